@@ -1,0 +1,34 @@
+// `npm start`: validate the configuration, start everything, print the URL, stop cleanly on Ctrl-C.
+import { ConfigError, loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const server = await startServer({ config });
+  console.log(`\nRora is running at ${server.url}\n(API docs at ${server.url}/api/docs; press Ctrl-C to stop)\n`);
+
+  const shutdown = async (signal: string) => {
+    console.log(`\n${signal} received: stopping…`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await server.stop();
+    console.log('Stopped. Data is kept for the next start.');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Rora failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

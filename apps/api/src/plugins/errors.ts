@@ -1,0 +1,71 @@
+// One error handler for the whole API: every 4xx/5xx leaves in the body of DESIGN §4, a 4xx names
+// the rule it broke, and a 5xx never leaks a stack, SQL or parameters.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorItem } from '@rora/contracts';
+import { AppError, isAppError } from '../lib/errors.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+function validationItems(issues: ValidationIssue[]): ErrorItem[] {
+  return issues.map((issue) => {
+    const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    const message = issue.message ?? 'Invalid value';
+    return { code: 'request_validation_failed', message, ...(path ? { field: path } : {}) };
+  });
+}
+
+/** Maps framework errors (parsing, validation, limits) to catalogued codes. */
+export function toAppError(error: FastifyError): AppError | undefined {
+  if (isAppError(error)) return error;
+  if (error.validation) {
+    return new AppError('request_validation_failed', { items: validationItems(error.validation as ValidationIssue[]) });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('media_type_not_supported');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('request_body_too_large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('request_body_must_be_json');
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('request_body_must_be_json');
+  if (error.statusCode === 429) return new AppError('too_many_requests');
+  if (error.statusCode === 405) return new AppError('method_not_allowed');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('request_validation_failed', { message: 'The request is not valid' });
+  }
+  return undefined;
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ code: known.code }, 'request failed');
+      return reply.code(known.status).headers(known.headers).send(known.toBody());
+    }
+    // Unexpected: log only the name, message without parameters, and the stack; answer generically.
+    request.log.error({ err: { type: error.name, message: redact(error.message), stack: error.stack } }, 'unhandled error');
+    return reply.code(500).send(new AppError('internal_error').toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError('route_not_found', { message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply.code(404).send(error.toBody());
+  });
+}
+
+/** Drizzle puts the SQL and its parameters in the message (STACK.md): keep only the first line without params. */
+export function redact(message: string): string {
+  return message.split('\nparams:')[0]!.split('\n')[0]!.slice(0, 300);
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,34 @@
+// Serves the built single-page app: hashed assets with long caching, index.html for every
+// non-API GET so the router's history-mode routes work on reload.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) {
+  const root = path.resolve(options.distDir);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'web app not built: run npm run build:web');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
+    const file = path.join(root, path.normalize(pathname));
+    if (file.startsWith(root) && path.extname(file) && existsSync(file)) return reply.sendFile(path.relative(root, file));
+    if (path.extname(pathname) && !pathname.endsWith('.html')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });

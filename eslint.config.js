@@ -1,0 +1,90 @@
+// Lint encodes the architecture (DESIGN §3): import boundaries between apps, packages and web
+// features, no import cycles, and limits on file and function size.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const elements = [
+  { type: 'money', pattern: 'packages/money' },
+  { type: 'contracts', pattern: 'packages/contracts' },
+  { type: 'engine', pattern: 'packages/matching-engine' },
+  { type: 'ledger', pattern: 'packages/ledger' },
+  { type: 'chains', pattern: 'packages/chains' },
+  { type: 'db', pattern: 'packages/db' },
+  { type: 'web-app', pattern: 'apps/web/src/app' },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+  { type: 'web-shared', pattern: 'apps/web/src/(components|lib|styles|i18n)', mode: 'folder' },
+  { type: 'web-root', pattern: 'apps/web/src/*.{ts,tsx}', mode: 'file' },
+  { type: 'web-e2e', pattern: 'apps/web/e2e' },
+  { type: 'api', pattern: 'apps/api' },
+  { type: 'worker', pattern: 'apps/worker' },
+  { type: 'scripts', pattern: 'scripts' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.test-data/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['apps/**/*', 'packages/**/*', 'scripts/**/*'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      'max-params': ['error', 4],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money never goes through parseFloat: use @rora/money.' },
+      ],
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'money', allow: ['money'] },
+            { from: 'contracts', allow: ['contracts', 'money'] },
+            { from: 'engine', allow: ['engine', 'money'] },
+            { from: 'ledger', allow: ['ledger', 'money', 'db'] },
+            { from: 'chains', allow: ['chains', 'money', 'contracts'] },
+            { from: 'db', allow: ['db'] },
+            { from: 'web-root', allow: ['web-app', 'web-shared', 'web-root'] },
+            { from: 'web-app', allow: ['web-app', 'web-feature', 'web-shared', 'contracts', 'money'] },
+            {
+              from: 'web-feature',
+              allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts', 'money'],
+            },
+            { from: 'web-shared', allow: ['web-shared', 'contracts', 'money'] },
+            { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
+            { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+            { from: 'api', allow: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+            { from: 'scripts', allow: ['scripts', 'api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tables of translations, fixtures and tests describe many cases in one place.
+    files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', '**/i18n/**', '**/locales/**'],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
+);

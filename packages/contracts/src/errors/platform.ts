@@ -1,0 +1,27 @@
+import type { ErrorDefinition } from './types.ts';
+
+// Codes any route can answer. Each code states the rule that was broken.
+export const platformErrors = {
+  request_validation_failed: { status: 400, message: 'The request is not valid' },
+  request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
+  request_body_too_large: { status: 413, message: 'The request body is too large' },
+  media_type_not_supported: { status: 415, message: 'This content type is not supported' },
+  authentication_required: { status: 401, message: 'Please sign in to continue' },
+  session_expired: { status: 401, message: 'Your session has ended. Please sign in again' },
+  resource_not_found: { status: 404, message: 'Not found' },
+  route_not_found: { status: 404, message: 'This address does not exist' },
+  method_not_allowed: { status: 405, message: 'This method is not allowed here' },
+  too_many_requests: { status: 429, message: 'Too many requests. Please wait and try again' },
+  idempotency_key_required: { status: 400, message: 'This request needs an Idempotency-Key header' },
+  idempotency_key_reused_with_different_body: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request',
+  },
+  idempotency_request_in_progress: { status: 409, message: 'The same request is already being processed' },
+  country_not_allowed: {
+    status: 451,
+    message: 'Our service is currently unavailable in your country. Please check back as we expand our licences',
+  },
+  internal_error: { status: 500, message: 'An error occurred. Please try again' },
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, ErrorDefinition>;

@@ -1,0 +1,23 @@
+// The shape every error takes on the wire (DESIGN §4) and the catalogue entry type.
+import { z } from 'zod';
+
+export interface ErrorDefinition {
+  /** HTTP status the API answers with. */
+  readonly status: number;
+  /** English message; the web app shows its translation (i18n key `errors.<code>`) when it has one. */
+  readonly message: string;
+}
+
+export const errorItemSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  data: z.array(errorItemSchema),
+});
+
+export type ErrorItem = z.infer<typeof errorItemSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,44 @@
+// Applies the numbered SQL files of ../migrations in name order, each once, each in its own
+// transaction. Plain SQL (not generated) because the money core needs functions, CHECKs and locks
+// that an ORM's schema diff does not express; see docs/adr/0002-sql-migrations.md.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+
+export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export async function listMigrations(): Promise<string[]> {
+  return (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+}
+
+export async function migrate(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    // One migrator at a time, even with several processes starting together.
+    await client.query('SELECT pg_advisory_lock(7261001)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    for (const name of await listMigrations()) {
+      if (done.has(name)) continue;
+      const sql = await readFile(path.join(migrationsDir, name), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`);
+      }
+      applied.push(name);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7261001)').catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}

@@ -1,0 +1,3 @@
+// Drizzle table definitions, one file per bounded context. The SQL in ../../migrations is the
+// source of truth for the database; these files mirror it for typed queries.
+export * from './platform.ts';

@@ -1,0 +1,47 @@
+// Test helpers: a fresh migrated database per test file, cloned from the run's template.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connectDatabase, type Database } from '../client.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestDatabase extends Database {
+  readonly url: string;
+  /** Closes the pool and drops the database. */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('databaseAdminUrl');
+  const template = inject('databaseTemplate');
+  const name = `${template.replace('template', 't')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        // 55006: another clone is reading the template at this instant; try again shortly.
+        if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const database = connectDatabase(url, { max: 60 });
+  return {
+    ...database,
+    url,
+    async destroy() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await dropper.end();
+    },
+  };
+}
