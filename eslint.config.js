@@ -7,6 +7,29 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Which internal packages each part may import (DESIGN §3). Internal packages are reached by
+// name (@rora/x), which eslint sees as external, so this table drives 'boundaries/external'.
+const internalImports = {
+  money: [],
+  contracts: ['money'],
+  engine: ['money'],
+  ledger: ['money', 'db'],
+  chains: ['money', 'contracts'],
+  db: [],
+  'web-app': ['contracts', 'money'],
+  'web-feature': ['contracts', 'money'],
+  'web-shared': ['contracts', 'money'],
+  'web-root': ['contracts', 'money'],
+  'web-e2e': ['contracts', 'money'],
+  worker: ['db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
+  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
+  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
+};
+const externalRules = Object.entries(internalImports).flatMap(([from, allowed]) => [
+  { from, disallow: ['@rora/*'], message: `${from} may import only: ${allowed.join(', ') || 'no internal package'}` },
+  ...(allowed.length > 0 ? [{ from, allow: allowed.map((name) => `@rora/${name}`) }] : []),
+]);
+
 const elements = [
   { type: 'money', pattern: 'packages/money' },
   { type: 'contracts', pattern: 'packages/contracts' },
@@ -38,6 +61,8 @@ export default tseslint.config(
       'boundaries/elements': elements,
       'boundaries/include': ['apps/**/*', 'packages/**/*', 'scripts/**/*'],
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // eslint-plugin-boundaries resolves through eslint-plugin-import's resolver setting.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -50,6 +75,7 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.name='parseFloat']", message: 'Money never goes through parseFloat: use @rora/money.' },
       ],
+      'boundaries/external': ['error', { default: 'allow', rules: externalRules }],
       'boundaries/element-types': [
         'error',
         {
@@ -81,6 +107,17 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // DESIGN §3: money imports nothing, not even Node's built-ins, so both apps can use it anywhere.
+    files: ['packages/money/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\.{1,2}/)', message: '@rora/money imports nothing but its own files.' }] },
+      ],
+    },
   },
   {
     // Tables of translations, fixtures and tests describe many cases in one place.

@@ -1,14 +1,19 @@
 // The composition root: builds the Fastify app from its dependencies. main.ts runs it for real;
 // tests build it on a fresh database with a manual clock and call it through `inject`.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Database } from '@rora/db';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import websocketPlugin from './plugins/websocket.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import { createServices, type Services } from './services.ts';
 import { registerModules } from './modules/index.ts';
@@ -19,23 +24,36 @@ export interface AppDependencies {
   clock: Clock;
   /** Replace services (for example an adapter) in tests. */
   overrides?: Partial<Services>;
+  /** Where log lines go (default: stdout). Tests pass a stream to read them. */
+  logStream?: DestinationStream;
+  /** More plugins, registered under /api/v1 after the modules: tests add probe routes here. */
+  plugins?: FastifyPluginAsync[];
 }
 
 export type App = FastifyInstance & { services: Services };
 
-/** Log fields that must never be written: secrets travel in these. */
+export const API_VERSION = '1.0.0';
+
+/** Body fields that carry secrets. */
+const secretFields = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'passwordHash',
+  'token',
+  'code',
+  'pin',
+  'emailOTP',
+  'phoneOTP',
+  'secret',
+];
+/** Headers that carry secrets (a browser's WebSocket sends its token as a subprotocol). */
+const secretHeaders = ['.authorization', '.cookie', '["idempotency-key"]', '["sec-websocket-protocol"]'];
+
+/** Log fields that must never be written, one and two levels deep (`{ body: { password } }`). */
 export const redactedLogPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["idempotency-key"]',
-  '*.password',
-  '*.newPassword',
-  '*.oldPassword',
-  '*.token',
-  '*.code',
-  '*.pin',
-  '*.emailOTP',
-  '*.phoneOTP',
+  ...secretHeaders.flatMap((header) => [`req.headers${header}`, `*.headers${header}`, `headers${header}`]),
+  ...secretFields.flatMap((field) => [`*.${field}`, `*.*.${field}`]),
 ];
 
 function requestId(header: unknown): string {
@@ -45,13 +63,19 @@ function requestId(header: unknown): string {
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: (request) => requestId(request.headers['x-request-id']),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON only (uploads use multipart): any other body type is 415, not a string handed to a schema.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -75,7 +99,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { sessions: services.sessions });
+  // These watch routes as they are added (onRoute), so they come before the modules.
+  await app.register(rateLimitPlugin);
+  await app.register(openapiPlugin, { version: API_VERSION });
+  await app.register(websocketPlugin);
+  await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock });
   await registerModules(app, { config, services });
+  for (const plugin of deps.plugins ?? []) await app.register(plugin, { prefix: '/api/v1' });
+  app.addHook('onClose', async () => services.events.close());
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   await app.ready();
   return app as unknown as App;

@@ -3,7 +3,19 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const boolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
+  .transform((value) => value === 'true' || value === '1');
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+const url = (protocol: RegExp, error: string) => z.url({ protocol, error });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+/** Values never echoed in an error line: they may hold passwords. */
+const isSecret = (name: string) =>
+  ['DATABASE_URL', 'SMTP_URL'].includes(name) || /SECRET|PASSWORD|TOKEN|KEY/.test(name);
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -12,32 +24,60 @@ const list = z.string().transform((value) =>
 );
 
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: url(/^postgres(ql)?$/, 'must be a postgres:// or postgresql:// URL').optional(),
   RORA_DATA_DIR: z.string().min(1).default('./.data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty = trust none. */
   TRUST_PROXY: list.default([]),
   /** Two-letter country codes refused service (ISO 3166-1 alpha-2). */
-  BLOCKED_COUNTRIES: list.default(['KP', 'IR', 'SY', 'CU']),
+  BLOCKED_COUNTRIES: list
+    .refine(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)),
+      'must be two-letter country codes separated by commas',
+    )
+    .default(['KP', 'IR', 'SY', 'CU']),
   /** Country assumed for loopback and private addresses, which GeoIP cannot place (tests, LAN). */
   GEOIP_LOCAL_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
     .optional(),
-  US_SITE_URL: z.url().default('https://us.rora.exchange'),
-  INTERNATIONAL_SITE_URL: z.url().default('https://rora.exchange'),
+  US_SITE_URL: url(/^https?$/, 'must be an http(s):// URL').default('https://us.rora.exchange'),
+  INTERNATIONAL_SITE_URL: url(/^https?$/, 'must be an http(s):// URL').default('https://rora.exchange'),
   /** Sessions last this long without use. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: wholeNumber(1, 24 * 90).default(24 * 7),
   /** SMTP URL (smtp://user:pass@host:587); unset = messages go to the dev outbox table only. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_URL: url(/^smtps?$/, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().default('Rora <no-reply@rora.exchange>'),
   /** Serve the built web app from this folder. */
   WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
   /** Enables /api/v1/dev/* (outbox, faucet). Never on in production. */
   DEV_ROUTES: boolean.optional(),
+  /** Run the background jobs inside the API process; false when workers run as their own processes. */
+  RUN_WORKER: boolean.default(true),
+  /** WebSocket keepalive: ping every socket this often; a socket silent for two intervals is dropped. */
+  WS_PING_INTERVAL_MS: wholeNumber(50, 600_000).default(30_000),
+  /** KYC documents: `local` disk (KYC_STORAGE_DIR) or an `s3`-compatible bucket (KYC_S3_*). */
+  KYC_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Folder for KYC documents with local storage; default <RORA_DATA_DIR>/uploads. Never under a web root. */
+  KYC_STORAGE_DIR: z.string().min(1).optional(),
+  KYC_S3_ENDPOINT: z.url().optional(),
+  KYC_S3_BUCKET: z.string().min(3).optional(),
+  KYC_S3_REGION: z.string().min(1).default('us-east-1'),
+  KYC_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  KYC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address objects as endpoint/bucket/key (true) or bucket.endpoint/key (false). */
+  KYC_S3_PATH_STYLE: boolean.default(true),
+  /** The identity verification provider adapter; `sandbox` decides offline by documented test rules. */
+  IDENTITY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** HMAC-SHA256 secret of the provider's webhook (at least 32 characters); required in production. */
+  IDENTITY_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /** The sandbox provider decides this long after a submission. */
+  IDENTITY_SANDBOX_DECISION_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
+  /** How often the sandbox provider looks for due decisions; 0 = never by itself (tests drive it). */
+  IDENTITY_SANDBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema> & { devRoutes: boolean };
@@ -48,13 +88,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(values);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const value = values[name];
+      const shown = value === undefined || isSecret(name) ? '' : ` (got ${JSON.stringify(value.slice(0, 60))})`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
   const devRoutes = config.DEV_ROUTES ?? config.NODE_ENV !== 'production';
   if (devRoutes && config.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  DEV_ROUTES: must not be enabled when NODE_ENV is production');
+  }
+  if (config.NODE_ENV === 'production' && !config.IDENTITY_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  IDENTITY_WEBHOOK_SECRET: required when NODE_ENV is production');
   }
   return { ...config, devRoutes };
 }

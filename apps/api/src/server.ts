@@ -3,6 +3,7 @@
 // `npm start` (main.ts) and by the browser tests' server (scripts/e2e-server.ts).
 import path from 'node:path';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database, type EmbeddedDatabase } from '@rora/db';
+import { startWorker, type Worker } from '@rora/worker';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -33,28 +34,36 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     databaseUrl = embedded.adminUrl;
   }
   const database = connectDatabase(databaseUrl);
+  let app: App | undefined;
+  let worker: Worker | undefined;
   try {
     const applied = await migrate(database.pool);
     if (applied.length > 0) log(`Applied ${applied.length} migration(s).`);
     await seed(database);
-    const app = await buildApp({ config, database, clock: options.clock ?? systemClock });
-    await app.listen({ port: config.PORT, host: config.HOST });
-    const address = app.server.address();
+    const running = await buildApp({ config, database, clock: options.clock ?? systemClock });
+    app = running;
+    if (config.RUN_WORKER) worker = await startWorker({ databaseUrl, log: running.log.child({ component: 'worker' }) });
+    await running.listen({ port: config.PORT, host: config.HOST });
+    const address = running.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;
     let stopping: Promise<void> | undefined;
     return {
-      app,
+      app: running,
       url,
       database,
       stop: () =>
         (stopping ??= (async () => {
-          await app.close();
+          // Outside in: stop taking requests, let running jobs finish, then close the database.
+          await running.close();
+          await worker?.stop();
           await database.close();
           await embedded?.stop();
         })()),
     };
   } catch (error) {
+    await app?.close().catch(() => undefined);
+    await worker?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;

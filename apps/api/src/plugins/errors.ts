@@ -13,7 +13,8 @@ interface ValidationIssue {
 
 function validationItems(issues: ValidationIssue[]): ErrorItem[] {
   return issues.map((issue) => {
-    const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    const path =
+      issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
     const message = issue.message ?? 'Invalid value';
     return { code: 'request_validation_failed', message, ...(path ? { field: path } : {}) };
   });
@@ -53,14 +54,26 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(known.status).headers(known.headers).send(known.toBody());
     }
     // Unexpected: log only the name, message without parameters, and the stack; answer generically.
-    request.log.error({ err: { type: error.name, message: redact(error.message), stack: error.stack } }, 'unhandled error');
+    request.log.error(
+      { err: { type: error.name, message: redact(error.message), stack: stackFrames(error.stack) } },
+      'unhandled error',
+    );
     return reply.code(500).send(new AppError('internal_error').toBody());
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const error = new AppError('route_not_found', { message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    const error = new AppError('route_not_found', {
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
     return reply.code(404).send(error.toBody());
   });
+}
+
+/** The stack's frames without its first lines, which repeat the whole message (parameters included). */
+export function stackFrames(stack: string | undefined): string | undefined {
+  if (!stack) return undefined;
+  const firstFrame = stack.indexOf('\n    at ');
+  return firstFrame === -1 ? undefined : stack.slice(firstFrame + 1);
 }
 
 /** Drizzle puts the SQL and its parameters in the message (STACK.md): keep only the first line without params. */

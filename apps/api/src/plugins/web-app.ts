@@ -25,7 +25,8 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) 
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/')) return reply.callNotFound();
     const file = path.join(root, path.normalize(pathname));
-    if (file.startsWith(root) && path.extname(file) && existsSync(file)) return reply.sendFile(path.relative(root, file));
+    if (file.startsWith(root) && path.extname(file) && existsSync(file))
+      return reply.sendFile(path.relative(root, file));
     if (path.extname(pathname) && !pathname.endsWith('.html')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -11,13 +11,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: AppDependencies['overrides'] } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  overrides?: AppDependencies['overrides'];
+  /** Capture the logs (set env LOG_LEVEL too, the default is silent). */
+  logStream?: AppDependencies['logStream'];
+  /** Probe routes for a test, registered under /api/v1. */
+  plugins?: AppDependencies['plugins'];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, clock, ...(options.overrides ? { overrides: options.overrides } : {}) });
+  const { overrides, logStream, plugins } = options;
+  const app = await buildApp({ config, database, clock, overrides, logStream, plugins });
   return {
     app,
     database,

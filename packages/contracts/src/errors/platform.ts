@@ -11,6 +11,7 @@ export const platformErrors = {
   resource_not_found: { status: 404, message: 'Not found' },
   route_not_found: { status: 404, message: 'This address does not exist' },
   method_not_allowed: { status: 405, message: 'This method is not allowed here' },
+  websocket_upgrade_required: { status: 426, message: 'Open this address as a WebSocket' },
   too_many_requests: { status: 429, message: 'Too many requests. Please wait and try again' },
   idempotency_key_required: { status: 400, message: 'This request needs an Idempotency-Key header' },
   idempotency_key_reused_with_different_body: {
@@ -22,6 +23,7 @@ export const platformErrors = {
     status: 451,
     message: 'Our service is currently unavailable in your country. Please check back as we expand our licences',
   },
+  message_delivery_failed: { status: 503, message: 'We could not send the message. Please try again' },
   internal_error: { status: 500, message: 'An error occurred. Please try again' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -11,7 +11,12 @@ export interface ErrorDefinition {
 export const errorItemSchema = z.object({
   code: z.string(),
   message: z.string(),
+  /** The request field the item is about, dotted (`phone.number`). */
   field: z.string().optional(),
+  /** Country check (`country_not_allowed`): false opens the blocking popup (spec §7). */
+  allowed: z.boolean().optional(),
+  /** Country check: the two-letter country the request came from, when known. */
+  country: z.string().optional(),
 });
 
 export const errorBodySchema = z.object({

@@ -1,5 +1,6 @@
+// GET /health: liveness and the database state, for load balancers and monitoring.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthDegradedSchema, healthSchema } from '@rora/contracts';
 import type { ModuleOptions } from '../index.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
@@ -9,10 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       schema: {
         tags: ['platform'],
         summary: 'Liveness and the database state',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.object({ state: z.enum(['up', 'down']), latencyMs: z.number() }) }),
-          503: z.object({ status: z.literal('degraded'), database: z.object({ state: z.enum(['up', 'down']), latencyMs: z.number() }) }),
-        },
+        response: { 200: healthSchema, 503: healthDegradedSchema },
       },
     },
     async (_request, reply) => {

@@ -49,7 +49,11 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
 
     async authenticate(token) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .limit(1);
       if (!row) return null;
       const now = clock.now();
       if (row.revokedAt || row.expiresAt <= now) return 'expired';

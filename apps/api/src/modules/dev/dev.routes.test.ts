@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+describe('GET /api/v1/dev/outbox', () => {
+  let t: TestApp;
+  let production: TestApp;
+  beforeAll(async () => {
+    [t, production] = await Promise.all([createTestApp(), createTestApp({ env: { DEV_ROUTES: 'false' } })]);
+  });
+  afterAll(async () => Promise.all([t.close(), production.close()]));
+
+  it('lists the messages to one address newest first, with their text', async () => {
+    const { messaging } = t.app.services;
+    await messaging.email({
+      to: 'reader@example.com',
+      category: 'security',
+      subject: 'Your code',
+      text: 'Your code is 111111',
+    });
+    await messaging.email({
+      to: 'someone-else@example.com',
+      category: 'security',
+      subject: 'Your code',
+      text: 'Your code is 999999',
+    });
+    await messaging.sms({ to: '+15005550006', category: 'security', text: 'SMS code 333333' });
+    await messaging.email({
+      to: 'reader@example.com',
+      category: 'security',
+      subject: 'Your code',
+      text: 'Your code is 222222',
+    });
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=Reader@Example.com' });
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json();
+    expect(items.map((m: { text: string }) => m.text)).toEqual(['Your code is 222222', 'Your code is 111111']);
+    expect(items[0]).toMatchObject({
+      channel: 'email',
+      to: 'reader@example.com',
+      category: 'security',
+      status: 'sent',
+      subject: 'Your code',
+    });
+
+    const sms = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dev/outbox?to=${encodeURIComponent('+15005550006')}`,
+    });
+    expect(sms.json().items).toEqual([expect.objectContaining({ channel: 'sms', text: 'SMS code 333333' })]);
+  });
+
+  it('lists everything newest first, up to limit', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?limit=2' });
+    expect(response.json().items.map((m: { text: string }) => m.text)).toEqual([
+      'Your code is 222222',
+      'SMS code 333333',
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?limit=0' })).statusCode).toBe(400);
+  });
+
+  it('does not exist when dev routes are off', async () => {
+    await production.app.services.messaging.email({
+      to: 'p@example.com',
+      category: 'security',
+      subject: 'Code',
+      text: 'Code 555555',
+    });
+    const response = await production.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('route_not_found');
+    expect(response.body).not.toContain('555555');
+  });
+});

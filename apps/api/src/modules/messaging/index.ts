@@ -1,0 +1,41 @@
+// The messaging module's public face: the service other modules call (`services.messaging`) and
+// the outbox the dev route reads, wired to SMTP when SMTP_URL is set and to the sandbox otherwise.
+import type { Database } from '@rora/db';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  createSmtpMailAdapter,
+  sandboxMailAdapter,
+  sandboxSmsAdapter,
+  type MailAdapter,
+  type SmsAdapter,
+} from './delivery-adapters.ts';
+import { createMessagingService, type MessagingService } from './messaging.service.ts';
+import { createOutboxRepository, type OutboxRepository } from './outbox.repository.ts';
+
+export type { EmailCategory, EmailMessage, MessagingService, SmsMessage } from './messaging.service.ts';
+export type { MailAdapter, SmsAdapter } from './delivery-adapters.ts';
+export type { OutboxRepository } from './outbox.repository.ts';
+
+export function createMessaging(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mail?: MailAdapter;
+  sms?: SmsAdapter;
+}): { messaging: MessagingService; outbox: OutboxRepository } {
+  const { config, database, clock } = deps;
+  const outbox = createOutboxRepository(database.db);
+  const mail =
+    deps.mail ??
+    (config.SMTP_URL ? createSmtpMailAdapter({ url: config.SMTP_URL, from: config.SMTP_FROM }) : sandboxMailAdapter);
+  const messaging = createMessagingService({
+    db: database.db,
+    clock,
+    outbox,
+    mail,
+    sms: deps.sms ?? sandboxSmsAdapter,
+    keepSecurityText: config.devRoutes,
+  });
+  return { messaging, outbox };
+}

@@ -1,0 +1,210 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@rora/db';
+import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { ManualClock } from '../../lib/clock.ts';
+import { isAppError } from '../../lib/errors.ts';
+import { createSmtpMailAdapter, sandboxSmsAdapter, type MailAdapter } from './delivery-adapters.ts';
+import { createMessagingService, type MessagingService } from './messaging.service.ts';
+import { createOutboxRepository } from './outbox.repository.ts';
+
+type Mail = { to: string; subject: string; text: string };
+
+describe('messaging', () => {
+  let database: TestDatabase;
+  const delivered: Mail[] = [];
+  const recordingMail: MailAdapter = { name: 'recording', send: async (mail) => void delivered.push(mail) };
+  const clock = new ManualClock('2026-03-01T12:00:00Z');
+
+  const service = (mail: MailAdapter = recordingMail, keepSecurityText = true): MessagingService =>
+    createMessagingService({
+      db: database.db,
+      clock,
+      outbox: createOutboxRepository(database.db),
+      mail,
+      sms: sandboxSmsAdapter,
+      keepSecurityText,
+    });
+
+  const createUser = async (email: string, preferences: Partial<typeof schema.users.$inferInsert> = {}) => {
+    const [row] = await database.db
+      .insert(schema.users)
+      .values({ email, passwordHash: 'x', ...preferences })
+      .returning({ id: schema.users.id });
+    return row!.id;
+  };
+  const outboxRow = async (to: string) => {
+    const rows = await database.db
+      .select()
+      .from(schema.outboxMessages)
+      .where(eq(schema.outboxMessages.destination, to));
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.destroy());
+
+  it('always sends security mail, even to a customer who switched every e-mail off', async () => {
+    const userId = await createUser('quiet@example.com', {
+      administrativeEmails: false,
+      newsletterEmails: false,
+      aiNotifications: false,
+    });
+    await service().email({
+      to: 'quiet@example.com',
+      userId,
+      category: 'security',
+      subject: 'Your code',
+      text: 'Code 123456',
+    });
+    expect(delivered.at(-1)).toEqual({ to: 'quiet@example.com', subject: 'Your code', text: 'Code 123456' });
+    expect(await outboxRow('quiet@example.com')).toMatchObject({
+      status: 'sent',
+      body: 'Code 123456',
+      sentAt: clock.now(),
+    });
+  });
+
+  it.each([
+    ['administrative', { administrativeEmails: false }],
+    ['newsletter', { newsletterEmails: false }],
+    ['price_alert', { aiNotifications: false }],
+  ] as const)(
+    'records %s mail as suppressed, undelivered, when its preference is off',
+    async (category, preferences) => {
+      const email = `off-${category}@example.com`;
+      const userId = await createUser(email, preferences);
+      const count = delivered.length;
+      await service().email({ to: email, userId, category, subject: 'News', text: 'Hello' });
+      expect(delivered).toHaveLength(count);
+      expect(await outboxRow(email)).toMatchObject({ status: 'suppressed', category, sentAt: null });
+    },
+  );
+
+  it.each(['administrative', 'newsletter', 'price_alert'] as const)(
+    'sends %s mail when its preference is on',
+    async (category) => {
+      const email = `on-${category}@example.com`;
+      const userId = await createUser(email, {
+        administrativeEmails: category !== 'newsletter',
+        newsletterEmails: category === 'newsletter',
+        aiNotifications: category === 'price_alert',
+      });
+      await service().email({ to: email, userId, category, subject: 'News', text: 'Hello' });
+      expect(delivered.at(-1)?.to).toBe(email);
+      expect((await outboxRow(email)).status).toBe('sent');
+    },
+  );
+
+  it('finds the customer by address when no user id is given, in any letter case', async () => {
+    await createUser('finder@example.com', { newsletterEmails: false });
+    await service().email({ to: 'Finder@Example.com', category: 'newsletter', subject: 'News', text: 'Hello' });
+    expect((await outboxRow('Finder@Example.com')).status).toBe('suppressed');
+  });
+
+  it('sends to an address that belongs to no customer yet', async () => {
+    await service().email({ to: 'visitor@example.com', category: 'administrative', subject: 'Hi', text: 'Hello' });
+    expect((await outboxRow('visitor@example.com')).status).toBe('sent');
+  });
+
+  it('marks the message failed and answers message_delivery_failed when delivery fails', async () => {
+    const broken: MailAdapter = {
+      name: 'broken',
+      send: async () => Promise.reject(new Error('550 mailbox unavailable')),
+    };
+    const error = await service(broken)
+      .email({ to: 'bounce@example.com', category: 'security', subject: 'Code', text: '111111' })
+      .catch((caught: unknown) => caught);
+    expect(isAppError(error) && error.code).toBe('message_delivery_failed');
+    expect(await outboxRow('bounce@example.com')).toMatchObject({ status: 'failed', sentAt: null });
+  });
+
+  it('keeps no one-time code in the outbox outside development, but still delivers it', async () => {
+    await service(recordingMail, false).email({
+      to: 'prod@example.com',
+      category: 'security',
+      subject: 'Code',
+      text: 'Code 654321',
+    });
+    expect(delivered.at(-1)?.text).toBe('Code 654321');
+    expect((await outboxRow('prod@example.com')).body).not.toContain('654321');
+  });
+
+  it('sends security SMS through the SMS adapter and records it', async () => {
+    await service().sms({ to: '+447700900123', category: 'security', text: 'Code 222333' });
+    expect(await outboxRow('+447700900123')).toMatchObject({
+      channel: 'sms',
+      status: 'sent',
+      body: 'Code 222333',
+      subject: '',
+    });
+  });
+});
+
+/** Just enough of an SMTP server to accept one message at a time. */
+function fakeSmtpServer(received: string[]): Server {
+  return createServer((socket) => {
+    let buffer = '';
+    let message: string[] | null = null;
+    socket.write('220 fake.smtp ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString();
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (message) {
+          if (line === '.') {
+            received.push(message.join('\n'));
+            message = null;
+            socket.write('250 queued\r\n');
+          } else message.push(line);
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'EHLO') socket.write('250-fake.smtp\r\n250 8BITMIME\r\n');
+        else if (command === 'DATA') {
+          message = [];
+          socket.write('354 go ahead\r\n');
+        } else if (command === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+}
+
+describe('SMTP mail adapter', () => {
+  const received: string[] = [];
+  const server = fakeSmtpServer(received);
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('hands the message to the SMTP server', async () => {
+    const adapter = createSmtpMailAdapter({ url: `smtp://127.0.0.1:${port}`, from: 'Rora <no-reply@rora.exchange>' });
+    await adapter.send({ to: 'someone@example.com', subject: 'Your code', text: 'Code 424242' });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain('Subject: Your code');
+    expect(received[0]).toContain('To: someone@example.com');
+    expect(received[0]).toContain('Code 424242');
+  });
+
+  it('fails when the server cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const adapter = createSmtpMailAdapter({
+      url: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`,
+      from: 'x@rora.exchange',
+    });
+    await expect(adapter.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,89 @@
+// The notifications table, always read and written through its owner's id.
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Notification } from '@rora/contracts';
+import { schema, type Db } from '@rora/db';
+
+const { notifications } = schema;
+type Row = typeof notifications.$inferSelect;
+
+function toNotification(row: Row): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.readAt !== null,
+    data: row.data,
+  };
+}
+
+const owned = (userId: string, id: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
+
+export function createNotificationRepository(db: Db) {
+  return {
+    async insert(values: {
+      userId: string;
+      kind: string;
+      message: string;
+      data: Record<string, unknown>;
+      createdAt: Date;
+    }) {
+      const [row] = await db.insert(notifications).values(values).returning();
+      return toNotification(row!);
+    },
+
+    /** Newest first; ties (same instant) broken by id so pages never overlap. */
+    async page(userId: string, options: { limit: number; offset: number }): Promise<Notification[]> {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(options.limit)
+        .offset(options.offset);
+      return rows.map(toNotification);
+    },
+
+    async totals(userId: string): Promise<{ total: number; unread: number }> {
+      const [row] = await db
+        .select({ total: count(), unread: sql<number>`count(*) FILTER (WHERE ${notifications.readAt} IS NULL)::int` })
+        .from(notifications)
+        .where(eq(notifications.userId, userId));
+      return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+    },
+
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ unread: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.unread ?? 0;
+    },
+
+    async findOwned(userId: string, id: string): Promise<Notification | null> {
+      const [row] = await db.select().from(notifications).where(owned(userId, id)).limit(1);
+      return row ? toNotification(row) : null;
+    },
+
+    /** Keeps the first read time when it was already read. */
+    async markRead(userId: string, id: string, at: Date): Promise<Notification | null> {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+        .where(owned(userId, id))
+        .returning();
+      return row ? toNotification(row) : null;
+    },
+
+    async markAllRead(userId: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: at })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+
+export type NotificationRepository = ReturnType<typeof createNotificationRepository>;

@@ -1,0 +1,88 @@
+// Customer notifications (spec §7 Notifications, the bell): other modules call `notify` when
+// something happens to a customer's money or account; the row is stored and pushed live on the
+// customer's WebSocket (`notifications` channel). Every read is scoped to its owner: another
+// customer's id answers resource_not_found, as if it did not exist.
+import type { Notification, NotificationList, PageQuery } from '@rora/contracts';
+import type { Db } from '@rora/db';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { topics, type EventBus } from '../realtime/event-bus.ts';
+import { createNotificationRepository } from './notifications.repository.ts';
+
+const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+const MAX_MESSAGE_LENGTH = 1000;
+
+export interface NotificationInput {
+  /** snake_case event name: `swap_completed`, `deposit_credited`, `security_alert`, ... */
+  kind: string;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+export interface NotificationService {
+  notify(userId: string, input: NotificationInput): Promise<Notification>;
+  list(userId: string, page: PageQuery): Promise<NotificationList>;
+  get(userId: string, id: string): Promise<Notification>;
+  markRead(userId: string, id: string): Promise<Notification>;
+  markAllRead(userId: string): Promise<{ updated: number; unreadCount: number }>;
+  unreadCount(userId: string): Promise<number>;
+}
+
+const notFound = () => new AppError('resource_not_found', { message: 'Notification not found' });
+
+export function createNotificationService(deps: { db: Db; clock: Clock; events: EventBus }): NotificationService {
+  const { clock, events } = deps;
+  const repository = createNotificationRepository(deps.db);
+
+  async function publishRead(userId: string, id: string | null): Promise<number> {
+    const unreadCount = await repository.unreadCount(userId);
+    await events.publish(topics.user(userId), { channel: 'notifications', type: 'read', data: { id, unreadCount } });
+    return unreadCount;
+  }
+
+  return {
+    async notify(userId, input) {
+      // A bad kind or message is a programmer error in the calling module, not a customer's.
+      if (!KIND_PATTERN.test(input.kind)) throw new Error(`notification kind must be snake_case: ${input.kind}`);
+      if (!input.message || input.message.length > MAX_MESSAGE_LENGTH) {
+        throw new Error('notification message must be 1-1000 characters');
+      }
+      const notification = await repository.insert({
+        userId,
+        ...input,
+        data: input.data ?? {},
+        createdAt: clock.now(),
+      });
+      await events.publish(topics.user(userId), { channel: 'notifications', type: 'created', data: notification });
+      return notification;
+    },
+
+    async list(userId, { page, limit }) {
+      const [items, totals] = await Promise.all([
+        repository.page(userId, { limit, offset: (page - 1) * limit }),
+        repository.totals(userId),
+      ]);
+      return { items, page, limit, total: totals.total, unreadCount: totals.unread };
+    },
+
+    async get(userId, id) {
+      const notification = await repository.findOwned(userId, id);
+      if (!notification) throw notFound();
+      return notification;
+    },
+
+    async markRead(userId, id) {
+      const notification = await repository.markRead(userId, id, clock.now());
+      if (!notification) throw notFound();
+      await publishRead(userId, id);
+      return notification;
+    },
+
+    async markAllRead(userId) {
+      const updated = await repository.markAllRead(userId, clock.now());
+      return { updated, unreadCount: await publishRead(userId, null) };
+    },
+
+    unreadCount: (userId) => repository.unreadCount(userId),
+  };
+}

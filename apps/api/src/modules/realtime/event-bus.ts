@@ -1,0 +1,48 @@
+// The event bus that carries live updates to WebSocket clients. Services publish to a topic; the
+// realtime hub subscribes each socket to its customer's topic (and to public topics it asks for).
+// This in-process bus serves one API process; with several replicas, an implementation of the
+// same interface over PostgreSQL LISTEN/NOTIFY (or Redis pub/sub) fans events out to all of them.
+import type { RealtimeMessage } from '@rora/contracts';
+
+export type RealtimeEvent = RealtimeMessage;
+export type EventListener = (event: RealtimeEvent) => void;
+
+export interface EventBus {
+  /** Delivers the event to every current subscriber of the topic. Never throws for a bad listener. */
+  publish(topic: string, event: RealtimeEvent): Promise<void>;
+  /** Returns the function that ends the subscription. */
+  subscribe(topic: string, listener: EventListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Topic names. Private topics are per customer; public ones (markets) are added by their modules. */
+export const topics = {
+  user: (userId: string) => `user:${userId}`,
+} as const;
+
+export function createInProcessEventBus(options: { onListenerError?: (error: unknown) => void } = {}): EventBus {
+  const listeners = new Map<string, Set<EventListener>>();
+  return {
+    async publish(topic, event) {
+      for (const listener of [...(listeners.get(topic) ?? [])]) {
+        try {
+          listener(event);
+        } catch (error) {
+          options.onListenerError?.(error);
+        }
+      }
+    },
+    subscribe(topic, listener) {
+      const set = listeners.get(topic) ?? new Set<EventListener>();
+      listeners.set(topic, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(topic) === set) listeners.delete(topic);
+      };
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}

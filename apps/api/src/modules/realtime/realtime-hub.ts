@@ -1,0 +1,133 @@
+// Keeps the open WebSockets: subscribes each to its customer's topic on the event bus, answers
+// client messages (ping, subscribe to a public topic), pings to keep proxies from closing idle
+// connections and to drop dead peers, and re-checks the session so a logout closes the socket.
+import type { WebSocket } from 'ws';
+import { clientMessageSchema, WS_CLOSE_UNAUTHORIZED, type ClientMessage } from '@rora/contracts';
+import type { SessionService } from '../sessions/sessions.service.ts';
+import { topics, type EventBus, type RealtimeEvent } from './event-bus.ts';
+
+/** A socket that buffers more than this is too slow to follow the stream: it is dropped. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const MAX_PUBLIC_SUBSCRIPTIONS = 50;
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+export interface RealtimeConnection {
+  userId: string;
+  token: string;
+  log: Log;
+}
+
+export interface RealtimeHub {
+  connect(socket: WebSocket, connection: RealtimeConnection): void;
+  /** Lets clients subscribe to topics matching the pattern (e.g. a market module's `market:BTC-USDT`). */
+  allowPublicTopic(pattern: RegExp): void;
+  connectionCount(): number;
+}
+
+function send(socket: WebSocket, message: RealtimeEvent): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate();
+    return;
+  }
+  socket.send(JSON.stringify(message));
+}
+
+function parseClientMessage(data: WebSocket.RawData): ClientMessage | null {
+  try {
+    const parsed = clientMessageSchema.safeParse(JSON.parse(data.toString()));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const systemError = (code: string, message: string): RealtimeEvent => ({
+  channel: 'system',
+  type: 'error',
+  data: { code, message },
+});
+
+interface HubDependencies {
+  bus: EventBus;
+  sessions: SessionService;
+  pingIntervalMs: number;
+}
+
+/** Pings the socket; drops it when the previous ping went unanswered or its session has ended. */
+function startKeepalive(socket: WebSocket, connection: RealtimeConnection, deps: HubDependencies): () => void {
+  let alive = true;
+  socket.on('pong', () => {
+    alive = true;
+  });
+  const timer = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+    void deps.sessions.authenticate(connection.token).then(
+      (identity) => {
+        if (identity === null || identity === 'expired') socket.close(WS_CLOSE_UNAUTHORIZED, 'session_expired');
+      },
+      // Only the error's name: a database error's message carries the query's parameters.
+      (error: unknown) => connection.log.warn({ error: (error as Error).name }, 'websocket session check failed'),
+    );
+  }, deps.pingIntervalMs);
+  return () => clearInterval(timer);
+}
+
+export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
+  const publicTopics: RegExp[] = [];
+  const sockets = new Set<WebSocket>();
+  const isPublic = (topic: string) => publicTopics.some((pattern) => pattern.test(topic));
+
+  function connect(socket: WebSocket, connection: RealtimeConnection): void {
+    const subscriptions = new Map<string, () => void>();
+    const forward = (event: RealtimeEvent) => send(socket, event);
+    subscriptions.set(topics.user(connection.userId), deps.bus.subscribe(topics.user(connection.userId), forward));
+    sockets.add(socket);
+
+    const onClientMessage = (message: ClientMessage) => {
+      if (message.op === 'ping') return send(socket, { channel: 'system', type: 'pong', data: null });
+      const { topic } = message;
+      if (message.op === 'unsubscribe') {
+        if (isPublic(topic)) {
+          subscriptions.get(topic)?.();
+          subscriptions.delete(topic);
+        }
+        return send(socket, { channel: 'system', type: 'unsubscribed', data: { topic } });
+      }
+      if (!isPublic(topic)) return send(socket, systemError('topic_not_found', `No topic ${topic}`));
+      if (!subscriptions.has(topic)) {
+        if (subscriptions.size > MAX_PUBLIC_SUBSCRIPTIONS) {
+          return send(socket, systemError('too_many_subscriptions', 'Unsubscribe from a topic first'));
+        }
+        subscriptions.set(topic, deps.bus.subscribe(topic, forward));
+      }
+      return send(socket, { channel: 'system', type: 'subscribed', data: { topic } });
+    };
+
+    socket.on('message', (data) => {
+      const message = parseClientMessage(data);
+      if (message) onClientMessage(message);
+      else send(socket, systemError('message_not_understood', 'Send {"op":"ping"} or {"op":"subscribe","topic":...}'));
+    });
+    const stopKeepalive = startKeepalive(socket, connection, deps);
+    socket.on('close', () => {
+      stopKeepalive();
+      for (const unsubscribe of subscriptions.values()) unsubscribe();
+      subscriptions.clear();
+      sockets.delete(socket);
+    });
+
+    send(socket, { channel: 'system', type: 'ready', data: { userId: connection.userId } });
+  }
+
+  return {
+    connect,
+    allowPublicTopic: (pattern) => void publicTopics.push(pattern),
+    connectionCount: () => sockets.size,
+  };
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../lib/errors.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestUser, type TestUser } from '../testing/users.ts';
+
+describe('idempotency keys', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let runs = 0;
+
+  // A money-like route: each run books one effect row; a `slow` one takes long enough for requests to overlap.
+  const probeRoutes: FastifyPluginAsync = async (api) => {
+    api.post(
+      '/idempotency-probe',
+      {
+        preHandler: api.authenticate,
+        config: { idempotent: true },
+        schema: { body: z.strictObject({ amount: z.string(), note: z.string().optional() }) },
+      },
+      async (request, reply) => {
+        runs += 1;
+        const { amount, note } = request.body as { amount: string; note?: string };
+        if (amount === 'refused') throw new AppError('resource_not_found');
+        const { rows } = await t.database.pool.query<{ id: number }>(
+          'INSERT INTO probe_effects (user_id, amount) SELECT $1, $2 FROM pg_sleep($3) RETURNING id',
+          [request.identity!.userId, amount, note === 'slow' ? 0.5 : 0],
+        );
+        return reply.code(201).send({ effectId: rows[0]!.id, amount, nonce: randomUUID() });
+      },
+    );
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [probeRoutes] });
+    await t.database.pool.query(
+      'CREATE TABLE probe_effects (id serial PRIMARY KEY, user_id uuid NOT NULL, amount text NOT NULL)',
+    );
+    alice = await createTestUser(t);
+    bob = await createTestUser(t);
+  });
+  beforeEach(() => {
+    runs = 0;
+  });
+  afterAll(async () => t.close());
+
+  const send = (user: TestUser, key: string | undefined, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/idempotency-probe',
+      headers: {
+        ...user.headers,
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const effects = async (userId: string) =>
+    Number(
+      (await t.database.pool.query('SELECT count(*) FROM probe_effects WHERE user_id = $1', [userId])).rows[0].count,
+    );
+
+  it('requires an Idempotency-Key header of 1-255 visible characters', async () => {
+    const before = await effects(alice.userId);
+    for (const key of [undefined, '', 'has space', 'x'.repeat(256), 'ünïcode']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/idempotency-probe',
+        headers: {
+          ...alice.headers,
+          'content-type': 'application/json',
+          ...(key === undefined ? {} : { 'idempotency-key': key }),
+        },
+        payload: JSON.stringify({ amount: '1' }),
+      });
+      expect(response.statusCode, String(key)).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
+    }
+    expect(runs).toBe(0);
+    expect(await effects(alice.userId)).toBe(before);
+  });
+
+  it('replays the first response byte for byte on a retry, without a second effect', async () => {
+    const key = randomUUID();
+    const first = await send(alice, key, { amount: '10.5' });
+    expect(first.statusCode).toBe(201);
+    const retry = await send(alice, key, { amount: '10.5' });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(retry.headers['content-type']).toBe(first.headers['content-type']);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(runs).toBe(1);
+  });
+
+  it('treats the same body with its keys in another order as the same request', async () => {
+    const key = randomUUID();
+    const first = await send(alice, key, '{"amount":"3","note":"rent"}');
+    const retry = await send(alice, key, '{"note":"rent","amount":"3"}');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.body).toBe(first.body);
+    expect(runs).toBe(1);
+  });
+
+  it('answers 422 to the same key with a different body, and changes nothing', async () => {
+    const key = randomUUID();
+    await send(alice, key, { amount: '1' });
+    const before = await effects(alice.userId);
+    const other = await send(alice, key, { amount: '2' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ error: { code: 'idempotency_key_reused_with_different_body' } });
+    expect(await effects(alice.userId)).toBe(before);
+    expect(runs).toBe(1);
+  });
+
+  it('scopes keys per customer', async () => {
+    const key = randomUUID();
+    const a = await send(alice, key, { amount: '5' });
+    const b = await send(bob, key, { amount: '5' });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    expect(b.json().effectId).not.toBe(a.json().effectId);
+    expect(runs).toBe(2);
+  });
+
+  it('stores a refusal the handler gave, and replays it', async () => {
+    const key = randomUUID();
+    const first = await send(alice, key, { amount: 'refused' });
+    expect(first.statusCode).toBe(404);
+    const retry = await send(alice, key, { amount: 'refused' });
+    expect(retry.statusCode).toBe(404);
+    expect(retry.body).toBe(first.body);
+    expect(runs).toBe(1);
+  });
+
+  it('does not spend the key on a request refused before its handler ran', async () => {
+    const key = randomUUID();
+    const invalid = await send(alice, key, { amount: 7 });
+    expect(invalid.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/idempotency-probe',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: '{"amount":"7"}',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await send(alice, key, { amount: '7' })).statusCode).toBe(201);
+    expect(runs).toBe(1);
+  });
+
+  it('lets exactly one of 20 concurrent requests with one key take effect; the others wait (409) or replay', async () => {
+    const key = randomUUID();
+    const before = await effects(alice.userId);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => send(alice, key, { amount: '100', note: 'slow' })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(await effects(alice.userId)).toBe(before + 1);
+    expect(runs).toBe(1);
+    expect(statuses.filter((s) => s === 201)).not.toHaveLength(0);
+    expect(statuses.filter((s) => s === 409)).not.toHaveLength(0);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const bodies = new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.body));
+    expect(bodies.size).toBe(1);
+    const inFlight = responses.find((r) => r.statusCode === 409)!;
+    expect(inFlight.json()).toMatchObject({ error: { code: 'idempotency_request_in_progress' } });
+    const after = await send(alice, key, { amount: '100', note: 'slow' });
+    expect(after.statusCode).toBe(201);
+    expect(after.body).toBe([...bodies][0]);
+  });
+});

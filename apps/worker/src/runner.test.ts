@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@rora/db';
+import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { startWorker, type Worker } from './runner.ts';
+import type { JobDefinition } from './jobs/index.ts';
+import { purgeExpiredSessions } from './jobs/purge-expired-sessions.ts';
+
+describe('worker', () => {
+  let database: TestDatabase;
+  let worker: Worker;
+  const lines: Array<{ fields: object; message: string }> = [];
+  const log = {
+    info: (fields: object, message: string) => void lines.push({ fields, message }),
+    warn: (fields: object, message: string) => void lines.push({ fields, message }),
+    error: (fields: object, message: string) => void lines.push({ fields, message }),
+  };
+  const seen: object[] = [];
+  const probe: JobDefinition<{ n: number }> = {
+    name: 'record-probe',
+    async run(_context, data) {
+      if (data.n < 0) throw new Error('negative\nparams: secret');
+      seen.push(data);
+      return { recorded: data.n };
+    },
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    worker = await startWorker({
+      databaseUrl: database.url,
+      log,
+      jobs: [purgeExpiredSessions, probe as JobDefinition],
+      pollingIntervalSeconds: 0.5,
+    });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await database.destroy();
+  });
+
+  async function finished(name: string, id: string) {
+    for (let i = 0; i < 100; i += 1) {
+      const [job] = await worker.boss.findJobs(name, { id });
+      if (job && ['completed', 'failed', 'retry'].includes(job.state)) return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`job ${name} ${id} did not finish`);
+  }
+
+  it('schedules purge-expired-sessions daily in UTC', async () => {
+    const schedule = await worker.boss.getSchedule('purge-expired-sessions');
+    expect(schedule).toMatchObject({ name: 'purge-expired-sessions', cron: '17 3 * * *', timezone: 'UTC' });
+  });
+
+  it('runs a sent job through its handler and logs the result', async () => {
+    const id = await worker.send('record-probe', { n: 7 });
+    expect((await finished('record-probe', id!)).state).toBe('completed');
+    expect(seen).toEqual([{ n: 7 }]);
+    expect(lines).toContainEqual({
+      fields: expect.objectContaining({ job: 'record-probe', result: { recorded: 7 } }),
+      message: 'job done',
+    });
+  });
+
+  it('runs purge-expired-sessions on demand against the database', async () => {
+    const [user] = await database.db
+      .insert(schema.users)
+      .values({ email: 'w@example.com', passwordHash: 'x' })
+      .returning();
+    await database.db.insert(schema.sessions).values({
+      userId: user!.id,
+      tokenHash: Buffer.alloc(32, 1),
+      expiresAt: new Date(Date.now() - 60 * 86_400_000),
+    });
+    const id = await worker.send('purge-expired-sessions');
+    expect((await finished('purge-expired-sessions', id!)).state).toBe('completed');
+    expect(await database.db.select().from(schema.sessions)).toHaveLength(0);
+  });
+
+  it('logs a failing job without the parameters a database error carries', async () => {
+    const id = await worker.send('record-probe', { n: -1 });
+    expect(['failed', 'retry']).toContain((await finished('record-probe', id!)).state);
+    const failure = lines.find((line) => line.message === 'job failed');
+    expect(failure?.fields).toMatchObject({ job: 'record-probe', err: { type: 'Error', message: 'negative' } });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+});

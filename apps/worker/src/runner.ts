@@ -1,0 +1,73 @@
+// Runs the background jobs on pg-boss (a job queue inside PostgreSQL: no other server to run).
+// The API process starts one runner by default; for scale, run apps/worker/src/main.ts as its own
+// process(es) with RUN_WORKER=false on the API. pg-boss coordinates several runners through the
+// database, so a scheduled job is sent once however many run.
+import { PgBoss } from 'pg-boss';
+import { connectDatabase } from '@rora/db';
+import { jobs as registeredJobs, type JobContext, type JobDefinition, type WorkerLogger } from './jobs/index.ts';
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  log: WorkerLogger;
+  /** Defaults to every registered job. */
+  jobs?: readonly JobDefinition[];
+  now?: () => Date;
+  /** Seconds between polls for new jobs (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface Worker {
+  readonly boss: PgBoss;
+  /** Sends a job now, outside its schedule; resolves to the job id. */
+  send(name: string, data?: object): Promise<string | null>;
+  /** Stops taking jobs, waits (up to 10 s) for running ones, closes the connections. */
+  stop(): Promise<void>;
+}
+
+function describe(error: unknown): { type: string; message: string } {
+  // Only the first line: a database error's message continues with the query's parameters.
+  const { name, message } = error instanceof Error ? error : new Error(String(error));
+  return { type: name, message: message.split('\n')[0]!.slice(0, 300) };
+}
+
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { log } = options;
+  const database = connectDatabase(options.databaseUrl, { max: 4 });
+  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, application_name: 'rora-worker' });
+  boss.on('error', (error) => log.error({ err: describe(error) }, 'job queue error'));
+  const context: JobContext = { db: database.db, now: options.now ?? (() => new Date()), log };
+
+  try {
+    await boss.start();
+    for (const job of options.jobs ?? registeredJobs) {
+      await boss.createQueue(job.name);
+      await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([next]) => {
+        if (!next) return;
+        try {
+          const result = await job.run(context, next.data as object);
+          log.info({ job: job.name, id: next.id, result }, 'job done');
+          return result;
+        } catch (error) {
+          log.error({ job: job.name, id: next.id, err: describe(error) }, 'job failed');
+          throw error;
+        }
+      });
+      if (job.schedule) await boss.schedule(job.name, job.schedule, null, { tz: 'UTC' });
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    boss,
+    send: (name, data) => boss.send(name, data ?? null),
+    stop: () =>
+      (stopping ??= (async () => {
+        await boss.stop({ graceful: true, timeout: 10_000 });
+        await database.close();
+      })()),
+  };
+}

@@ -1,0 +1,5 @@
+// The business constants of spec §9 as typed data, imported by both the web app and the API.
+export * from './markets.ts';
+export * from './limits.ts';
+export * from './interface.ts';
+export * from './finance.ts';
