@@ -1,0 +1,283 @@
+// One simulated blockchain: a mempool, blocks, balances, nonces and a fee market. Networks on the same
+// chain (ETH and its ERC-20 tokens) share one DevnetChain, as they share one real chain. Everything is
+// in memory and deterministic for a given seed and sequence of calls.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { BroadcastResult, ChainBlock, FeeEstimate, FeePriority, SignedTransaction } from '../adapter.ts';
+import { ChainError } from '../errors.ts';
+import { CHAINS, NETWORKS, type ChainDefinition, type ChainId, type NetworkId } from '../networks.ts';
+import { Balances, covers, releaseSpend, reserveSpend } from './balances.ts';
+import { FeeMarket, type FeeMarketParams } from './fee-market.ts';
+import type { FailureRule } from './failures.ts';
+import { Mempool } from './mempool.ts';
+import type { Random } from './random.ts';
+import { confirmationsOf, statusOf, type TxRecord } from './records.ts';
+import type { DevnetSigner } from './signer.ts';
+import type { Clock } from './time.ts';
+import { txidFor } from './txid.ts';
+
+export interface DevnetChainParams extends FeeMarketParams {
+  readonly blockIntervalMs: number;
+  /** Other people's transactions per block on average: they fill blocks and move the fee market. */
+  readonly trafficPerBlock: number;
+}
+
+export interface DevnetChainOptions {
+  readonly chain: ChainId;
+  readonly params: DevnetChainParams;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly signer: DevnetSigner;
+  readonly failureRule: FailureRule;
+  /** Chance in [0, 1] that any other transaction fails, drawn from the seeded generator. */
+  readonly failureProbability: number;
+  /** Blocks kept for `block()`; transactions are kept for good. */
+  readonly retainBlocks: number;
+}
+
+export type DevnetChainEvent =
+  { readonly kind: 'block'; readonly block: ChainBlock } | { readonly kind: 'transaction'; readonly record: TxRecord };
+
+interface Outcome {
+  readonly height: number;
+  readonly hash: string;
+  readonly failure: string | null;
+}
+
+/** Geth's rule: a replacement pays at least 10 % more per unit of gas. */
+export const REPLACEMENT_BUMP_PERCENT = 110n;
+const GENESIS_HASH = '0'.repeat(64);
+
+export class DevnetChain {
+  readonly definition: ChainDefinition;
+  readonly params: DevnetChainParams;
+  readonly balances = new Balances();
+  /** Broadcasts by network and idempotency id, shared by every adapter of this chain. */
+  readonly withdrawals = new Map<string, { readonly fingerprint: string; readonly result: Promise<BroadcastResult> }>();
+  readonly #options: DevnetChainOptions;
+  readonly #market: FeeMarket;
+  readonly #mempool = new Mempool();
+  readonly #records = new Map<string, TxRecord>();
+  readonly #blocks = new Map<number, ChainBlock>();
+  readonly #nextNonce = new Map<string, number>();
+  readonly #minedNonce = new Map<string, number>();
+  /** Transactions not yet final, with the status last reported, so each change is reported once. */
+  readonly #tracking = new Map<string, string>();
+  readonly #listeners = new Set<(event: DevnetChainEvent) => void>();
+  #height = 0;
+  #seq = 0;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: DevnetChainOptions) {
+    this.#options = options;
+    this.definition = CHAINS[options.chain];
+    this.params = options.params;
+    this.#market = new FeeMarket(options.params);
+    const genesis = { height: 0, hash: GENESIS_HASH, previousHash: GENESIS_HASH, txids: [] };
+    this.#blocks.set(0, { chain: options.chain, ...genesis, time: options.clock.now().getTime() });
+  }
+
+  get height(): number {
+    return this.#height;
+  }
+
+  get baseRate(): bigint {
+    return this.#market.baseRate;
+  }
+
+  /** Waiting transactions, ours and background. */
+  get mempoolSize(): number {
+    return this.#mempool.size;
+  }
+
+  /** Runs `task` after every task queued before it: one sender, one nonce sequence, no races. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  subscribe(listener: (event: DevnetChainEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  estimate(network: NetworkId, priority: FeePriority): FeeEstimate {
+    const { rate, blocks } = this.#market.estimate(this.#mempool.rates())[priority];
+    const units = NETWORKS[network].transferUnits;
+    const feeAsset = this.definition.nativeAsset;
+    return { network, priority, feeAsset, fee: rate * units, feeRate: rate, units, expectedBlocks: blocks };
+  }
+
+  /** The nonce the sender's next new transaction takes (EVM chains). */
+  nextNonce(from: string): number {
+    return this.#nextNonce.get(from) ?? 0;
+  }
+
+  record(txid: string): TxRecord | undefined {
+    return this.#records.get(txid);
+  }
+
+  block(height: number): ChainBlock | undefined {
+    return this.#blocks.get(height);
+  }
+
+  /** Refuses a spend the sender cannot cover once its pending transactions are paid. */
+  assertSpendable(network: NetworkId, from: string, spend: { readonly amount: bigint; readonly fee: bigint }): void {
+    const { asset, name } = NETWORKS[network];
+    if (!covers(this.balances, { ...spend, asset, feeAsset: this.definition.nativeAsset, from })) {
+      throw new ChainError(
+        'hot_wallet_balance_is_insufficient',
+        `The ${name} hot wallet cannot cover this and its fee`,
+      );
+    }
+  }
+
+  /** Accepts a signed withdrawal into the mempool; `replaces` names the pending transaction it supersedes. */
+  submitSigned(signed: SignedTransaction, replaces?: string): TxRecord {
+    const tx = this.#options.signer.verify(signed);
+    const existing = this.#records.get(signed.txid);
+    if (existing) return existing;
+    const fee = tx.feeRate * tx.feeUnits;
+    const old = replaces === undefined ? undefined : this.#replaceable(replaces, tx.nonce, tx.feeRate);
+    if (old) releaseSpend(this.balances, old);
+    try {
+      this.assertSpendable(tx.network, tx.from, { amount: tx.amount, fee });
+    } catch (error) {
+      if (old) reserveSpend(this.balances, old);
+      throw error;
+    }
+    if (this.definition.addressFormat === 'evm') this.#takeNonce(tx.from, tx.nonce, old);
+    const record = this.#add({ ...tx, txid: signed.txid, fee, external: false, withdrawalId: tx.id });
+    reserveSpend(this.balances, record);
+    if (old) {
+      old.state = 'replaced';
+      old.replacedBy = record.txid;
+      this.#mempool.remove(old.txid);
+      this.#report(old);
+    }
+    return record;
+  }
+
+  /** A transfer from the outside world to `to`, paying the current normal fee (the devnet faucet). */
+  submitExternal(transfer: {
+    readonly network: NetworkId;
+    readonly to: string;
+    readonly amount: bigint;
+    readonly destinationTag?: number;
+  }): TxRecord {
+    const { network, to, amount } = transfer;
+    const payload = `external:${network}:${this.#seq}:${to}:${transfer.destinationTag ?? ''}:${amount}`;
+    const { feeRate, fee } = this.estimate(network, 'normal');
+    const txid = txidFor(this.definition.id, utf8ToBytes(payload));
+    return this.#add({ ...transfer, from: `external:${this.definition.id}`, txid, feeRate, fee, external: true });
+  }
+
+  mineBlock(): ChainBlock {
+    const height = this.#height + 1;
+    const evm = this.definition.addressFormat === 'evm';
+    const minRate = evm ? this.#market.baseRate : this.params.floorRate;
+    const nextNonce = (from: string): number => this.#minedNonce.get(from) ?? 0;
+    const picked = this.#mempool.takeBlock({ capacity: this.params.capacity, minRate, nextNonce });
+    const ours = picked.flatMap((entry) => (entry.record ? [entry.record] : []));
+    const failures = ours.map((record) => this.#failureOf(record));
+    // A failed UTXO transaction never enters a block; a failed account transaction does, and pays its fee.
+    const dropsFailures = this.definition.model === 'utxo';
+    const txids = ours.filter((_, i) => !(failures[i] && dropsFailures)).map((record) => record.txid);
+    const previous = this.#blocks.get(this.#height) as ChainBlock;
+    const hash = bytesToHex(sha256(utf8ToBytes(`${previous.hash}:${height}:${txids.join(',')}`)));
+    ours.forEach((record, i) => this.#settle(record, { height, hash, failure: failures[i] ?? null }));
+    this.#market.afterBlock(picked.length + this.#mempool.eligibleCount(minRate));
+    const nextSeq = (): number => this.#seq++;
+    const { random } = this.#options;
+    this.#mempool.addTraffic({ random, market: this.#market, perBlock: this.params.trafficPerBlock, height, nextSeq });
+    const time = this.#options.clock.now().getTime();
+    const block: ChainBlock = { chain: this.definition.id, height, hash, previousHash: previous.hash, time, txids };
+    this.#blocks.set(height, block);
+    this.#blocks.delete(height - this.#options.retainBlocks);
+    this.#height = height;
+    this.#emit({ kind: 'block', block });
+    for (const txid of [...this.#tracking.keys()]) this.#report(this.#records.get(txid) as TxRecord);
+    return block;
+  }
+
+  #add(fields: Omit<TxRecord, 'seq' | 'state' | 'feePaid' | 'asset' | 'feeAsset'>): TxRecord {
+    const asset = NETWORKS[fields.network].asset;
+    const feeAsset = this.definition.nativeAsset;
+    const record: TxRecord = { ...fields, asset, feeAsset, seq: this.#seq++, state: 'pending', feePaid: 0n };
+    this.#records.set(record.txid, record);
+    this.#mempool.add(record);
+    this.#report(record);
+    return record;
+  }
+
+  #replaceable(txid: string, nonce: number | undefined, feeRate: bigint): TxRecord {
+    if (this.definition.addressFormat !== 'evm') {
+      throw new ChainError('replacement_is_not_supported', `${this.definition.name} transactions are not replaced`);
+    }
+    const old = this.#records.get(txid);
+    if (!old || old.external || old.state !== 'pending' || old.nonce === undefined || old.nonce !== nonce) {
+      throw new ChainError('transaction_is_not_replaceable', 'Only a pending withdrawal can be replaced, same nonce');
+    }
+    if (feeRate * 100n < old.feeRate * REPLACEMENT_BUMP_PERCENT) {
+      throw new ChainError('replacement_fee_is_too_low', 'A replacement must pay at least 10% more per unit');
+    }
+    return old;
+  }
+
+  #takeNonce(from: string, nonce: number | undefined, old: TxRecord | undefined): void {
+    const expected = old?.nonce ?? this.nextNonce(from);
+    if (nonce !== expected) throw new Error(`Devnet nonce ${String(nonce)} is not the expected ${expected}`);
+    if (!old) this.#nextNonce.set(from, expected + 1);
+  }
+
+  #failureOf(record: TxRecord): string | null {
+    const { network, amount, to, external } = record;
+    const ruled = this.#options.failureRule({ network, amount, to, external });
+    if (ruled) return ruled;
+    const { failureProbability, random } = this.#options;
+    return failureProbability > 0 && random.next() < failureProbability ? 'simulated_random_failure' : null;
+  }
+
+  #settle(record: TxRecord, outcome: Outcome): void {
+    this.#mempool.remove(record.txid);
+    if (!record.external) releaseSpend(this.balances, record);
+    if (outcome.failure) record.failureReason = outcome.failure;
+    if (outcome.failure && this.definition.model === 'utxo') {
+      record.state = 'failed';
+      return;
+    }
+    record.blockHeight = outcome.height;
+    record.blockHash = outcome.hash;
+    record.feePaid = record.fee;
+    record.state = outcome.failure ? 'failed' : 'included';
+    if (record.nonce !== undefined) this.#minedNonce.set(record.from, record.nonce + 1);
+    if (!record.external) this.balances.debit(record.feeAsset, record.from, record.fee);
+    if (outcome.failure) return;
+    if (!record.external) this.balances.debit(record.asset, record.from, record.amount);
+    this.balances.credit(record.asset, record.to, record.amount);
+  }
+
+  /** Tells listeners about a transaction whose status or confirmations changed; stops once it is final. */
+  #report(record: TxRecord): void {
+    const status = statusOf(record, this.#height);
+    const stamp = `${status}:${confirmationsOf(record, this.#height)}`;
+    if (this.#tracking.get(record.txid) === stamp) return;
+    if (status === 'pending' || status === 'confirming') this.#tracking.set(record.txid, stamp);
+    else this.#tracking.delete(record.txid);
+    this.#emit({ kind: 'transaction', record });
+  }
+
+  #emit(event: DevnetChainEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A listener's bug must not leave the chain half-updated; it still surfaces as an uncaught error.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,12 @@
+// The offline devnet: the default ChainAdapter for every network (DESIGN §1.4).
+export { createDevnet, type Devnet, type DevnetOptions, type FundRequest } from './devnet.ts';
+export { DevnetAdapter, type DevnetAdapterOptions } from './adapter.ts';
+export { DevnetChain, type DevnetChainEvent, type DevnetChainOptions, type DevnetChainParams } from './chain.ts';
+export { DevnetSigner } from './signer.ts';
+export { FeeMarket, PRIORITY_TARGETS, type FeeMarketParams } from './fee-market.ts';
+export { markerFailureRule, neverFail, type FailureCandidate, type FailureRule } from './failures.ts';
+export { createRandom, type Random } from './random.ts';
+export { systemClock, timerScheduler, type Clock, type Scheduler } from './time.ts';
+export { txidFor } from './txid.ts';
+export { DEVNET_CHAIN_PARAMS, DEVNET_DEFAULT_SEED, DEVNET_HOT_WALLET_FUNDING } from './defaults.ts';
+export { DEVNET_DEPOSIT_CONFIGS, DEVNET_HOT_WALLETS } from './dev-keys.ts';
