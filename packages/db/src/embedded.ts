@@ -21,7 +21,8 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
 }
 
-const PASSWORD = 'rora-local';
+export const EMBEDDED_PASSWORD = 'rora-local';
+const PASSWORD = EMBEDDED_PASSWORD;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
 export { connectDatabase, type Database, type Db, type Tx, type Schema } from './client.ts';
 export { migrate, listMigrations } from './migrate.ts';
-export { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from './embedded.ts';
+export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';
 export * as schema from './schema/index.ts';

@@ -1,0 +1,96 @@
+// The ledger's tables (migrations 0030 and 0031), mirrored for typed reads. Only @rora/ledger
+// writes them, through the ledger_apply() SQL function. numeric(78,0) amounts come back as
+// decimal strings: convert with BigInt(value), never Number.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './platform.ts';
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** null: an account of the house. */
+    ownerId: uuid('owner_id').references(() => users.id),
+    asset: text('asset').notNull(),
+    kind: text('kind').notNull(),
+    allowNegative: boolean('allow_negative')
+      .notNull()
+      .generatedAlwaysAs(sql`(kind IN ('external_world', 'chain_omnibus', 'cold_omnibus'))`),
+    balance: numeric('balance', { precision: 78, scale: 0 }).notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ledger_accounts_id_asset').on(t.id, t.asset),
+    uniqueIndex('ledger_accounts_owner_asset_kind').on(
+      sql`(coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid))`,
+      t.asset,
+      t.kind,
+    ),
+    check('ledger_accounts_customer_balance_not_negative', sql`${t.ownerId} IS NULL OR ${t.balance} >= 0`),
+    check('ledger_accounts_balance_not_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
+    heldAccountId: bigint('held_account_id', { mode: 'bigint' }).notNull(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    postedAmount: numeric('posted_amount', { precision: 78, scale: 0 }).notNull().default('0'),
+    voidedAmount: numeric('voided_amount', { precision: 78, scale: 0 }).notNull().default('0'),
+    status: text('status').$type<'pending' | 'posted' | 'voided'>().notNull().default('pending'),
+    code: text('code').notNull(),
+    voidTransferId: uuid('void_transfer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.accountId, t.asset], foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset] }),
+    foreignKey({ columns: [t.heldAccountId, t.asset], foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset] }),
+    index('ledger_holds_pending_idx')
+      .on(t.heldAccountId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    seq: bigint('seq', { mode: 'bigint' }).notNull().unique().generatedAlwaysAsIdentity(),
+    id: uuid('id').primaryKey(),
+    debitAccountId: bigint('debit_account_id', { mode: 'bigint' }).notNull(),
+    creditAccountId: bigint('credit_account_id', { mode: 'bigint' }).notNull(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    code: text('code').notNull(),
+    holdId: uuid('hold_id').references(() => ledgerHolds.id),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.debitAccountId, t.asset], foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset] }),
+    foreignKey({ columns: [t.creditAccountId, t.asset], foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset] }),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.seq),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.seq),
+    index('ledger_transfers_hold_idx')
+      .on(t.holdId)
+      .where(sql`hold_id IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,77 @@
+// The ledger's closed vocabularies: account kinds and transfer codes. README.md explains each one;
+// the SQL CHECK on ledger_accounts lists the same kinds.
+
+/** Accounts a customer owns, one per (customer, asset, kind). None of them may go negative. */
+export const CUSTOMER_ACCOUNT_KINDS = ['available', 'held', 'staked', 'cold', 'loan_escrow'] as const;
+export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
+
+/** Accounts of the house, one per (asset, kind). */
+export const SYSTEM_ACCOUNT_KINDS = [
+  'external_world',
+  'chain_omnibus',
+  'cold_omnibus',
+  'fees',
+  'liquidity',
+  'staking_rewards',
+  'dust',
+] as const;
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+
+export type AccountKind = CustomerAccountKind | SystemAccountKind;
+
+/**
+ * The accounts that mirror holdings outside the books (coins on chain, value in the world), and so
+ * carry the negative side of every customer liability. All others refuse to go below zero.
+ */
+export const NEGATIVE_ACCOUNT_KINDS: readonly SystemAccountKind[] = ['external_world', 'chain_omnibus', 'cold_omnibus'];
+
+/** Why money moved. A new flow adds its code here and a line to README.md. */
+export const TRANSFER_CODES = [
+  // wallets and chains
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal',
+  'withdrawal_fee',
+  'internal_transfer',
+  'cold_wallet_deposit',
+  'cold_wallet_withdrawal',
+  'hot_to_cold',
+  'cold_to_hot',
+  // trading
+  'order_hold',
+  'trade',
+  'trade_fee',
+  'venue_trade',
+  // swap and on-ramp
+  'swap_hold',
+  'swap',
+  'swap_fee',
+  'onramp_purchase',
+  // finance
+  'stake',
+  'unstake',
+  'staking_reward',
+  'loan_collateral',
+  'loan_collateral_release',
+  'loan_collateral_seizure',
+  'loan_funding',
+  'loan_repayment',
+  // the house
+  'house_funding',
+  'dust',
+  // written by the ledger itself when a hold is voided
+  'hold_void',
+] as const;
+export type TransferCode = (typeof TRANSFER_CODES)[number];
+
+export function isCustomerAccountKind(value: unknown): value is CustomerAccountKind {
+  return (CUSTOMER_ACCOUNT_KINDS as readonly unknown[]).includes(value);
+}
+
+export function isSystemAccountKind(value: unknown): value is SystemAccountKind {
+  return (SYSTEM_ACCOUNT_KINDS as readonly unknown[]).includes(value);
+}
+
+export function isTransferCode(value: unknown): value is TransferCode {
+  return (TRANSFER_CODES as readonly unknown[]).includes(value);
+}

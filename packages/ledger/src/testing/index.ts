@@ -1,0 +1,34 @@
+// Test helpers for any package whose tests move money: a real customer row to own accounts, and
+// funding through a real deposit transfer (the house's external_world account pays).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@rora/db';
+import type { AssetSymbol } from '@rora/money';
+import { createLedger } from '../ledger.ts';
+import type { OpResult } from '../types.ts';
+
+/** Inserts a customer (a users row) and returns its id. */
+export async function createTestCustomer(db: Db): Promise<string> {
+  const email = `ledger-${randomUUID()}@example.test`;
+  const { rows } = await db.execute<{ id: string }>(
+    sql`INSERT INTO users (email, password_hash) VALUES (${email}, 'test-only') RETURNING id`,
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('users insert returned no id');
+  return id;
+}
+
+/** Credits `amount` to the customer's available account as a deposit from the outside world. */
+export async function fundCustomer(
+  db: Db,
+  options: { owner: string; asset: AssetSymbol; amount: bigint },
+): Promise<OpResult> {
+  return createLedger().transfer(db, {
+    id: randomUUID(),
+    asset: options.asset,
+    debit: { system: 'external_world' },
+    credit: { owner: options.owner, kind: 'available' },
+    amount: options.amount,
+    code: 'deposit',
+  });
+}
