@@ -46,6 +46,14 @@ const secretFields = [
   'emailOTP',
   'phoneOTP',
   'secret',
+  'currentPassword',
+  'confirmPassword',
+  'currentPin',
+  'ticket',
+  'totp',
+  'recoveryCode',
+  'recoveryCodes',
+  'otpauthUrl',
 ];
 /** Headers that carry secrets (a browser's WebSocket sends its token as a subprotocol). */
 const secretHeaders = ['.authorization', '.cookie', '["idempotency-key"]', '["sec-websocket-protocol"]'];

@@ -1,0 +1,222 @@
+// Calls of spec §7 "Auth": registration (e-mail code, phone code, register), sign-in and sign-out,
+// password recovery (the path is spelled `forgot-passord`), and authenticator 2FA setup.
+//
+// A rule a field breaks is reported with a catalogued error code as the zod message
+// (`email_must_be_valid`, ...): the API answers that code with its catalogued message in `data[0]`,
+// and a form shows `errorCatalogue[code].message` (or its translation `errors.<code>`).
+import { z } from 'zod';
+import { OTP_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants/index.ts';
+import type { ErrorCode } from './errors/index.ts';
+import { envelope, phoneSchema, totpCodeSchema, userSchema, type AccountCall } from './user.ts';
+
+/** Trimmed and lowercased (spec §5). */
+export const emailSchema = z
+  .string({ error: 'email_must_be_valid' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'email_must_be_valid' })
+  .email({ error: 'email_must_be_valid' });
+
+/** A new password: 8 to 128 characters (the common-password check runs on the server). */
+export const newPasswordSchema = z
+  .string({ error: 'password_must_have_at_least_8_characters' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'password_must_have_at_least_8_characters' })
+  .max(128, { error: 'password_must_have_at_most_128_characters' });
+
+/** An e-mail or SMS code: 6 digits. */
+export const otpCodeSchema = z
+  .string({ error: 'code_must_be_6_digits' })
+  .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), { error: 'code_must_be_6_digits' });
+
+/** Answer of every call that sends a code; the same whether or not the address has an account. */
+export const codeSentResponseSchema = envelope(
+  z.object({ sent: z.literal(true), expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
+);
+export const codeVerifiedResponseSchema = envelope(z.object({ verified: z.literal(true) }));
+
+export const sendEmailCodeBodySchema = z.object({ email: emailSchema });
+export const verifyEmailBodySchema = z.object({ email: emailSchema, token: otpCodeSchema });
+export const sendPhoneCodeBodySchema = z.object({ phone: phoneSchema });
+export const verifyPhoneBodySchema = z.object({ phone: phoneSchema, token: otpCodeSchema });
+
+/**
+ * E-mail path: emailOTP only. Phone path: also `phone` and `phoneOTP`. A code may be sent here
+ * directly or after its verify call (then within 30 minutes of it).
+ */
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  recieveUpdates: z.boolean({ error: 'consent_must_be_boolean' }),
+  shareData: z.boolean({ error: 'consent_must_be_boolean' }),
+  emailOTP: otpCodeSchema,
+  phone: phoneSchema.optional(),
+  phoneOTP: otpCodeSchema.optional(),
+});
+
+export const authResultSchema = z.object({ user: userSchema, token: z.string() });
+export const authResponseSchema = envelope(authResultSchema);
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+/**
+ * With authenticator 2FA on, a first try without `totp` answers 403 two_factor_code_required; the
+ * client asks for the code and sends the same body again with `totp` (or a `recoveryCode`).
+ */
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'credentials_are_invalid' })
+    .min(1, { error: 'credentials_are_invalid' })
+    .max(1024, { error: 'credentials_are_invalid' }),
+  totp: totpCodeSchema.optional(),
+  /** One of the ten codes shown when 2FA was enabled: `xxxxx-xxxxx`. */
+  recoveryCode: z.string().max(40).optional(),
+});
+
+export const recoveryMethodSchema = z.enum(['email', 'mobile'], { error: 'recovery_method_must_be_email_or_mobile' });
+/** `phone` is required with method 'mobile' and must be the account's verified phone to receive the SMS. */
+export const resetRequestBodySchema = z.object({
+  email: emailSchema,
+  method: recoveryMethodSchema,
+  phone: phoneSchema.optional(),
+});
+export const resetVerifyBodySchema = z.object({ email: emailSchema, token: otpCodeSchema });
+/** A reset ticket is valid 15 minutes and once. */
+export const resetTicketResponseSchema = envelope(z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }));
+export const resetPasswordBodySchema = z
+  .object({
+    email: emailSchema,
+    ticket: z.string({ error: 'reset_ticket_is_invalid_or_expired' }).max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: 'passwords_do_not_match' }).max(1024),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    error: 'passwords_do_not_match',
+    path: ['confirmPassword'],
+  });
+
+export const twoFactorKeyResponseSchema = envelope(
+  z.object({
+    /** Base32 secret, for typing into the app by hand. */
+    secret: z.string(),
+    /** otpauth://totp/... for the QR code. */
+    otpauthUrl: z.string(),
+  }),
+);
+export const twoFactorVerifyBodySchema = z.object({ token: totpCodeSchema });
+/** Recovery codes are shown this once; the server keeps only their hashes. */
+export const twoFactorEnabledResponseSchema = envelope(
+  z.object({ twoFactorEnabled: z.literal(true), recoveryCodes: z.array(z.string()) }),
+);
+
+const codeErrors: readonly ErrorCode[] = [
+  'code_must_be_6_digits',
+  'code_is_invalid_or_expired',
+  'code_attempts_exhausted',
+];
+const sendErrors: readonly ErrorCode[] = [
+  'code_resend_too_soon',
+  'code_send_limit_reached',
+  'code_attempts_exhausted',
+  'too_many_requests',
+];
+const phoneErrors: readonly ErrorCode[] = [
+  'phone_country_code_must_be_valid',
+  'phone_number_must_have_at_least_6_digits',
+  'phone_number_must_be_valid',
+];
+const passwordErrors: readonly ErrorCode[] = [
+  'password_must_have_at_least_8_characters',
+  'password_must_have_at_most_128_characters',
+  'password_is_too_common',
+];
+const signedIn: readonly ErrorCode[] = ['authentication_required', 'session_expired'];
+
+export const authCalls = {
+  sendEmailCode: {
+    method: 'POST',
+    path: '/auth/verify-email/send-code',
+    auth: false,
+    errors: ['email_must_be_valid', ...sendErrors],
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/auth/verify-email',
+    auth: false,
+    errors: ['email_must_be_valid', ...codeErrors],
+  },
+  sendPhoneCode: { method: 'POST', path: '/auth/phone', auth: false, errors: [...phoneErrors, ...sendErrors] },
+  verifyPhone: { method: 'POST', path: '/auth/phone/verify', auth: false, errors: [...phoneErrors, ...codeErrors] },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    auth: false,
+    errors: [
+      'email_must_be_valid',
+      'email_is_already_registered',
+      'phone_is_required',
+      ...passwordErrors,
+      ...codeErrors,
+    ],
+  },
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    auth: false,
+    errors: [
+      'email_must_be_valid',
+      'credentials_are_invalid',
+      'two_factor_code_required',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
+      'too_many_requests',
+    ],
+  },
+  logout: { method: 'POST', path: '/auth/logout', auth: true, errors: signedIn },
+  resetRequestCode: {
+    method: 'POST',
+    path: '/auth/forgot-passord/request-code',
+    auth: false,
+    errors: [
+      'email_must_be_valid',
+      'recovery_method_must_be_email_or_mobile',
+      'phone_is_required',
+      ...phoneErrors,
+      ...sendErrors,
+    ],
+  },
+  resetVerifyCode: {
+    method: 'POST',
+    path: '/auth/forgot-passord/verify-code',
+    auth: false,
+    errors: ['email_must_be_valid', ...codeErrors],
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/forgot-passord/',
+    auth: false,
+    errors: [
+      'reset_ticket_is_invalid_or_expired',
+      'passwords_do_not_match',
+      'new_password_must_differ',
+      ...passwordErrors,
+    ],
+  },
+  generateTwoFactorKey: {
+    method: 'POST',
+    path: '/auth/2fa/generate-key',
+    auth: true,
+    errors: [...signedIn, 'two_factor_already_enabled'],
+  },
+  verifyTwoFactorToken: {
+    method: 'POST',
+    path: '/auth/2fa/verify-token',
+    auth: true,
+    errors: [
+      ...signedIn,
+      'two_factor_setup_not_started',
+      'two_factor_already_enabled',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
+    ],
+  },
+} as const satisfies Record<string, AccountCall>;

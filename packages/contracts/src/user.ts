@@ -1,0 +1,230 @@
+// Calls of spec §7 "User" that belong to the accounts context: the profile, preferences, notification
+// switches, sign-in sessions, authenticator 2FA switches, PIN and password change. Every `{id}` path
+// answers 404 resource_not_found unless the id is the signed-in customer's own.
+//
+// Rule failures use catalogued error codes as zod messages (see auth.ts): show
+// `errorCatalogue[code].message`, or its translation `errors.<code>`.
+import { z } from 'zod';
+import { LANGUAGES, THEMES } from './constants/index.ts';
+import type { ErrorCode } from './errors/index.ts';
+
+/** One call: method, path under /api/v1 (OpenAPI style), whether it needs the bearer token, and the codes it may answer. */
+export interface AccountCall {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: string;
+  readonly auth: boolean;
+  readonly errors: readonly ErrorCode[];
+}
+
+/** Success bodies are `{ data: ... }`; errors are the one error body of DESIGN §4. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+export const phoneSchema = z.object({
+  /** A plus sign and the dial code: '+33'. */
+  countryCode: z
+    .string({ error: 'phone_country_code_must_be_valid' })
+    .trim()
+    .regex(/^\+[1-9]\d{0,3}$/, { error: 'phone_country_code_must_be_valid' }),
+  /** Spaces and non-word characters are removed; then 6 to 14 digits. */
+  number: z
+    .string({ error: 'phone_number_must_be_valid' })
+    .max(40, { error: 'phone_number_must_be_valid' })
+    .overwrite((value) => value.replace(/[\W_]+/g, ''))
+    .min(6, { error: 'phone_number_must_have_at_least_6_digits' })
+    .max(14, { error: 'phone_number_must_be_valid' })
+    .regex(/^\d+$/, { error: 'phone_number_must_be_valid' }),
+});
+export type Phone = z.infer<typeof phoneSchema>;
+
+const languageValues = LANGUAGES.map((language) => language.value) as [
+  (typeof LANGUAGES)[number]['value'],
+  ...(typeof LANGUAGES)[number]['value'][],
+];
+export const languageSchema = z.enum(languageValues, { error: 'language_must_be_supported' });
+export const themeSchema = z.enum(THEMES, { error: 'theme_must_be_supported' });
+
+export const userSchema = z.object({
+  _id: z.uuid(),
+  email: z.string(),
+  phone: phoneSchema.nullable(),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  withdrawal2faEnabled: z.boolean(),
+  pinSet: z.boolean(),
+  /** Owned by the KYC context: not_started, in_progress, waiting_for_approval, complete, ... */
+  kycStatus: z.string(),
+  /** The two registration consents (spec §3 spelling). */
+  recieveUpdates: z.boolean(),
+  shareData: z.boolean(),
+  preferences: z.object({
+    aiNotifications: z.boolean(),
+    administrativeEmails: z.boolean(),
+    newsletterEmails: z.boolean(),
+    language: languageSchema,
+    theme: themeSchema,
+  }),
+  createdAt: z.iso.datetime(),
+});
+export type User = z.infer<typeof userSchema>;
+export const userResponseSchema = envelope(userSchema);
+
+/** `{id}` of /user/...{id}: any string; one that is not the caller's own id answers 404. */
+export const userIdParamsSchema = z.object({ id: z.string().max(100) });
+export const sessionIdParamsSchema = z.object({ sessionId: z.string().max(100) });
+
+export const statusBodySchema = z.object({ status: z.boolean({ error: 'status_must_be_boolean' }) });
+export const preferencesBodySchema = z.object({ language: languageSchema.optional(), theme: themeSchema.optional() });
+
+export const successResponseSchema = envelope(z.object({ success: z.literal(true) }));
+
+export const sessionSchema = z.object({
+  id: z.uuid(),
+  /** 'Chrome on macOS', from the user agent. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export const sessionListResponseSchema = envelope(z.object({ items: z.array(sessionSchema) }));
+
+/** 4 to 6 digits. */
+export const pinSchema = z
+  .string({ error: 'pin_must_be_4_to_6_digits' })
+  .regex(/^\d{4,6}$/, { error: 'pin_must_be_4_to_6_digits' });
+export const pinBodySchema = z.object({ pin: pinSchema });
+/** Change the PIN: prove it is you with the current PIN or the password. */
+export const pinUpdateBodySchema = z.object({
+  currentPin: pinSchema.optional(),
+  password: z.string().max(1024).optional(),
+  pin: pinSchema,
+});
+export const pinStatusResponseSchema = envelope(
+  z.object({ pinSet: z.boolean(), lockedUntil: z.iso.datetime().nullable() }),
+);
+export const pinVerifiedResponseSchema = envelope(z.object({ verified: z.literal(true) }));
+
+/** A TOTP code from the authenticator app. */
+export const totpCodeSchema = z
+  .string({ error: 'two_factor_code_is_invalid' })
+  .regex(/^\d{6}$/, { error: 'two_factor_code_is_invalid' });
+
+/**
+ * PUT /user/update-2FA-google-authenticator/{id}. `status: true` confirms a key from
+ * POST /auth/2fa/generate-key with `token` (like /auth/2fa/verify-token); `status: false` disables
+ * 2FA and needs the `password` or a current `token`.
+ */
+export const twoFactorSwitchBodySchema = z.object({
+  status: z.boolean({ error: 'status_must_be_boolean' }),
+  token: totpCodeSchema.optional(),
+  password: z.string().max(1024).optional(),
+});
+export const twoFactorSwitchResponseSchema = envelope(
+  z.object({ user: userSchema, recoveryCodes: z.array(z.string()).optional() }),
+);
+/** PUT /user/update-2FA-withdraw/{id}: needs 2FA enabled; turning it off needs a current `token`. */
+export const withdrawalTwoFactorBodySchema = z.object({
+  status: z.boolean({ error: 'status_must_be_boolean' }),
+  token: totpCodeSchema.optional(),
+});
+
+export const passwordUpdateBodySchema = z.object({
+  currentPassword: z.string({ error: 'current_password_is_incorrect' }).max(1024),
+  newPassword: z
+    .string({ error: 'password_must_have_at_least_8_characters' })
+    .min(8, { error: 'password_must_have_at_least_8_characters' })
+    .max(128, { error: 'password_must_have_at_most_128_characters' }),
+  /** Optional repeat; when sent it must match. */
+  confirmPassword: z.string().max(1024).optional(),
+});
+
+const notFound: ErrorCode = 'resource_not_found';
+const auth: readonly ErrorCode[] = ['authentication_required', 'session_expired'];
+
+export const userCalls = {
+  profile: { method: 'GET', path: '/user/{id}', auth: true, errors: [...auth, notFound] },
+  updatePreferences: {
+    method: 'PUT',
+    path: '/user/preferences/{id}',
+    auth: true,
+    errors: [...auth, notFound, 'language_must_be_supported', 'theme_must_be_supported'],
+  },
+  aiNotifications: {
+    method: 'PUT',
+    path: '/user/update-ai-notification-status/{id}',
+    auth: true,
+    errors: [...auth, notFound],
+  },
+  administrativeEmails: {
+    method: 'PUT',
+    path: '/user/update-administrative-email-status/{id}',
+    auth: true,
+    errors: [...auth, notFound],
+  },
+  newsletter: { method: 'PUT', path: '/user/update-newsletter-status/{id}', auth: true, errors: [...auth, notFound] },
+  sessions: { method: 'GET', path: '/user/sessions', auth: true, errors: auth },
+  revokeSession: { method: 'DELETE', path: '/user/sessions/{sessionId}', auth: true, errors: [...auth, notFound] },
+  twoFactorSwitch: {
+    method: 'PUT',
+    path: '/user/update-2FA-google-authenticator/{id}',
+    auth: true,
+    errors: [
+      ...auth,
+      notFound,
+      'two_factor_setup_not_started',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
+      'password_or_two_factor_code_required',
+      'current_password_is_incorrect',
+    ],
+  },
+  withdrawalTwoFactor: {
+    method: 'PUT',
+    path: '/user/update-2FA-withdraw/{id}',
+    auth: true,
+    errors: [...auth, notFound, 'two_factor_must_be_enabled', 'two_factor_code_is_invalid', 'two_factor_locked'],
+  },
+  setPin: {
+    method: 'POST',
+    path: '/user/pin',
+    auth: true,
+    errors: [...auth, 'pin_must_be_4_to_6_digits', 'pin_is_too_simple', 'pin_already_set'],
+  },
+  verifyPin: {
+    method: 'POST',
+    path: '/user/pin/verify',
+    auth: true,
+    errors: [...auth, 'pin_not_set', 'pin_is_invalid', 'pin_locked'],
+  },
+  pinStatus: { method: 'GET', path: '/user/pin/is-valid', auth: true, errors: auth },
+  updatePin: {
+    method: 'PUT',
+    path: '/user/pin/update',
+    auth: true,
+    errors: [
+      ...auth,
+      'pin_not_set',
+      'current_pin_or_password_required',
+      'pin_is_invalid',
+      'pin_locked',
+      'current_password_is_incorrect',
+      'pin_is_too_simple',
+    ],
+  },
+  updatePassword: {
+    method: 'PUT',
+    path: '/user/password/update',
+    auth: true,
+    errors: [
+      ...auth,
+      'current_password_is_incorrect',
+      'password_must_have_at_least_8_characters',
+      'password_must_have_at_most_128_characters',
+      'password_is_too_common',
+      'passwords_do_not_match',
+      'new_password_must_differ',
+    ],
+  },
+} as const satisfies Record<string, AccountCall>;
