@@ -1,0 +1,54 @@
+// The KYC module's public face: what services.ts wires once and other modules may use. Later
+// trading, swap and on-ramp routes take `services.kycGate` (see kyc-gate.ts).
+import type { Database } from '@rora/db';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { IdentityProvider } from './identity-provider/identity-provider.ts';
+import { createSandboxIdentityProvider, type SandboxIdentityProvider } from './identity-provider/sandbox-provider.ts';
+import { createKycDecisions, type KycDecisions } from './kyc-decisions.ts';
+import { createKycGate, type KycGate } from './kyc-gate.ts';
+import { createKycNotifier } from './kyc-notifier.ts';
+import { createKycService, type KycService } from './kyc.service.ts';
+import { createDocumentStorage, type DocumentStorage } from './storage/document-storage.ts';
+
+export { requireApprovedKyc, type KycGate } from './kyc-gate.ts';
+
+/** Used only outside production (loadConfig refuses production without IDENTITY_WEBHOOK_SECRET). */
+const DEVELOPMENT_WEBHOOK_SECRET = 'rora-sandbox-identity-webhook-secret-development-only';
+
+export interface KycModule {
+  service: KycService;
+  decisions: KycDecisions;
+  provider: IdentityProvider;
+  /** The sandbox provider when it is the one configured, for its timer (and for tests to drive it). */
+  sandbox: SandboxIdentityProvider | null;
+  storage: DocumentStorage;
+}
+
+export function createKycModule(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  notifications: NotificationService;
+  messaging: MessagingService;
+  storage?: DocumentStorage;
+}): { kyc: KycModule; kycGate: KycGate } {
+  const { config, clock } = deps;
+  const { db } = deps.database;
+  const storage = deps.storage ?? createDocumentStorage(config);
+  const sandbox = createSandboxIdentityProvider({
+    db,
+    clock,
+    secret: config.IDENTITY_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET,
+    decisionDelayMs: config.IDENTITY_SANDBOX_DECISION_DELAY_MS,
+  });
+  // IDENTITY_PROVIDER picks the adapter; `sandbox` is the only one so far.
+  const provider: IdentityProvider = sandbox;
+  const notifier = createKycNotifier({ notifications: deps.notifications, messaging: deps.messaging });
+  const blockedCountries = config.BLOCKED_COUNTRIES;
+  const service = createKycService({ db, clock, storage, provider, notifier, blockedCountries });
+  const decisions = createKycDecisions({ db, clock, provider, notifier });
+  return { kyc: { service, decisions, provider, sandbox, storage }, kycGate: createKycGate({ db }) };
+}

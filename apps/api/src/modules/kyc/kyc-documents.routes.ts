@@ -1,0 +1,89 @@
+// Routes of the KYC documents: the four uploads (spec §7, multipart), the names of the documents on
+// file, and one's own document file. Every `{id}` is the caller's own id or the answer is 404.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  documentsNameResponseSchema,
+  kycCalls,
+  kycDocumentParamsSchema,
+  kycStateResponseSchema,
+  userIdParamsSchema,
+  type KycDocumentKind,
+} from '@rora/contracts';
+import { currentUser } from '../../plugins/auth.ts';
+import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
+import type { ModuleOptions } from '../index.ts';
+import { ownUserId } from '../users/own-user.ts';
+import { multipartLimits, readUpload } from './kyc-upload.ts';
+
+const tags = ['kyc'];
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const uploads: Array<{ call: (typeof kycCalls)[keyof typeof kycCalls]; kind: KycDocumentKind; summary: string }> = [
+  { call: kycCalls.uploadProofOfResidence, kind: 'proof_of_residence', summary: 'Upload the proof of residence' },
+  { call: kycCalls.uploadIdCard, kind: 'id_card', summary: 'Upload a photo of the ID card' },
+  { call: kycCalls.uploadPhoto, kind: 'photo', summary: 'Upload a photo of the customer' },
+  { call: kycCalls.uploadPhotoWithIdCard, kind: 'photo_with_id_card', summary: 'Upload a selfie holding the ID card' },
+];
+
+/** `filename` (ASCII, quotes escaped away) and `filename*` (UTF-8) of a Content-Disposition. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const kycDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  app.setValidatorCompiler(accountRouteValidator);
+  // preservePath: see the name as sent, so a name with a folder path is refused rather than cut.
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true, preservePath: true });
+  const kyc = services.kyc.service;
+
+  for (const { call, kind, summary } of uploads) {
+    app.route({
+      ...routeAddress(call),
+      config: perMinute(20),
+      schema: {
+        tags,
+        summary: `${summary}: one JPEG, PNG or PDF file of at most 10 MB (multipart/form-data)`,
+        consumes: ['multipart/form-data'],
+        params: userIdParamsSchema,
+        response: { 200: kycStateResponseSchema },
+      },
+      preHandler: app.authenticate,
+      handler: async (request) => {
+        const userId = ownUserId(request);
+        const upload = await readUpload(request);
+        return { data: await kyc.uploadDocument({ userId, kind, ...upload, log: request.log }) };
+      },
+    });
+  }
+
+  app.route({
+    ...routeAddress(kycCalls.getDocumentsName),
+    schema: {
+      tags,
+      summary: "The names of the customer's documents on file",
+      params: userIdParamsSchema,
+      response: { 200: documentsNameResponseSchema },
+    },
+    preHandler: app.authenticate,
+    handler: async (request) => ({ data: { items: await kyc.listDocuments(ownUserId(request)) } }),
+  });
+
+  app.route({
+    ...routeAddress(kycCalls.downloadDocument),
+    schema: { tags, summary: 'Download one of your own documents (attachment)', params: kycDocumentParamsSchema },
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      const { userId } = currentUser(request);
+      const { document, bytes } = await kyc.readDocument({ userId, documentId: request.params.documentId });
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-disposition', attachment(document.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(bytes);
+    },
+  });
+};

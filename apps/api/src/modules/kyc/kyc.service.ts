@@ -1,0 +1,113 @@
+// Identity verification (KYC) for a customer: the identity details, the four documents
+// (kyc-documents.service.ts), sending them to the identity provider, and where the customer stands.
+// Changes go through kyc-changes.ts; the provider's decisions arrive through kyc-decisions.ts.
+import { randomUUID } from 'node:crypto';
+import {
+  ageInYears,
+  KYC_MAX_AGE_YEARS,
+  KYC_MIN_AGE_YEARS,
+  type KycDocumentKind,
+  type KycIdentity,
+  type KycState,
+} from '@rora/contracts';
+import type { Db } from '@rora/db';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { IdentityProvider } from './identity-provider/identity-provider.ts';
+import * as repository from './kyc.repository.ts';
+import { createKycChanges, touchItem, type CustomerRequest } from './kyc-changes.ts';
+import { createKycDocuments } from './kyc-documents.service.ts';
+import type { KycNotifier } from './kyc-notifier.ts';
+import { statusAfterChange, submissionTarget } from './kyc-state-machine.ts';
+import { hasIdentity, identityOf } from './kyc-view.ts';
+import type { DocumentStorage } from './storage/document-storage.ts';
+
+export type { CustomerRequest } from './kyc-changes.ts';
+
+export interface KycServiceDependencies {
+  db: Db;
+  clock: Clock;
+  storage: DocumentStorage;
+  provider: IdentityProvider;
+  notifier: KycNotifier;
+  /** Countries refused service (config BLOCKED_COUNTRIES): not accepted as a residence. */
+  blockedCountries: readonly string[];
+}
+
+export type KycService = ReturnType<typeof createKycService>;
+
+/** Sends the application as it stands to the provider; a refusal is the provider being unavailable. */
+async function sendToProvider(options: {
+  provider: IdentityProvider;
+  storage: DocumentStorage;
+  reference: string;
+  application: repository.ApplicationRow | null;
+  documents: repository.DocumentRow[];
+}): Promise<void> {
+  const { privacyPolicyAgreedAt: _agreedAt, ...identity } = identityOf(options.application)!;
+  await options.provider.submit({
+    reference: options.reference,
+    identity,
+    documents: options.documents.map((row) => ({
+      kind: row.kind as KycDocumentKind,
+      fileName: row.fileName,
+      contentType: row.contentType,
+      sha256Hex: row.sha256.toString('hex'),
+      read: async () => {
+        const bytes = await options.storage.get(row.storageKey);
+        if (!bytes) throw new Error(`document ${row.id} is missing from storage`);
+        return bytes;
+      },
+    })),
+  });
+}
+
+export function createKycService(deps: KycServiceDependencies) {
+  const { db, clock, provider } = deps;
+  const changes = createKycChanges({ db, clock, notifier: deps.notifier, providerName: provider.displayName });
+  const documents = createKycDocuments({ db, storage: deps.storage, changes });
+
+  async function saveIdentity(request: CustomerRequest & { identity: KycIdentity }): Promise<KycState> {
+    const { identity, userId } = request;
+    const age = ageInYears(identity.dateOfBirth, clock.now());
+    if (age < KYC_MIN_AGE_YEARS) throw new AppError('customer_must_be_an_adult', { field: 'dateOfBirth' });
+    if (age > KYC_MAX_AGE_YEARS) throw new AppError('date_of_birth_must_be_valid', { field: 'dateOfBirth' });
+    if (deps.blockedCountries.includes(identity.country)) {
+      throw new AppError('country_must_be_supported', { field: 'country' });
+    }
+    return changes.change(request, async (tx, status, now) => {
+      await touchItem(tx, { userId, item: 'identity', status, now });
+      await repository.saveIdentity(tx, { userId, identity, now });
+      return statusAfterChange(status);
+    });
+  }
+
+  /**
+   * Sends for review: checks the rule of the current status, hands the submission to the provider
+   * inside the transaction (so a refused hand-over changes nothing) and records the new status.
+   */
+  async function submit(request: CustomerRequest): Promise<KycState> {
+    const { userId } = request;
+    return changes.change(request, async (tx, status, now) => {
+      const application = await repository.findApplication(tx, userId);
+      const current = await repository.currentDocuments(tx, userId);
+      const target = submissionTarget({
+        status,
+        hasIdentity: hasIdentity(application),
+        documentKinds: current.map((document) => document.kind as KycDocumentKind),
+        itemsToFix: application?.itemsToFix ?? [],
+      });
+      const reference = `kyc_${randomUUID()}`;
+      try {
+        await sendToProvider({ provider, storage: deps.storage, reference, application, documents: current });
+      } catch (error) {
+        request.log.error({ err: error, provider: provider.id }, 'identity provider refused the submission');
+        throw new AppError('identity_provider_unavailable');
+      }
+      await repository.markSubmitted(tx, { userId, provider: provider.id, reference, now });
+      return target;
+    });
+  }
+
+  return { getState: changes.getState, saveIdentity, submit, ...documents };
+}

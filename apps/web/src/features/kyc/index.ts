@@ -1,0 +1,2 @@
+// The identity verification (KYC) page.
+export { KycScreen } from './components/KycScreen.tsx';
