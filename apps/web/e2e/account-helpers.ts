@@ -1,0 +1,73 @@
+// Helpers of the account journeys: calls made as a signed-in customer (to check what the screens
+// saved), a second sign-in from another device, and authenticator codes computed from the key the
+// setup dialog shows (RFC 6238 with otpauth, like the API).
+import { Secret, TOTP } from 'otpauth';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Customer } from './support/api.ts';
+
+export const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function userIdOf(customer: Customer): string {
+  return String(customer.user._id ?? customer.user.id);
+}
+
+/** GET /api/v1{path} as the customer; answers the status and the `data` of the body. */
+export async function getAs(request: APIRequestContext, token: string, path: string) {
+  const response = await request.get(`/api/v1${path}`, { headers: bearer(token) });
+  const body = (await response.json().catch(() => ({}))) as { data?: Record<string, unknown> };
+  return { status: response.status(), data: body.data ?? {} };
+}
+
+export async function postAs(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const response = await request.post(`/api/v1${path}`, { headers: bearer(token), data });
+  return { status: response.status(), body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** The profile the API holds now (GET /user/{id}). */
+export async function profileOf(request: APIRequestContext, customer: Customer) {
+  const { status, data } = await getAs(request, customer.token, `/user/${userIdOf(customer)}`);
+  expect(status).toBe(200);
+  return data as {
+    preferences: Record<string, unknown>;
+    twoFactorEnabled: boolean;
+    withdrawal2faEnabled: boolean;
+    pinSet: boolean;
+  };
+}
+
+/** Signs the customer in again, as another device would; returns that session's token. */
+export async function signInElsewhere(request: APIRequestContext, customer: Customer, userAgent = FIREFOX_ON_WINDOWS) {
+  const response = await request.post('/api/v1/auth/login', {
+    headers: { 'user-agent': userAgent },
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** The code an authenticator app shows for this key, `stepsAhead` periods from now. */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** Opens the setup dialog, reads the key, confirms it with a computed code; leaves the recovery codes on screen. */
+export async function turnOnTwoFactor(page: Page): Promise<{ secret: string; codes: string[] }> {
+  await page.getByRole('button', { name: 'Set up authenticator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set up your authenticator app' });
+  await expect(dialog.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+  const secret = ((await dialog.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await dialog.getByLabel('6-digit code from the app').fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Confirm and turn on' }).click();
+  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  return { secret, codes: (await codes.allTextContents()).map((code) => code.trim()) };
+}

@@ -1,0 +1,57 @@
+// The PIN (spec §7): GET /user/pin/is-valid says whether one is set and until when it is locked,
+// POST /user/pin sets the first one, POST /user/pin/verify checks it, PUT /user/pin/update changes it
+// with the current PIN or the password. Each change refreshes the status and the profile.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { toPinUpdateBody, type PinProof } from '../model/pin.ts';
+import { useProfileRefresh, useUserId } from './profile.ts';
+
+export interface PinStatus {
+  readonly pinSet: boolean;
+  /** ISO time while too many wrong entries keep it locked. */
+  readonly lockedUntil: string | null;
+}
+
+export const pinStatusKey = (userId: string) => ['user', userId, 'pin'] as const;
+
+export function usePinStatus() {
+  const id = useUserId();
+  return useQuery({
+    queryKey: pinStatusKey(id),
+    enabled: id !== '',
+    queryFn: ({ signal }) => apiRequest<PinStatus>('/user/pin/is-valid', { signal }),
+  });
+}
+
+function usePinRefresh() {
+  const client = useQueryClient();
+  const id = useUserId();
+  const refreshProfile = useProfileRefresh();
+  return () => Promise.all([client.invalidateQueries({ queryKey: pinStatusKey(id) }), refreshProfile()]);
+}
+
+export function useSetPin() {
+  const refresh = usePinRefresh();
+  return useMutation({
+    mutationFn: (pin: string) => apiRequest<unknown>('/user/pin', { method: 'POST', body: { pin } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useVerifyPin() {
+  const refresh = usePinRefresh();
+  return useMutation({
+    mutationFn: (pin: string) => apiRequest<{ verified: true }>('/user/pin/verify', { method: 'POST', body: { pin } }),
+    // A wrong entry may have locked the PIN: the status shows it either way.
+    onSettled: () => refresh(),
+  });
+}
+
+export function useChangePin() {
+  const refresh = usePinRefresh();
+  return useMutation({
+    mutationFn: (input: { proof: PinProof; secret: string; pin: string }) =>
+      apiRequest<unknown>('/user/pin/update', { method: 'PUT', body: toPinUpdateBody(input) }),
+    onSettled: () => refresh(),
+  });
+}

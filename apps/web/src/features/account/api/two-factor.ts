@@ -1,0 +1,57 @@
+// Authenticator 2FA: POST /auth/2fa/generate-key makes a pending key (shown as a QR code and as
+// text), POST /auth/2fa/verify-token confirms it with a first code and answers the one-time recovery
+// codes; PUT /user/update-2FA-google-authenticator/{id} with status false turns it off, proved with
+// the password or a current code.
+import { useMutation } from '@tanstack/react-query';
+import type { User } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { userPath, useProfileRefresh, useUserId } from './profile.ts';
+
+export interface TwoFactorKey {
+  /** Base32, for typing into the app by hand. */
+  readonly secret: string;
+  /** otpauth://totp/..., for the QR code. */
+  readonly otpauthUrl: string;
+}
+
+export interface TwoFactorEnabled {
+  readonly twoFactorEnabled: true;
+  readonly recoveryCodes: readonly string[];
+}
+
+export type TwoFactorProof = { readonly password: string } | { readonly token: string };
+
+export function generateTwoFactorKey(): Promise<TwoFactorKey> {
+  return apiRequest<TwoFactorKey>('/auth/2fa/generate-key', { method: 'POST' });
+}
+
+export function verifyTwoFactorToken(token: string): Promise<TwoFactorEnabled> {
+  return apiRequest<TwoFactorEnabled>('/auth/2fa/verify-token', { method: 'POST', body: { token } });
+}
+
+export function disableTwoFactor(id: string, proof: TwoFactorProof): Promise<{ user: User }> {
+  return apiRequest(userPath('/user/update-2FA-google-authenticator', id), {
+    method: 'PUT',
+    body: { status: false, ...proof },
+  });
+}
+
+export function useGenerateTwoFactorKey() {
+  return useMutation({ mutationFn: generateTwoFactorKey });
+}
+
+export type GenerateTwoFactorKey = ReturnType<typeof useGenerateTwoFactorKey>;
+
+export function useConfirmTwoFactor() {
+  const refresh = useProfileRefresh();
+  return useMutation({ mutationFn: verifyTwoFactorToken, onSuccess: () => refresh() });
+}
+
+export function useDisableTwoFactor() {
+  const id = useUserId();
+  const refresh = useProfileRefresh();
+  return useMutation({
+    mutationFn: (proof: TwoFactorProof) => disableTwoFactor(id, proof),
+    onSuccess: (result) => refresh(result.user),
+  });
+}
