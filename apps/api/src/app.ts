@@ -1,15 +1,17 @@
 // The composition root: builds the Fastify app from its dependencies. main.ts runs it for real;
 // tests build it on a fresh database with a manual clock and call it through `inject`.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Database } from '@rora/db';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputGuardsPlugin, { frameworkErrors } from './plugins/input-guards.ts';
+import { routeValidator } from './plugins/validation.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -28,6 +30,8 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** More plugins, registered under /api/v1 after the modules: tests add probe routes here. */
   plugins?: FastifyPluginAsync[];
+  /** Sees every route as it is added (tests list the routes with it: see testing/route-catalogue.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance & { services: Services };
@@ -80,11 +84,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // Test-only: registered first so it sees every route, the modules' included.
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   // JSON only (uploads use multipart): any other body type is 415, not a string handed to a schema.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(routeValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   });
   await app.register(errorsPlugin);
+  await app.register(inputGuardsPlugin);
   await app.register(authPlugin, { sessions: services.sessions });
   // These watch routes as they are added (onRoute), so they come before the modules.
   await app.register(rateLimitPlugin);

@@ -4,6 +4,8 @@ import type { ErrorDefinition } from './types.ts';
 export const platformErrors = {
   request_validation_failed: { status: 400, message: 'The request is not valid' },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
+  request_uri_too_long: { status: 414, message: 'The address of this request is too long' },
+  text_must_not_contain_nul: { status: 400, message: 'Text must not contain NUL characters' },
   request_body_too_large: { status: 413, message: 'The request body is too large' },
   media_type_not_supported: { status: 415, message: 'This content type is not supported' },
   authentication_required: { status: 401, message: 'Please sign in to continue' },
