@@ -33,7 +33,7 @@ describe('GET /api/v1/dev/outbox', () => {
 
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=Reader@Example.com' });
     expect(response.statusCode).toBe(200);
-    const { items } = response.json();
+    const { items } = response.json().data;
     expect(items.map((m: { text: string }) => m.text)).toEqual(['Your code is 222222', 'Your code is 111111']);
     expect(items[0]).toMatchObject({
       channel: 'email',
@@ -47,12 +47,12 @@ describe('GET /api/v1/dev/outbox', () => {
       method: 'GET',
       url: `/api/v1/dev/outbox?to=${encodeURIComponent('+15005550006')}`,
     });
-    expect(sms.json().items).toEqual([expect.objectContaining({ channel: 'sms', text: 'SMS code 333333' })]);
+    expect(sms.json().data.items).toEqual([expect.objectContaining({ channel: 'sms', text: 'SMS code 333333' })]);
   });
 
   it('lists everything newest first, up to limit', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?limit=2' });
-    expect(response.json().items.map((m: { text: string }) => m.text)).toEqual([
+    expect(response.json().data.items.map((m: { text: string }) => m.text)).toEqual([
       'Your code is 222222',
       'SMS code 333333',
     ]);

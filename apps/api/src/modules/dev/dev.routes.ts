@@ -3,7 +3,7 @@
 // GET /dev/outbox?to=&limit= lists the e-mails and SMS sent, newest first, with their text, so
 // browser tests and developers can read one-time codes without a mail server.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxListSchema, outboxQuerySchema } from '@rora/contracts';
+import { envelope, outboxListSchema, outboxQuerySchema } from '@rora/contracts';
 import type { ModuleOptions } from '../index.ts';
 
 export const devRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, services }) => {
@@ -15,9 +15,9 @@ export const devRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { con
         tags: ['dev'],
         summary: 'Development only: messages sent, newest first, with their text',
         querystring: outboxQuerySchema,
-        response: { 200: outboxListSchema },
+        response: { 200: envelope(outboxListSchema) },
       },
     },
-    async (request) => ({ items: await services.outbox.list(request.query) }),
+    async (request) => ({ data: { items: await services.outbox.list(request.query) } }),
   );
 };

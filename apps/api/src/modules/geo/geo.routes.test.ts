@@ -32,13 +32,18 @@ describe('GET /api/v1/allowCountries', () => {
   it('sends a US address to the US site', async () => {
     const response = await check(direct, US);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ allowed: true, country: 'US', site: 'us', siteUrl: 'https://us.rora.exchange' });
+    expect(response.json().data).toEqual({
+      allowed: true,
+      country: 'US',
+      site: 'us',
+      siteUrl: 'https://us.rora.exchange',
+    });
   });
 
   it('sends another allowed country to the international site', async () => {
     const response = await check(direct, GB);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.json().data).toEqual({
       allowed: true,
       country: 'GB',
       site: 'international',
@@ -57,10 +62,10 @@ describe('GET /api/v1/allowCountries', () => {
 
   it('honours X-Forwarded-For only from the trusted proxy', async () => {
     expect((await check(behindProxy, '10.0.0.5', KP)).statusCode).toBe(451);
-    expect((await check(behindProxy, '10.0.0.5', US)).json()).toMatchObject({ site: 'us' });
+    expect((await check(behindProxy, '10.0.0.5', US)).json().data).toMatchObject({ site: 'us' });
     // Anyone else's X-Forwarded-For is their own claim: the connection's address counts.
-    expect((await check(behindProxy, GB, KP)).json()).toMatchObject({ allowed: true, country: 'GB' });
-    expect((await check(direct, GB, KP)).json()).toMatchObject({ allowed: true, country: 'GB' });
+    expect((await check(behindProxy, GB, KP)).json().data).toMatchObject({ allowed: true, country: 'GB' });
+    expect((await check(direct, GB, KP)).json().data).toMatchObject({ allowed: true, country: 'GB' });
   });
 
   it('places loopback in GEOIP_LOCAL_COUNTRY: KP there is refused', async () => {
@@ -71,7 +76,7 @@ describe('GET /api/v1/allowCountries', () => {
 
   it('serves loopback from the international site when no local country is set', async () => {
     const response = await check(direct, '127.0.0.1');
-    expect(response.json()).toEqual({
+    expect(response.json().data).toEqual({
       allowed: true,
       country: null,
       site: 'international',

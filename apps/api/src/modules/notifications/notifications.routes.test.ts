@@ -22,7 +22,7 @@ describe('notifications', () => {
   it('lists nothing for a new customer', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/notification', headers: alice.headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ items: [], page: 1, limit: 20, total: 0, unreadCount: 0 });
+    expect(response.json().data).toEqual({ items: [], page: 1, limit: 20, total: 0, unreadCount: 0 });
   });
 
   it('lists the customer’s own notifications newest first, paged, with the unread count', async () => {
@@ -33,7 +33,7 @@ describe('notifications', () => {
 
     const page1 = await t.app.inject({ method: 'GET', url: '/api/v1/notification?limit=2', headers: alice.headers });
     expect(page1.statusCode).toBe(200);
-    const body = page1.json();
+    const body = page1.json().data;
     expect(body.items.map((n: { message: string }) => n.message)).toEqual(['third', 'second']);
     expect(body).toMatchObject({ page: 1, limit: 2, total: 3, unreadCount: 3 });
     expect(body.items[0]).toEqual({
@@ -50,7 +50,7 @@ describe('notifications', () => {
       url: '/api/v1/notification?limit=2&page=2',
       headers: alice.headers,
     });
-    expect(page2.json().items.map((n: { message: string }) => n.message)).toEqual(['first']);
+    expect(page2.json().data.items.map((n: { message: string }) => n.message)).toEqual(['first']);
   });
 
   it('refuses a page size above 100 and a page below 1', async () => {
@@ -69,7 +69,7 @@ describe('notifications', () => {
     const mine = await notify(alice, 'private');
     const own = await t.app.inject({ method: 'GET', url: `/api/v1/notification/${mine.id}`, headers: alice.headers });
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ id: mine.id, message: 'private', isRead: false });
+    expect(own.json().data).toMatchObject({ id: mine.id, message: 'private', isRead: false });
 
     const other = await t.app.inject({ method: 'GET', url: `/api/v1/notification/${mine.id}`, headers: bob.headers });
     expect(other.statusCode).toBe(404);
@@ -98,7 +98,7 @@ describe('notifications', () => {
       headers: alice.headers,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: mine.id, isRead: true });
+    expect(response.json().data).toMatchObject({ id: mine.id, isRead: true });
     expect(await t.app.services.notifications.unreadCount(alice.userId)).toBe(before - 1);
 
     const again = await t.app.inject({
@@ -120,10 +120,10 @@ describe('notifications', () => {
       headers: alice.headers,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ updated: unread, unreadCount: 0 });
+    expect(response.json().data).toEqual({ updated: unread, unreadCount: 0 });
     expect(await t.app.services.notifications.unreadCount(bob.userId)).toBe(bobUnread);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/notification', headers: alice.headers });
-    expect(list.json().items.every((n: { isRead: boolean }) => n.isRead)).toBe(true);
+    expect(list.json().data.items.every((n: { isRead: boolean }) => n.isRead)).toBe(true);
   });
 
   it('answers 401 without a token and 400 for an id that is not a uuid', async () => {

@@ -6,6 +6,7 @@ import {
   notificationListSchema,
   notificationSchema,
   notificationsReadAllSchema,
+  envelope,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ModuleOptions } from '../index.ts';
@@ -21,19 +22,24 @@ export const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         tags,
         summary: 'The signed-in customer’s notifications, newest first, with the unread count',
         querystring: notificationListQuerySchema,
-        response: { 200: notificationListSchema },
+        response: { 200: envelope(notificationListSchema) },
       },
     },
-    async (request) => services.notifications.list(currentUser(request).userId, request.query),
+    async (request) => ({ data: await services.notifications.list(currentUser(request).userId, request.query) }),
   );
 
   app.get(
     '/notification/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'One notification', params: idParamsSchema, response: { 200: notificationSchema } },
+      schema: {
+        tags,
+        summary: 'One notification',
+        params: idParamsSchema,
+        response: { 200: envelope(notificationSchema) },
+      },
     },
-    async (request) => services.notifications.get(currentUser(request).userId, request.params.id),
+    async (request) => ({ data: await services.notifications.get(currentUser(request).userId, request.params.id) }),
   );
 
   app.put(
@@ -44,18 +50,24 @@ export const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         tags,
         summary: 'Mark one notification read',
         params: idParamsSchema,
-        response: { 200: notificationSchema },
+        response: { 200: envelope(notificationSchema) },
       },
     },
-    async (request) => services.notifications.markRead(currentUser(request).userId, request.params.id),
+    async (request) => ({
+      data: await services.notifications.markRead(currentUser(request).userId, request.params.id),
+    }),
   );
 
   app.put(
     '/notification/read-all',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Mark every notification read', response: { 200: notificationsReadAllSchema } },
+      schema: {
+        tags,
+        summary: 'Mark every notification read',
+        response: { 200: envelope(notificationsReadAllSchema) },
+      },
     },
-    async (request) => services.notifications.markAllRead(currentUser(request).userId),
+    async (request) => ({ data: await services.notifications.markAllRead(currentUser(request).userId) }),
   );
 };
