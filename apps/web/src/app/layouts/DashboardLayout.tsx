@@ -1,0 +1,47 @@
+// The signed-in frame: the query cache, the shell with the notification bell, the live WebSocket
+// feed, and logout (flag cleared at once, call made, then /auth/login).
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { signOutEverywhere } from '../../features/auth/index.ts';
+import { NotificationBell, useLiveNotifications } from '../../features/notifications/index.ts';
+import { AppShell } from '../../features/shell/index.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { getSession } from '../../lib/session/session-store.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+
+function LiveNotifications() {
+  useLiveNotifications(useSession().token);
+  return null;
+}
+
+export function Component() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+
+  // Leaving the signed-in area signed out: nothing of this customer stays in the cache.
+  useEffect(
+    () => () => {
+      if (!getSession().authenticated) queryClient.clear();
+    },
+    [],
+  );
+
+  const logout = () => {
+    signOutEverywhere();
+    void navigate('/auth/login', { replace: true });
+  };
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LiveNotifications />
+      <AppShell
+        email={user?.email ?? ''}
+        onLogout={logout}
+        renderBell={(placement) => <NotificationBell placement={placement} />}
+      >
+        <Outlet />
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,6 @@
+// /dashboard/finance/stake: not open yet; the area's purpose and the account's state.
+import { AreaPreview } from '../../features/previews/index.ts';
+
+export function Component() {
+  return <AreaPreview area="staking" />;
+}

@@ -1,0 +1,106 @@
+// Dialogs and side sheets on the browser's own modal <dialog>: showModal() makes the rest of the
+// page inert and puts the dialog on top; we add wrapping Tab focus, Escape and backdrop clicks that
+// close, focus returned to where it was, and the page's scroll held still. `dismissible={false}`
+// makes a dialog only the app can close (the country block): no close button, Escape and clicks
+// outside do nothing, and if the browser closes it anyway it opens again.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { trapTab } from './focus-trap.ts';
+import './dialog.css';
+
+export interface DialogProps {
+  readonly open: boolean;
+  readonly onOpenChange?: (open: boolean) => void;
+  readonly title: ReactNode;
+  readonly description?: ReactNode;
+  readonly children?: ReactNode;
+  readonly dismissible?: boolean;
+  /** Accessible name of the close button. */
+  readonly closeLabel?: string;
+  readonly placement?: 'center' | 'left' | 'right';
+  readonly hideTitle?: boolean;
+  readonly className?: string;
+}
+
+export function Dialog(props: DialogProps) {
+  const { open, onOpenChange, title, description, children, dismissible = true, placement = 'center' } = props;
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const requestClose = () => {
+    if (dismissible) onOpenChange?.(false);
+  };
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      document.documentElement.classList.add('has-modal');
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    return undefined;
+  }, [open]);
+
+  useEffect(
+    () => () => {
+      if (ref.current?.open) document.documentElement.classList.remove('has-modal');
+    },
+    [],
+  );
+
+  const onClose = () => {
+    if (open && !dismissible) return void ref.current?.showModal();
+    document.documentElement.classList.remove('has-modal');
+    returnFocus.current?.focus();
+    if (open) onOpenChange?.(false);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className={['dialog', `dialog--${placement}`, props.className ?? ''].join(' ')}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        requestClose();
+      }}
+      onClose={onClose}
+      // The dialog element itself is only the target of a click on its backdrop.
+      onClick={(event) => {
+        if (event.target === ref.current) requestClose();
+      }}
+      onKeyDown={(event) => trapTab(event, ref.current)}
+    >
+      {open ? (
+        <div className="dialog__panel">
+          <div className="dialog__header">
+            <h2 id={titleId} className={props.hideTitle ? 'visually-hidden' : 'dialog__title'}>
+              {title}
+            </h2>
+            {dismissible ? (
+              <button
+                type="button"
+                className="dialog__close"
+                aria-label={props.closeLabel ?? 'Close'}
+                onClick={requestClose}
+              >
+                <X size={20} aria-hidden="true" />
+              </button>
+            ) : null}
+          </div>
+          {description ? (
+            <p id={descriptionId} className="dialog__description">
+              {description}
+            </p>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,2 @@
+// The country check on load and its blocking popup (spec §4, §8).
+export { CountryCheck } from './components/CountryCheck.tsx';

@@ -1,0 +1,1 @@
+export { NftComingSoon } from './components/ComingSoon.tsx';

@@ -1,0 +1,59 @@
+// The notifications calls (spec §7) and their cache. A failed fetch is only logged (spec §8): the
+// bell shows no count and the panel offers a retry, but nothing pops up.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Notification, NotificationList } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { errorToastMessage } from '../../../lib/api/errors.ts';
+import { translateIfExists } from '../../../lib/i18n/i18n.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
+import { markReadInList } from '../model/group-by-day.ts';
+
+export const NOTIFICATIONS_PAGE_LIMIT = 50;
+export const notificationsKey = ['notifications', 'list'] as const;
+
+export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
+  try {
+    return await apiRequest<NotificationList>(`/notification?page=1&limit=${NOTIFICATIONS_PAGE_LIMIT}`, { signal });
+  } catch (error) {
+    console.error('Fetching notifications failed', error);
+    throw error;
+  }
+}
+
+export function useNotifications() {
+  return useQuery({ queryKey: notificationsKey, queryFn: ({ signal }) => fetchNotifications(signal) });
+}
+
+function updateList(
+  client: QueryClient,
+  update: (list: NotificationList) => NotificationList,
+): NotificationList | undefined {
+  const previous = client.getQueryData<NotificationList>(notificationsKey);
+  if (previous) client.setQueryData(notificationsKey, update(previous));
+  return previous;
+}
+
+/** Marks read at once on screen; puts it back and says so if the server refuses. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    // Resolves to the server's unread count after "mark all", undefined after one.
+    mutationFn: async (id: string | null): Promise<number | undefined> => {
+      if (id !== null) {
+        await apiRequest<Notification>(`/notification/${encodeURIComponent(id)}/read`, { method: 'PUT' });
+        return undefined;
+      }
+      const result = await apiRequest<{ unreadCount: number }>('/notification/read-all', { method: 'PUT' });
+      return result.unreadCount;
+    },
+    onMutate: (id: string | null) => ({ previous: updateList(client, (list) => markReadInList(list, id)) }),
+    onError: (error, _id, context) => {
+      if (context?.previous) client.setQueryData(notificationsKey, context.previous);
+      showToast(errorToastMessage(error, translateIfExists), 'error');
+    },
+    onSuccess: (unreadCount, id) => {
+      if (id === null && unreadCount !== undefined)
+        updateList(client, (list) => markReadInList(list, null, unreadCount));
+    },
+  });
+}

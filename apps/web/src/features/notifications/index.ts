@@ -1,0 +1,3 @@
+// The notification bell, its panel and the live WebSocket feed into the cache.
+export { NotificationBell } from './components/NotificationBell.tsx';
+export { useLiveNotifications } from './api/live-notifications.ts';

@@ -1,0 +1,60 @@
+// The one way the app calls the API: JSON in and out, the bearer token when signed in, the success
+// envelope `{ data }` unwrapped, failures as ApiError. A 401 on a call that carried a token means the
+// session ended: the registered handler remembers the path and sends the customer to / (spec §4).
+import { getSession } from '../session/session-store.ts';
+import { networkError, toApiError } from './errors.ts';
+
+export const API_BASE = '/api/v1';
+
+export interface RequestOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Receives the token the server refused, so 401s of calls that were already in flight are ignored. */
+let unauthorizedHandler: (token: string) => void = () => undefined;
+
+export function setUnauthorizedHandler(handler: (token: string) => void): void {
+  unauthorizedHandler = handler;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function buildHeaders(options: RequestOptions, token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** Calls `/api/v1{path}` and returns the `data` of the answer. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { token } = getSession();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(options, token),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError();
+  }
+  const body = await readBody(response);
+  if (response.ok) return (body as { data: T } | undefined)?.data as T;
+  if (response.status === 401 && token) unauthorizedHandler(token);
+  throw toApiError(response.status, body);
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorToastMessage, fieldError, networkError, toApiError, type Translate } from './errors.ts';
+
+const body = (items: unknown[]) => ({ error: { code: 'x', message: 'X' }, data: items });
+const none: Translate = () => undefined;
+
+describe('toApiError', () => {
+  it('reads the DESIGN §4 error body', () => {
+    const error = toApiError(409, {
+      error: {
+        code: 'email_is_already_registered',
+        message: 'An account with this email already exists. Please log in',
+      },
+      data: [
+        {
+          code: 'email_is_already_registered',
+          message: 'An account with this email already exists. Please log in',
+          field: 'email',
+        },
+      ],
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('email_is_already_registered');
+    expect(error.items).toHaveLength(1);
+    expect(fieldError(error, 'email')?.code).toBe('email_is_already_registered');
+  });
+
+  it('survives bodies that are not the error body', () => {
+    for (const weird of [undefined, null, 'Bad Gateway', { data: 'nope' }, { data: [{ code: 1 }] }]) {
+      const error = toApiError(502, weird);
+      expect(error.status).toBe(502);
+      expect(error.items).toEqual([]);
+      expect(error.code).toBe('http_502');
+    }
+  });
+});
+
+describe('errorToastMessage (spec §8)', () => {
+  it('shows the first item of the response data', () => {
+    const error = toApiError(
+      400,
+      body([
+        { code: 'code_is_invalid_or_expired', message: 'The code is invalid or has expired' },
+        { code: 'b', message: 'second' },
+      ]),
+    );
+    expect(errorToastMessage(error, none)).toBe('The code is invalid or has expired');
+  });
+
+  it('prefers the translation of the code when the app has one', () => {
+    const error = toApiError(
+      429,
+      body([{ code: 'too_many_requests', message: 'Too many requests. Please wait and try again' }]),
+    );
+    const french: Translate = (key) => (key === 'errors.too_many_requests' ? 'Trop de demandes.' : undefined);
+    expect(errorToastMessage(error, french)).toBe('Trop de demandes.');
+  });
+
+  it.each([
+    ['an error without data', toApiError(500, { error: { code: 'internal_error', message: 'x' }, data: [] })],
+    ['a network failure', networkError()],
+    ['a thrown bug', new TypeError('undefined is not a function')],
+    ['a string', 'boom'],
+  ])('falls back to the generic sentence for %s', (_name, error) => {
+    expect(errorToastMessage(error, none)).toBe('An error occurred. Please try again');
+  });
+});

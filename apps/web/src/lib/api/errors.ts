@@ -1,0 +1,66 @@
+// What the API's error body (DESIGN §4) becomes in the app: an ApiError, and the one message a toast
+// shows for it (spec §8: the first data item's message, else a generic sentence).
+export interface ApiErrorItem {
+  readonly code: string;
+  readonly message: string;
+  readonly field?: string;
+  readonly [extra: string]: unknown;
+}
+
+export const NETWORK_ERROR_CODE = 'network_error';
+export const FALLBACK_ERROR_KEY = 'errors.fallback';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly items: readonly ApiErrorItem[];
+
+  constructor(options: { status: number; code: string; message: string; items: readonly ApiErrorItem[] }) {
+    super(options.message);
+    this.status = options.status;
+    this.code = options.code;
+    this.items = options.items;
+  }
+}
+
+function isItem(value: unknown): value is ApiErrorItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return typeof item.code === 'string' && typeof item.message === 'string';
+}
+
+/** Builds the ApiError for a non-2xx answer, whatever its body turned out to be. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const items = Array.isArray(record.data) ? record.data.filter(isItem) : [];
+  const head =
+    typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : {};
+  const code = typeof head.code === 'string' ? head.code : (items[0]?.code ?? `http_${status}`);
+  const message = typeof head.message === 'string' ? head.message : (items[0]?.message ?? `HTTP ${status}`);
+  return new ApiError({ status, code, message, items });
+}
+
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network request failed', items: [] });
+}
+
+/** Looks a key up in the translations; undefined when there is none. */
+export type Translate = (key: string) => string | undefined;
+
+/**
+ * The toast text for a failed call: the translation of the first item's code when the app has one
+ * (so French customers read French), else the server's message, else 'An error occurred. Please try again'.
+ */
+export function errorToastMessage(error: unknown, translate: Translate): string {
+  const fallback = translate(FALLBACK_ERROR_KEY) ?? 'An error occurred. Please try again';
+  if (!(error instanceof ApiError)) return fallback;
+  const first = error.items[0];
+  if (!first) return fallback;
+  return translate(`errors.${first.code}`) ?? first.message;
+}
+
+/** The error item about one form field, for showing the server's verdict beside the input. */
+export function fieldError(error: unknown, field: string): ApiErrorItem | undefined {
+  return error instanceof ApiError ? error.items.find((item) => item.field === field) : undefined;
+}

@@ -1,0 +1,81 @@
+// i18next with one namespace per feature (plus `common`), each loaded on demand for the current
+// language only: a route's loader asks for its namespaces before it renders, so no text flashes.
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_TAGS, storedLanguage, type LanguageCode } from './languages.ts';
+
+export type LocaleResources = Record<string, unknown>;
+export type LocaleLoader = (language: LanguageCode) => Promise<{ default: LocaleResources }>;
+
+const loaders = new Map<string, LocaleLoader>();
+
+/** Features declare their namespace and how to load one language of it. */
+export function registerLocales(namespace: string, loader: LocaleLoader): void {
+  loaders.set(namespace, loader);
+}
+
+registerLocales('common', (language) => import(`./locales/${language}.json`));
+
+function codeOfTag(tag: string): LanguageCode {
+  const entry = Object.entries(LANGUAGE_TAGS).find(([, value]) => value === tag);
+  return (entry?.[0] ?? 'en') as LanguageCode;
+}
+
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(tag: string, namespace: string, callback: ReadCallback) {
+    const loader = loaders.get(namespace);
+    if (!loader) {
+      callback(new Error(`No translations registered for namespace "${namespace}"`), null);
+      return;
+    }
+    loader(codeOfTag(tag)).then(
+      (module) => callback(null, module.default as Parameters<ReadCallback>[1]),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+export async function initI18n(): Promise<void> {
+  const tag = LANGUAGE_TAGS[storedLanguage()];
+  document.documentElement.lang = tag;
+  await i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: tag,
+      // Every locale carries every key (a unit test checks), so there is nothing to fall back to.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}
+
+/**
+ * Loads translations before a screen renders. i18next swallows a failed download, so this checks the
+ * bundles arrived and otherwise fails like a code chunk would (the route then offers a retry).
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await i18n.loadNamespaces([...namespaces]);
+  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(i18n.language, namespace));
+  if (missing.length > 0) {
+    const error = new Error(`Loading translations failed: ${missing.join(', ')}`);
+    error.name = 'ChunkLoadError';
+    throw error;
+  }
+}
+
+/** The translation of a key when one exists, for text built outside React (error toasts). */
+export function translateIfExists(key: string): string | undefined {
+  return i18n.exists(key) ? i18n.t(key) : undefined;
+}
+
+export function currentLanguageTag(): string {
+  return i18n.language || 'en';
+}

@@ -1,0 +1,86 @@
+// Builds the single-page app into dist/ with a manifest (scripts/bench-web.ts reads it to measure
+// each route's initial JavaScript). See docs/adr for why React is served by preact/compat.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Alias, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// RORA_WEB_RUNTIME=react builds with React itself, for comparing bundle sizes (npm run bench:web).
+const runtime = process.env.RORA_WEB_RUNTIME === 'react' ? 'react' : 'preact';
+
+// Absolute paths, so libraries installed at the repository root find the app's own preact.
+const preactDir = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+const preactAliases: Alias[] = [
+  { find: /^react-dom\/client$/, replacement: `${preactDir}/compat/client.mjs` },
+  { find: /^react-dom$/, replacement: `${preactDir}/compat/dist/compat.module.js` },
+  { find: /^react\/jsx-runtime$/, replacement: `${preactDir}/compat/jsx-runtime.mjs` },
+  { find: /^react\/jsx-dev-runtime$/, replacement: `${preactDir}/compat/jsx-dev-runtime.mjs` },
+  { find: /^react$/, replacement: `${preactDir}/compat/dist/compat.module.js` },
+];
+
+// react-router's package exports only its development build; the production build beside it drops
+// the dev-time warnings and checks.
+const reactRouterProduction: Alias = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+// Preloads the Latin file of the shipped Inter font, so text is drawn in it from the first paint
+// instead of shifting when the font arrives.
+function preloadFont(): Plugin {
+  return {
+    name: 'rora-preload-font',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        if (!font) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [...(runtime === 'react' ? [react()] : []), preloadFont()],
+  oxc: runtime === 'react' ? undefined : { jsx: { runtime: 'automatic', importSource: 'react' } },
+  resolve: {
+    alias: [...(command === 'build' ? [reactRouterProduction] : []), ...(runtime === 'react' ? [] : preactAliases)],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // Libraries mark themselves "use client" for server components; meaningless in a SPA bundle.
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+      // Our modules only declare things (their stylesheets aside): marking them side-effect free
+      // lets a route import one screen from a feature's index.ts without the feature's other screens,
+      // and a constant from the contract without its zod schemas.
+      treeshake: {
+        // zod schema builders are pure: an unused schema in a contract module costs nothing.
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [
+          { test: /packages[\\/](contracts|money)[\\/]src[\\/]/, sideEffects: false },
+          { test: /apps[\\/]web[\\/]src[\\/](features|components|lib)[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': { target: process.env.RORA_API_URL ?? 'http://localhost:3000', ws: true } },
+  },
+}));

@@ -1,0 +1,112 @@
+// Prints the gzip size of the JavaScript (and CSS) a browser downloads before it can show the login
+// screen and the dashboard: the entry of dist/index.html with everything it imports statically, plus
+// each route's lazy chunks (layout, screen, the English translations it waits for) and their static
+// imports, read from Vite's manifest. Builds first when dist/ is missing or with --build.
+// `--check` exits 1 when the login route is over its budget (90 kB gzip of JavaScript).
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const LOGIN_BUDGET_KB = 90;
+const dist = path.resolve('apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface RouteDefinition {
+  name: string;
+  /** Manifest keys (source paths) of the lazy modules the route waits for. */
+  chunks: string[];
+}
+
+const locale = (folder: string) => `src/${folder}/locales/en.json`;
+const routes: RouteDefinition[] = [
+  {
+    name: 'login (/auth/login)',
+    chunks: [
+      'src/app/layouts/AuthLayout.tsx',
+      'src/app/routes/login.tsx',
+      locale('lib/i18n'),
+      locale('features/shell'),
+      locale('features/auth'),
+    ],
+  },
+  {
+    name: 'dashboard (/dashboard/wallets)',
+    chunks: [
+      'src/app/layouts/DashboardLayout.tsx',
+      'src/app/routes/wallets.tsx',
+      locale('lib/i18n'),
+      locale('features/shell'),
+      locale('features/notifications'),
+      locale('features/previews'),
+    ],
+  },
+];
+
+function gzipKb(file: string): number {
+  return gzipSync(readFileSync(path.join(dist, file))).length / 1024;
+}
+
+/** The entry script and modulepreload links of dist/index.html. */
+function htmlScripts(): string[] {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+  return [...new Set(files)];
+}
+
+function collect(manifest: Manifest, key: string, js: Set<string>, css: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Not in the Vite manifest: ${key} (did the route move?)`);
+  if (js.has(chunk.file)) return;
+  js.add(chunk.file);
+  for (const sheet of chunk.css ?? []) css.add(sheet);
+  for (const child of chunk.imports ?? []) collect(manifest, child, js, css);
+}
+
+function measure(manifest: Manifest, route: RouteDefinition) {
+  const js = new Set<string>(htmlScripts().filter((file) => file.endsWith('.js')));
+  const css = new Set<string>();
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  collect(manifest, entry, js, css);
+  for (const key of route.chunks) collect(manifest, key, js, css);
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
+  return { files: js.size, jsKb: sum(js), cssKb: sum(css) };
+}
+
+function main(): void {
+  if (process.argv.includes('--build') || !existsSync(manifestPath)) {
+    execSync('npm run build -w @rora/web', { stdio: 'inherit' });
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryCode = htmlScripts()
+    .map((file) => readFileSync(path.join(dist, file), 'utf8'))
+    .join('');
+  const runtime = entryCode.includes('Minified React error') ? 'react-dom' : 'preact/compat';
+  console.log(`Initial download per route, gzip (runtime: ${runtime}):`);
+  let over = false;
+  for (const route of routes) {
+    const { files, jsKb, cssKb } = measure(manifest, route);
+    const budget = route.name.startsWith('login') ? ` (budget ${LOGIN_BUDGET_KB} kB)` : '';
+    if (budget && jsKb > LOGIN_BUDGET_KB) over = true;
+    console.log(
+      `  ${route.name.padEnd(32)} JS ${jsKb.toFixed(1).padStart(6)} kB in ${String(files).padStart(2)} files, CSS ${cssKb.toFixed(1)} kB${budget}`,
+    );
+  }
+  if (over && process.argv.includes('--check')) {
+    console.error(`The login route's JavaScript is over its ${LOGIN_BUDGET_KB} kB budget.`);
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,0 +1,140 @@
+// The server the browser journeys run against: the real product (startServer) on a throwaway data
+// folder, or on a fresh database when DATABASE_URL points at a PostgreSQL, with the dev routes on.
+//   E2E_PORT       port of the app (required)
+//   E2E_BLOCKED=1  place loopback visitors in a blocked country (KP) for the country-popup test
+//   E2E_HOOK_PORT  also serve a dev-only hook on 127.0.0.1 that the tests call to make something
+//                  happen server-side: POST /notify {token, message} notifies that session's user.
+// Everything it created is removed on SIGINT/SIGTERM.
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { startServer, type RunningServer } from '../apps/api/src/server.ts';
+
+const port = process.env.E2E_PORT;
+if (!port) throw new Error('E2E_PORT is required');
+const blocked = process.env.E2E_BLOCKED === '1';
+const webDist = path.resolve('apps/web/dist');
+
+async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rora_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function readJson(request: http.IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      try {
+        resolve(JSON.parse(text || '{}') as Record<string, unknown>);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+/** Dev-only: lets a browser test cause a notification for the user of a session token. */
+function startHook(server: RunningServer, hookPort: number): http.Server {
+  const hook = http.createServer((request, response) => {
+    const reply = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (request.method !== 'POST' || request.url !== '/notify') return void reply(404, { error: 'not found' });
+    void readJson(request)
+      .then(async (body) => {
+        const identity = await server.app.services.sessions.authenticate(String(body.token ?? ''));
+        if (identity === null || identity === 'expired') return reply(401, { error: 'unknown session' });
+        const message = String(body.message ?? 'Test notification');
+        const notification = await server.app.services.notifications.notify(identity.userId, {
+          kind: 'e2e_test',
+          message,
+        });
+        reply(201, notification);
+      })
+      .catch((error: unknown) => reply(500, { error: String(error) }));
+  });
+  hook.listen(hookPort, '127.0.0.1');
+  return hook;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes data folders of earlier runs that were killed before they could clean up. */
+function sweepStaleDataDirs(parent: string): void {
+  const tenMinutesAgo = Date.now() - 10 * 60_000;
+  for (const name of readdirSync(parent).filter((entry) => entry.startsWith('e2e-'))) {
+    const dir = path.join(parent, name);
+    const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+    if (statSync(dir).mtimeMs < tenMinutesAgo && !(pid > 0 && processAlive(pid)))
+      rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(webDist, 'index.html'))) execSync('npm run build:web', { stdio: 'inherit' });
+  // Inside the repo's ignored .test-data, readable by the unprivileged user PostgreSQL runs as.
+  mkdirSync(path.resolve('.test-data'), { recursive: true });
+  sweepStaleDataDirs(path.resolve('.test-data'));
+  const dataDir = mkdtempSync(path.resolve('.test-data', 'e2e-'));
+  chmodSync(dataDir, 0o755);
+  const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    RORA_DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+    DEV_ROUTES: 'true',
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Each test presents its own client address (X-Forwarded-For from loopback), so per-address
+    // rate limits see separate customers, as they would behind a real proxy.
+    TRUST_PROXY: '127.0.0.1',
+    ...(blocked ? { GEOIP_LOCAL_COUNTRY: 'KP', BLOCKED_COUNTRIES: 'KP,IR,SY,CU' } : {}),
+  });
+  const server = await startServer({ config, log: () => undefined });
+  const hook = process.env.E2E_HOOK_PORT ? startHook(server, Number(process.env.E2E_HOOK_PORT)) : undefined;
+  console.log(`e2e server${blocked ? ' (blocked country)' : ''} at ${server.url}`);
+
+  const stop = async () => {
+    hook?.close();
+    await server.stop().catch(() => undefined);
+    await database?.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error('e2e server failed to start:', error);
+  process.exit(1);
+});
