@@ -1,0 +1,76 @@
+// GET /dashboard (the customer's portfolio: every asset's balances, their US dollar value and the
+// day's change) and GET /assets/rora-assets (the catalogue with prices and networks). Values are at
+// the latest price, rounded down; the day's change of the portfolio values today's holdings at the
+// prices of 24 hours ago.
+import { networksForAsset } from '@rora/chains';
+import type { Dashboard, RoraAsset } from '@rora/contracts';
+import type { Db } from '@rora/db';
+import type { Balances, Ledger } from '@rora/ledger';
+import { assetScale, formatAmount, isAssetSymbol, mulDiv } from '@rora/money';
+import { formatCents, formatPrice, usdCents, type AssetQuote, type PriceService } from '../prices/index.ts';
+
+export interface PortfolioService {
+  dashboard(userId: string): Promise<Dashboard>;
+  assets(): Promise<RoraAsset[]>;
+}
+
+const listed = (quotes: readonly AssetQuote[]) => quotes.filter((quote) => isAssetSymbol(quote.symbol));
+
+function change(now: bigint, before: bigint | null): string | null {
+  if (before === null || before === 0n) return null;
+  return formatAmount(mulDiv(now - before, 10_000n, before, 'half-up'), 2, { decimals: 2, rounding: 'down' });
+}
+
+export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: PriceService }): PortfolioService {
+  return {
+    async dashboard(userId) {
+      const [balances, quotes] = await Promise.all([deps.ledger.getBalances(deps.db, userId), deps.prices.quotes()]);
+      const byAsset = new Map<string, Balances>(balances.map((balance) => [balance.asset, balance]));
+      let nowCents = 0n;
+      let beforeCents: bigint | null = 0n;
+      const assets = listed(quotes).map((quote) => {
+        const scale = assetScale(quote.symbol);
+        const balance = byAsset.get(quote.symbol);
+        const total = balance?.total ?? 0n;
+        const value = quote.usdPrice ? usdCents(total, scale, quote.usdPrice) : 0n;
+        nowCents += value;
+        if (total > 0n) {
+          beforeCents =
+            beforeCents === null || quote.usdPrice24hAgo === null
+              ? null
+              : beforeCents + usdCents(total, scale, quote.usdPrice24hAgo);
+        }
+        const text = (minor: bigint | undefined) => formatAmount(minor ?? 0n, scale);
+        return {
+          assetSymbol: quote.symbol,
+          name: quote.name,
+          logo: quote.logo,
+          available: text(balance?.available),
+          held: text(balance?.held),
+          cold: text(balance?.cold),
+          total: text(total),
+          usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
+          usdValue: formatCents(value),
+          change24h: quote.change24h,
+        };
+      });
+      return { totalBalance: formatCents(nowCents), change24h: change(nowCents, beforeCents), assets };
+    },
+
+    async assets() {
+      return listed(await deps.prices.quotes()).map((quote) => ({
+        symbol: quote.symbol,
+        name: quote.name,
+        logo: quote.logo,
+        decimals: assetScale(quote.symbol),
+        usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
+        change24h: quote.change24h,
+        networks: networksForAsset(quote.symbol as Parameters<typeof networksForAsset>[0]).map((network) => ({
+          id: network.id,
+          name: network.name,
+          confirmations: network.confirmations,
+        })),
+      }));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Development only (config.devRoutes, never in production): POST /dev/faucet sends a devnet deposit
+// to a customer's wallet, as an outside sender would (`npm run faucet`), and POST /dev/mine mines
+// blocks of a devnet chain at once, so a journey need not wait for the block timer.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getNetwork, isNetworkId, networksForAsset, type NetworkDefinition } from '@rora/chains';
+import { faucetBodySchema, faucetResponseSchema, mineBodySchema, mineResponseSchema } from '@rora/contracts';
+import { canonicalAssetSymbol, formatAmount, isMoneyError } from '@rora/money';
+import { AppError } from '../../lib/errors.ts';
+import { accountRouteValidator } from '../accounts/index.ts';
+import type { ModuleOptions } from '../index.ts';
+import { parseCustomerAmount } from './amounts.ts';
+
+function faucetNetwork(asset: string, network: string | undefined): NetworkDefinition {
+  if (network !== undefined) {
+    if (!isNetworkId(network)) throw new AppError('network_is_unknown', { field: 'network' });
+    return getNetwork(network);
+  }
+  let symbol;
+  try {
+    symbol = canonicalAssetSymbol(asset);
+  } catch (error) {
+    if (isMoneyError(error))
+      throw new AppError('network_is_unknown', { field: 'asset', message: `No network moves ${asset}` });
+    throw error;
+  }
+  const [first] = networksForAsset(symbol);
+  if (!first) throw new AppError('network_is_unknown', { field: 'asset', message: `No network moves ${asset}` });
+  return first;
+}
+
+export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, services }) => {
+  if (!config.devRoutes) return;
+  app.setValidatorCompiler(accountRouteValidator);
+  const tags = ['dev'];
+
+  app.post(
+    '/dev/faucet',
+    {
+      schema: {
+        tags,
+        summary: 'Development only: a devnet deposit to a customer',
+        body: faucetBodySchema,
+        response: { 200: faucetResponseSchema },
+      },
+    },
+    async (request) => {
+      const { email, asset, amount, network: networkId } = request.body;
+      const network = faucetNetwork(asset, networkId);
+      const userId = await services.wallets.repository.userIdByEmail(email);
+      if (!userId) throw new AppError('resource_not_found', { message: `No customer ${email}`, field: 'email' });
+      const user = { id: userId };
+      const minor = parseCustomerAmount(amount, network.decimals);
+      await services.wallets.addresses.generate(user.id);
+      const wallet = await services.wallets.repository.findByNetwork(user.id, network.id);
+      if (!wallet) throw new AppError('wallet_is_not_available');
+      const sent = services.chains.devnet.fundAddress({
+        network: network.id,
+        address: wallet.address,
+        amount: minor,
+        ...(wallet.destinationTag === null ? {} : { destinationTag: wallet.destinationTag }),
+      });
+      return {
+        data: {
+          txid: sent.txid,
+          network: network.id,
+          walletId: wallet.id,
+          address: wallet.address,
+          amount: formatAmount(minor, network.decimals),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/dev/mine',
+    {
+      schema: {
+        tags,
+        summary: 'Development only: mine devnet blocks now',
+        body: mineBodySchema,
+        response: { 200: mineResponseSchema },
+      },
+    },
+    async (request) => {
+      const { network, blocks } = request.body;
+      if (!isNetworkId(network)) throw new AppError('network_is_unknown', { field: 'network' });
+      const mined = services.chains.devnet.mineBlocks(network, blocks);
+      await services.chainWatcher.idle();
+      return { data: { network, height: mined[mined.length - 1]?.height ?? 0 } };
+    },
+  );
+};

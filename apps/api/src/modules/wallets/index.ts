@@ -1,0 +1,112 @@
+// The wallets context: deposit addresses, the wallet list, deposits credited once after their
+// confirmations, sends held, approved and broadcast once (or settled inside Rora), and the handlers
+// the chain watcher calls. Other modules use it through this file only.
+import type { Db } from '@rora/db';
+import type { Ledger } from '@rora/ledger';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountServices } from '../accounts/index.ts';
+import type { ChainEventHandlers, ChainRegistry } from '../chain-watcher/index.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { PriceService } from '../prices/index.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { createAddressBook, type AddressBook } from './addresses.ts';
+import { createApproval, type Approval } from './approval.ts';
+import { createDepositsRepository } from './deposits.repository.ts';
+import { createDepositService, type DepositService } from './deposits.service.ts';
+import { createDestinationResolver } from './destination.ts';
+import { createFeeCalculator } from './fees.ts';
+import { createSendSteps } from './send-steps.ts';
+import { createSendService, type SendService } from './send.service.ts';
+import { createSendsRepository } from './sends.repository.ts';
+import { createSettlementService, type SettlementService } from './settlement.service.ts';
+import { createTransactionsRepository } from './transactions.repository.ts';
+import { createWalletNotifier, type WalletNotifier } from './wallet-notifier.ts';
+import { createWalletsRepository, type WalletsRepository } from './wallets.repository.ts';
+import { createWalletsService, type WalletsService } from './wallets.service.ts';
+import { forwardingLog, type ForwardingLog } from './forwarding-log.ts';
+
+export interface WalletsModule {
+  service: WalletsService;
+  sends: SendService;
+  deposits: DepositService;
+  settlement: SettlementService;
+  approval: Approval;
+  addresses: AddressBook;
+  repository: WalletsRepository;
+  notifier: WalletNotifier;
+  /** What the chain watcher calls. */
+  handlers: ChainEventHandlers;
+  /** Where the module logs; the routes plugin points it at the app's logger. */
+  log: ForwardingLog;
+}
+
+export interface WalletsDependencies {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  registry: ChainRegistry;
+  prices: PriceService;
+  accounts: Pick<AccountServices, 'users' | 'pin' | 'twoFactor'>;
+  notifications: NotificationService;
+  events: EventBus;
+}
+
+export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
+  const { db, clock, ledger, registry } = deps;
+  const log = forwardingLog();
+  const repository = createWalletsRepository(db);
+  const transactions = createTransactionsRepository(db);
+  const sendsRepository = createSendsRepository(db);
+  const notifier = createWalletNotifier({ notifications: deps.notifications, events: deps.events, transactions });
+  const addresses = createAddressBook({ repository, registry });
+  const approval = createApproval({ accounts: deps.accounts });
+  const steps = createSendSteps({ db, clock, ledger, registry, sends: sendsRepository, notifier, log });
+  const deposits = createDepositService({
+    db,
+    clock,
+    ledger,
+    registry,
+    wallets: repository,
+    deposits: createDepositsRepository(db),
+    notifier,
+  });
+  const settlement = createSettlementService({ db, clock, registry, sends: sendsRepository, steps, notifier });
+  const sends = createSendService({
+    db,
+    clock,
+    ledger,
+    wallets: repository,
+    sends: sendsRepository,
+    transactions,
+    destinations: createDestinationResolver({ db, registry, repository }),
+    fees: createFeeCalculator({ registry, prices: deps.prices }),
+    approval,
+    steps,
+    notifier,
+  });
+  const service = createWalletsService({
+    db,
+    ledger,
+    prices: deps.prices,
+    wallets: repository,
+    transactions,
+    addresses,
+    networkCount: registry.networks.length,
+  });
+  const handlers: ChainEventHandlers = {
+    incoming: (transaction) => deposits.record(transaction),
+    outgoing: (transaction) => settlement.outgoing(transaction),
+    async reconcile(network) {
+      await deposits.reconcile(network);
+      await settlement.reconcile(network);
+    },
+  };
+  return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, log };
+}
+
+export type { Approval, ApprovalProof } from './approval.ts';
+export type { WalletNotifier } from './wallet-notifier.ts';
+export { parseCustomerAmount } from './amounts.ts';
+export { networkView, valueCents, defaultLogo } from './wallet-view.ts';
+export { derivedId } from './ids.ts';
+export { walletRateLimits } from './rate-limits.ts';

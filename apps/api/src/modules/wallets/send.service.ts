@@ -1,0 +1,154 @@
+// POST /wallet/estimatefee and POST /wallet/sendTransaction. A send reads as a checklist: the wallet
+// is the customer's, the amount parses at the asset's scale, the destination is valid (and maybe
+// another Rora customer's), the right approval was given; then amount + fee is held, the approval is
+// verified, and the send is settled inside Rora (internal) or broadcast exactly once (external).
+import { randomUUID } from 'node:crypto';
+import { getNetwork, type FeePriority } from '@rora/chains';
+import type { WalletFeeEstimate, WalletTransaction } from '@rora/contracts';
+import type { Db } from '@rora/db';
+import type { Ledger } from '@rora/ledger';
+import { assetScale, formatAmount } from '@rora/money';
+import { AppError } from '../../lib/errors.ts';
+import { parseCustomerAmount } from './amounts.ts';
+import type { Approval, ApprovalProof } from './approval.ts';
+import type { Destination, DestinationResolver } from './destination.ts';
+import type { FeeCalculator } from './fees.ts';
+import { facts, type SendSteps } from './send-steps.ts';
+import type { SendsRepository } from './sends.repository.ts';
+import { transactionView } from './transaction-view.ts';
+import type { TransactionsRepository } from './transactions.repository.ts';
+import type { WalletNotifier } from './wallet-notifier.ts';
+import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export interface EstimateInput {
+  walletId: string;
+  amount?: string | undefined;
+  address?: string | undefined;
+  destinationTag?: number | undefined;
+  priority: FeePriority;
+}
+
+export interface SendInput extends ApprovalProof {
+  walletId: string;
+  address: string;
+  destinationTag?: number | undefined;
+  amount: string;
+  priority: FeePriority;
+}
+
+export interface SendService {
+  estimate(userId: string, input: EstimateInput): Promise<WalletFeeEstimate>;
+  send(userId: string, input: SendInput): Promise<WalletTransaction>;
+}
+
+export interface SendServiceDependencies {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  wallets: WalletsRepository;
+  sends: SendsRepository;
+  transactions: TransactionsRepository;
+  destinations: DestinationResolver;
+  fees: FeeCalculator;
+  approval: Approval;
+  steps: SendSteps;
+  notifier: WalletNotifier;
+}
+
+export function createSendService(deps: SendServiceDependencies): SendService {
+  const { db, ledger, steps } = deps;
+
+  async function ownedWallet(userId: string, walletId: string): Promise<WalletRow> {
+    const wallet = await deps.wallets.findOwned(userId, walletId);
+    if (!wallet) throw new AppError('resource_not_found', { message: 'Wallet not found' });
+    return wallet;
+  }
+
+  async function available(userId: string, asset: string): Promise<bigint> {
+    return (await ledger.getBalances(db, userId)).find((balance) => balance.asset === asset)?.available ?? 0n;
+  }
+
+  async function estimate(userId: string, input: EstimateInput): Promise<WalletFeeEstimate> {
+    const wallet = await ownedWallet(userId, input.walletId);
+    const network = getNetwork(wallet.network);
+    const amount = input.amount === undefined ? null : parseCustomerAmount(input.amount, network.decimals);
+    const destination = input.address
+      ? await deps.destinations.check(wallet, input.address, input.destinationTag)
+      : null;
+    const internal = destination?.ok === true && destination.recipient !== null;
+    const quote = await deps.fees.customerFee(network, { amount: amount ?? 1n, priority: input.priority });
+    const fee = internal ? 0n : quote.fee;
+    const balance = await available(userId, network.asset);
+    const text = (minor: bigint) => formatAmount(minor, network.decimals);
+    return {
+      walletId: wallet.id,
+      priority: input.priority,
+      assetSymbol: network.asset,
+      fee: text(fee),
+      networkFee: formatAmount(internal ? 0n : quote.networkFee, assetScale(quote.networkFeeAsset)),
+      networkFeeAsset: quote.networkFeeAsset,
+      expectedBlocks: internal ? 0 : quote.expectedBlocks,
+      amount: amount === null ? null : text(amount),
+      total: amount === null ? null : text(amount + fee),
+      available: text(balance),
+      maxAmount: text(balance > fee ? balance - fee : 0n),
+      address: destinationView(destination),
+    };
+  }
+
+  async function send(userId: string, input: SendInput): Promise<WalletTransaction> {
+    const wallet = await ownedWallet(userId, input.walletId);
+    const network = getNetwork(wallet.network);
+    const amount = parseCustomerAmount(input.amount, network.decimals);
+    const destination = await deps.destinations.resolve(wallet, input.address, input.destinationTag);
+    await deps.approval.require(userId, input);
+    const recipient = destination.recipient;
+    const fee = recipient ? 0n : (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
+    const id = randomUUID();
+    await steps.hold({
+      id,
+      userId,
+      walletId: wallet.id,
+      network: network.id,
+      asset: network.asset,
+      kind: recipient ? 'internal' : 'external',
+      toAddress: destination.address,
+      destinationTag: destination.destinationTag,
+      recipientUserId: recipient?.userId ?? null,
+      recipientWalletId: recipient?.id ?? null,
+      amount: String(amount),
+      fee: String(fee),
+      priority: input.priority,
+    });
+    try {
+      await deps.approval.verify(userId, input);
+    } catch (error) {
+      await steps.void({ id }, 'approval_refused', { from: ['held'], notify: false });
+      throw error;
+    }
+    const approved = await deps.sends.approve(id, deps.clock.now());
+    if (!approved) throw new Error(`send ${id} left "held" before its approval was recorded`);
+    if (recipient) await steps.settleInternal(approved);
+    else {
+      await deps.notifier.step('send_held', facts(approved));
+      await steps.broadcast(id);
+    }
+    const row = await deps.transactions.one(wallet.id, id);
+    if (!row) throw new Error(`send ${id} is missing from its wallet's transactions`);
+    return transactionView(row);
+  }
+
+  return { estimate, send };
+}
+
+function destinationView(destination: Destination | null): WalletFeeEstimate['address'] {
+  if (destination === null) return null;
+  if (!destination.ok) return { valid: false, code: destination.code, message: destination.message };
+  return {
+    valid: true,
+    address: destination.address,
+    destinationTag: destination.destinationTag,
+    internal: destination.recipient !== null,
+  };
+}

@@ -1,0 +1,77 @@
+// A wallet's transactions, newest first: deposits seen on chain, approved sends (external and to
+// another Rora customer), and internal sends received. Sends refused at approval never happened for
+// the customer and are left out. The history is the same over all of a customer's wallets.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@rora/db';
+
+export type TransactionRow = {
+  id: string;
+  wallet_id: string;
+  type: 'deposit' | 'send' | 'internal_send' | 'internal_receive';
+  network: string;
+  asset: string;
+  amount: string;
+  fee: string;
+  stage: string;
+  confirmations: number;
+  required_confirmations: number | null;
+  txid: string | null;
+  counterparty: string | null;
+  destination_tag: string | number | bigint | null;
+  failure_reason: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+};
+
+type Scope = { walletId: string } | { userId: string };
+
+function union(scope: Scope): SQL {
+  const byWallet = 'walletId' in scope;
+  const deposits = byWallet ? sql`d.wallet_id = ${scope.walletId}` : sql`d.user_id = ${scope.userId}`;
+  const sends = byWallet ? sql`s.wallet_id = ${scope.walletId}` : sql`s.user_id = ${scope.userId}`;
+  const received = byWallet
+    ? sql`s.recipient_wallet_id = ${scope.walletId}`
+    : sql`s.recipient_user_id = ${scope.userId}`;
+  return sql`
+    SELECT d.id, d.wallet_id, 'deposit' AS type, d.network, d.asset, d.amount::text AS amount, '0' AS fee,
+      d.status AS stage, d.confirmations, d.required_confirmations, d.txid, d.from_address AS counterparty,
+      NULL::bigint AS destination_tag, d.failure_reason, d.first_seen_at AS created_at, d.credited_at AS completed_at
+    FROM chain_deposits d WHERE ${deposits}
+    UNION ALL
+    SELECT s.id, s.wallet_id, CASE WHEN s.kind = 'internal' THEN 'internal_send' ELSE 'send' END, s.network, s.asset,
+      s.amount::text, s.fee::text, s.status, s.confirmations, NULL, s.txid, s.to_address, s.destination_tag,
+      s.failure_reason, s.created_at, s.settled_at
+    FROM wallet_sends s WHERE ${sends} AND s.approved_at IS NOT NULL
+    UNION ALL
+    SELECT s.id, s.recipient_wallet_id, 'internal_receive', s.network, s.asset, s.amount::text, '0', s.status, 0,
+      NULL, NULL, w.address, NULL, NULL, s.created_at, s.settled_at
+    FROM wallet_sends s JOIN wallets w ON w.id = s.wallet_id WHERE ${received} AND s.status = 'posted'`;
+}
+
+export interface TransactionsRepository {
+  page(scope: Scope, paging: { limit: number; offset: number }): Promise<{ rows: TransactionRow[]; total: number }>;
+  /** One transaction of a wallet, as the list shows it (for live events). */
+  one(walletId: string, id: string): Promise<TransactionRow | null>;
+}
+
+export function createTransactionsRepository(db: Db): TransactionsRepository {
+  return {
+    async page(scope, { limit, offset }) {
+      const all = union(scope);
+      const [rows, count] = await Promise.all([
+        db.execute<TransactionRow>(
+          sql`SELECT * FROM (${all}) t ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        db.execute<{ total: string }>(sql`SELECT count(*)::text AS total FROM (${all}) t`),
+      ]);
+      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    },
+
+    async one(walletId, id) {
+      const { rows } = await db.execute<TransactionRow>(
+        sql`SELECT * FROM (${union({ walletId })}) t WHERE t.id = ${id} LIMIT 1`,
+      );
+      return rows[0] ?? null;
+    },
+  };
+}

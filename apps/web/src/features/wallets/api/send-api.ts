@@ -1,0 +1,49 @@
+// The fee estimate and address check as the customer types (POST /wallet/estimatefee), and the send
+// itself (POST /wallet/sendTransaction) with an Idempotency-Key made before the first try and reused
+// on a retry, so a double click or a retried request never sends twice.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SendPriority, WalletFeeEstimate, WalletTransaction } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { walletsKey } from './wallets-api.ts';
+
+export interface EstimateRequest {
+  readonly walletId: string;
+  readonly amount?: string;
+  readonly address?: string;
+  readonly destinationTag?: number;
+  readonly priority: SendPriority;
+}
+
+export function useFeeEstimate(request: EstimateRequest) {
+  return useQuery({
+    queryKey: ['wallets', 'estimate', request],
+    queryFn: ({ signal }) =>
+      apiRequest<WalletFeeEstimate>('/wallet/estimatefee', { method: 'POST', body: request, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    retry: false,
+  });
+}
+
+export interface SendRequest {
+  readonly walletId: string;
+  readonly address: string;
+  readonly destinationTag?: number;
+  readonly amount: string;
+  readonly priority: SendPriority;
+  readonly pin?: string;
+  readonly token?: string;
+}
+
+export function useSendTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: SendRequest; idempotencyKey: string }) =>
+      apiRequest<WalletTransaction>('/wallet/sendTransaction', {
+        method: 'POST',
+        body: request,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: walletsKey }),
+  });
+}

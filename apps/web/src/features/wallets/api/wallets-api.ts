@@ -1,0 +1,49 @@
+// The wallet list (GET /wallet, and GET /wallet/generate once when some wallet is missing), the
+// favourite switch (PUT /wallet) and the portfolio summary (GET /dashboard). Every wallet query key
+// starts with 'wallets', so one invalidation refreshes balances everywhere.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Dashboard, Wallet, WalletList } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { toastError } from './feedback.ts';
+
+export const walletsKey = ['wallets'] as const;
+export const walletListKey = ['wallets', 'list'] as const;
+export const dashboardKey = ['wallets', 'dashboard'] as const;
+
+export async function fetchWallets(signal?: AbortSignal): Promise<WalletList> {
+  const list = await apiRequest<WalletList>('/wallet', { signal });
+  // A new customer has no wallets yet: create the missing ones (one address per network).
+  return list.complete ? list : apiRequest<WalletList>('/wallet/generate', { signal });
+}
+
+export function useWallets() {
+  return useQuery({ queryKey: walletListKey, queryFn: ({ signal }) => fetchWallets(signal) });
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: dashboardKey, queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }) });
+}
+
+/** Stars or unstars a wallet at once on screen; puts it back if the server refuses. */
+export function useToggleFavourite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (wallet: Wallet) =>
+      apiRequest<Wallet>('/wallet', { method: 'PUT', body: { id: wallet.id, favourite: !wallet.favourite } }),
+    onMutate: (wallet) => {
+      const previous = client.getQueryData<WalletList>(walletListKey);
+      if (previous) {
+        const wallets = previous.wallets.map((item) =>
+          item.id === wallet.id ? { ...item, favourite: !item.favourite } : item,
+        );
+        client.setQueryData<WalletList>(walletListKey, { ...previous, wallets });
+      }
+      return { previous };
+    },
+    onError: (error, _wallet, context) => {
+      if (context?.previous) client.setQueryData(walletListKey, context.previous);
+      toastError(error);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: walletListKey }),
+  });
+}

@@ -1,0 +1,46 @@
+// The amount to send, in the wallet's coin: digits and one point up to the coin's decimals, a Max
+// button (available less the fee), and the available balance below.
+import { useTranslation } from 'react-i18next';
+import type { Wallet } from '@rora/contracts';
+import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
+import { displayAmount } from '../model/transaction-view.ts';
+
+export interface AmountFieldProps {
+  readonly wallet: Wallet;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error: string | undefined;
+  readonly maxAmount: string | undefined;
+}
+
+export function AmountField({ wallet, value, onChange, error, maxAmount }: AmountFieldProps) {
+  const { t } = useTranslation('wallets');
+  const { network } = wallet;
+  return (
+    <NumericInput
+      label={t('send.amount')}
+      value={value}
+      onValueChange={onChange}
+      maxDecimals={network.decimals}
+      maxLength={40}
+      error={error}
+      hint={t('send.available', {
+        amount: displayAmount(wallet.balance, network.decimals),
+        asset: network.assetSymbol,
+      })}
+      trailing={
+        <span className="amount__trailing">
+          <span className="amount__unit">{network.assetSymbol}</span>
+          <button
+            type="button"
+            className="amount__max"
+            disabled={maxAmount === undefined}
+            onClick={() => maxAmount !== undefined && onChange(maxAmount)}
+          >
+            {t('send.max')}
+          </button>
+        </span>
+      }
+    />
+  );
+}

@@ -1,0 +1,57 @@
+// The portfolio summary above the wallets (GET /dashboard): everything the customer owns in US
+// dollars and the day's change with a sign and an arrow (never colour alone), beside the wallets'
+// own total and a way to the cold wallet.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
+import { formatPercent, formatUsd } from '@rora/money';
+import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { useDashboard } from '../api/wallets-api.ts';
+
+function Change({ value }: { readonly value: string | null }) {
+  const { t } = useTranslation('wallets');
+  if (value === null) return <p className="portfolio__change">{t('portfolio.changeUnknown')}</p>;
+  const down = value.startsWith('-');
+  const Arrow = down ? ArrowDownRight : ArrowUpRight;
+  return (
+    <p className={`portfolio__change tabular ${down ? 'is-down' : 'is-up'}`}>
+      <Arrow size={16} aria-label={down ? t('portfolio.down') : t('portfolio.up')} />
+      {t('portfolio.change', { value: formatPercent(value) })}
+    </p>
+  );
+}
+
+export function PortfolioHeader({ walletsTotal }: { readonly walletsTotal: string | undefined }) {
+  const { t } = useTranslation('wallets');
+  const dashboard = useDashboard();
+  return (
+    <section className="portfolio" aria-label={t('portfolio.label')}>
+      <div>
+        <p className="portfolio__label">{t('portfolio.label')}</p>
+        {dashboard.data ? (
+          <>
+            <p className="portfolio__total tabular">{formatUsd(dashboard.data.totalBalance)}</p>
+            <Change value={dashboard.data.change24h} />
+          </>
+        ) : (
+          <Skeleton width={200} height={40} />
+        )}
+      </div>
+      <dl className="portfolio__aside">
+        <div>
+          <dt>{t('portfolio.inWallets')}</dt>
+          <dd className="tabular">{walletsTotal === undefined ? <Skeleton width={90} /> : formatUsd(walletsTotal)}</dd>
+        </div>
+        <div>
+          <dt className="visually-hidden">{t('portfolio.coldLink')}</dt>
+          <dd>
+            <Link to="/dashboard/cold-wallet" className="portfolio__cold">
+              <Snowflake size={16} aria-hidden="true" />
+              {t('portfolio.coldLink')}
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// One transaction: what happened, when, with whom; its label (pending with confirmations n of m,
+// completed, failed with the reason); the amount signed with its coin; a link to the explorer.
+import { useTranslation } from 'react-i18next';
+import { ArrowDownLeft, ArrowUpRight, CircleCheck, CircleDashed, CircleX, ExternalLink } from 'lucide-react';
+import type { WalletTransaction } from '@rora/contracts';
+import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
+import { describeTransaction } from '../model/transaction-view.ts';
+
+const STATUS_ICONS = { success: CircleCheck, warning: CircleDashed, danger: CircleX } as const;
+
+/** `bc1qw508…f3t4`: enough of an address to recognise it. */
+export function shortAddress(address: string): string {
+  return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
+
+export function TransactionRow({
+  transaction,
+  decimals,
+}: {
+  readonly transaction: WalletTransaction;
+  readonly decimals: number;
+}) {
+  const { t } = useTranslation('wallets');
+  const view = describeTransaction(transaction, decimals);
+  const StatusIcon = STATUS_ICONS[view.tone];
+  const Direction = transaction.direction === 'in' ? ArrowDownLeft : ArrowUpRight;
+  const when = new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(transaction.createdAt),
+  );
+  const party = transaction.counterparty
+    ? t(transaction.direction === 'in' ? 'transactions.from' : 'transactions.to', {
+        address: shortAddress(transaction.counterparty),
+      })
+    : null;
+  const reason = transaction.failureReason
+    ? t(`errors.${transaction.failureReason}`, { defaultValue: transaction.failureReason })
+    : null;
+  return (
+    <li className="tx" data-status={transaction.status}>
+      <span className={`tx__icon tx__icon--${transaction.direction}`} aria-hidden="true">
+        <Direction size={18} />
+      </span>
+      <div className="tx__main">
+        <p className="tx__title">
+          {t(view.titleKey)} <span className="tx__asset">{transaction.assetSymbol}</span>
+        </p>
+        <p className="tx__meta">
+          <time dateTime={transaction.createdAt}>{when}</time>
+          {party ? <span className="mono">{party}</span> : null}
+        </p>
+        {reason ? <p className="tx__reason">{t('transactions.reason', { reason })}</p> : null}
+        {transaction.explorerUrl ? (
+          <a className="tx__link" href={transaction.explorerUrl} target="_blank" rel="noreferrer noopener">
+            {t('transactions.explorer')} <ExternalLink size={14} aria-hidden="true" />
+          </a>
+        ) : null}
+      </div>
+      <div className="tx__side tabular">
+        <p className={`tx__amount tx__amount--${transaction.direction}`}>
+          {view.signedAmount} {transaction.assetSymbol}
+        </p>
+        {transaction.fee !== '0' ? (
+          <p className="tx__fee">
+            {t('transactions.fee', { amount: `${transaction.fee} ${transaction.assetSymbol}` })}
+          </p>
+        ) : null}
+        <p className={`tx-status tx-status--${view.tone}`}>
+          <StatusIcon size={14} aria-hidden="true" />
+          {t(view.statusKey)}
+        </p>
+        {view.progress ? <p className="tx__progress">{t('transactions.confirming', view.progress)}</p> : null}
+      </div>
+    </li>
+  );
+}
