@@ -1,0 +1,43 @@
+// POST /order/init (spec §7: starts an on-ramp purchase; the answer opens the provider's widget) and
+// GET /onramp/purchases/{id} (where a purchase stands, for the screen that opened the widget).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { onrampCalls, onrampInitBodySchema, onrampPurchaseResponseSchema } from '@rora/contracts';
+import { currentUser } from '../../plugins/auth.ts';
+import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
+import type { ModuleOptions } from '../index.ts';
+
+const tags = ['onramp'];
+
+export const onrampRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  app.setValidatorCompiler(accountRouteValidator);
+  const { service } = services.onramp;
+
+  app.route({
+    ...routeAddress(onrampCalls.init),
+    config: { idempotent: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Start a card purchase: answers the provider widget to open',
+      body: onrampInitBodySchema,
+      response: { 201: onrampPurchaseResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const purchase = await service.init({ userId: currentUser(request).userId, body: request.body });
+      return reply.code(201).send({ data: purchase });
+    },
+  });
+
+  app.route({
+    ...routeAddress(onrampCalls.getPurchase),
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'One of the customer’s card purchases',
+      params: z.object({ id: z.string().max(100) }),
+      response: { 200: onrampPurchaseResponseSchema },
+    },
+    handler: async (request) => ({ data: await service.get(currentUser(request).userId, request.params.id) }),
+  });
+};

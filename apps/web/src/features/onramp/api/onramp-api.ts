@@ -1,0 +1,44 @@
+// POST /order/init (start a card purchase; the answer opens the provider's widget) and the purchase's
+// state (GET /onramp/purchases/{id}), asked every second and a half while it is pending. The
+// Idempotency-Key is made once per purchase the customer asks for and reused on a retry. When a
+// purchase completes, the other queries on screen (balances) are refreshed.
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OnrampInitBody, OnrampPurchase } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+
+export const PURCHASE_POLL_MS = 1500;
+export const purchaseKey = (id: string) => ['onramp', 'purchase', id] as const;
+
+export function startPurchase(body: OnrampInitBody, idempotencyKey: string): Promise<OnrampPurchase> {
+  return apiRequest<OnrampPurchase>('/order/init', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useStartPurchase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: OnrampInitBody; key: string }) => startPurchase(body, key),
+    onSuccess: (purchase) => client.setQueryData(purchaseKey(purchase.id), purchase),
+  });
+}
+
+export function usePurchase(id: string | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: purchaseKey(id ?? ''),
+    enabled: id !== null,
+    queryFn: ({ signal }) =>
+      apiRequest<OnrampPurchase>(`/onramp/purchases/${encodeURIComponent(id ?? '')}`, { signal }),
+    refetchInterval: (current) => (current.state.data?.status === 'pending' ? PURCHASE_POLL_MS : false),
+  });
+  // Coins arrived: every other query on screen (balances, whatever their keys) asks again.
+  const completed = query.data?.status === 'completed';
+  useEffect(() => {
+    if (completed) void client.invalidateQueries({ predicate: (cached) => cached.queryKey[0] !== 'onramp' });
+  }, [client, completed]);
+  return query;
+}

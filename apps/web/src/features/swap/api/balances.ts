@@ -1,0 +1,26 @@
+// The customer's available balance of each coin, from GET /dashboard (spec §7 "Dashboard and assets"),
+// for the pickers and the amount's "max". Refreshed after a swap is placed and when one settles.
+import { useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@rora/contracts';
+import { assetScale, tryParseAmount } from '@rora/money';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { balancesFor, isSwapAsset, type SwapBalance } from '../model/swap-form.ts';
+
+export const swapBalancesKey = ['swap', 'balances'] as const;
+
+export function toSwapBalances(dashboard: Dashboard): SwapBalance[] {
+  const listed = dashboard.assets.flatMap((entry) => {
+    if (!isSwapAsset(entry.assetSymbol)) return [];
+    const parsed = tryParseAmount(entry.available, assetScale(entry.assetSymbol));
+    const available = parsed.ok ? parsed.value : 0n;
+    return [{ asset: entry.assetSymbol, name: entry.name, available }];
+  });
+  return balancesFor(listed);
+}
+
+export function useSwapBalances() {
+  return useQuery({
+    queryKey: swapBalancesKey,
+    queryFn: async ({ signal }) => toSwapBalances(await apiRequest<Dashboard>('/dashboard', { signal })),
+  });
+}

@@ -1,0 +1,54 @@
+// The customer's swaps (GET /swaps, GET /swaps/{id}) and placing one (POST /order, type swap). The
+// list is asked again every few seconds while a swap is in progress, so its completion shows by
+// itself; balances refresh when a swap is placed or settles. The order's Idempotency-Key is made
+// from the quote, so a retry of the same confirmation can never swap twice.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Swap, SwapList, SwapQuote } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { swapBalancesKey } from './balances.ts';
+
+export const SWAPS_PAGE_LIMIT = 10;
+export const SWAP_POLL_MS = 3000;
+export const swapsKey = ['swap', 'list'] as const;
+
+export function useSwaps() {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: swapsKey,
+    queryFn: ({ signal }) => apiRequest<SwapList>(`/swaps?page=1&limit=${SWAPS_PAGE_LIMIT}`, { signal }),
+    refetchInterval: (current) =>
+      current.state.data?.items.some((swap) => swap.status === 'in_progress') ? SWAP_POLL_MS : false,
+  });
+  const inProgress = query.data?.items.filter((swap) => swap.status === 'in_progress').length ?? 0;
+  const previous = useRef(inProgress);
+  useEffect(() => {
+    if (inProgress < previous.current) void client.invalidateQueries({ queryKey: swapBalancesKey });
+    previous.current = inProgress;
+  }, [client, inProgress]);
+  return query;
+}
+
+export function placeSwap(quote: SwapQuote): Promise<Swap> {
+  return apiRequest<Swap>('/order', {
+    method: 'POST',
+    headers: { 'Idempotency-Key': `swap-${quote.id}` },
+    body: { type: 'swap', quoteId: quote.id, symbol: `${quote.from}/${quote.to}`, amount: quote.quantity },
+  });
+}
+
+export function usePlaceSwap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: placeSwap,
+    onSuccess: (swap) => {
+      client.setQueryData<SwapList>(swapsKey, (list) =>
+        list
+          ? { ...list, items: [swap, ...list.items.filter((item) => item.id !== swap.id)], total: list.total + 1 }
+          : list,
+      );
+      void client.invalidateQueries({ queryKey: swapsKey });
+      void client.invalidateQueries({ queryKey: swapBalancesKey });
+    },
+  });
+}
