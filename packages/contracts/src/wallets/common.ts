@@ -1,0 +1,27 @@
+// Building blocks of the wallets calls: amounts as typed, send speeds, the approval proof, ids.
+import { z } from 'zod';
+import { pinSchema, totpCodeSchema } from '../user.ts';
+
+/** A decimal amount as typed: digits and one optional point (parsed at the asset's scale by the API). */
+export const amountTextSchema = z
+  .string({ error: 'amount_is_empty' })
+  .trim()
+  .min(1, { error: 'amount_is_empty' })
+  .max(100, { error: 'amount_is_too_long' })
+  .regex(/^(0|[1-9]\d*)(\.\d+)?$/, { error: 'amount_is_not_a_decimal' })
+  // Bounded so every amount, in minor units of any asset (scale <= 18), fits numeric(78,0) with room
+  // for products such as price x quantity: at most 24 whole digits (decimals are checked against the scale).
+  .regex(/^\d{1,24}(\.\d+)?$/, { error: 'amount_is_too_large' });
+/** A decimal amount on the wire ('0.5'). */
+export const decimalSchema = z.string();
+/** US dollars with 2 decimals ('1234.56'). */
+export const usdSchema = z.string();
+
+export const SEND_PRIORITIES = ['slow', 'normal', 'fast'] as const;
+export type SendPriority = (typeof SEND_PRIORITIES)[number];
+
+/** Approval (spec §6): the PIN, or the authenticator code when withdrawal 2FA is on. */
+export const approvalFields = { pin: pinSchema.optional(), token: totpCodeSchema.optional() };
+
+/** `{id}` of /wallet/{id} and /coldwallet/{id}: any string; one that is not the customer's answers 404. */
+export const walletIdParamsSchema = z.object({ id: z.string().max(100) });

@@ -1,0 +1,38 @@
+// GET /dashboard (the portfolio) and GET /assets/rora-assets (the catalogue with prices) of spec §7.
+import { z } from 'zod';
+import { envelope } from '../user.ts';
+import { decimalSchema as decimal, usdSchema as usd } from './common.ts';
+
+export const portfolioAssetSchema = z.object({
+  assetSymbol: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  available: decimal,
+  held: decimal,
+  cold: decimal,
+  /** Everything the customer owns of the asset (available, held, cold, staked, escrow). */
+  total: decimal,
+  usdPrice: usd.nullable(),
+  usdValue: usd,
+  /** Percent change of the price over 24 hours ('-1.25'); null without a price a day old. */
+  change24h: z.string().nullable(),
+});
+export const dashboardSchema = z.object({
+  totalBalance: usd,
+  change24h: z.string().nullable(),
+  assets: z.array(portfolioAssetSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export const dashboardResponseSchema = envelope(dashboardSchema);
+
+export const roraAssetSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  decimals: z.number().int(),
+  usdPrice: usd.nullable(),
+  change24h: z.string().nullable(),
+  networks: z.array(z.object({ id: z.string(), name: z.string(), confirmations: z.number().int() })),
+});
+export type RoraAsset = z.infer<typeof roraAssetSchema>;
+export const roraAssetsResponseSchema = envelope(z.object({ items: z.array(roraAssetSchema) }));
