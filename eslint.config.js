@@ -49,7 +49,14 @@ const elements = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.test-data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.test-data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -73,7 +80,10 @@ export default tseslint.config(
       'max-params': ['error', 4],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money never goes through parseFloat: use @rora/money.' },
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Money never goes through parseFloat: use @rora/money.',
+        },
       ],
       'boundaries/external': ['error', { default: 'allow', rules: externalRules }],
       'boundaries/element-types': [
@@ -97,7 +107,10 @@ export default tseslint.config(
             { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
             { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
             { from: 'api', allow: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
-            { from: 'scripts', allow: ['scripts', 'api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+            {
+              from: 'scripts',
+              allow: ['scripts', 'api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'],
+            },
           ],
         },
       ],

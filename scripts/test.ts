@@ -17,7 +17,10 @@ for (const [name, [command, ...args]] of steps) {
   if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command!, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const result = spawnSync(command!, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);

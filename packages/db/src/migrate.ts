@@ -21,7 +21,9 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
     for (const name of await listMigrations()) {
       if (done.has(name)) continue;
       const sql = await readFile(path.join(migrationsDir, name), 'utf8');

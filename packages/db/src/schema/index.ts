@@ -6,3 +6,5 @@ export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './kyc.ts';
 export * from './wallets.ts';
+export * from './swap.ts';
+export * from './markets.ts';

@@ -39,7 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
       [`${template.replace('template', 't')}%`, template],
     );
-    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    for (const { datname } of rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     if (embedded) {
       await embedded.stop();
