@@ -62,7 +62,11 @@ describe('configuration', () => {
   it('turns dev routes off in production and keeps them on elsewhere', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).devRoutes).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DEV_ROUTES: 'false' }).devRoutes).toBe(false);
-    const production = loadConfig({ NODE_ENV: 'production', IDENTITY_WEBHOOK_SECRET: 'x'.repeat(32) });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      IDENTITY_WEBHOOK_SECRET: 'x'.repeat(32),
+      ONRAMP_WEBHOOK_SECRET: 'y'.repeat(32),
+    });
     expect(production.devRoutes).toBe(false);
   });
 

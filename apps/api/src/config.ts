@@ -78,6 +78,38 @@ export const configSchema = z.object({
   IDENTITY_SANDBOX_DECISION_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   /** How often the sandbox provider looks for due decisions; 0 = never by itself (tests drive it). */
   IDENTITY_SANDBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A placed swap settles this long after it is placed (spec §9: 30 minutes or less). */
+  SWAP_SETTLEMENT_DELAY_MS: wholeNumber(0, 1_800_000).default(20_000),
+  /** A swap quote (GET /convert) is firm for this long. */
+  SWAP_QUOTE_TTL_MS: wholeNumber(5_000, 600_000).default(30_000),
+  /** The swap spread, in basis points of the reference rate. */
+  SWAP_SPREAD_BPS: wholeNumber(0, 1_000).default(50),
+  /** The swap fee, in basis points of the source amount (rounded up). */
+  SWAP_FEE_BPS: wholeNumber(0, 1_000).default(25),
+  /** The on-ramp (card purchase) provider adapter; `sandbox` is a widget Rora serves with test cards. */
+  ONRAMP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** HMAC-SHA256 secret of the on-ramp provider's webhook (at least 32 characters); required in production. */
+  ONRAMP_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /** Seed of the in-process devnet (blocks, fees, simulated failures are deterministic for a seed). */
+  DEVNET_SEED: z.string().min(1).max(100).default('rora-devnet'),
+  /** Every devnet chain mines a block this often; unset: each chain's own pace (BTC 10 s ... SOL 0.4 s). */
+  DEVNET_BLOCK_INTERVAL_MS: wholeNumber(50, 600_000).optional(),
+  /** Deposit keys (public only; see packages/chains README). Unset: the devnet's public test keys. */
+  CHAINS_BTC_XPUB: z.string().min(1).max(200).optional(),
+  CHAINS_LTC_XPUB: z.string().min(1).max(200).optional(),
+  CHAINS_ETH_XPUB: z.string().min(1).max(200).optional(),
+  CHAINS_BSC_XPUB: z.string().min(1).max(200).optional(),
+  CHAINS_XRP_OMNIBUS_ADDRESS: z.string().min(1).max(100).optional(),
+  CHAINS_XRP_FIRST_TAG: wholeNumber(0, 4_294_967_295).optional(),
+  CHAINS_SOL_ADDRESSES: z.string().min(1).optional(),
+  /** Markets: `on` runs the sandbox market maker and flow on Rora's book (started by the server, never in unit tests). */
+  MARKET_MAKER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** How often the market maker checks its ladders. */
+  MARKET_MAKER_INTERVAL_MS: wholeNumber(200, 600_000).default(2_000),
+  /** External trading platforms: `simulated` offline (default) or `ccxt` live (install ccxt first). */
+  VENUES: z.enum(['simulated', 'ccxt'], { error: 'must be simulated or ccxt' }).default('simulated'),
+  /** Most commands one order batch (one transaction per market) takes. */
+  ORDER_BATCH_MAX: wholeNumber(1, 2_000).default(200),
 });
 
 export type Config = z.infer<typeof configSchema> & { devRoutes: boolean };
@@ -103,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.NODE_ENV === 'production' && !config.IDENTITY_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  IDENTITY_WEBHOOK_SECRET: required when NODE_ENV is production');
+  }
+  if (config.NODE_ENV === 'production' && !config.ONRAMP_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  ONRAMP_WEBHOOK_SECRET: required when NODE_ENV is production');
   }
   return { ...config, devRoutes };
 }

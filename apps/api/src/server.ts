@@ -3,7 +3,7 @@
 // `npm start` (main.ts) and by the browser tests' server (scripts/e2e-server.ts).
 import path from 'node:path';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database, type EmbeddedDatabase } from '@rora/db';
-import { startWorker, type Worker } from '@rora/worker';
+import { jobs as workerJobs, startWorker, type Worker } from '@rora/worker';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -42,8 +42,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seed(database);
     const running = await buildApp({ config, database, clock: options.clock ?? systemClock });
     app = running;
-    if (config.RUN_WORKER) worker = await startWorker({ databaseUrl, log: running.log.child({ component: 'worker' }) });
+    if (config.RUN_WORKER) {
+      // Swap settlement and the on-ramp's job need the API's services (notifications, live events),
+      // so they run in the API process's worker, beside the worker's own jobs.
+      const apiJobs = [...running.services.swap.jobs, ...running.services.onramp.jobs];
+      const log = running.log.child({ component: 'worker' });
+      worker = await startWorker({ databaseUrl, log, jobs: [...workerJobs, ...apiJobs] });
+      running.services.swap.scheduler.attach(worker.boss, log);
+    }
+    // Every order book rebuilt from the database before the first request; then the market maker.
+    await running.services.markets.start({
+      marketMaker: config.MARKET_MAKER === 'on',
+      intervalMs: config.MARKET_MAKER_INTERVAL_MS,
+    });
     await running.listen({ port: config.PORT, host: config.HOST });
+    // The in-process devnet mines on its timers from now on (tests mine by hand instead).
+    running.services.chains.start();
     const address = running.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;

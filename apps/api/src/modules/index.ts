@@ -2,7 +2,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { passwordResetRoutes } from './auth/password-reset.routes.ts';
+import { registrationRoutes } from './auth/registration.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { pinRoutes } from './users/pin.routes.ts';
+import { securityRoutes } from './users/security.routes.ts';
+import { userRoutes } from './users/users.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
+import { geoRoutes } from './geo/geo.routes.ts';
+import { devRoutes } from './dev/dev.routes.ts';
+import { openapiRoutes } from './openapi/openapi.routes.ts';
+import { kycRoutes } from './kyc/kyc.routes.ts';
+import { kycDocumentRoutes } from './kyc/kyc-documents.routes.ts';
+import { identityWebhookRoutes } from './kyc/identity-webhook.routes.ts';
+import { walletRoutes } from './wallets/wallets.routes.ts';
+import { faucetRoutes } from './wallets/faucet.routes.ts';
+import { coldWalletRoutes } from './coldwallet/coldwallet.routes.ts';
+import { portfolioRoutes } from './portfolio/portfolio.routes.ts';
+import { swapRoutes } from './swap/swap.routes.ts';
+import { onrampRoutes } from './onramp/onramp.routes.ts';
+import { onrampWebhookRoutes } from './onramp/onramp-webhook.routes.ts';
+import { sandboxWidgetRoutes } from './onramp/sandbox-widget/sandbox-widget.routes.ts';
+import { marketsRoutes } from './markets/index.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -13,6 +36,29 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
   await app.register(
     async (api) => {
       await api.register(healthRoutes, options);
+      await api.register(notificationRoutes, options);
+      await api.register(realtimeRoutes, options);
+      await api.register(geoRoutes, options);
+      await api.register(devRoutes, options);
+      await api.register(openapiRoutes, options);
+      await api.register(registrationRoutes, options);
+      await api.register(authRoutes, options);
+      await api.register(passwordResetRoutes, options);
+      await api.register(userRoutes, options);
+      await api.register(securityRoutes, options);
+      await api.register(pinRoutes, options);
+      await api.register(kycRoutes, options);
+      await api.register(kycDocumentRoutes, options);
+      await api.register(identityWebhookRoutes, options);
+      await api.register(walletRoutes, options);
+      await api.register(faucetRoutes, options);
+      await api.register(coldWalletRoutes, options);
+      await api.register(portfolioRoutes, options);
+      await api.register(swapRoutes, options);
+      await api.register(onrampRoutes, options);
+      await api.register(onrampWebhookRoutes, options);
+      await api.register(sandboxWidgetRoutes, options);
+      await api.register(marketsRoutes, options);
     },
     { prefix: '/api/v1' },
   );

@@ -18,14 +18,16 @@ export interface TestAppOptions {
   logStream?: AppDependencies['logStream'];
   /** Probe routes for a test, registered under /api/v1. */
   plugins?: AppDependencies['plugins'];
+  /** Sees every route as it is added (see route-catalogue.ts). */
+  onRoute?: AppDependencies['onRoute'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const { overrides, logStream, plugins } = options;
-  const app = await buildApp({ config, database, clock, overrides, logStream, plugins });
+  const { overrides, logStream, plugins, onRoute } = options;
+  const app = await buildApp({ config, database, clock, overrides, logStream, plugins, onRoute });
   return {
     app,
     database,

@@ -126,7 +126,7 @@ const signedInRoutes: RouteObject = {
             screen(
               'exchange',
               'exchange',
-              lazyRoute(() => import('./routes/exchange.tsx'), preview),
+              lazyRoute(() => import('./routes/exchange.tsx'), ['exchange']),
             ),
             financeRoutes,
             screen(

@@ -1,0 +1,111 @@
+// Price alerts on real PostgreSQL: an alert fires once, the first time the last price crosses it,
+// with a notification, an `alerts` event and an e-mail when AI price notifications are on (and no
+// e-mail when they are off); the rules of POST /alert; listing and deleting one's own alerts.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@rora/db';
+import type { TestApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/users.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  createMarketsTestApp,
+  get,
+  placeOrder,
+} from '../orders/testing/orders-fixtures.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+beforeAll(async () => {
+  t = await createMarketsTestApp();
+  seller = await approvedCustomer(t, { BNB: '100' });
+  buyer = await approvedCustomer(t, { USDT: '100000' });
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+const createAlert = (user: TestUser, body: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/alert', headers: user.headers, payload: body });
+
+/** A trade on BNB/USDT at `price`: the seller rests, the buyer lifts it. */
+async function tradeAt(price: string) {
+  await placeOrder(t, seller, { symbol: 'BNB/USDT', side: 'sell', price, amount: '0.1' });
+  await placeOrder(t, buyer, { symbol: 'BNB/USDT', side: 'buy', orderType: 'market', amount: '0.1' });
+  await t.app.services.markets.alerts.settled();
+}
+
+/** The bell's list; the notifications route may answer with or without the { data } envelope. */
+async function bell(user: TestUser): Promise<Array<Record<string, unknown>>> {
+  const body = (await get(t, user, '/notification')).json();
+  return (body.data ?? body).items;
+}
+
+async function outbox(email: string) {
+  return t.app.services.outbox.list({ to: email, limit: 10 });
+}
+
+describe('price alerts', () => {
+  it('refuse an alert before the pair has a last price, and one on the wrong side of it', async () => {
+    const customer = await approvedCustomer(t);
+    const none = await createAlert(customer, { symbol: 'BNB/USDT', condition: 'above', price: '700' });
+    expect([none.statusCode, none.json().error.code]).toEqual([409, 'market_has_no_last_price']);
+    await tradeAt('600');
+    const above = await createAlert(customer, { symbol: 'BNB/USDT', condition: 'above', price: '599.99' });
+    expect(above.json().error.code).toBe('alert_price_must_be_above_last_price');
+    const below = await createAlert(customer, { symbol: 'BNB/USDT', condition: 'below', price: '600' });
+    expect(below.json().error.code).toBe('alert_price_must_be_below_last_price');
+    const format = await createAlert(customer, { symbol: 'BNB/USDT', condition: 'below', price: '5.0000001' });
+    expect(format.json().error.code).toBe('amount_has_too_many_decimals');
+  });
+
+  it('fire once when the last price first crosses them: bell, stream and e-mail', async () => {
+    await tradeAt('600');
+    const customer = await approvedCustomer(t);
+    const alert = (await createAlert(customer, { symbol: 'BNB/USDT', condition: 'above', price: '610' })).json().data;
+    expect(alert).toMatchObject({ symbol: 'BNB/USDT', condition: 'above', price: '610.00', status: 'active' });
+    await tradeAt('605');
+    expect((await get(t, customer, '/alert')).json().data.items[0].status).toBe('active');
+    await tradeAt('612.5');
+    const [fired] = (await get(t, customer, '/alert')).json().data.items;
+    expect(fired).toMatchObject({ id: alert.id, status: 'triggered', triggeredPrice: '612.50' });
+    expect(await bell(customer)).toEqual([
+      expect.objectContaining({
+        kind: 'price_alert',
+        isRead: false,
+        message: expect.stringContaining('BNB/USDT is above 610.00 USDT'),
+      }),
+    ]);
+    const mails = await outbox(customer.email);
+    expect(mails).toEqual([expect.objectContaining({ category: 'price_alert', status: 'sent' })]);
+    await tradeAt('620');
+    expect(await bell(customer)).toHaveLength(1);
+  });
+
+  it('send no e-mail when AI price notifications are off, but still ring the bell', async () => {
+    const customer = await approvedCustomer(t);
+    await t.database.db
+      .update(schema.users)
+      .set({ aiNotifications: false })
+      .where(eq(schema.users.id, customer.userId));
+    await tradeAt('600');
+    await createAlert(customer, { symbol: 'BNB/USDT', condition: 'below', price: '590' });
+    await tradeAt('585');
+    expect(await bell(customer)).toHaveLength(1);
+    expect((await outbox(customer.email)).map((mail) => mail.status)).toEqual(['suppressed']);
+  });
+
+  it('list and delete only one’s own alerts', async () => {
+    await tradeAt('600');
+    const owner = await approvedCustomer(t);
+    const other = await approvedCustomer(t);
+    const alert = (await createAlert(owner, { symbol: 'BNB/USDT', condition: 'above', price: '700' })).json().data;
+    expect((await get(t, other, '/alert')).json().data.total).toBe(0);
+    const stolen = await t.app.inject({ method: 'DELETE', url: `/api/v1/alert/${alert.id}`, headers: other.headers });
+    expect([stolen.statusCode, stolen.json().error.code]).toEqual([404, 'resource_not_found']);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/alert/${alert.id}`, headers: owner.headers });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(t, owner, '/alert')).json().data.total).toBe(0);
+    expect((await get(t, null, '/alert')).statusCode).toBe(401);
+  });
+});

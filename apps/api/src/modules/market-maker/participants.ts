@@ -1,0 +1,67 @@
+// The house's market participants: users rows that cannot sign in (no usable password hash, no
+// newsletters), flagged in market_participants, with inventory funded from the house
+// (external_world -> available, code house_funding), topped up at start when it ran low.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@rora/db';
+import type { Ledger } from '@rora/ledger';
+import { parseAmount, assetScale, type AssetSymbol } from '@rora/money';
+
+export type ParticipantRole = 'market_maker' | 'sandbox_flow';
+
+const EMAILS: Record<ParticipantRole, string> = {
+  market_maker: 'market-maker@house.rora.internal',
+  sandbox_flow: 'sandbox-flow@house.rora.internal',
+};
+
+/** Whole units of inventory per asset, for the market maker; the sandbox flow gets a tenth. */
+const INVENTORY: Partial<Record<AssetSymbol, string>> = {
+  USDT: '20000000',
+  BTC: '60',
+  ETH: '800',
+  LTC: '20000',
+  ADX: '8000000',
+  BUSD: '2000000',
+  XRP: '2500000',
+  SOL: '10000',
+  BNB: '2500',
+};
+
+/** The participant's user id, created on first call. */
+export async function ensureParticipant(db: Db, role: ParticipantRole): Promise<string> {
+  const existing = await db.execute<{ user_id: string }>(
+    sql`SELECT user_id FROM market_participants WHERE role = ${role}`,
+  );
+  if (existing.rows[0]) return existing.rows[0].user_id;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      INSERT INTO users (email, password_hash, share_data, receive_updates, ai_notifications, administrative_emails,
+                         newsletter_emails, kyc_status)
+      VALUES (${EMAILS[role]}, '!house-account: no sign-in', false, false, false, false, false, 'approved')
+      ON CONFLICT (email) DO UPDATE SET updated_at = now() RETURNING id`);
+    const userId = rows[0]!.id;
+    await tx.execute(sql`INSERT INTO market_participants (user_id, role) VALUES (${userId}::uuid, ${role})
+      ON CONFLICT (role) DO NOTHING`);
+    return userId;
+  });
+}
+
+/** Tops the participant's inventory up to its target when it fell under half of it. */
+export async function fundParticipant(db: Db, ledger: Ledger, options: { userId: string; role: ParticipantRole }) {
+  const balances = await ledger.getBalances(db, options.userId);
+  for (const [asset, whole] of Object.entries(INVENTORY) as Array<[AssetSymbol, string]>) {
+    const target = parseAmount(whole, assetScale(asset)) / (options.role === 'market_maker' ? 1n : 10n);
+    const held = balances.find((balance) => balance.asset === asset);
+    const total = (held?.available ?? 0n) + (held?.held ?? 0n);
+    if (total * 2n >= target) continue;
+    await ledger.transfer(db, {
+      id: randomUUID(),
+      asset,
+      debit: { system: 'external_world' },
+      credit: { owner: options.userId, kind: 'available' },
+      amount: target - total,
+      code: 'house_funding',
+      metadata: { participant: options.role },
+    });
+  }
+}

@@ -1,0 +1,132 @@
+// Concurrency on real PostgreSQL: orders released together over HTTP against a balance that covers
+// only some of them, on one market and across two markets (two runners holding from the same
+// balance at once), and a balance spent elsewhere between a runner's read and its commit. No
+// balance goes negative, exactly the covered orders are accepted, and the books equal the database.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger, type Ledger } from '@rora/ledger';
+import type { TestApp } from '../../testing/test-app.ts';
+import { requireMarket } from '../markets/market-specs.ts';
+import { MarketRunner } from './market-runner.ts';
+import { toOrderIntent } from './order-request.ts';
+import { jsonOf, race } from './testing/http-race.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  balanceOf,
+  createMarketsTestApp,
+  units,
+} from './testing/orders-fixtures.ts';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createMarketsTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+const order = (token: string, body: object) => ({
+  method: 'POST',
+  path: '/api/v1/order',
+  headers: { authorization: token, 'idempotency-key': randomUUID() },
+  body,
+});
+
+describe('orders released together', () => {
+  it('50 orders worth 5,000 against 1,000 available: exactly 10 are placed, nothing goes negative', async () => {
+    const customer = await approvedCustomer(t, { USDT: '1000' });
+    const responses = await race(
+      port,
+      Array.from({ length: 50 }, (_, index) =>
+        order(customer.headers.authorization, {
+          symbol: 'SOL/USDT',
+          side: 'buy',
+          price: `${100 - (index % 2)}.5`,
+          amount: '1',
+        }),
+      ),
+    );
+    const placed = responses.filter((response) => response.status === 201);
+    const refused = responses.filter((response) => response.status === 422);
+    expect(placed.length + refused.length).toBe(50);
+    expect(refused.every((response) => jsonOf(response).error?.code === 'available_balance_must_cover_order')).toBe(
+      true,
+    );
+    const held = placed.reduce((sum, response) => sum + units(String(jsonOf(response).data!.price), 'USDT'), 0n);
+    expect(held).toBeLessThanOrEqual(units('1000', 'USDT'));
+    expect(units('1000', 'USDT') - held).toBeLessThan(units('99.5', 'USDT'));
+    expect(await balanceOf(t, customer, 'USDT')).toEqual({ available: units('1000', 'USDT') - held, held });
+  });
+
+  it('two markets’ runners holding from one balance at once never overspend it', async () => {
+    const customer = await approvedCustomer(t, { USDT: '1000' });
+    const responses = await race(
+      port,
+      Array.from({ length: 40 }, (_, index) =>
+        order(customer.headers.authorization, {
+          symbol: index % 2 === 0 ? 'BNB/USDT' : 'LTC/USDT',
+          side: 'buy',
+          price: '100',
+          amount: '1',
+        }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
+    expect(responses.filter((response) => response.status === 422)).toHaveLength(30);
+    expect(await balanceOf(t, customer, 'USDT')).toEqual({ available: 0n, held: units('1000', 'USDT') });
+  });
+});
+
+describe('a balance spent elsewhere during a batch', () => {
+  it('drops the order whose hold the ledger refuses and commits the others of the batch', async () => {
+    const market = requireMarket('XRP/USDT');
+    const spender = await approvedCustomer(t, { USDT: '100' });
+    const other = await approvedCustomer(t, { USDT: '100' });
+    const real = createLedger();
+    let raced = false;
+    // Between the runner's read of the balances and its commit, a withdrawal spends the spender's USDT.
+    const ledger: Ledger = {
+      ...real,
+      apply: async (tx, ops) => {
+        if (!raced) {
+          raced = true;
+          await real.transfer(t.database.db, {
+            id: randomUUID(),
+            asset: 'USDT',
+            debit: { owner: spender.userId, kind: 'available' },
+            credit: { system: 'external_world' },
+            amount: units('60', 'USDT'),
+            code: 'withdrawal',
+          });
+        }
+        return real.apply(tx, ops);
+      },
+    };
+    const log = { warn: () => undefined, error: () => undefined };
+    const runner = new MarketRunner({
+      market,
+      db: t.database.db,
+      ledger,
+      clock: t.clock,
+      log,
+      onCommitted: () => undefined,
+    });
+    const body = { symbol: 'XRP/USDT', side: 'buy', price: '0.5', amount: '100' } as const;
+    const [first, second] = await Promise.allSettled([
+      runner.place({ orderId: randomUUID(), userId: spender.userId, intent: toOrderIntent(body) }),
+      runner.place({ orderId: randomUUID(), userId: other.userId, intent: toOrderIntent(body) }),
+    ]);
+    expect(first.status === 'rejected' && (first.reason as { code: string }).code).toBe(
+      'available_balance_must_cover_order',
+    );
+    expect(second.status === 'fulfilled' && second.value.order.status).toBe('open');
+    expect(await balanceOf(t, spender, 'USDT')).toEqual({ available: units('40', 'USDT'), held: 0n });
+    expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('50', 'USDT'), held: units('50', 'USDT') });
+    // Closed again, so the app's own XRP/USDT runner (never started here) agrees with the database.
+    await runner.cancel(second.status === 'fulfilled' ? second.value.order.id : '');
+  });
+});

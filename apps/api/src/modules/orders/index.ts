@@ -1,0 +1,54 @@
+// The orders context: one single-writer runner per market, external-venue execution, the orders
+// service and its routes. Each committed batch tells every customer whose order changed, on their
+// own stream (`orders` channel, type `updated`, with the fills of that batch).
+import type { Db } from '@rora/db';
+import type { Ledger } from '@rora/ledger';
+import type { Clock } from '../../lib/clock.ts';
+import type { KycGate } from '../kyc/index.ts';
+import { topics, type EventBus } from '../realtime/event-bus.ts';
+import type { VenuesService } from '../venues/index.ts';
+import type { RunnerLog } from './market-runner.ts';
+import { createMarketRunners, type MarketRunners } from './market-runners.ts';
+import { orderView } from './order-view.ts';
+import { createOrdersService, type OrdersService } from './orders.service.ts';
+import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
+
+export { ordersRoutes } from './orders.routes.ts';
+export type { MarketRunners, BatchListener } from './market-runners.ts';
+export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
+export type { OrdersService, SwapOrderHandler } from './orders.service.ts';
+export type { FillRecord, OrderState } from './order-state.ts';
+export { holdRemaining, isOpenStatus } from './order-state.ts';
+
+export interface OrdersModule {
+  service: OrdersService;
+  runners: MarketRunners;
+  venueOrders: VenueOrders;
+}
+
+export function createOrdersModule(deps: {
+  db: Db;
+  ledger: Ledger;
+  clock: Clock;
+  kycGate: KycGate;
+  venues: VenuesService;
+  events: EventBus;
+  log: RunnerLog;
+  maxBatch?: number;
+}): OrdersModule {
+  const { db, ledger, clock } = deps;
+  const runners = createMarketRunners({ db, ledger, clock, log: deps.log, maxBatch: deps.maxBatch });
+  const venueOrders = createVenueOrders({ db, ledger, clock });
+  const service = createOrdersService({ db, clock, kycGate: deps.kycGate, venues: deps.venues, runners, venueOrders });
+  runners.onCommitted((batch) => {
+    for (const order of batch.orders) {
+      const fills = batch.fills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
+      void deps.events.publish(topics.user(order.userId), {
+        channel: 'orders',
+        type: 'updated',
+        data: orderView(order, fills),
+      });
+    }
+  });
+  return { service, runners, venueOrders };
+}

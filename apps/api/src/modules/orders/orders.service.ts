@@ -1,0 +1,158 @@
+// The orders context's service: place (KYC gate, validation, then the market's runner or an
+// external venue), cancel, read and estimate orders. The runner does the hold, the match and the
+// settlement in one commit; this service answers with the order as committed.
+import { randomUUID } from 'node:crypto';
+import type { Order, OrderList, OrderRate, PageQuery, SwapOrderBody, TradeOrderBody } from '@rora/contracts';
+import type { Db } from '@rora/db';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { KycGate } from '../kyc/index.ts';
+import { requireMarket } from '../markets/market-specs.ts';
+import type { VenuesService } from '../venues/index.ts';
+import type { MarketRunners } from './market-runners.ts';
+import { estimateOrder } from './order-rate.ts';
+import { toOrderIntent, type OrderIntent } from './order-request.ts';
+import type { OrderState } from './order-state.ts';
+import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from './orders.queries.ts';
+import { orderView } from './order-view.ts';
+import type { VenueOrders } from './venue-orders.ts';
+import type { OrderOutcome } from './market-runner.ts';
+
+/** POST /order with type swap is served by the swap context, which registers here. */
+export type SwapOrderHandler = (input: { userId: string; body: SwapOrderBody }) => Promise<unknown>;
+
+export interface OrdersService {
+  place(input: { userId: string; body: TradeOrderBody | SwapOrderBody }): Promise<unknown>;
+  /** For house participants (the market maker): no KYC gate, the same flow otherwise. */
+  placeForHouse(input: { userId: string; body: TradeOrderBody }): Promise<OrderOutcome>;
+  cancel(input: { userId: string; orderId: string }): Promise<Order>;
+  get(input: { userId: string; orderId: string }): Promise<Order>;
+  list(input: { userId: string; query: PageQuery & { type?: OrderListType; symbol?: string } }): Promise<OrderList>;
+  rate(input: { body: TradeOrderBody }): Promise<OrderRate>;
+  useSwapHandler(handler: SwapOrderHandler): void;
+}
+
+const KYC_CACHE_MS = 30_000;
+
+export function createOrdersService(deps: {
+  db: Db;
+  clock: Clock;
+  kycGate: KycGate;
+  venues: VenuesService;
+  runners: MarketRunners;
+  venueOrders: VenueOrders;
+}): OrdersService {
+  const { db, clock, runners, venues } = deps;
+  const approved = new Map<string, number>();
+  let swapHandler: SwapOrderHandler | null = null;
+
+  /** Approval is final, so a recent approval is remembered instead of read on every order. */
+  async function requireKyc(userId: string): Promise<void> {
+    const nowMs = clock.now().getTime();
+    if ((approved.get(userId) ?? 0) > nowMs) return;
+    await deps.kycGate.requireApprovedKyc(userId);
+    approved.set(userId, nowMs + KYC_CACHE_MS);
+  }
+
+  async function submit(userId: string, intent: OrderIntent): Promise<OrderOutcome> {
+    const orderId = randomUUID();
+    if (intent.book !== 'venue') return runners.runner(intent.market).place({ orderId, userId, intent });
+    const adapter = venues.adapter(intent.venue.id);
+    if (!adapter) throw new AppError('venue_is_not_listed');
+    return deps.venueOrders.execute({
+      order: pendingVenueOrder(orderId, userId, intent, clock.now()),
+      intent,
+      adapter,
+    });
+  }
+
+  return {
+    async place({ userId, body }) {
+      if (body.type === 'swap') {
+        if (!swapHandler) throw new AppError('order_type_swap_unavailable');
+        return swapHandler({ userId, body: body as SwapOrderBody });
+      }
+      const intent = toOrderIntent(body as TradeOrderBody);
+      await requireKyc(userId);
+      const outcome = await submit(userId, intent);
+      return orderView(outcome.order, outcome.fills);
+    },
+
+    placeForHouse: ({ userId, body }) => submit(userId, toOrderIntent(body)),
+
+    async cancel({ userId, orderId }) {
+      const order = await findOwnOrder(db, userId, orderId);
+      if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
+      if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
+      const outcome = await runners.runner(requireMarket(order.pair)).cancel(orderId);
+      const fills = await fillsOfOrders(db, [orderId]);
+      return orderView(outcome.order, fills.get(orderId) ?? []);
+    },
+
+    async get({ userId, orderId }) {
+      const order = await findOwnOrder(db, userId, orderId);
+      if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
+      const fills = await fillsOfOrders(db, [orderId]);
+      return orderView(order, fills.get(orderId) ?? []);
+    },
+
+    async list({ userId, query }) {
+      const pair = query.symbol ? requireMarket(query.symbol).symbol : undefined;
+      const { orders, total } = await listOwnOrders(db, {
+        userId,
+        type: query.type,
+        pair,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      const fills = await fillsOfOrders(
+        db,
+        orders.map((order) => order.id),
+      );
+      const items = orders.map((order) => orderView(order, fills.get(order.id) ?? []));
+      return { items, page: query.page, limit: query.limit, total };
+    },
+
+    async rate({ body }) {
+      const intent = toOrderIntent(body);
+      const adapter = intent.book === 'venue' ? venues.adapter(intent.venue.id) : null;
+      return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
+    },
+
+    useSwapHandler(handler) {
+      swapHandler = handler;
+    },
+  };
+}
+
+function pendingVenueOrder(orderId: string, userId: string, intent: OrderIntent, now: Date): OrderState {
+  const { market } = intent;
+  return {
+    id: orderId,
+    userId,
+    pair: market.symbol,
+    side: intent.side,
+    orderType: 'market',
+    book: 'venue',
+    venue: intent.venue.id,
+    timeInForce: null,
+    postOnly: false,
+    price: null,
+    quantity: intent.qtyLots === null ? null : BigInt(intent.qtyLots) * market.spec.lotSize,
+    budget: intent.budget,
+    holdAsset: intent.side === 'buy' ? market.quote : market.base,
+    holdAmount: 0n,
+    filledQuantity: 0n,
+    filledNotional: 0n,
+    feePaid: 0n,
+    feeAsset: intent.side === 'buy' ? market.base : market.quote,
+    makerFeeBps: intent.venue.makerFeeBps,
+    takerFeeBps: intent.venue.takerFeeBps,
+    status: 'pending',
+    cancelReason: null,
+    seq: null,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
+  };
+}

@@ -1,0 +1,85 @@
+// Test helpers for the markets: the real app on a fresh database, approved and funded customers,
+// POST /order through the real route, and the checks every money test ends with: the ledger's
+// invariants, every order's hold against its fills, and every book in memory against the database.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { schema, type Db } from '@rora/db';
+import { assertLedgerInvariants, createLedger } from '@rora/ledger';
+import { fundCustomer } from '@rora/ledger/testing';
+import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../testing/test-app.ts';
+import { createTestUser, type TestUser } from '../../../testing/users.ts';
+import { auditBook } from '../book-audit.ts';
+
+export async function createMarketsTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return createTestApp({ ...options, env: { MARKET_MAKER: 'off', ...options.env } });
+}
+
+/** A signed-in customer with approved KYC and the given whole amounts deposited. */
+export async function approvedCustomer(
+  t: TestApp,
+  funds: Partial<Record<AssetSymbol, string>> = {},
+): Promise<TestUser> {
+  const user = await createTestUser(t);
+  await t.database.db.update(schema.users).set({ kycStatus: 'approved' }).where(eq(schema.users.id, user.userId));
+  for (const [asset, amount] of Object.entries(funds) as Array<[AssetSymbol, string]>) {
+    await fundCustomer(t.database.db, { owner: user.userId, asset, amount: parseAmount(amount, assetScale(asset)) });
+  }
+  return user;
+}
+
+export function placeOrder(t: TestApp, user: TestUser, body: Record<string, unknown>, key: string = randomUUID()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/order',
+    headers: { ...user.headers, 'idempotency-key': key },
+    payload: body,
+  });
+}
+
+export function get(t: TestApp, user: TestUser | null, url: string) {
+  return t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.headers ?? {} });
+}
+
+/** available / held of a customer in one asset, as decimal-free bigints. */
+export async function balanceOf(t: TestApp, user: TestUser, asset: AssetSymbol) {
+  const balances = await createLedger().getBalances(t.database.db, user.userId);
+  const entry = balances.find((balance) => balance.asset === asset);
+  return { available: entry?.available ?? 0n, held: entry?.held ?? 0n };
+}
+
+export const units = (amount: string, asset: AssetSymbol) => parseAmount(amount, assetScale(asset));
+
+/**
+ * Orders agree with the ledger and their fills: an open order's hold still holds exactly what it has
+ * not spent, a closed order's hold is settled, and an order's fills add up to what it says it filled.
+ */
+export async function assertOrdersConsistent(t: TestApp): Promise<void> {
+  const { db } = t.database;
+  await assertOrderRecords(db);
+  for (const runner of t.app.services.markets.orders.runners.all()) {
+    const audit = await auditBook(db, runner);
+    expect(audit.differences, `${audit.symbol} book in memory vs database`).toEqual([]);
+  }
+}
+
+/** The order records of a database against its ledger, and the ledger's own invariants. */
+export async function assertOrderRecords(db: Db): Promise<void> {
+  const holds = await db.execute<{ id: string; status: string }>(sql`
+    SELECT o.id, o.status FROM orders o LEFT JOIN ledger_holds h ON h.id = o.id
+     WHERE h.id IS NULL
+        OR (o.status IN ('pending', 'open', 'partially_filled') AND (h.status <> 'pending'
+            OR h.amount - h.posted_amount - h.voided_amount
+               <> o.hold_amount - CASE WHEN o.side = 'buy' THEN o.filled_notional ELSE o.filled_quantity END))
+        OR (o.status IN ('filled', 'cancelled', 'rejected') AND h.status = 'pending')`);
+  expect(holds.rows, 'orders whose hold disagrees').toEqual([]);
+  const fills = await db.execute<{ id: string }>(sql`
+    SELECT o.id FROM orders o LEFT JOIN LATERAL (
+      SELECT coalesce(sum(f.quantity), 0) AS quantity, coalesce(sum(f.notional), 0) AS notional,
+             coalesce(sum(CASE WHEN f.taker_order_id = o.id THEN f.taker_fee ELSE f.maker_fee END), 0) AS fee
+        FROM order_fills f WHERE f.taker_order_id = o.id OR f.maker_order_id = o.id) s ON true
+     WHERE s.quantity <> o.filled_quantity OR s.notional <> o.filled_notional OR s.fee <> o.fee_paid`);
+  expect(fills.rows, 'orders whose fills do not add up').toEqual([]);
+  await assertLedgerInvariants(db);
+}

@@ -1,0 +1,136 @@
+// The exchange journey (spec §2 Exchange) on the real server with its market maker: an approved
+// customer funded through the devnet faucet places a limit order, sees it in the book and in open
+// orders, cancels it, places a market order that fills against the market maker, sets a price alert
+// that fires, and the bell shows it. Screenshots at desktop and phone widths go to
+// test-results/web-e2e/exchange-screens.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openSignedIn, type Customer } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import { approvedCustomer } from './swap-helpers.ts';
+import { faucet, mine } from './wallets-helpers.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screens = path.resolve(here, '../../../test-results/web-e2e/exchange-screens');
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true, animations: 'disabled' });
+
+const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
+
+async function availableUsdt(request: APIRequestContext, customer: Customer): Promise<string> {
+  const response = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
+  const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
+  return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
+}
+
+async function ticker(request: APIRequestContext) {
+  const response = await request.get('/api/v1/market/ticker?symbol=BTC/USDT');
+  return ((await response.json()) as { data: { lastPrice: string | null; bestBid: string | null } }).data;
+}
+
+/** A price on BTC/USDT's 0.1 tick, `tenths` tenths under the given one (negative: over it). */
+function under(price: string, tenths: number): string {
+  const [whole, fraction = ''] = price.split('.');
+  const value = BigInt(whole!) * 10n + BigInt((fraction + '0').slice(0, 1)) - BigInt(tenths);
+  return `${value / 10n}.${value % 10n}`;
+}
+
+test('an approved customer trades, cancels, sets an alert that fires and sees it in the bell', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'USDT', '2000');
+  await mine(request, 'usdt-erc20', 20);
+  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe('2000');
+
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  await expect(page.getByRole('heading', { name: 'Exchange', level: 1 })).toBeVisible();
+  const book = page.getByLabel('Order book', { exact: true }).last();
+  const asks = page.getByRole('list', { name: 'Sell orders' });
+  const bids = page.getByRole('list', { name: 'Buy orders' });
+  await expect(asks.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Rora shares are offered at £63 per share/)).toBeVisible();
+
+  // A limit buy well under the market rests in the book and in open orders.
+  const { bestBid } = await ticker(request);
+  const price = under(bestBid!, 10_000);
+  const form = page.getByRole('form', { name: 'Order form' });
+  await form.getByRole('tab', { name: 'Limit' }).click();
+  await form.getByLabel('Price').fill(price);
+  await form.getByLabel('Amount').fill('0.001');
+  await expect(form.getByText('Total you pay')).toBeVisible();
+  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(page.getByText('Buy order placed on BTC/USDT')).toBeVisible();
+  const shownPrice = Number(price).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  await expect(bids.getByRole('button', { name: new RegExp(`at ${shownPrice}:`) })).toBeVisible();
+  const openOrders = page.getByRole('table', { name: 'Open orders' });
+  const row = openOrders.getByRole('row').filter({ hasText: shownPrice });
+  await expect(row.getByText('Open')).toBeVisible();
+  await shoot(page, 'exchange-limit-order-desktop');
+  await book.screenshot({ path: path.join(screens, 'exchange-book-desktop.png'), animations: 'disabled' });
+
+  // Cancelled, it leaves the book and the open orders, and its funds are available again.
+  await row.getByRole('button', { name: /^Cancel the BTC\/USDT order/ }).click();
+  await expect(page.getByText('No open orders')).toBeVisible();
+  await expect(bids.getByRole('button', { name: new RegExp(`at ${shownPrice}:`) })).toHaveCount(0);
+  await expect.poll(() => availableUsdt(request, customer)).toBe('2000');
+
+  // A market buy fills against the market maker, with the fee and total shown before it is sent.
+  await form.getByRole('tab', { name: 'Market' }).click();
+  await form.getByLabel('Amount').fill('0.002');
+  await expect(form.getByText(/Fee \(taker, 0\.5%\)/)).toBeVisible();
+  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(page.getByText(/Buy order filled: 0\.002 BTC/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  await expect(page.getByRole('table', { name: 'Order history' }).getByText('Filled').first()).toBeVisible();
+  await shoot(page, 'exchange-market-filled-desktop');
+
+  // An alert below the last price, just above the best bid, fires when the customer's own market sell
+  // trades at that bid. (Sandbox flow may trade meanwhile; then the levels are read again.)
+  await page.getByRole('button', { name: 'Set alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Price alert on BTC/USDT' });
+  await expect(async () => {
+    const { lastPrice, bestBid } = await ticker(request);
+    const level = under(bestBid!, -1);
+    expect(Number(level)).toBeLessThan(Number(lastPrice));
+    await dialog.getByRole('tab', { name: 'below' }).click();
+    await dialog.getByRole('textbox', { name: 'Price' }).fill(level);
+    await dialog.getByRole('button', { name: 'Set the alert' }).click();
+    await expect(dialog.getByText('Waiting')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await shoot(page, 'exchange-alert-desktop');
+  await page.keyboard.press('Escape');
+  await form.getByRole('tab', { name: 'Sell' }).click();
+  await form.getByLabel('Amount').fill('0.001');
+  await form.getByRole('button', { name: 'Sell BTC' }).click();
+  await expect(page.getByText(/Sell order filled/)).toBeVisible();
+  const alerts = async () => {
+    const response = await request.get('/api/v1/alert', { headers: bearer(customer) });
+    return ((await response.json()) as { data: { items: Array<{ status: string }> } }).data.items[0]?.status;
+  };
+  await expect.poll(alerts, { timeout: 15_000 }).toBe('triggered');
+
+  const bell = page.locator('.sidebar').getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(/unread: [1-9]/);
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('listitem').filter({ hasText: /BTC\/USDT is below/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The phone layout: chart, book and trades as tabs, the order form in a bottom sheet.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Chart' })).toBeVisible();
+  await shoot(page, 'exchange-mobile');
+  await page.getByRole('tab', { name: 'Order book' }).click();
+  await expect(page.getByRole('list', { name: 'Sell orders' }).getByRole('listitem').first()).toBeVisible();
+  await shoot(page, 'exchange-mobile-book');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Place an order' }).getByRole('form', { name: 'Order form' }),
+  ).toBeVisible();
+  await shoot(page, 'exchange-mobile-sheet');
+});

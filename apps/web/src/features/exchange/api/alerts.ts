@@ -1,0 +1,30 @@
+// Price alerts (POST /alert, GET /alert, DELETE /alert/{id}).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Alert, AlertBody } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { exchangeKey } from './markets.ts';
+
+export const alertsKey = [...exchangeKey, 'alerts'] as const;
+
+export function useAlerts() {
+  return useQuery({
+    queryKey: alertsKey,
+    queryFn: ({ signal }) => apiRequest<{ items: Alert[] }>('/alert?limit=50', { signal }).then((data) => data.items),
+  });
+}
+
+export function useCreateAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlertBody) => apiRequest<Alert>('/alert', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertsKey }),
+  });
+}
+
+export function useDeleteAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/alert/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertsKey }),
+  });
+}

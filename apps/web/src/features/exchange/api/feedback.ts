@@ -1,0 +1,18 @@
+// How the exchange screen reports a failed call (spec §8): the first error item's message, in the
+// customer's language when this feature (or the app) knows the code.
+import { errorToastMessage } from '../../../lib/api/errors.ts';
+import { i18n, translateIfExists } from '../../../lib/i18n/i18n.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
+
+function translate(key: string): string | undefined {
+  const own = `exchange:${key}`;
+  return i18n.exists(own) ? i18n.t(own) : translateIfExists(key);
+}
+
+export function errorMessage(error: unknown): string {
+  return errorToastMessage(error, translate);
+}
+
+export function toastError(error: unknown): void {
+  showToast(errorMessage(error), 'error');
+}

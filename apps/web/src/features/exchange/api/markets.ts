@@ -1,0 +1,51 @@
+// Public market data over REST: the pairs with their tickers, candles for a chart range, and the
+// platforms with their prices and fees (refreshed every few seconds, as their prices move).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Candle, CandleInterval, Market, Venue } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+
+export const exchangeKey = ['exchange'] as const;
+export const marketsKey = [...exchangeKey, 'markets'] as const;
+export const candlesKey = (symbol: string, range: string) => [...exchangeKey, 'candles', symbol, range] as const;
+export const venuesKey = (symbol: string) => [...exchangeKey, 'venues', symbol] as const;
+
+const query = (symbol: string) => `symbol=${encodeURIComponent(symbol)}`;
+
+export function useMarkets() {
+  return useQuery({
+    queryKey: marketsKey,
+    queryFn: ({ signal }) => apiRequest<{ items: Market[] }>('/market/pairs', { signal }).then((data) => data.items),
+    refetchInterval: 10_000,
+  });
+}
+
+export interface CandleSeries {
+  interval: CandleInterval;
+  candles: Candle[];
+}
+
+export function useCandles(symbol: string, range: string) {
+  return useQuery({
+    queryKey: candlesKey(symbol, range),
+    queryFn: ({ signal }) => apiRequest<CandleSeries>(`/market/candles?${query(symbol)}&range=${range}`, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function useVenues(symbol: string) {
+  return useQuery({
+    queryKey: venuesKey(symbol),
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: Venue[] }>(`/market/venues?${query(symbol)}`, { signal }).then((data) => data.items),
+    refetchInterval: 4_000,
+  });
+}
+
+export function useFavouriteVenue(symbol: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { venue: string; favourite: boolean }) =>
+      apiRequest('/market/venues/favourite', { method: 'PUT', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: venuesKey(symbol) }),
+  });
+}

@@ -1,0 +1,65 @@
+// The customer's orders: open ones and history (GET /order), placing with an Idempotency-Key made
+// before the first try and reused on a retry of the same order, cancelling, and the execution
+// estimate (POST /order/rate) for the form as it stands.
+import { useRef } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderList, OrderRate, TradeOrderBody } from '@rora/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { balancesKey } from './balances.ts';
+import { exchangeKey } from './markets.ts';
+
+export const ordersKey = [...exchangeKey, 'orders'] as const;
+
+export function useOrders(type: 'open' | 'closed', page = 1) {
+  return useQuery({
+    queryKey: [...ordersKey, type, page],
+    queryFn: ({ signal }) => apiRequest<OrderList>(`/order?type=${type}&page=${page}&limit=20`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One key per distinct order: a retry of the same body reuses it, a changed order gets a new one. */
+function useIdempotencyKey(): (body: unknown) => string {
+  const last = useRef<{ key: string; body: string } | null>(null);
+  return (body) => {
+    const text = JSON.stringify(body);
+    if (last.current?.body !== text) last.current = { key: crypto.randomUUID(), body: text };
+    return last.current.key;
+  };
+}
+
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  const keyFor = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: TradeOrderBody) =>
+      apiRequest<Order>('/order', { method: 'POST', body, headers: { 'Idempotency-Key': keyFor(body) } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ordersKey });
+      void client.invalidateQueries({ queryKey: balancesKey });
+    },
+  });
+}
+
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<Order>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ordersKey });
+      void client.invalidateQueries({ queryKey: balancesKey });
+    },
+  });
+}
+
+/** The estimate for a valid order (null body: none), kept while the next one loads. */
+export function useOrderRate(body: TradeOrderBody | null) {
+  return useQuery({
+    queryKey: [...exchangeKey, 'rate', body],
+    enabled: body !== null,
+    queryFn: ({ signal }) => apiRequest<OrderRate>('/order/rate', { method: 'POST', body, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 2_000,
+    retry: false,
+  });
+}

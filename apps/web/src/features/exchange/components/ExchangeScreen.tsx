@@ -1,0 +1,131 @@
+// /dashboard/exchange (spec §2 Exchange): the pair and its ticker, the venue, the live chart, Rora's
+// order book and recent trades, the order form, the customer's orders, alerts. On a desktop the chart
+// sits in the centre with the book and trades beside it and the form always visible; on a phone the
+// chart, book and trades are tabs and the order form opens in a bottom sheet (UI.md). Each panel has
+// its own error boundary.
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAIR, DEFAULT_VENUE, pairSlug, parsePairSymbol, type PairSymbol } from '@rora/contracts';
+import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { availableOf, useBalances } from '../api/balances.ts';
+import { useKycApproved } from '../api/kyc.ts';
+import { useMarkets } from '../api/markets.ts';
+import { useMarketStream } from '../api/market-stream.ts';
+import { marketModel } from '../model/market.ts';
+import { AlertsDialog } from './AlertsDialog.tsx';
+import { MarketBar } from './MarketBar.tsx';
+import { KycNotice, ShareNotice } from './Notices.tsx';
+import { OrderBook } from './OrderBook.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { OrdersPanel } from './OrdersPanel.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
+import { PriceChart } from './PriceChart.tsx';
+import { RecentTrades } from './RecentTrades.tsx';
+import { Segmented } from './Segmented.tsx';
+import { TradeSheet } from './TradeSheet.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+import { useOrderForm } from './use-order-form.ts';
+import './exchange.css';
+
+type Pane = 'chart' | 'book' | 'trades';
+
+function Panel({
+  title,
+  className,
+  children,
+}: {
+  readonly title?: string;
+  readonly className: string;
+  readonly children: ReactNode;
+}) {
+  const { t } = useTranslation('exchange');
+  return (
+    <section className={`exchange-panel ${className}`} aria-label={title}>
+      {title ? <h2 className="exchange-panel__title">{title}</h2> : null}
+      <PanelBoundary fallback={(retry) => <ErrorState title={t('panelError')} onRetry={retry} />}>
+        {children}
+      </PanelBoundary>
+    </section>
+  );
+}
+
+export function ExchangeScreen() {
+  const { t } = useTranslation('exchange');
+  const { token } = useSession();
+  const [params, setParams] = useSearchParams();
+  const symbol: PairSymbol = parsePairSymbol(params.get('pair') ?? '') ?? (DEFAULT_PAIR.symbol as PairSymbol);
+  const market = marketModel(symbol);
+  const [venue, setVenue] = useState<string>(DEFAULT_VENUE.id);
+  const [pane, setPane] = useState<Pane>('chart');
+  const phone = useMediaQuery('(max-width: 900px)');
+  const markets = useMarkets();
+  const stream = useMarketStream(symbol, token);
+  const kycApproved = useKycApproved();
+  const balances = useBalances();
+  const base = availableOf(balances.data, market.base);
+  const quote = availableOf(balances.data, market.quote);
+  const available = base === null || quote === null ? null : { base, quote };
+  const state = stream.data;
+  const form = useOrderForm({ market, stream: state, available, venue });
+  const pick = (price: string) => form.pick(price);
+  const formProps = { form, market, available, venue, onVenue: setVenue, kycApproved };
+  const show = (which: Pane) => !phone || pane === which;
+
+  return (
+    <div className="exchange">
+      <header className="exchange__header">
+        <h1>{t('title')}</h1>
+        <AlertsDialog market={market} lastPrice={state?.ticker?.lastPrice ?? null} />
+      </header>
+      <MarketBar
+        market={market}
+        ticker={state ? state.ticker : undefined}
+        markets={markets.data}
+        onPair={(next) => setParams({ pair: pairSlug(next) })}
+      />
+      {kycApproved === false ? <KycNotice /> : null}
+      {phone ? (
+        <Segmented
+          label={t('views')}
+          segments={[
+            { value: 'chart', label: t('chart') },
+            { value: 'book', label: t('orderBook') },
+            { value: 'trades', label: t('recentTrades') },
+          ]}
+          value={pane}
+          onChange={setPane}
+          className="exchange__panes"
+        />
+      ) : null}
+      <div className="exchange__grid">
+        {show('chart') ? (
+          <Panel className="exchange__chart" title={phone ? undefined : t('chart')}>
+            <PriceChart key={symbol} market={market} />
+          </Panel>
+        ) : null}
+        {show('book') ? (
+          <Panel className="exchange__book" title={t('orderBook')}>
+            <OrderBook market={market} state={state} onPrice={pick} />
+          </Panel>
+        ) : null}
+        {show('trades') ? (
+          <Panel className="exchange__trades" title={t('recentTrades')}>
+            <RecentTrades market={market} state={state} />
+          </Panel>
+        ) : null}
+        {!phone ? (
+          <Panel className="exchange__form" title={t('placeOrder')}>
+            <OrderForm {...formProps} />
+          </Panel>
+        ) : null}
+      </div>
+      <PanelBoundary fallback={(retry) => <ErrorState title={t('panelError')} onRetry={retry} />}>
+        <OrdersPanel />
+      </PanelBoundary>
+      <ShareNotice />
+      {phone ? <TradeSheet {...formProps} /> : null}
+    </div>
+  );
+}

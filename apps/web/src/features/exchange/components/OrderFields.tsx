@@ -1,0 +1,79 @@
+// The order form's inputs: the price (limit and dark pool), the amount and the total, linked, with the
+// rule each breaks under it in the customer's words, and the available balance with a "max".
+import { useTranslation } from 'react-i18next';
+import { MARKET_DEFINITIONS } from '@rora/contracts';
+import { formatAmount } from '@rora/money';
+import { Button } from '../../../components/button/Button.tsx';
+import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
+import type { MarketModel } from '../model/market.ts';
+import { usesTotal, type FormField } from '../model/order-form.ts';
+import type { OrderFormModel } from './use-order-form.ts';
+
+interface Props {
+  readonly form: OrderFormModel;
+  readonly market: MarketModel;
+  readonly available: { base: bigint; quote: bigint } | null;
+}
+
+export function OrderFields({ form, market, available }: Props) {
+  const { t } = useTranslation('exchange');
+  const { values, errors } = form;
+  const definition = MARKET_DEFINITIONS[market.symbol];
+  const rules = {
+    tick: definition.tick,
+    lot: definition.lot,
+    minimum: definition.minNotional,
+    darkMinimum: definition.darkPoolMinNotional ?? '',
+    asset: market.quote,
+  };
+  const error = (field: FormField) => {
+    const code = errors.get(field);
+    return code ? t(`errors.${code}`, { ...rules, defaultValue: t('errors.invalid') }) : undefined;
+  };
+  const buying = values.side === 'buy';
+  const balance = available === null ? null : buying ? available.quote : available.base;
+  const balanceText =
+    balance === null
+      ? '—'
+      : `${formatAmount(balance, buying ? market.quoteScale : market.baseScale, { grouping: true })} ${buying ? market.quote : market.base}`;
+  return (
+    <>
+      {values.tab !== 'market' ? (
+        <NumericInput
+          label={t('priceLabel')}
+          value={values.price}
+          onValueChange={form.setPrice}
+          maxDecimals={market.priceDecimals}
+          trailing={<span className="unit">{market.quote}</span>}
+          error={error('price')}
+        />
+      ) : (
+        <p className="order-form__market-price">{t('marketPriceNote')}</p>
+      )}
+      <NumericInput
+        label={t('amountLabel')}
+        value={values.amount}
+        onValueChange={form.setAmount}
+        maxDecimals={market.amountDecimals}
+        trailing={<span className="unit">{market.base}</span>}
+        error={usesTotal(values) ? undefined : error('amount')}
+      />
+      <NumericInput
+        label={t('totalLabel')}
+        value={values.total}
+        onValueChange={form.setTotal}
+        maxDecimals={market.quoteScale}
+        trailing={<span className="unit">{market.quote}</span>}
+        error={error('total')}
+        hint={values.tab === 'market' && buying ? t('totalHint') : undefined}
+      />
+      <div className="order-form__available">
+        <span>{t('available')}</span>
+        <span className="tabular">{balanceText}</span>
+        <Button type="button" variant="link" onClick={form.useMax} disabled={balance === null || balance === 0n}>
+          {t('max')}
+        </Button>
+      </div>
+    </>
+  );
+}

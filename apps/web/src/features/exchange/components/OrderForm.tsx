@@ -1,0 +1,91 @@
+// The order form: market, limit and dark-pool tabs; buy and sell; the venue; price, amount and total
+// linked; the available balance with a "max"; the estimate (fee and total) from /order/rate before
+// submitting; the dark-pool rules; and a clear way to KYC when the customer is not approved yet.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/Button.tsx';
+import type { MarketModel } from '../model/market.ts';
+import type { OrderTab } from '../model/order-form.ts';
+import { DarkPoolRules } from './DarkPoolRules.tsx';
+import { OrderFields } from './OrderFields.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { Segmented } from './Segmented.tsx';
+import type { OrderFormModel } from './use-order-form.ts';
+import { VenuePicker } from './VenuePicker.tsx';
+
+export interface OrderFormProps {
+  /** The form's state lives with the screen, so the phone's sheet and the desktop panel share it. */
+  readonly form: OrderFormModel;
+  readonly market: MarketModel;
+  readonly available: { base: bigint; quote: bigint } | null;
+  readonly venue: string;
+  readonly onVenue: (venue: string) => void;
+  readonly kycApproved: boolean | null;
+  readonly onPlaced?: () => void;
+}
+
+function KycGate() {
+  const { t } = useTranslation('exchange');
+  return (
+    <div className="kyc-gate" role="status">
+      <p>{t('kycRequired')}</p>
+      <Link className="btn btn--primary btn--block" to="/account/kyc">
+        {t('kycLink')}
+      </Link>
+    </div>
+  );
+}
+
+export function OrderForm(props: OrderFormProps) {
+  const { t } = useTranslation('exchange');
+  const { market, available, form } = props;
+  const { values } = form;
+  const tabs: Array<{ value: OrderTab; label: string }> = [
+    { value: 'market', label: t('market') },
+    { value: 'limit', label: t('limit') },
+    { value: 'dark', label: t('darkPool') },
+  ];
+  return (
+    <form
+      className={`order-form order-form--${values.side}`}
+      aria-label={t('orderForm')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit().then((placed) => placed && props.onPlaced?.());
+      }}
+    >
+      <Segmented label={t('orderType')} segments={tabs} value={values.tab} onChange={form.setTab} />
+      <Segmented
+        label={t('side')}
+        tone="trade"
+        segments={[
+          { value: 'buy', label: t('buy') },
+          { value: 'sell', label: t('sell') },
+        ]}
+        value={values.side}
+        onChange={form.setSide}
+      />
+      {values.tab === 'dark' ? (
+        <DarkPoolRules market={market} />
+      ) : (
+        <VenuePicker market={market} venue={props.venue} onVenue={props.onVenue} />
+      )}
+      <OrderFields form={form} market={market} available={available} />
+      <OrderSummary market={market} rate={form.rate.data} loading={form.rate.isFetching} valid={form.valid} />
+      {props.kycApproved === false ? (
+        <KycGate />
+      ) : (
+        <Button
+          type="submit"
+          block
+          loading={form.pending}
+          disabled={!form.valid || form.pending || props.kycApproved !== true}
+          className={`order-form__submit order-form__submit--${values.side}`}
+        >
+          {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}
+        </Button>
+      )}
+    </form>
+  );
+}

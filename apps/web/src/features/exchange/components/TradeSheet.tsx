@@ -1,0 +1,38 @@
+// On a phone the order form lives in a bottom sheet: a bar with Buy and Sell stays at the bottom of
+// the screen and opens the form for that side.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button/Button.tsx';
+import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import type { OrderSide } from '../model/order-form.ts';
+import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
+
+export function TradeSheet(props: Omit<OrderFormProps, 'onPlaced'>) {
+  const { t } = useTranslation('exchange');
+  const [open, setOpen] = useState(false);
+  const start = (side: OrderSide) => {
+    props.form.setSide(side);
+    setOpen(true);
+  };
+  return (
+    <>
+      <div className="trade-bar">
+        <Button className="order-form__submit--buy" block onClick={() => start('buy')}>
+          {t('submitBuy', { asset: props.market.base })}
+        </Button>
+        <Button className="order-form__submit--sell" block onClick={() => start('sell')}>
+          {t('submitSell', { asset: props.market.base })}
+        </Button>
+      </div>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('placeOrder')}
+        closeLabel={t('close')}
+        className="trade-sheet"
+      >
+        {open ? <OrderForm {...props} onPlaced={() => setOpen(false)} /> : null}
+      </Dialog>
+    </>
+  );
+}

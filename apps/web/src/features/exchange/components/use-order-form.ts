@@ -1,0 +1,111 @@
+// The order form's state around the pure model: what the customer typed, the linked amount and
+// total, the rules broken (shown once a field was touched), the server's estimate for a valid order
+// (debounced), and placing it. What was typed is kept when placing fails.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TradeOrderBody } from '@rora/contracts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
+import { toastError } from '../api/feedback.ts';
+import { useOrderRate, usePlaceOrder } from '../api/orders.ts';
+import type { MarketModel } from '../model/market.ts';
+import type { StreamState } from '../model/market-stream.ts';
+import {
+  emptyForm,
+  linked,
+  maxOf,
+  orderBody,
+  validateOrder,
+  type FormContext,
+  type FormField,
+  type OrderFormValues,
+  type OrderSide,
+  type OrderTab,
+} from '../model/order-form.ts';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  const text = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(JSON.parse(text) as T), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return current;
+}
+
+export interface OrderFormOptions {
+  market: MarketModel;
+  stream: StreamState | undefined;
+  available: { base: bigint; quote: bigint } | null;
+  venue: string;
+}
+
+export function useOrderForm(options: OrderFormOptions) {
+  const { t } = useTranslation('exchange');
+  const { market, stream, available, venue } = options;
+  const [values, setValues] = useState<OrderFormValues>(() => emptyForm(venue));
+  const [touched, setTouched] = useState<ReadonlySet<FormField>>(new Set());
+  // Another pair starts a blank form (a price typed for BTC means nothing for XRP).
+  useEffect(() => {
+    setValues((current) => ({ ...emptyForm(current.venue), tab: current.tab, side: current.side }));
+    setTouched(new Set());
+  }, [market.symbol]);
+  const place = usePlaceOrder();
+  const best = values.side === 'buy' ? stream?.book.asks[0] : stream?.book.bids[0];
+  const context: FormContext = { market, marketPrice: best?.[0] ?? stream?.ticker?.lastPrice ?? null, available };
+  const shown = { ...values, venue, ...linked(values, context) };
+  const errors = validateOrder(shown, context);
+  const body: TradeOrderBody | null = errors.length === 0 ? orderBody(shown, context) : null;
+  const rate = useOrderRate(useDebounced(body, 250));
+  const visibleErrors = useMemo(
+    () => new Map(errors.filter((error) => touched.has(error.field)).map((error) => [error.field, error.code])),
+    [errors, touched],
+  );
+
+  const update = (patch: Partial<OrderFormValues>, field?: FormField) => {
+    setValues((current) => ({ ...current, ...patch }));
+    if (field) setTouched((current) => new Set(current).add(field));
+  };
+
+  return {
+    values: shown,
+    context,
+    errors: visibleErrors,
+    valid: body !== null,
+    rate,
+    pending: place.isPending,
+    setTab: (tab: OrderTab) => update({ tab, edited: 'amount' }),
+    setSide: (side: OrderSide) => update({ side }),
+    setPrice: (price: string) => update({ price }, 'price'),
+    /** A price chosen in the book: a market order becomes a limit order at that price. */
+    pick: (price: string) => update({ price, tab: values.tab === 'market' ? 'limit' : values.tab }, 'price'),
+    setAmount: (amount: string) => update({ amount, edited: 'amount' }, 'amount'),
+    setTotal: (total: string) => update({ total, edited: 'total' }, 'total'),
+    useMax: () => {
+      const max = maxOf(shown, context);
+      if (max && 'amount' in max) update({ amount: max.amount, edited: 'amount' }, 'amount');
+      if (max && 'total' in max) update({ total: max.total, edited: 'total' }, 'total');
+    },
+    /** Places the order; true when it was placed (the form then clears its amounts). */
+    async submit(): Promise<boolean> {
+      setTouched(new Set<FormField>(['price', 'amount', 'total']));
+      if (!body) return false;
+      try {
+        const order = await place.mutateAsync(body);
+        const key =
+          order.status === 'filled' ? 'placedFilled' : order.status === 'cancelled' ? 'placedCancelled' : 'placedOpen';
+        showToast(
+          t(key, { side: t(order.side), amount: order.filledAmount, asset: market.base, symbol: market.symbol }),
+          order.status === 'cancelled' ? 'info' : 'success',
+        );
+        setValues((current) => ({ ...current, amount: '', total: '' }));
+        setTouched(new Set());
+        return true;
+      } catch (error) {
+        toastError(error);
+        return false;
+      }
+    },
+  };
+}
+
+export type OrderFormModel = ReturnType<typeof useOrderForm>;

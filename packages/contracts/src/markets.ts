@@ -1,0 +1,451 @@
+// Calls of spec §7 "Orders and market" (POST /order market, limit and dark pool; POST /order/rate;
+// GET /order; POST /alert) plus cancel, market data (pairs, ticker, depth, trades, candles, venues)
+// and the `markets` / `orders` / `alerts` WebSocket channels. Prices are quote units per whole base
+// unit and amounts base units, as decimal strings; never JSON numbers.
+//
+// POST /order takes the spec's fields (amount, symbol, type buy | sell | swap | dark pool) and the
+// richer ones (side, orderType market | limit, price, total, timeInForce, postOnly, venue) in one
+// schema: `type: 'buy'` is `side: 'buy'`; `type: 'dark pool'` is a limit order in the dark pool
+// (side required); no orderType means limit when a price is given, market otherwise. A market buy
+// gives `amount` (base) or `total` (quote to spend). `type: 'swap'` is the swap call of swap.ts.
+import { z } from 'zod';
+import { CHART_RANGES, PAIRS, VENUES, type PairSymbol } from './constants/index.ts';
+import type { ErrorCode } from './errors/index.ts';
+import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
+import { swapOrderBodySchema } from './swap.ts';
+import { envelope, type AccountCall } from './user.ts';
+import { amountTextSchema } from './wallets.ts';
+
+/** Tick (price step), lot (amount step) and minimum order value of each pair, as decimal strings. */
+export interface MarketDefinition {
+  readonly symbol: PairSymbol;
+  readonly tick: string;
+  readonly lot: string;
+  /** Smallest order value, in the quote asset. */
+  readonly minNotional: string;
+  /** Smallest dark-pool order value in the quote asset (USDT ~ USD), or null: no dark pool. */
+  readonly darkPoolMinNotional: string | null;
+}
+
+export const MARKET_DEFINITIONS: Record<PairSymbol, MarketDefinition> = {
+  'BTC/USDT': { symbol: 'BTC/USDT', tick: '0.1', lot: '0.00001', minNotional: '1', darkPoolMinNotional: '100000' },
+  'ETH/USDT': { symbol: 'ETH/USDT', tick: '0.01', lot: '0.0001', minNotional: '1', darkPoolMinNotional: '50000' },
+  'LTC/USDT': { symbol: 'LTC/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
+  'ADX/USDT': { symbol: 'ADX/USDT', tick: '0.0001', lot: '0.1', minNotional: '1', darkPoolMinNotional: null },
+  'BUSD/USDT': { symbol: 'BUSD/USDT', tick: '0.0001', lot: '0.01', minNotional: '1', darkPoolMinNotional: null },
+  'XRP/USDT': { symbol: 'XRP/USDT', tick: '0.0001', lot: '0.1', minNotional: '1', darkPoolMinNotional: null },
+  'SOL/USDT': { symbol: 'SOL/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
+  'BNB/USDT': { symbol: 'BNB/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
+};
+
+/** 'BTC/USDT', 'BTC-USDT', 'btc_usdt' or 'BTCUSDT' -> 'BTC/USDT'; null for a pair Rora does not list. */
+export function parsePairSymbol(text: string): PairSymbol | null {
+  const compact = text
+    .trim()
+    .toUpperCase()
+    .replace(/[-/_ ]/g, '');
+  return PAIRS.find((pair) => `${pair.base}${pair.quote}` === compact)?.symbol ?? null;
+}
+
+/** The form used in topics and file names: 'BTC/USDT' -> 'BTC-USDT'. */
+export const pairSlug = (symbol: string) => symbol.replace('/', '-');
+
+/** Public WebSocket topics (subscribe with `{op:'subscribe', topic}`). */
+export const marketTopics = {
+  /** One pair: `snapshot` on subscribe, then `depth`, `trades`, `ticker` and `candles`, one sequence. */
+  market: (symbol: string) => `market:${pairSlug(symbol)}`,
+  /** Every pair's ticker and every venue's price. */
+  tickers: 'markets:tickers',
+} as const;
+
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export const ORDER_KINDS = ['market', 'limit'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+/** Spec §3 order types; `dark_pool` is accepted as a spelling of `dark pool`. */
+export const SPEC_ORDER_TYPES = ['buy', 'sell', 'dark pool', 'dark_pool'] as const;
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+export const VENUE_IDS = VENUES.map((venue) => venue.id) as [VenueIdText, ...VenueIdText[]];
+type VenueIdText = (typeof VENUES)[number]['id'];
+
+/**
+ * pending: waiting for an external platform; open: resting, nothing filled; partially_filled: resting
+ * with fills; filled; cancelled (by the customer, or the engine: see cancelReason), possibly after
+ * fills; rejected: the platform refused it (its hold was returned).
+ */
+export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 'cancelled', 'rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const symbolText = z
+  .string({ error: 'pair_is_not_listed' })
+  .max(20, { error: 'pair_is_not_listed' })
+  .refine((value) => parsePairSymbol(value) !== null, { error: 'pair_is_not_listed' });
+
+export const tradeOrderBodySchema = z.object({
+  symbol: symbolText,
+  type: z.enum(SPEC_ORDER_TYPES, { error: 'order_type_not_supported' }).optional(),
+  side: z.enum(ORDER_SIDES, { error: 'order_side_required' }).optional(),
+  orderType: z.enum(ORDER_KINDS, { error: 'order_type_not_supported' }).optional(),
+  /** Base amount: what to buy or sell. */
+  amount: amountTextSchema.optional(),
+  /** Market buy only: the quote amount to spend instead of an amount. */
+  total: amountTextSchema.optional(),
+  /** Limit price, quote per one base unit. */
+  price: amountTextSchema.optional(),
+  timeInForce: z.enum(TIME_IN_FORCE, { error: 'order_type_not_supported' }).optional(),
+  postOnly: z.boolean().optional(),
+  /**
+   * The platform whose fees (and, for a market order, whose book) the order uses: Rora (default) or
+   * an external one. Limit and dark-pool orders rest on Rora's book at the chosen platform's fees.
+   */
+  venue: z.enum(VENUE_IDS, { error: 'venue_is_not_listed' }).optional(),
+});
+export type TradeOrderBody = z.input<typeof tradeOrderBodySchema>;
+
+/** POST /order: a trade (market, limit, dark pool) or a swap (swap.ts), told apart by `type`. */
+export const placeOrderBodySchema = z.discriminatedUnion('type', [swapOrderBodySchema, tradeOrderBodySchema], {
+  error: 'order_type_not_supported',
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+/** POST /order/rate: the same fields as a trade; answers what it would cost now. */
+export const orderRateBodySchema = tradeOrderBodySchema;
+
+const decimal = z.string();
+const timestamp = z.iso.datetime();
+
+export const orderFillSchema = z.object({
+  id: z.uuid(),
+  price: decimal,
+  amount: decimal,
+  /** price × amount in the quote asset. */
+  total: decimal,
+  fee: decimal,
+  feeAsset: z.string(),
+  role: z.enum(['maker', 'taker']),
+  createdAt: timestamp,
+});
+export type OrderFill = z.infer<typeof orderFillSchema>;
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  symbol: z.string(),
+  /** The spec's classification: buy, sell or dark pool. */
+  type: z.enum(['buy', 'sell', 'dark pool']),
+  side: z.enum(ORDER_SIDES),
+  orderType: z.enum(ORDER_KINDS),
+  darkPool: z.boolean(),
+  venue: z.string(),
+  timeInForce: z.enum(TIME_IN_FORCE).nullable(),
+  postOnly: z.boolean(),
+  price: decimal.nullable(),
+  amount: decimal.nullable(),
+  total: decimal.nullable(),
+  filledAmount: decimal,
+  filledTotal: decimal,
+  averagePrice: decimal.nullable(),
+  /** Fees paid so far: a buyer pays in the base asset, a seller in the quote asset. */
+  fee: decimal,
+  feeAsset: z.string(),
+  makerFeeBps: z.number().int(),
+  takerFeeBps: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  /** user, ioc_remainder, self_trade, fok_unfillable, post_only_would_cross, market_no_liquidity, ... */
+  cancelReason: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  fills: z.array(orderFillSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderResponseSchema = envelope(orderSchema);
+
+export const ORDER_LIST_TYPES = ['open', 'closed', 'buy', 'sell', 'dark pool', 'dark_pool'] as const;
+export const orderListQuerySchema = pageQuerySchema.extend({
+  type: z.enum(ORDER_LIST_TYPES, { error: 'order_type_not_supported' }).optional(),
+  symbol: symbolText.optional(),
+});
+export const orderListSchema = pageInfoSchema.extend({ items: z.array(orderSchema) });
+export type OrderList = z.infer<typeof orderListSchema>;
+export const orderListResponseSchema = envelope(orderListSchema);
+
+export const orderRateSchema = z.object({
+  symbol: z.string(),
+  side: z.enum(ORDER_SIDES),
+  orderType: z.enum(ORDER_KINDS),
+  venue: z.string(),
+  /** The expected average price; null when nothing could fill. */
+  price: decimal.nullable(),
+  /** The base amount expected to fill. */
+  amount: decimal,
+  /** price × amount, quote. */
+  notional: decimal,
+  role: z.enum(['maker', 'taker']),
+  feeBps: z.number().int(),
+  fee: decimal,
+  feeAsset: z.string(),
+  /** Buy: the quote paid; sell: the quote received after the fee. */
+  total: decimal,
+  /** What arrives in the wallet: base after the fee for a buy, quote after the fee for a sell. */
+  receive: decimal,
+  receiveAsset: z.string(),
+  /** False when the book or platform cannot fill all of it now. */
+  fullyFillable: z.boolean(),
+});
+export type OrderRate = z.infer<typeof orderRateSchema>;
+export const orderRateResponseSchema = envelope(orderRateSchema);
+
+// Market data -----------------------------------------------------------------------------------
+
+export const marketQuerySchema = z.object({ symbol: symbolText });
+export const depthQuerySchema = marketQuerySchema.extend({
+  levels: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const tradesQuerySchema = marketQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const candlesQuerySchema = marketQuerySchema.extend({
+  range: z.enum(CHART_RANGES.map((range) => range.id) as [string, ...string[]]).default('1D'),
+});
+
+/** [price, amount] */
+export const depthLevelSchema = z.tuple([decimal, decimal]);
+export const depthSchema = z.object({
+  symbol: z.string(),
+  /** The market topic's sequence this snapshot matches; deltas continue from sequence + 1. */
+  sequence: z.number().int(),
+  bids: z.array(depthLevelSchema),
+  asks: z.array(depthLevelSchema),
+});
+export type Depth = z.infer<typeof depthSchema>;
+
+export const tradeSchema = z.object({
+  id: z.uuid(),
+  sequence: z.number().int(),
+  price: decimal,
+  amount: decimal,
+  /** The taker's side: buy means the price was lifted. */
+  side: z.enum(ORDER_SIDES),
+  createdAt: timestamp,
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const tickerSchema = z.object({
+  symbol: z.string(),
+  lastPrice: decimal.nullable(),
+  /** Percent over 24 hours, two decimals ('-1.25'); null without a price that old. */
+  change24h: decimal.nullable(),
+  high24h: decimal.nullable(),
+  low24h: decimal.nullable(),
+  /** Base traded in 24 hours. */
+  volume24h: decimal,
+  /** Quote traded in 24 hours. */
+  quoteVolume24h: decimal,
+  bestBid: decimal.nullable(),
+  bestAsk: decimal.nullable(),
+  /** The reference price from the platforms. */
+  referencePrice: decimal.nullable(),
+});
+export type Ticker = z.infer<typeof tickerSchema>;
+
+export const candleSchema = z.object({
+  /** Start of the bucket, seconds since 1970 (what lightweight-charts takes). */
+  time: z.number().int(),
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  volume: decimal,
+});
+export type Candle = z.infer<typeof candleSchema>;
+export const CANDLE_INTERVALS = ['5m', '1h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+/** Which bucket each chart range draws. */
+export const RANGE_INTERVALS: Record<string, CandleInterval> = {
+  '1D': '5m',
+  '1W': '1h',
+  '1M': '1h',
+  '3M': '1d',
+  '6M': '1d',
+  '1Y': '1d',
+  ATH: '1d',
+};
+export const candleListSchema = z.object({
+  symbol: z.string(),
+  range: z.string(),
+  interval: z.enum(CANDLE_INTERVALS),
+  candles: z.array(candleSchema),
+});
+
+export const marketSchema = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  tick: decimal,
+  lot: decimal,
+  minNotional: decimal,
+  darkPoolMinNotional: decimal.nullable(),
+  ticker: tickerSchema,
+});
+export type Market = z.infer<typeof marketSchema>;
+
+/** Spec §3 exchange platform: name, logo, taker and maker fee, price, favourite flag. */
+export const venueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  default: z.boolean(),
+  takerFeeBps: z.number().int(),
+  makerFeeBps: z.number().int(),
+  /** Percent, as the spec lists them: '0.5'. */
+  takerFee: decimal,
+  makerFee: decimal,
+  price: decimal.nullable(),
+  bid: decimal.nullable(),
+  ask: decimal.nullable(),
+  favourite: z.boolean(),
+  available: z.boolean(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+
+export const depthResponseSchema = envelope(depthSchema);
+export const tradesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(tradeSchema) }));
+export const tickerResponseSchema = envelope(tickerSchema);
+export const candlesResponseSchema = envelope(candleListSchema);
+export const marketsResponseSchema = envelope(z.object({ items: z.array(marketSchema) }));
+export const venuesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(venueSchema) }));
+
+// Alerts ----------------------------------------------------------------------------------------
+
+export const ALERT_CONDITIONS = ['above', 'below'] as const;
+export const alertBodySchema = z.object({
+  symbol: symbolText,
+  condition: z.enum(ALERT_CONDITIONS, { error: 'request_validation_failed' }),
+  price: amountTextSchema,
+});
+export type AlertBody = z.input<typeof alertBodySchema>;
+export const alertSchema = z.object({
+  id: z.uuid(),
+  symbol: z.string(),
+  condition: z.enum(ALERT_CONDITIONS),
+  price: decimal,
+  /** active until the last price first crosses it, then triggered (it fires once). */
+  status: z.enum(['active', 'triggered']),
+  createdAt: timestamp,
+  triggeredAt: timestamp.nullable(),
+  triggeredPrice: decimal.nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+export const alertResponseSchema = envelope(alertSchema);
+export const alertListResponseSchema = envelope(pageInfoSchema.extend({ items: z.array(alertSchema) }));
+export const MAX_ACTIVE_ALERTS = 50;
+
+// WebSocket -------------------------------------------------------------------------------------
+
+/** `markets` channel messages on a market topic; `sequence` grows by one per message of the topic. */
+export const marketEventSchema = z.object({
+  channel: z.literal('markets'),
+  type: z.enum(['snapshot', 'depth', 'trades', 'ticker', 'candles', 'tickers']),
+  data: z.object({ symbol: z.string().optional(), sequence: z.number().int() }).passthrough(),
+});
+/** `orders` channel on the customer's own stream: an order was placed or changed. */
+export const orderUpdatedEventSchema = z.object({
+  channel: z.literal('orders'),
+  type: z.literal('updated'),
+  data: orderSchema,
+});
+/** `alerts` channel: an alert fired. */
+export const alertTriggeredEventSchema = z.object({
+  channel: z.literal('alerts'),
+  type: z.literal('triggered'),
+  data: alertSchema,
+});
+
+const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
+const amountErrors: ErrorCode[] = ['amount_is_empty', 'amount_is_not_a_decimal', 'amount_is_too_long'];
+const orderRules: ErrorCode[] = [
+  ...amountErrors,
+  'amount_has_too_many_decimals',
+  'pair_is_not_listed',
+  'venue_is_not_listed',
+  'order_side_required',
+  'order_side_must_match_type',
+  'order_type_not_supported',
+  'order_amount_required',
+  'order_amount_or_total_required',
+  'order_total_applies_to_market_buy_only',
+  'order_amount_and_total_are_exclusive',
+  'limit_order_requires_price',
+  'market_order_takes_no_price',
+  'price_must_be_positive',
+  'price_must_be_multiple_of_tick',
+  'price_is_out_of_range',
+  'quantity_must_be_positive',
+  'quantity_must_be_multiple_of_lot',
+  'quantity_is_out_of_range',
+  'notional_must_reach_minimum',
+  'time_in_force_applies_to_limit_orders',
+  'post_only_requires_limit_gtc',
+  'dark_pool_accepts_limit_orders_only',
+  'dark_pool_not_available_for_pair',
+  'dark_pool_is_on_rora_only',
+  'notional_must_reach_dark_pool_minimum',
+];
+const idempotency: ErrorCode[] = [
+  'idempotency_key_required',
+  'idempotency_key_reused_with_different_body',
+  'idempotency_request_in_progress',
+];
+
+export const marketsCalls = {
+  placeOrder: {
+    method: 'POST',
+    path: '/order',
+    auth: true,
+    errors: [
+      ...signedIn,
+      ...idempotency,
+      ...orderRules,
+      'kyc_approval_required',
+      'available_balance_must_cover_order',
+      'market_has_no_liquidity',
+      'market_is_unavailable',
+      'venue_is_unavailable',
+      'venue_liquidity_insufficient',
+      'order_type_swap_unavailable',
+    ],
+  },
+  orderRate: { method: 'POST', path: '/order/rate', auth: true, errors: [...signedIn, ...orderRules] },
+  listOrders: { method: 'GET', path: '/order', auth: true, errors: signedIn },
+  getOrder: { method: 'GET', path: '/order/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
+  cancelOrder: {
+    method: 'DELETE',
+    path: '/order/{id}',
+    auth: true,
+    errors: [...signedIn, 'resource_not_found', 'order_must_be_open', 'market_is_unavailable'],
+  },
+  markets: { method: 'GET', path: '/market/pairs', auth: false, errors: [] },
+  ticker: { method: 'GET', path: '/market/ticker', auth: false, errors: ['pair_is_not_listed'] },
+  depth: { method: 'GET', path: '/market/depth', auth: false, errors: ['pair_is_not_listed'] },
+  trades: { method: 'GET', path: '/market/trades', auth: false, errors: ['pair_is_not_listed'] },
+  candles: { method: 'GET', path: '/market/candles', auth: false, errors: ['pair_is_not_listed'] },
+  venues: { method: 'GET', path: '/market/venues', auth: true, errors: [...signedIn, 'pair_is_not_listed'] },
+  createAlert: {
+    method: 'POST',
+    path: '/alert',
+    auth: true,
+    errors: [
+      ...signedIn,
+      ...amountErrors,
+      'pair_is_not_listed',
+      'price_must_be_positive',
+      'amount_has_too_many_decimals',
+      'alert_price_must_be_above_last_price',
+      'alert_price_must_be_below_last_price',
+      'alert_limit_reached',
+      'market_has_no_last_price',
+    ],
+  },
+  listAlerts: { method: 'GET', path: '/alert', auth: true, errors: signedIn },
+  deleteAlert: { method: 'DELETE', path: '/alert/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
+} as const satisfies Record<string, AccountCall>;
