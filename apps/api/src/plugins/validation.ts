@@ -28,7 +28,9 @@ export function strict(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) return schema.strict();
   if (schema instanceof z.ZodDiscriminatedUnion) {
     const options = schema.options.map((option) => strict(option as z.ZodType)) as [z.ZodObject, ...z.ZodObject[]];
-    return z.discriminatedUnion(schema._zod.def.discriminator, options);
+    // Keep the union's own error (e.g. order_type_not_supported for an unknown discriminator).
+    const { discriminator, error } = schema._zod.def;
+    return z.discriminatedUnion(discriminator, options, error ? { error: error as z.core.$ZodErrorMap } : undefined);
   }
   if (schema instanceof z.ZodUnion) {
     return z.union(schema.options.map((option) => strict(option as z.ZodType)) as [z.ZodType, ...z.ZodType[]]);
