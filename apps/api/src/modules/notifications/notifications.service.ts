@@ -58,11 +58,17 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
     },
 
     async list(userId, { page, limit }) {
-      const [items, totals] = await Promise.all([
-        repository.page(userId, { limit, offset: (page - 1) * limit }),
-        repository.totals(userId),
-      ]);
-      return { items, page, limit, total: totals.total, unreadCount: totals.unread };
+      // One snapshot for the page and the counts: read apart, a notification created in between
+      // showed an unread count of 1 above an empty list.
+      return deps.db.transaction(
+        async (tx) => {
+          const snapshot = createNotificationRepository(tx as unknown as Db);
+          const items = await snapshot.page(userId, { limit, offset: (page - 1) * limit });
+          const totals = await snapshot.totals(userId);
+          return { items, page, limit, total: totals.total, unreadCount: totals.unread };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     async get(userId, id) {
