@@ -7,7 +7,8 @@ import * as schema from './schema/index.ts';
 pg.types.setTypeParser(20, (value) => BigInt(value));
 
 export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+/** The Drizzle handle, with its pool as `$client` for the few hot statements sent as prepared statements. */
+export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
 
 export interface Database {
   readonly pool: pg.Pool;

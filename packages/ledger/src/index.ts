@@ -15,6 +15,8 @@ export {
 } from './codes.ts';
 export { LEDGER_ERROR_CODES, LedgerError, isLedgerError, type LedgerErrorCode } from './errors.ts';
 export { MAX_BATCH_OPS } from './encode.ts';
+export { encodeLedgerOps, refusalFromError } from './apply.ts';
+export { availableBalances } from './reads.ts';
 export { createLedger, type Ledger } from './ledger.ts';
 export {
   INVARIANT_NAMES,

@@ -1,6 +1,7 @@
 // Reads of balances, holds and transfers. They take the same handle as the writes, so a service
 // reads what its own transaction wrote. numeric comes back as a decimal string: BigInt, never Number.
 import { sql } from 'drizzle-orm';
+import type { Db } from '@rora/db';
 import { checkAsset, checkUuid } from './encode.ts';
 import type { AccountRef, Account, Balances, Hold, HoldStatus, LedgerTx, Metadata, Transfer } from './types.ts';
 
@@ -109,4 +110,24 @@ export async function getTransfer(tx: LedgerTx, id: string): Promise<Transfer | 
     metadata: row.metadata as Metadata,
     createdAt: toDate(row.created_at),
   };
+}
+
+/**
+ * Available balances of (owner, asset) pairs by `owner|asset`, read without locks (the ledger checks
+ * again under lock when it applies). A pair with no account is absent: zero. One prepared statement
+ * on the pool, for the order runners that call it before every batch.
+ */
+export async function availableBalances(
+  db: Db,
+  keys: ReadonlyArray<{ owner: string; asset: string }>,
+): Promise<Map<string, bigint>> {
+  const balances = new Map<string, bigint>();
+  if (keys.length === 0) return balances;
+  const { rows } = await db.$client.query<{ owner_id: string; asset: string; balance: string }>({
+    name: 'ledger_available_balances',
+    text: 'SELECT owner_id, asset, balance FROM ledger_available_balances($1::uuid[], $2::text[])',
+    values: [keys.map((key) => key.owner), keys.map((key) => key.asset)],
+  });
+  for (const row of rows) balances.set(`${row.owner_id}|${row.asset}`, BigInt(row.balance));
+  return balances;
 }

@@ -1,7 +1,9 @@
 // "Only @rora/ledger writes the ledger tables" (DESIGN §3), checked on the source: lint already keeps
 // other packages from importing ledger internals, and this keeps them from writing the tables
-// directly, in SQL or through the Drizzle schema. Tests may damage a database on purpose (to prove
-// the checker sees it), so test files are not scanned.
+// directly, in SQL or through the Drizzle schema. SQL that writes its own rows together with a
+// ledger batch calls ledger_apply_or_raise() with operations that @rora/ledger encoded and checked
+// (encodeLedgerOps), never ledger_apply() or the tables. Tests may damage a database on purpose (to
+// prove the checker sees it), so test files are not scanned.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ const OWN = [
   path.join('packages', 'ledger') + path.sep,
   path.join('packages', 'db', 'migrations', '0030_ledger.sql'),
   path.join('packages', 'db', 'migrations', '0031_ledger_functions.sql'),
+  path.join('packages', 'db', 'migrations', '0032_ledger_apply_set_based.sql'),
   path.join('packages', 'db', 'src', 'schema', 'ledger.ts'),
 ];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', '.test-data', '.git', 'test-results', 'playwright-report']);
