@@ -1,9 +1,11 @@
-// Storage of idempotency keys (table idempotency_keys, migration 0002). A key is claimed by one
+// Storage of idempotency keys (table idempotency_keys, migration 0002). A key is claimed by
 // INSERT ... ON CONFLICT DO NOTHING, so among concurrent requests exactly one wins the claim.
-import { and, eq } from 'drizzle-orm';
-import { schema, type Db } from '@rora/db';
-
-const { idempotencyKeys } = schema;
+// Claims, lookups and completions made while earlier ones are being written go out together, one
+// statement (and one commit) for many requests (lib/batcher.ts); each claim is still committed before
+// its handler runs, and each response is stored before it is sent.
+import { sql } from 'drizzle-orm';
+import type { Db } from '@rora/db';
+import { createBatcher } from '../lib/batcher.ts';
 
 export interface IdempotencyRequest {
   userId: string;
@@ -30,53 +32,89 @@ export interface IdempotencyStore {
   complete(id: string, response: StoredResponse, now: Date): Promise<void>;
 }
 
-export function createIdempotencyStore(db: Db): IdempotencyStore {
-  return {
-    async claim(request) {
-      const rows = await db
-        .insert(idempotencyKeys)
-        .values({
-          userId: request.userId,
-          idempotencyKey: request.key,
-          requestMethod: request.method,
-          requestPath: request.path,
-          requestHash: request.requestHash,
-          createdAt: request.now,
-        })
-        .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.idempotencyKey] })
-        .returning({ id: idempotencyKeys.id });
-      return rows[0]?.id ?? null;
-    },
+interface Completion {
+  id: string;
+  response: StoredResponse;
+  now: Date;
+}
 
-    async find(userId, key) {
-      const [row] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.idempotencyKey, key)))
-        .limit(1);
+const param = (values: unknown[]) => sql`${sql.param(values)}`;
+
+export function createIdempotencyStore(db: Db): IdempotencyStore {
+  const claim = createBatcher(async (requests: IdempotencyRequest[]) => {
+    // One claim per (customer, key) in a statement: a later duplicate in the same flush loses, as it
+    // would have a moment later.
+    const first = new Map<string, IdempotencyRequest>();
+    for (const request of requests) {
+      const slot = `${request.userId}|${request.key}`;
+      if (!first.has(slot)) first.set(slot, request);
+    }
+    const rows = [...first.values()];
+    const { rows: claimed } = await db.execute<{ id: string; user_id: string; idempotency_key: string }>(sql`
+      INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash, created_at)
+      SELECT * FROM unnest(${param(rows.map((row) => row.userId))}::uuid[], ${param(rows.map((row) => row.key))}::text[],
+        ${param(rows.map((row) => row.method))}::text[], ${param(rows.map((row) => row.path))}::text[],
+        ${param(rows.map((row) => row.requestHash))}::bytea[],
+        ${param(rows.map((row) => row.now.toISOString()))}::timestamptz[])
+      ON CONFLICT (user_id, idempotency_key) DO NOTHING
+      RETURNING id, user_id, idempotency_key`);
+    const won = new Map(claimed.map((row) => [`${row.user_id}|${row.idempotency_key}`, row.id]));
+    return requests.map((request) => {
+      const slot = `${request.userId}|${request.key}`;
+      return first.get(slot) === request ? (won.get(slot) ?? null) : null;
+    });
+  });
+
+  const complete = createBatcher(async (completions: Completion[]) => {
+    await db.execute(sql`
+      UPDATE idempotency_keys k
+         SET response_status = v.status, response_content_type = v.content_type, response_body = v.body,
+             completed_at = v.completed_at
+        FROM unnest(${param(completions.map((item) => item.id))}::uuid[],
+                    ${param(completions.map((item) => item.response.status))}::int[],
+                    ${param(completions.map((item) => item.response.contentType))}::text[],
+                    ${param(completions.map((item) => item.response.body))}::bytea[],
+                    ${param(completions.map((item) => item.now.toISOString()))}::timestamptz[])
+             AS v(id, status, content_type, body, completed_at)
+       WHERE k.id = v.id`);
+    return completions.map(() => undefined);
+  });
+
+  const find = createBatcher(async (lookups: Array<{ userId: string; key: string }>) => {
+    const { rows } = await db.execute<{
+      user_id: string;
+      idempotency_key: string;
+      request_hash: Buffer;
+      response_status: number | null;
+      response_content_type: string | null;
+      response_body: Buffer | null;
+    }>(sql`
+      SELECT k.user_id, k.idempotency_key, k.request_hash, k.response_status, k.response_content_type, k.response_body
+        FROM unnest(${param(lookups.map((item) => item.userId))}::uuid[], ${param(lookups.map((item) => item.key))}::text[])
+             AS l(user_id, idempotency_key)
+        JOIN idempotency_keys k ON k.user_id = l.user_id AND k.idempotency_key = l.idempotency_key`);
+    const found = new Map(rows.map((row) => [`${row.user_id}|${row.idempotency_key}`, row]));
+    return lookups.map(({ userId, key }): ExistingKey | null => {
+      const row = found.get(`${userId}|${key}`);
       if (!row) return null;
-      if (row.responseStatus === null) return { state: 'in_flight', requestHash: row.requestHash };
+      if (row.response_status === null) return { state: 'in_flight', requestHash: row.request_hash };
       return {
         state: 'completed',
-        requestHash: row.requestHash,
+        requestHash: row.request_hash,
         response: {
-          status: row.responseStatus,
-          contentType: row.responseContentType,
-          body: row.responseBody ?? Buffer.alloc(0),
+          status: row.response_status,
+          contentType: row.response_content_type,
+          body: row.response_body ?? Buffer.alloc(0),
         },
       };
-    },
+    });
+  });
 
-    async complete(id, response, now) {
-      await db
-        .update(idempotencyKeys)
-        .set({
-          responseStatus: response.status,
-          responseContentType: response.contentType,
-          responseBody: response.body,
-          completedAt: now,
-        })
-        .where(eq(idempotencyKeys.id, id));
-    },
+  return {
+    claim,
+
+    find: (userId, key) => find({ userId, key }),
+
+    complete: (id, response, now) => complete({ id, response, now }),
   };
 }

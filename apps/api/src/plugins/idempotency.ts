@@ -1,6 +1,6 @@
 // Idempotency keys for requests that must take effect at most once (DESIGN §4, TESTING.md).
-// A route opts in with `config: { idempotent: true }` and must also use `preHandler: app.authenticate`
-// (keys are scoped per customer). Then:
+// A route opts in with `config: { idempotent: true }` (or 'with-effect', below) and must also use
+// `preHandler: app.authenticate` (keys are scoped per customer). Then:
 // - the `Idempotency-Key` header is required (1-255 visible ASCII characters): 400 idempotency_key_required;
 // - the first request claims the key and runs; its status and body are stored once it answers;
 // - a retry with the same key, method, path and body gets the stored response back byte for byte
@@ -10,6 +10,14 @@
 // Every answer of a request that reached its handler is stored, 5xx included (as Stripe does): the
 // effect may have happened, so a retry must not run it again. Validation, authentication and
 // rate-limit refusals happen before the claim and are not stored.
+//
+// 'with-effect' (ADR 0013): the key may commit in the same transaction as the effect instead of in a
+// claim of its own, so the two exist together or not at all, and a busy route spends one row write
+// per request instead of a claim, a commit and an update. Such a route gets `request.idempotency`:
+// either it hands `request.idempotency.request` to the code that commits the effect, which stores
+// the answer with `idempotencyAnswer` in that transaction, or it calls `claim()` first and the
+// answer is stored as above. A twin request on this server is refused while the first runs; a twin
+// on another server loses at commit (unique key), so at most one of them takes effect.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,12 +29,47 @@ import { createIdempotencyStore, type IdempotencyStore } from './idempotency-sto
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Require an Idempotency-Key header and replay the stored response on a retry. */
-    idempotent?: boolean;
+    idempotent?: boolean | 'with-effect';
   }
   interface FastifyRequest {
     /** The idempotency_keys row this request claimed, if its route is idempotent. */
     idempotencyClaim: string | null;
+    /** On a 'with-effect' route: the key, to commit with the effect or to claim. */
+    idempotency: IdempotencyHandle | null;
   }
+}
+
+/** A keyed request whose answer has not been stored yet. */
+export interface IdempotentRequest {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: Buffer;
+}
+
+export interface IdempotencyHandle {
+  readonly request: IdempotentRequest;
+  /** Claims the key now (its own commit); the answer is stored when it is sent. */
+  claim(): Promise<void>;
+}
+
+/** The JSON content type of every stored answer that commits with its effect. */
+export const ANSWER_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A stored answer as idempotency_store_answers() (migration 0003) takes it. */
+export function idempotencyAnswer(request: IdempotentRequest, answer: { status: number; body: string }, at: Date) {
+  return {
+    user_id: request.userId,
+    key: request.key,
+    method: request.method,
+    path: request.path,
+    request_hash: request.requestHash.toString('hex'),
+    status: answer.status,
+    content_type: ANSWER_CONTENT_TYPE,
+    body: answer.body,
+    at: at.toISOString(),
+  };
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -53,7 +96,11 @@ function asArray<T>(hooks: T | T[] | undefined): T[] {
 }
 
 function createHooks(store: IdempotencyStore, clock: Clock) {
-  async function claimKey(request: FastifyRequest, reply: FastifyReply) {
+  /** 'with-effect' requests of this server that are running, by customer and key. */
+  const running = new Set<string>();
+  const slots = new WeakMap<FastifyRequest, string>();
+
+  function keyedRequest(request: FastifyRequest): IdempotentRequest {
     if (!request.identity) {
       throw new Error(`${request.routeOptions.url} is idempotent: it must use preHandler app.authenticate`);
     }
@@ -61,28 +108,54 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new AppError('idempotency_key_required', { field: 'Idempotency-Key' });
     }
-    const { userId } = request.identity;
-    const requestHash = fingerprint(request);
-    const claimed = await store.claim({
-      userId,
+    return {
+      userId: request.identity.userId,
       key,
       method: request.method,
       path: request.url,
-      requestHash,
-      now: clock.now(),
-    });
-    if (claimed) {
-      request.idempotencyClaim = claimed;
-      return;
-    }
-    const existing = await store.find(userId, key);
+      requestHash: fingerprint(request),
+    };
+  }
+
+  /** Answers from what is stored under the key: a replay, or the refusal of a different or running twin. */
+  async function answerFromStore(keyed: IdempotentRequest, reply: FastifyReply) {
+    const existing = await store.find(keyed.userId, keyed.key);
     if (!existing) throw new AppError('idempotency_request_in_progress');
-    if (!existing.requestHash.equals(requestHash)) throw new AppError('idempotency_key_reused_with_different_body');
+    if (!existing.requestHash.equals(keyed.requestHash))
+      throw new AppError('idempotency_key_reused_with_different_body');
     if (existing.state === 'in_flight') throw new AppError('idempotency_request_in_progress');
     const { response } = existing;
     reply.code(response.status).header('idempotent-replayed', 'true');
     if (response.contentType) reply.header('content-type', response.contentType);
     return reply.send(response.body);
+  }
+
+  async function claim(request: FastifyRequest, keyed: IdempotentRequest): Promise<boolean> {
+    const claimed = await store.claim({ ...keyed, now: clock.now() });
+    if (claimed) request.idempotencyClaim = claimed;
+    return claimed !== null;
+  }
+
+  async function claimKey(request: FastifyRequest, reply: FastifyReply) {
+    const keyed = keyedRequest(request);
+    if (await claim(request, keyed)) return;
+    return answerFromStore(keyed, reply);
+  }
+
+  async function prepareWithEffect(request: FastifyRequest, reply: FastifyReply) {
+    const keyed = keyedRequest(request);
+    const slot = `${keyed.userId}\n${keyed.key}`;
+    if (running.has(slot)) throw new AppError('idempotency_request_in_progress');
+    // Taken before the lookup, so a twin arriving meanwhile is refused rather than run.
+    running.add(slot);
+    slots.set(request, slot);
+    if (await store.find(keyed.userId, keyed.key)) return answerFromStore(keyed, reply);
+    request.idempotency = {
+      request: keyed,
+      claim: async () => {
+        if (!(await claim(request, keyed))) throw new AppError('idempotency_request_in_progress');
+      },
+    };
   }
 
   async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -105,17 +178,32 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
     return payload;
   }
 
-  return { claimKey, storeResponse };
+  /** Once answered (or abandoned by its client), a twin may run: it will be a replay. */
+  async function release(request: FastifyRequest) {
+    const slot = slots.get(request);
+    if (slot !== undefined) running.delete(slot);
+  }
+
+  return { claimKey, prepareWithEffect, storeResponse, release };
 }
 
 async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock: Clock }) {
-  const { claimKey, storeResponse } = createHooks(createIdempotencyStore(options.db), options.clock);
+  const { claimKey, prepareWithEffect, storeResponse, release } = createHooks(
+    createIdempotencyStore(options.db),
+    options.clock,
+  );
   app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotency', null);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.config?.idempotent) return;
+    const mode = route.config?.idempotent;
+    if (!mode) return;
     // After the route's own preHandlers (authentication), so the key is scoped to the customer.
-    route.preHandler = [...asArray(route.preHandler), claimKey];
+    route.preHandler = [...asArray(route.preHandler), mode === 'with-effect' ? prepareWithEffect : claimKey];
     route.onSend = [...asArray(route.onSend), storeResponse];
+    if (mode === 'with-effect') {
+      route.onResponse = [...asArray(route.onResponse), release];
+      route.onRequestAbort = [...asArray(route.onRequestAbort), release];
+    }
   });
 }
 

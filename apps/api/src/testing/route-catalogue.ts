@@ -38,7 +38,7 @@ export function createRouteCatalogue() {
             url: route.url,
             params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!),
             authenticated: asArray(route.preHandler).includes(app.authenticate as never),
-            idempotent: route.config?.idempotent === true,
+            idempotent: Boolean(route.config?.idempotent),
             schema: route.schema as CatalogueRoute['schema'],
           })),
       );
