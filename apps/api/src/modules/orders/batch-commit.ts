@@ -1,25 +1,80 @@
-// What one runner batch writes, in one transaction: the new orders, the changed ones, the fills, the
-// candles of its public trades, and last the ledger operations (so the hot accounts, the fee
-// accounts above all, stay locked only for the ledger's statement and the commit).
+// What one batch of the order sequencer writes, in one autocommit call of orders_commit_batch()
+// (migration 0051): each market's new orders, changed orders, fills and the candles of its public
+// trades, the answers of the keyed requests (ADR 0013), and last the ledger operations. All of it
+// commits, or none of it: a ledger refusal comes back as the LedgerError ledger.apply would give.
+import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
-import type { Ledger } from '@rora/ledger';
+import { encodeLedgerOps, refusalFromError, sqlState } from '@rora/ledger';
 import { foldTrades } from '../markets/candle-buckets.ts';
+import type { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
-import type { PlaceInput } from './market-runner.ts';
-import { writeBatchRecords } from './orders.repository.ts';
+import { candleRow, fillRow, orderChangeRow, orderRow } from './batch-records.ts';
+import type { PlaceInput } from './market-book.ts';
 
-export async function commitBatch(options: { db: Db; ledger: Ledger; batch: Batch; now: Date }): Promise<void> {
-  const { db, ledger, batch, now } = options;
-  const orders = [...batch.touched.values()];
-  const publicTrades = batch.fills.filter((fill) => fill.book === 'lit');
-  const pair = orders[0]?.pair ?? '';
-  const candles = foldTrades(publicTrades, now).map((fold) => ({ ...fold, pair }));
-  const created = orders.filter((order) => batch.created.has(order.id));
-  const updated = orders.filter((order) => !batch.created.has(order.id));
-  await db.transaction(async (tx) => {
-    await writeBatchRecords(tx, { created, updated, fills: batch.fills, candles });
-    await ledger.apply(tx, batch.ops);
-  });
+export type StoredAnswer = ReturnType<typeof idempotencyAnswer>;
+
+/** Commits one batch of the sequencer: every market's share of it, in one call, all or nothing. */
+export async function commitBatches(options: {
+  db: Db;
+  batches: readonly Batch[];
+  now: Date;
+  answers: StoredAnswer[];
+  /** The backend holding the order-writer lock (writer-lock.ts): the commit checks it still does. */
+  writerPid: number;
+}) {
+  const { db, batches, now, answers } = options;
+  const records = {
+    created: [] as Array<ReturnType<typeof orderRow>>,
+    updated: [] as Array<ReturnType<typeof orderChangeRow>>,
+    fills: [] as Array<ReturnType<typeof fillRow>>,
+    candles: [] as Array<ReturnType<typeof candleRow>>,
+    keys: answers,
+  };
+  for (const batch of batches) {
+    for (const order of batch.touched.values()) {
+      if (batch.created.has(order.id)) records.created.push(orderRow(order));
+      else records.updated.push(orderChangeRow(order));
+    }
+    for (const fill of batch.fills) records.fills.push(fillRow(fill));
+    const publicTrades = batch.fills.filter((fill) => fill.book === 'lit');
+    for (const candle of foldTrades(publicTrades, now)) records.candles.push(candleRow(batch.market.symbol, candle));
+  }
+  // The ledger operations in batch order, so a refusal's index finds its market and command.
+  const ops = batches.flatMap((batch) => batch.ops);
+  try {
+    await db.$client.query({
+      name: 'orders_commit_batch',
+      text: 'SELECT orders_commit_batch($1::jsonb, $2::jsonb, $3::int)',
+      values: [JSON.stringify(records), encodeLedgerOps(ops), options.writerPid],
+    });
+  } catch (error) {
+    throw refusalFromError(error, ops) ?? error;
+  }
+}
+
+/** The commit found this server no longer holds the order-writer lock (orders_commit_batch, L0002). */
+export function isNotTheWriter(error: unknown): boolean {
+  return sqlState(error) === 'L0002';
+}
+
+/** A keyed request's answer was stored meanwhile by its twin on another server. */
+export function isIdempotencyConflict(error: unknown): boolean {
+  if (sqlState(error) !== '23505') return false;
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { constraint?: unknown }).constraint === 'idempotency_keys_user_key_unique') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Which of these keyed requests already have an answer stored. */
+export async function storedKeys(db: Db, requests: ReadonlyArray<{ userId: string; key: string }>) {
+  const { rows } = await db.execute<{ user_id: string; idempotency_key: string }>(sql`
+    SELECT k.user_id, k.idempotency_key FROM idempotency_keys k
+      JOIN unnest(${sql.param(requests.map((request) => request.userId))}::uuid[],
+                  ${sql.param(requests.map((request) => request.key))}::text[]) AS r(user_id, idempotency_key)
+        ON k.user_id = r.user_id AND k.idempotency_key = r.idempotency_key`);
+  return new Set(rows.map((row) => `${row.user_id}|${row.idempotency_key}`));
 }
 
 /** The (owner, asset) balances a batch's orders may hold from: both assets of the pair. */

@@ -39,6 +39,10 @@ export class Batch {
 
   constructor(private readonly deps: BatchDependencies) {}
 
+  get market(): Market {
+    return this.deps.market;
+  }
+
   /** The time the batch runs at: every order and fill of it carries it. */
   get now(): Date {
     return this.deps.now;

@@ -1,13 +1,12 @@
 // Concurrency on real PostgreSQL: orders released together over HTTP against a balance that covers
 // only some of them, on one market and across two markets (two runners holding from the same
-// balance at once), and a balance spent elsewhere between a runner's read and its commit. No
+// balance at once), and a balance spent by another transaction between a runner's read and its commit. No
 // balance goes negative, exactly the covered orders are accepted, and the books equal the database.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger, type Ledger } from '@rora/ledger';
+import { encodeLedgerOps } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/market-specs.ts';
-import { MarketRunner } from './market-runner.ts';
 import { toOrderIntent } from './order-request.ts';
 import { jsonOf, race } from './testing/http-race.ts';
 import {
@@ -82,51 +81,62 @@ describe('orders released together', () => {
 });
 
 describe('a balance spent elsewhere during a batch', () => {
+  /** Waits until a runner's commit is queued behind a row lock. */
+  async function commitIsBlocked(): Promise<void> {
+    for (let tries = 0; tries < 500; tries += 1) {
+      const { rows } = await t.database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
+      );
+      if (rows[0]!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the runner never waited for the lock');
+  }
+
   it('drops the order whose hold the ledger refuses and commits the others of the batch', async () => {
     const market = requireMarket('XRP/USDT');
     const spender = await approvedCustomer(t, { USDT: '100' });
     const other = await approvedCustomer(t, { USDT: '100' });
-    const real = createLedger();
-    let raced = false;
-    // Between the runner's read of the balances and its commit, a withdrawal spends the spender's USDT.
-    const ledger: Ledger = {
-      ...real,
-      apply: async (tx, ops) => {
-        if (!raced) {
-          raced = true;
-          await real.transfer(t.database.db, {
-            id: randomUUID(),
-            asset: 'USDT',
-            debit: { owner: spender.userId, kind: 'available' },
-            credit: { system: 'external_world' },
-            amount: units('60', 'USDT'),
-            code: 'withdrawal',
-          });
-        }
-        return real.apply(tx, ops);
-      },
-    };
-    const log = { warn: () => undefined, error: () => undefined };
-    const runner = new MarketRunner({
-      market,
-      db: t.database.db,
-      ledger,
-      clock: t.clock,
-      log,
-      onCommitted: () => undefined,
-    });
-    const body = { symbol: 'XRP/USDT', side: 'buy', price: '0.5', amount: '100' } as const;
-    const [first, second] = await Promise.allSettled([
-      runner.place({ orderId: randomUUID(), userId: spender.userId, intent: toOrderIntent(body) }),
-      runner.place({ orderId: randomUUID(), userId: other.userId, intent: toOrderIntent(body) }),
-    ]);
-    expect(first.status === 'rejected' && (first.reason as { code: string }).code).toBe(
-      'available_balance_must_cover_order',
-    );
-    expect(second.status === 'fulfilled' && second.value.order.status).toBe('open');
-    expect(await balanceOf(t, spender, 'USDT')).toEqual({ available: units('40', 'USDT'), held: 0n });
-    expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('50', 'USDT'), held: units('50', 'USDT') });
-    // Closed again, so the app's own XRP/USDT runner (never started here) agrees with the database.
-    await runner.cancel(second.status === 'fulfilled' ? second.value.order.id : '');
+    const runner = t.app.services.markets.orders.runners.runner(market);
+    await runner.start();
+    // A withdrawal in flight holds the spender's account while the runner reads the balance it is about
+    // to spend, then spends 60 of it and commits while the runner's commit waits for the lock.
+    const withdrawal = await t.database.pool.connect();
+    try {
+      await withdrawal.query('BEGIN');
+      await withdrawal.query(
+        `SELECT 1 FROM ledger_accounts WHERE owner_id = $1 AND asset = 'USDT' AND kind = 'available' FOR UPDATE`,
+        [spender.userId],
+      );
+      const body = { symbol: 'XRP/USDT', side: 'buy', price: '0.5', amount: '100' } as const;
+      const placing = Promise.allSettled([
+        runner.place({ orderId: randomUUID(), userId: spender.userId, intent: toOrderIntent(body) }),
+        runner.place({ orderId: randomUUID(), userId: other.userId, intent: toOrderIntent(body) }),
+      ]);
+      await commitIsBlocked();
+      const spend = encodeLedgerOps([
+        {
+          op: 'transfer',
+          id: randomUUID(),
+          asset: 'USDT',
+          debit: { owner: spender.userId, kind: 'available' },
+          credit: { system: 'external_world' },
+          amount: units('60', 'USDT'),
+          code: 'withdrawal',
+        },
+      ]);
+      await withdrawal.query('SELECT ledger_apply($1::jsonb)', [spend]);
+      await withdrawal.query('COMMIT');
+      const [first, second] = await placing;
+      expect(first.status === 'rejected' && (first.reason as { code: string }).code).toBe(
+        'available_balance_must_cover_order',
+      );
+      expect(second.status === 'fulfilled' && second.value.order.status).toBe('open');
+      expect(await balanceOf(t, spender, 'USDT')).toEqual({ available: units('40', 'USDT'), held: 0n });
+      expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('50', 'USDT'), held: units('50', 'USDT') });
+      await runner.cancel(second.status === 'fulfilled' ? second.value.order.id : '');
+    } finally {
+      withdrawal.release();
+    }
   });
 });

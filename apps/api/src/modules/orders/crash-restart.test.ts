@@ -62,10 +62,14 @@ interface Acknowledged {
   fills: string[];
 }
 
-/** One client: crossing limit orders around 60,000 until the server goes away. */
+/**
+ * One client until the server goes away: limit orders crossing around 60,000, and every fourth one
+ * resting far from it, so the book holds orders whenever the server is killed.
+ */
 async function client(baseUrl: string, token: string, side: 'buy' | 'sell', acknowledged: Acknowledged[]) {
   for (let index = 0; ; index += 1) {
-    const price = (60_000 + (side === 'buy' ? 5 : -5) * (index % 7) + (index % 3) * 0.1).toFixed(1);
+    const away = index % 4 === 3 ? (side === 'buy' ? -5_000 : 5_000) : 0;
+    const price = (60_000 + away + (side === 'buy' ? 5 : -5) * (index % 7) + (index % 3) * 0.1).toFixed(1);
     const body = { symbol: 'BTC/USDT', side, price, amount: `0.00${1 + (index % 5)}` };
     try {
       const response = await fetch(`${baseUrl}/api/v1/order`, {

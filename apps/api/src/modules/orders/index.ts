@@ -37,7 +37,7 @@ export function createOrdersModule(deps: {
   maxBatch?: number;
 }): OrdersModule {
   const { db, ledger, clock } = deps;
-  const runners = createMarketRunners({ db, ledger, clock, log: deps.log, maxBatch: deps.maxBatch });
+  const runners = createMarketRunners({ db, clock, log: deps.log, maxBatch: deps.maxBatch });
   const venueOrders = createVenueOrders({ db, ledger, clock });
   const service = createOrdersService({ db, clock, kycGate: deps.kycGate, venues: deps.venues, runners, venueOrders });
   runners.onCommitted((batch) => {

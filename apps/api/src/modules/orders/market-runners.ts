@@ -1,12 +1,13 @@
-// One runner per listed market, created at once and started (book rebuilt) on first use or by
-// startAll at server start. Whoever cares about committed batches (market data, the customer's
-// order stream, alerts) subscribes here; listeners run after the commit, in the runner's turn.
+// One runner per listed market, all writing through one order sequencer, created at once and
+// started (book rebuilt) on first use or by startAll at server start. Whoever cares about committed
+// batches (market data, the customer's order stream, alerts) subscribes here; listeners run after
+// the commit, once per market of the batch.
 import type { Db } from '@rora/db';
-import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MARKETS, type Market } from '../markets/market-specs.ts';
 import { MarketRunner, type CommittedBatch, type RunnerLog } from './market-runner.ts';
+import { OrderSequencer } from './order-sequencer.ts';
 
 export type BatchListener = (batch: CommittedBatch) => void;
 
@@ -18,13 +19,7 @@ export interface MarketRunners {
   stopAll(): Promise<void>;
 }
 
-export function createMarketRunners(deps: {
-  db: Db;
-  ledger: Ledger;
-  clock: Clock;
-  log: RunnerLog;
-  maxBatch?: number;
-}): MarketRunners {
+export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog; maxBatch?: number }): MarketRunners {
   const listeners = new Set<BatchListener>();
   const onCommitted = (batch: CommittedBatch) => {
     for (const listener of listeners) {
@@ -35,8 +30,10 @@ export function createMarketRunners(deps: {
       }
     }
   };
+  // One writer for every market (ADR 0014); each market keeps its own book.
+  const sequencer = new OrderSequencer({ ...deps, onCommitted });
   const runners = new Map(
-    MARKETS.map((market) => [market.symbol as string, new MarketRunner({ ...deps, market, onCommitted })]),
+    MARKETS.map((market) => [market.symbol as string, new MarketRunner({ ...deps, market, sequencer })]),
   );
   return {
     runner(market) {
@@ -53,7 +50,7 @@ export function createMarketRunners(deps: {
       await Promise.all([...runners.values()].map((runner) => runner.start()));
     },
     async stopAll() {
-      await Promise.all([...runners.values()].map((runner) => runner.stop()));
+      await sequencer.stop();
     },
   };
 }

@@ -70,6 +70,8 @@ function limitFields(market: Market, body: TradeOrderBody) {
   }
   const priceTicks = parsePriceTicks(market, body.price);
   const qtyLots = parseQuantityLots(market, body.amount);
+  // The engine counts value in ticks x lots as a safe integer: a larger order cannot be matched.
+  if (!Number.isSafeInteger(priceTicks * qtyLots)) throw new AppError('notional_must_fit_range', { field: 'amount' });
   if (notionalOf(market, priceTicks, qtyLots) < market.minNotional) {
     throw new AppError('notional_must_reach_minimum', { field: 'amount' });
   }

@@ -64,3 +64,8 @@ export function orderView(order: OrderState, fills: readonly FillRecord[]): Orde
     fills: fills.map((fill) => fillView(market, order, fill)),
   };
 }
+
+/** POST /order's answer for an order that was placed: what its request sends and its key stores. */
+export function placedOrderAnswer(order: OrderState, fills: readonly FillRecord[]): { status: 201; body: string } {
+  return { status: 201, body: JSON.stringify({ data: orderView(order, fills) }) };
+}

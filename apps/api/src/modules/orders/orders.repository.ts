@@ -1,6 +1,7 @@
-// SQL of the order flow: what a runner reads to rebuild its book, and what one batch writes (new
-// orders, changed orders, fills, candles) in the caller's transaction, each as one statement over
-// arrays. numeric columns travel as decimal text and come back through BigInt, never Number.
+// SQL of the order flow: what a runner reads to rebuild its book and before each batch, and the
+// single-order writes of external platforms' orders, each as one statement over arrays. A runner
+// batch is written by orders_commit_batch() (batch-commit.ts). numeric columns travel as decimal
+// text and come back through BigInt, never Number.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@rora/db';
 import type { FillRecord, OrderState } from './order-state.ts';
@@ -80,19 +81,6 @@ export async function loadSequences(db: Handle, pair: string): Promise<{ order: 
   return { order: BigInt(rows[0]?.order_seq ?? '0'), trade: BigInt(rows[0]?.trade_seq ?? '0') };
 }
 
-/** Available balances of (owner, asset) pairs, read without locks: the ledger re-checks under lock. */
-export async function readAvailable(db: Handle, keys: ReadonlyArray<{ owner: string; asset: string }>) {
-  const balances = new Map<string, bigint>();
-  if (keys.length === 0) return balances;
-  const { rows } = await db.execute<{ owner_id: string; asset: string; balance: string }>(sql`
-    SELECT a.owner_id, a.asset, a.balance::text AS balance FROM ledger_accounts a
-      JOIN unnest(${param(keys.map((key) => key.owner))}::uuid[], ${param(keys.map((key) => key.asset))}::text[])
-        AS k(owner_id, asset) ON a.owner_id = k.owner_id AND a.asset = k.asset
-     WHERE a.kind = 'available'`);
-  for (const row of rows) balances.set(`${row.owner_id}|${row.asset}`, BigInt(row.balance));
-  return balances;
-}
-
 function insertOrdersSql(orders: readonly OrderState[]): SQL {
   const col = <T>(pick: (order: OrderState) => T) => param(orders.map(pick));
   return sql`
@@ -152,69 +140,4 @@ function insertFillsSql(fills: readonly FillRecord[]): SQL {
 
 export async function insertFills(tx: Handle, fills: readonly FillRecord[]): Promise<void> {
   if (fills.length > 0) await tx.execute(insertFillsSql(fills));
-}
-
-export interface CandleUpdate {
-  pair: string;
-  interval: '5m' | '1h' | '1d';
-  bucket: Date;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  quoteVolume: bigint;
-  count: number;
-}
-
-/** Folds a batch's public trades into their candles (creating a bucket no seed reached). */
-function upsertCandlesSql(candles: readonly CandleUpdate[]): SQL {
-  const col = <T>(pick: (candle: CandleUpdate) => T) => param(candles.map(pick));
-  return sql`
-    INSERT INTO market_candles AS c (pair, interval, bucket, open, high, low, close, volume, trade_volume,
-      trade_quote_volume, trade_count)
-    SELECT u.pair, u.interval, u.bucket, u.open, u.high, u.low, u.close, u.volume, u.volume, u.quote_volume, u.count
-      FROM unnest(${col((c) => c.pair)}::text[], ${col((c) => c.interval)}::text[],
-                  ${col((c) => c.bucket.toISOString())}::timestamptz[], ${col((c) => text(c.open))}::numeric[],
-                  ${col((c) => text(c.high))}::numeric[], ${col((c) => text(c.low))}::numeric[],
-                  ${col((c) => text(c.close))}::numeric[], ${col((c) => text(c.volume))}::numeric[],
-                  ${col((c) => text(c.quoteVolume))}::numeric[], ${col((c) => c.count)}::int[])
-           AS u(pair, interval, bucket, open, high, low, close, volume, quote_volume, count)
-    ON CONFLICT (pair, interval, bucket) DO UPDATE SET
-      high = greatest(c.high, excluded.high), low = least(c.low, excluded.low), close = excluded.close,
-      volume = c.volume + excluded.volume, trade_volume = c.trade_volume + excluded.trade_volume,
-      trade_quote_volume = c.trade_quote_volume + excluded.trade_quote_volume,
-      trade_count = c.trade_count + excluded.trade_count`;
-}
-
-export async function upsertCandles(tx: Handle, candles: readonly CandleUpdate[]): Promise<void> {
-  if (candles.length > 0) await tx.execute(upsertCandlesSql(candles));
-}
-
-/**
- * Everything a runner batch records, in one statement (data-modifying CTEs): new orders, changed
- * orders, fills and candles. One round trip instead of four keeps the batch's transaction short.
- */
-export async function writeBatchRecords(
-  tx: Handle,
-  records: {
-    created: readonly OrderState[];
-    updated: readonly OrderState[];
-    fills: readonly FillRecord[];
-    candles: readonly CandleUpdate[];
-  },
-): Promise<void> {
-  const parts = [
-    records.created.length > 0 ? insertOrdersSql(records.created) : null,
-    records.updated.length > 0 ? updateOrdersSql(records.updated) : null,
-    records.fills.length > 0 ? insertFillsSql(records.fills) : null,
-    records.candles.length > 0 ? upsertCandlesSql(records.candles) : null,
-  ].filter((part): part is SQL => part !== null);
-  if (parts.length === 0) return;
-  if (parts.length === 1) return void (await tx.execute(parts[0]!));
-  const ctes = sql.join(
-    parts.map((part, index) => sql`${sql.raw(`w${index}`)} AS (${part})`),
-    sql`, `,
-  );
-  await tx.execute(sql`WITH ${ctes} SELECT 1`);
 }

@@ -2,6 +2,7 @@
 // and sell; swap is served by the swap context through the same call), POST /order/rate, GET /order,
 // and GET / DELETE /order/{id}. Placing needs an Idempotency-Key and approved KYC (in the service,
 // after validation, so a malformed order answers its rule first).
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,8 +16,9 @@ import {
   swapResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { ANSWER_CONTENT_TYPE } from '../../plugins/idempotency.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
-import type { OrdersService } from './orders.service.ts';
+import type { OrdersService, PlacedAnswer } from './orders.service.ts';
 
 const tags = ['orders'];
 const orderIdParams = z.object({ id: z.string().max(100) });
@@ -31,6 +33,16 @@ const perSession = (max: number, timeWindow: string) => ({
   },
 });
 
+/** A placed order's answer: as stored under its key, byte for byte, so a retry's replay is the same. */
+function sendPlaced(reply: FastifyReply, placed: PlacedAnswer) {
+  if ('answer' in placed)
+    return reply
+      .code(201)
+      .type(ANSWER_CONTENT_TYPE)
+      .send(placed.answer as never);
+  return reply.code(201).send({ data: placed.data } as never);
+}
+
 export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.setValidatorCompiler(accountRouteValidator);
@@ -38,7 +50,8 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketsCalls.placeOrder),
-      config: { idempotent: true, ...perSession(300, '10 seconds') },
+      // The key commits with the order (ADR 0013); swaps and external platforms claim it first.
+      config: { idempotent: 'with-effect', ...perSession(300, '10 seconds') },
       schema: {
         tags,
         summary: 'Place a market, limit or dark-pool order (or a swap: type swap)',
@@ -47,8 +60,12 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       },
       preHandler: app.authenticate,
       handler: async (request, reply) => {
-        const data = await orders.place({ userId: currentUser(request).userId, body: request.body });
-        return reply.code(201).send({ data } as never);
+        const placed = await orders.place({
+          userId: currentUser(request).userId,
+          body: request.body,
+          idempotency: request.idempotency,
+        });
+        return sendPlaced(reply, placed);
       },
     });
 

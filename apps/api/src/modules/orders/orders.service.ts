@@ -17,12 +17,24 @@ import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from '
 import { orderView } from './order-view.ts';
 import type { VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
+import type { IdempotencyHandle } from '../../plugins/idempotency.ts';
 
 /** POST /order with type swap is served by the swap context, which registers here. */
 export type SwapOrderHandler = (input: { userId: string; body: SwapOrderBody }) => Promise<unknown>;
 
+/** A placed order's answer: as stored under its key (Rora's book), or data to send (swap, venue). */
+export type PlacedAnswer = { answer: string } | { data: unknown };
+
 export interface OrdersService {
-  place(input: { userId: string; body: TradeOrderBody | SwapOrderBody }): Promise<unknown>;
+  /**
+   * Places an order. With an idempotency key, an order for Rora's book stores its answer in the
+   * batch that commits it (ADR 0013); a swap or an external platform's order claims the key first.
+   */
+  place(input: {
+    userId: string;
+    body: TradeOrderBody | SwapOrderBody;
+    idempotency?: IdempotencyHandle | null;
+  }): Promise<PlacedAnswer>;
   /** For house participants (the market maker): no KYC gate, the same flow otherwise. */
   placeForHouse(input: { userId: string; body: TradeOrderBody }): Promise<OrderOutcome>;
   cancel(input: { userId: string; orderId: string }): Promise<Order>;
@@ -34,14 +46,39 @@ export interface OrdersService {
 
 const KYC_CACHE_MS = 30_000;
 
-export function createOrdersService(deps: {
+interface OrdersDependencies {
   db: Db;
   clock: Clock;
   kycGate: KycGate;
   venues: VenuesService;
   runners: MarketRunners;
   venueOrders: VenueOrders;
-}): OrdersService {
+}
+
+/**
+ * An order for Rora's book (lit or dark) goes to its market's runner, its key committing with it; a
+ * market order for an external platform claims its key, then executes there.
+ */
+async function submitOrder(
+  deps: OrdersDependencies,
+  input: { userId: string; intent: OrderIntent; idempotency?: IdempotencyHandle | null },
+): Promise<OrderOutcome> {
+  const { userId, intent, idempotency } = input;
+  const orderId = randomUUID();
+  if (intent.book !== 'venue') {
+    return deps.runners.runner(intent.market).place({ orderId, userId, intent, idempotency: idempotency?.request });
+  }
+  const adapter = deps.venues.adapter(intent.venue.id);
+  if (!adapter) throw new AppError('venue_is_not_listed');
+  await idempotency?.claim();
+  return deps.venueOrders.execute({
+    order: pendingVenueOrder(orderId, userId, intent, deps.clock.now()),
+    intent,
+    adapter,
+  });
+}
+
+export function createOrdersService(deps: OrdersDependencies): OrdersService {
   const { db, clock, runners, venues } = deps;
   const approved = new Map<string, number>();
   let swapHandler: SwapOrderHandler | null = null;
@@ -54,31 +91,22 @@ export function createOrdersService(deps: {
     approved.set(userId, nowMs + KYC_CACHE_MS);
   }
 
-  async function submit(userId: string, intent: OrderIntent): Promise<OrderOutcome> {
-    const orderId = randomUUID();
-    if (intent.book !== 'venue') return runners.runner(intent.market).place({ orderId, userId, intent });
-    const adapter = venues.adapter(intent.venue.id);
-    if (!adapter) throw new AppError('venue_is_not_listed');
-    return deps.venueOrders.execute({
-      order: pendingVenueOrder(orderId, userId, intent, clock.now()),
-      intent,
-      adapter,
-    });
-  }
-
   return {
-    async place({ userId, body }) {
+    async place({ userId, body, idempotency }) {
       if (body.type === 'swap') {
         if (!swapHandler) throw new AppError('order_type_swap_unavailable');
-        return swapHandler({ userId, body: body as SwapOrderBody });
+        await idempotency?.claim();
+        return { data: await swapHandler({ userId, body: body as SwapOrderBody }) };
       }
       const intent = toOrderIntent(body as TradeOrderBody);
       await requireKyc(userId);
-      const outcome = await submit(userId, intent);
-      return orderView(outcome.order, outcome.fills);
+      const outcome = await submitOrder(deps, { userId, intent, idempotency });
+      return outcome.answer !== undefined
+        ? { answer: outcome.answer }
+        : { data: orderView(outcome.order, outcome.fills) };
     },
 
-    placeForHouse: ({ userId, body }) => submit(userId, toOrderIntent(body)),
+    placeForHouse: ({ userId, body }) => submitOrder(deps, { userId, intent: toOrderIntent(body) }),
 
     async cancel({ userId, orderId }) {
       const order = await findOwnOrder(db, userId, orderId);

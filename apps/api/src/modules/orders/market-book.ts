@@ -1,0 +1,183 @@
+// One market's book in memory: its engine (the lit book and the dark pool), its open orders and its
+// sequence numbers, as the database says they are. The order sequencer runs commands through it,
+// one batch at a time; the book must always equal the database, so it is rebuilt from the open
+// orders in sequence order when it starts and after any batch that did not commit.
+import { Market as EngineMarket, darkMinNotionalTickLots, type EngineEvent } from '@rora/matching-engine';
+import type { Db } from '@rora/db';
+import { AppError } from '../../lib/errors.ts';
+import type { Market } from '../markets/market-specs.ts';
+import { Batch } from './batch.ts';
+import { planOrder } from './order-plan.ts';
+import type { OrderIntent } from './order-request.ts';
+import type { OrderState } from './order-state.ts';
+import { loadOpenOrders, loadSequences } from './orders.repository.ts';
+import { newOrderState, toOpenOrder } from './runner-records.ts';
+import type { IdempotentRequest } from '../../plugins/idempotency.ts';
+
+export interface PlaceInput {
+  orderId: string;
+  userId: string;
+  intent: OrderIntent;
+  /** A keyed request: its answer commits with the batch (ADR 0013). */
+  idempotency?: IdempotentRequest;
+}
+
+export type BookCommand = { kind: 'place'; input: PlaceInput } | { kind: 'cancel'; orderId: string };
+export type BookResult = { ok: true; orderId: string } | { ok: false; error: AppError };
+
+export interface BookLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * Engine refusals of orders the service had already checked (order-request.ts checks these rules
+ * first; this keeps a customer from ever seeing a 5xx for them): their catalogued answers.
+ */
+const ENGINE_REFUSALS: Record<string, 'notional_must_fit_range' | 'post_only_requires_limit_gtc'> = {
+  notional_must_fit_engine_range: 'notional_must_fit_range',
+  post_only_requires_limit_gtc: 'post_only_requires_limit_gtc',
+};
+
+export class MarketBook {
+  readonly market: Market;
+  private engine: EngineMarket;
+  private open = new Map<string, OrderState>();
+  private nextOrderSeq = 1n;
+  private nextTradeSeq = 1n;
+  private ready: Promise<void> | null = null;
+  private batch: Batch | null = null;
+  private pending: OrderState | null = null;
+  private rejection: string | null = null;
+
+  constructor(
+    market: Market,
+    private readonly deps: { db: Db; log: BookLog },
+  ) {
+    this.market = market;
+    this.engine = this.newEngine();
+  }
+
+  /** Public depth of the lit book, best first, in whole ticks and lots. */
+  depth(levels?: number) {
+    return this.engine.depth(levels);
+  }
+
+  /** Both books' open orders, for audits (never published). */
+  openOrders() {
+    return this.engine.openOrders();
+  }
+
+  /** Rebuilds the book from the database if it is not known to equal it; commands wait for it. */
+  start(): Promise<void> {
+    this.ready ??= this.rebuild().catch((error: unknown) => {
+      this.ready = null;
+      this.deps.log.error({ pair: this.market.symbol, error: (error as Error).name }, 'order book rebuild failed');
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /** The book ran ahead of the database (a batch did not commit): rebuild it before the next batch. */
+  invalidate(): void {
+    this.ready = null;
+  }
+
+  /** A batch of this market, reserving from the balances the sequencer read for every market. */
+  newBatch(options: { now: Date; available: Map<string, bigint> }): Batch {
+    return new Batch({
+      market: this.market,
+      open: this.open,
+      now: options.now,
+      available: options.available,
+      nextTradeSeq: () => this.nextTradeSeq++,
+    });
+  }
+
+  /** Runs this market's commands of a batch through the engine; synchronous, so nothing sees half a batch. */
+  run(batch: Batch, commands: readonly BookCommand[]): BookResult[] {
+    this.batch = batch;
+    try {
+      const results = commands.map((command, index) => {
+        batch.commandIndex = index;
+        return command.kind === 'place' ? this.place(batch, command.input) : this.cancel(command.orderId);
+      });
+      batch.finish();
+      return results;
+    } finally {
+      this.batch = null;
+    }
+  }
+
+  private place(batch: Batch, input: PlaceInput): BookResult {
+    const plan = planOrder(this.market, input.intent, this.engine);
+    if (!plan.ok) return { ok: false, error: new AppError(plan.code) };
+    if (!batch.reserve(input.userId, plan.holdAsset, plan.holdAmount)) {
+      return { ok: false, error: new AppError('available_balance_must_cover_order') };
+    }
+    this.pending = newOrderState({ input, plan, seq: this.nextOrderSeq++, now: batch.now });
+    this.rejection = null;
+    this.engine.place({ ...plan.command, orderId: input.orderId, owner: input.userId });
+    this.pending = null;
+    const rejection = this.rejection as string | null;
+    if (rejection === null) return { ok: true, orderId: input.orderId };
+    const code = ENGINE_REFUSALS[rejection];
+    if (code) return { ok: false, error: new AppError(code) };
+    this.deps.log.warn({ pair: this.market.symbol, reason: rejection }, 'engine refused an order');
+    return { ok: false, error: new AppError('market_is_unavailable') };
+  }
+
+  private cancel(orderId: string): BookResult {
+    if (!this.open.has(orderId)) return { ok: false, error: new AppError('order_must_be_open') };
+    this.engine.cancel(orderId);
+    return { ok: true, orderId };
+  }
+
+  private newEngine(): EngineMarket {
+    const sink = (event: EngineEvent) => this.onEvent(event);
+    return new EngineMarket({
+      litSink: sink,
+      darkSink: sink,
+      darkMinNotionalTickLots: darkMinNotionalTickLots(this.market.spec),
+    });
+  }
+
+  /** Replaces the book with the database's open orders, in sequence order. */
+  private async rebuild(): Promise<void> {
+    const [orders, sequences] = await Promise.all([
+      loadOpenOrders(this.deps.db, this.market.symbol),
+      loadSequences(this.deps.db, this.market.symbol),
+    ]);
+    const engine = this.newEngine();
+    const toOpen = (order: OrderState) => toOpenOrder(this.market, order);
+    engine.restore({
+      lit: orders.filter((order) => order.book === 'lit').map(toOpen),
+      dark: orders.filter((order) => order.book === 'dark').map(toOpen),
+    });
+    this.engine = engine;
+    this.open = new Map(orders.map((order) => [order.id, order]));
+    this.nextOrderSeq = sequences.order + 1n;
+    this.nextTradeSeq = sequences.trade + 1n;
+  }
+
+  private onEvent(event: EngineEvent): void {
+    const batch = this.batch;
+    if (!batch) throw new Error('engine event outside a batch');
+    switch (event.type) {
+      case 'accepted':
+        if (this.pending && this.pending.id === String(event.orderId)) batch.admit(this.pending);
+        return;
+      case 'rejected':
+        this.rejection = event.reason;
+        return;
+      case 'fill':
+        return batch.fill(event);
+      case 'rested':
+        return batch.rested(event);
+      case 'cancelled':
+        return batch.cancelled(event);
+      case 'done':
+        return batch.done(event);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+// POST /order's Idempotency-Key commits with the order (ADR 0013): on real PostgreSQL, a retry gets
+// the stored answer byte for byte, twins released together take effect once, a refused order stores
+// no key, and a twin stored by another server while a batch commits loses only that request.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fundCustomer } from '@rora/ledger/testing';
+import type { TestApp } from '../../testing/test-app.ts';
+import { jsonOf, race } from './testing/http-race.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  balanceOf,
+  createMarketsTestApp,
+  get,
+  placeOrder,
+  units,
+} from './testing/orders-fixtures.ts';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createMarketsTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+async function orderCount(userId: string): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
+async function storedKey(userId: string, key: string) {
+  const { rows } = await t.database.pool.query<{ status: number; body: string }>(
+    `SELECT response_status AS status, convert_from(response_body, 'UTF8') AS body FROM idempotency_keys
+      WHERE user_id = $1 AND idempotency_key = $2`,
+    [userId, key],
+  );
+  return rows[0] ?? null;
+}
+
+describe('POST /order with an Idempotency-Key', () => {
+  it('stores the answer with the order and replays it byte for byte; another body under the key is 422', async () => {
+    const user = await approvedCustomer(t, { USDT: '1000' });
+    const body = { symbol: 'LTC/USDT', side: 'buy', price: '40', amount: '2' };
+    const first = await placeOrder(t, user, body, 'key-with-order');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(await storedKey(user.userId, 'key-with-order')).toEqual({ status: 201, body: first.body });
+
+    const replay = await placeOrder(t, user, body, 'key-with-order');
+    expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.body]).toEqual([201, 'true', first.body]);
+    const other = await placeOrder(t, user, { ...body, amount: '3' }, 'key-with-order');
+    expect([other.statusCode, other.json().error.code]).toEqual([422, 'idempotency_key_reused_with_different_body']);
+    expect(await orderCount(user.userId)).toBe(1);
+    expect(await balanceOf(t, user, 'USDT')).toEqual({ available: units('920', 'USDT'), held: units('80', 'USDT') });
+  });
+
+  it('takes effect once when 20 requests with one key arrive together: the others wait (409) or replay', async () => {
+    const user = await approvedCustomer(t, { USDT: '1000' });
+    const key = randomUUID();
+    const request = {
+      method: 'POST',
+      path: '/api/v1/order',
+      headers: { authorization: user.headers.authorization, 'idempotency-key': key },
+      body: { symbol: 'LTC/USDT', side: 'buy', price: '41', amount: '1' },
+    };
+    const responses = await race(
+      port,
+      Array.from({ length: 20 }, () => request),
+    );
+    const placed = responses.filter((response) => response.status === 201);
+    const waiting = responses.filter((response) => response.status === 409);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    expect(placed.length + waiting.length).toBe(20);
+    expect(new Set(placed.map((response) => jsonOf(response).data!.id)).size).toBe(1);
+    expect(waiting.every((response) => jsonOf(response).error?.code === 'idempotency_request_in_progress')).toBe(true);
+    expect(await orderCount(user.userId)).toBe(1);
+    expect(await balanceOf(t, user, 'USDT')).toEqual({ available: units('959', 'USDT'), held: units('41', 'USDT') });
+  });
+
+  it('stores no key for an order the balance refused, so the same key places it once funds arrive', async () => {
+    const user = await approvedCustomer(t, { USDT: '10' });
+    const body = { symbol: 'LTC/USDT', side: 'buy', price: '40', amount: '1' };
+    const refused = await placeOrder(t, user, body, 'after-deposit');
+    expect([refused.statusCode, refused.json().error.code]).toEqual([422, 'available_balance_must_cover_order']);
+    expect(await storedKey(user.userId, 'after-deposit')).toBeNull();
+
+    await fundCustomer(t.database.db, { owner: user.userId, asset: 'USDT', amount: units('100', 'USDT') });
+    const placed = await placeOrder(t, user, body, 'after-deposit');
+    expect(placed.statusCode).toBe(201);
+    expect((await storedKey(user.userId, 'after-deposit'))?.body).toBe(placed.body);
+    expect((await get(t, user, '/order')).json().data.total).toBe(1);
+  });
+});
+
+describe('a twin request stored by another server while the batch commits', () => {
+  it('tells that request its twin is in progress and commits the rest of the batch', async () => {
+    const twin = await approvedCustomer(t, { USDT: '100' });
+    const other = await approvedCustomer(t, { USDT: '100' });
+    const body = { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' };
+    // Holds the twin's account, so the batch is read, matched and then waits to commit.
+    const blocker = await t.database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(
+        `SELECT 1 FROM ledger_accounts WHERE owner_id = $1 AND asset = 'USDT' AND kind = 'available' FOR UPDATE`,
+        [twin.userId],
+      );
+      const placing = Promise.all([placeOrder(t, twin, body, 'twin-key'), placeOrder(t, other, body, 'other-key')]);
+      for (let tries = 0; tries < 500; tries += 1) {
+        const { rows } = await t.database.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
+        );
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Meanwhile "another server" commits the same key with its own answer.
+      await blocker.query(
+        `INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash,
+           response_status, response_content_type, response_body, completed_at)
+         VALUES ($1, 'twin-key', 'POST', '/api/v1/order', sha256('elsewhere'), 201, 'application/json', '{}', now())`,
+        [twin.userId],
+      );
+      await blocker.query('COMMIT');
+      const [twinAnswer, otherAnswer] = await placing;
+      expect([twinAnswer.statusCode, twinAnswer.json().error.code]).toEqual([409, 'idempotency_request_in_progress']);
+      expect(otherAnswer.statusCode).toBe(201);
+      expect(await orderCount(twin.userId)).toBe(0);
+      expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('100', 'USDT'), held: 0n });
+      expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
+    } finally {
+      blocker.release();
+    }
+  });
+});

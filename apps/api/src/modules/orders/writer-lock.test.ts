@@ -1,0 +1,74 @@
+// One writer of the order books per database (DESIGN §2): a second process's sequencer cannot take
+// the writer lock and refuses orders; a commit from a session that does not hold the lock writes
+// nothing; a writer whose lock connection dropped takes the lock again and goes on.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/test-app.ts';
+import { requireMarket } from '../markets/market-specs.ts';
+import { MarketRunner } from './market-runner.ts';
+import { toOrderIntent } from './order-request.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  createMarketsTestApp,
+  placeOrder,
+} from './testing/orders-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createMarketsTestApp();
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+const body = { symbol: 'SOL/USDT', side: 'buy', price: '20', amount: '1' } as const;
+
+async function writerPid(): Promise<number | null> {
+  const { rows } = await t.database.pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
+  );
+  return rows[0]?.pid ?? null;
+}
+
+describe('the order writer lock', () => {
+  it('is taken by the first batch, and a second writer on the same database refuses orders', async () => {
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
+    expect(await writerPid()).not.toBeNull();
+
+    const log = { warn: () => undefined, error: () => undefined };
+    const second = new MarketRunner({ market: requireMarket('SOL/USDT'), db: t.database.db, clock: t.clock, log });
+    const refused = await second
+      .place({ orderId: randomUUID(), userId: customer.userId, intent: toOrderIntent(body) })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'market_is_unavailable' });
+    await second.stop();
+    expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
+  });
+
+  it('refuses a commit from a session that does not hold the lock, writing nothing', async () => {
+    const before = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+    const refused = await t.database.pool
+      .query(`SELECT orders_commit_batch($1::jsonb, '[]'::jsonb, pg_backend_pid())`, [
+        JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] }),
+      ])
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'L0002' });
+    const after = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it('is taken again when its connection is lost, and orders go on', async () => {
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
+    const pid = await writerPid();
+    await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    for (let tries = 0; tries < 100 && (await writerPid()) === pid; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
+    const taken = await writerPid();
+    expect(taken).not.toBeNull();
+    expect(taken).not.toBe(pid);
+  });
+});
