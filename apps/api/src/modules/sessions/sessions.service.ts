@@ -1,14 +1,15 @@
 // Sign-in sessions: random 256-bit bearer tokens, stored only as their SHA-256, with a sliding
-// expiry. Logout, a password change or a reset revokes them server-side.
+// expiry. Logout, a password change or a reset revokes them server-side. Sessions read from the
+// database are remembered for a few seconds (session-cache.ts, ADR 0015).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
+import { SESSION_CACHE_MS, SessionCache, type CachedSession } from './session-cache.ts';
 
 const { sessions } = schema;
 /** Touch the session (and slide its expiry) at most this often, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
-
 export interface SessionIdentity {
   userId: string;
   sessionId: string;
@@ -26,8 +27,49 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
+/** The session of a token hash, from the cache or the database; null when unknown. */
+async function lookup(
+  db: Db,
+  cache: SessionCache,
+  at: { tokenHash: Buffer; nowMs: number },
+): Promise<CachedSession | 'expired' | null> {
+  const { tokenHash, nowMs } = at;
+  const key = tokenHash.toString('base64');
+  const cached = cache.get(key, nowMs);
+  if (cached) return cached;
+  const mark = cache.mark();
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  if (!row) return null;
+  if (row.revokedAt || row.expiresAt.getTime() <= nowMs) return 'expired';
+  const session = {
+    userId: row.userId,
+    sessionId: row.id,
+    lastSeenAt: row.lastSeenAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    cachedUntil: nowMs + SESSION_CACHE_MS,
+  };
+  cache.keep(key, session, mark);
+  return session;
+}
+
+/** Slides a session's expiry (at most every TOUCH_INTERVAL_MS); false if it was revoked meanwhile. */
+async function slide(db: Db, session: CachedSession, at: { nowMs: number; ttlMs: number }): Promise<boolean> {
+  const expiresAt = at.nowMs + at.ttlMs;
+  session.lastSeenAt = at.nowMs;
+  const touched = await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(at.nowMs), expiresAt: new Date(expiresAt) })
+    .where(and(eq(sessions.id, session.sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (touched.length === 0) return false;
+  session.expiresAt = expiresAt;
+  return true;
+}
+
 export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number }): SessionService {
   const { db, clock, ttlMs } = deps;
+  const cache = new SessionCache();
+
   return {
     async create(userId, context) {
       const token = randomBytes(32).toString('base64url');
@@ -49,21 +91,19 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
 
     async authenticate(token) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.tokenHash, hashToken(token)))
-        .limit(1);
-      if (!row) return null;
-      const now = clock.now();
-      if (row.revokedAt || row.expiresAt <= now) return 'expired';
-      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
-          .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt)));
+      const tokenHash = hashToken(token);
+      const nowMs = clock.now().getTime();
+      const session = await lookup(db, cache, { tokenHash, nowMs });
+      if (session === null || session === 'expired') return session;
+      if (session.expiresAt <= nowMs) {
+        cache.drop(tokenHash.toString('base64'));
+        return 'expired';
       }
-      return { userId: row.userId, sessionId: row.id };
+      if (nowMs - session.lastSeenAt > TOUCH_INTERVAL_MS && !(await slide(db, session, { nowMs, ttlMs }))) {
+        cache.drop(tokenHash.toString('base64'));
+        return 'expired';
+      }
+      return { userId: session.userId, sessionId: session.sessionId };
     },
 
     async revoke(userId, sessionId) {
@@ -72,6 +112,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
         .set({ revokedAt: clock.now() })
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
+      cache.forget(userId, sessionId);
       return rows.length > 0;
     },
 
@@ -83,6 +124,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
         .set({ revokedAt: clock.now() })
         .where(and(...conditions))
         .returning({ id: sessions.id });
+      cache.forget(userId);
       return rows.length;
     },
 
