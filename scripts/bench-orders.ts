@@ -10,10 +10,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Pool } from 'undici';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database } from '@rora/db';
 import { assertLedgerInvariants, createLedger } from '@rora/ledger';
 import { hashToken } from '../apps/api/src/modules/sessions/sessions.service.ts';
@@ -46,7 +46,8 @@ async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> 
     return {
       url: url.toString(),
       stop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        if (process.env.BENCH_KEEP_DB) console.log(`  kept database ${name}`);
+        else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
     };
@@ -63,7 +64,7 @@ async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> 
 }
 
 function startServer(url: string): Promise<{ child: ChildProcess; port: number }> {
-  const entry = path.resolve('apps/api/src/modules/orders/testing/server-process.ts');
+  const entry = path.resolve(`apps/api/src/modules/orders/testing/${process.env.BENCH_SERVER ?? 'server-process'}.ts`);
   const profile = process.env.BENCH_CPU_PROFILE
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
@@ -141,52 +142,42 @@ interface Result {
   code?: string;
 }
 
-function post(agent: http.Agent, port: number, token: string, body: object): Promise<Result> {
-  const payload = JSON.stringify(body);
+async function post(client: Pool, token: string, body: object): Promise<Result> {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/v1/order',
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'idempotency-key': randomUUID(),
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
+  try {
+    const response = await client.request({
+      path: '/api/v1/order',
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': randomUUID(),
+        'content-type': 'application/json',
       },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          const code = status >= 400 ? (/"code":"([a-z_]+)"/.exec(text)?.[1] ?? 'unknown') : undefined;
-          resolve({ status, ms: performance.now() - started, code });
-        });
-      },
-    );
-    request.on('error', () => resolve({ status: 0, ms: performance.now() - started, code: 'network_error' }));
-    request.end(payload);
-  });
+      body: JSON.stringify(body),
+    });
+    const text = await response.body.text();
+    const status = response.statusCode;
+    const code = status >= 400 ? (/"code":"([a-z_]+)"/.exec(text)?.[1] ?? 'unknown') : undefined;
+    return { status, ms: performance.now() - started, code };
+  } catch {
+    return { status: 0, ms: performance.now() - started, code: 'network_error' };
+  }
 }
 
+/** Each client keeps one keep-alive connection with one request in flight (undici: a lean client). */
 async function load(port: number, tokens: string[], options: Options): Promise<{ results: Result[]; elapsed: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+  const client = new Pool(`http://127.0.0.1:${port}`, { connections: options.clients, pipelining: 1 });
   const results: Result[] = [];
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   await Promise.all(
-    Array.from({ length: options.clients }, async (_, client) => {
-      for (let index = client; performance.now() < deadline; index += options.clients) {
-        results.push(await post(agent, port, tokens[index % tokens.length]!, randomOrder()));
+    Array.from({ length: options.clients }, async (_, index) => {
+      for (let next = index; performance.now() < deadline; next += options.clients) {
+        results.push(await post(client, tokens[next % tokens.length]!, randomOrder()));
       }
     }),
   );
-  agent.destroy();
+  await client.close();
   return { results, elapsed: (performance.now() - started) / 1000 };
 }
 
