@@ -70,6 +70,19 @@ describe('configuration', () => {
     expect(production.devRoutes).toBe(false);
   });
 
+  it('runs the sandbox market maker and seeds sandbox data everywhere but production, and refuses it there', () => {
+    const secrets = { IDENTITY_WEBHOOK_SECRET: 'x'.repeat(32), ONRAMP_WEBHOOK_SECRET: 'y'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ marketMaker: true, sandboxSeed: true });
+    expect(loadConfig({ NODE_ENV: 'test', MARKET_MAKER: 'off' })).toMatchObject({ marketMaker: false });
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets })).toMatchObject({
+      marketMaker: false,
+      sandboxSeed: false,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production', MARKET_MAKER: 'on', ...secrets })).toThrow(
+      /MARKET_MAKER: the sandbox market maker funds itself from outside the books/,
+    );
+  });
+
   it('reads lists and treats an empty variable as unset', () => {
     const config = loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2', BLOCKED_COUNTRIES: 'KP,IR', PORT: '' });
     expect(config.TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);

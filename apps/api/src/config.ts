@@ -102,8 +102,12 @@ export const configSchema = z.object({
   CHAINS_XRP_OMNIBUS_ADDRESS: z.string().min(1).max(100).optional(),
   CHAINS_XRP_FIRST_TAG: wholeNumber(0, 4_294_967_295).optional(),
   CHAINS_SOL_ADDRESSES: z.string().min(1).optional(),
-  /** Markets: `on` runs the sandbox market maker and flow on Rora's book (started by the server, never in unit tests). */
-  MARKET_MAKER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /**
+   * Markets: `on` runs the sandbox market maker and flow on Rora's book (started by the server, never
+   * in unit tests). They fund themselves from outside the books, so production refuses `on`; unset:
+   * on except in production.
+   */
+  MARKET_MAKER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   /** How often the market maker checks its ladders. */
   MARKET_MAKER_INTERVAL_MS: wholeNumber(200, 600_000).default(2_000),
   /** External trading platforms: `simulated` offline (default) or `ccxt` live (install ccxt first). */
@@ -112,7 +116,13 @@ export const configSchema = z.object({
   ORDER_BATCH_MAX: wholeNumber(1, 2_000).default(200),
 });
 
-export type Config = z.infer<typeof configSchema> & { devRoutes: boolean };
+export type Config = z.infer<typeof configSchema> & {
+  devRoutes: boolean;
+  /** The sandbox market maker and flow run (MARKET_MAKER, never in production). */
+  marketMaker: boolean;
+  /** Sandbox data is seeded: a synthetic year of prices and the house's swap inventory (not in production). */
+  sandboxSeed: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -139,5 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.NODE_ENV === 'production' && !config.ONRAMP_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  ONRAMP_WEBHOOK_SECRET: required when NODE_ENV is production');
   }
-  return { ...config, devRoutes };
+  const production = config.NODE_ENV === 'production';
+  if (production && config.MARKET_MAKER === 'on') {
+    throw new ConfigError(
+      'Invalid configuration:\n  MARKET_MAKER: the sandbox market maker funds itself from outside the books: not in production',
+    );
+  }
+  const marketMaker = (config.MARKET_MAKER ?? (production ? 'off' : 'on')) === 'on';
+  return { ...config, devRoutes, marketMaker, sandboxSeed: !production };
 }

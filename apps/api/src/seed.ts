@@ -1,5 +1,6 @@
-// Seed data for the sandbox, idempotent: every start runs it and it only fills what is missing.
-// Later modules add their seeds (assets, markets, venues, plans) here through one function each.
+// Seed data, idempotent: every start runs it and it only fills what is missing. The catalogue (assets)
+// is seeded everywhere; the sandbox's made-up data (a synthetic year of prices, the house's swap
+// inventory, funded from outside the books) only where it is not production.
 import type { Database } from '@rora/db';
 import { seedAssetCatalogue } from './modules/prices/index.ts';
 import { seedSwapLiquidity } from './modules/swap/index.ts';
@@ -7,8 +8,9 @@ import { seedPriceHistory } from './modules/markets/index.ts';
 
 export type Seeder = (database: Database) => Promise<void>;
 
-const seeders: Seeder[] = [seedAssetCatalogue, seedSwapLiquidity, (database) => seedPriceHistory(database)];
+const catalogue: Seeder[] = [seedAssetCatalogue];
+const sandbox: Seeder[] = [seedSwapLiquidity, (database) => seedPriceHistory(database)];
 
-export async function seed(database: Database): Promise<void> {
-  for (const run of seeders) await run(database);
+export async function seed(database: Database, options: { sandbox: boolean }): Promise<void> {
+  for (const run of [...catalogue, ...(options.sandbox ? sandbox : [])]) await run(database);
 }

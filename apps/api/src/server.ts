@@ -39,7 +39,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     const applied = await migrate(database.pool);
     if (applied.length > 0) log(`Applied ${applied.length} migration(s).`);
-    await seed(database);
+    await seed(database, { sandbox: config.sandboxSeed });
     const running = await buildApp({ config, database, clock: options.clock ?? systemClock });
     app = running;
     if (config.RUN_WORKER) {
@@ -52,7 +52,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     // Every order book rebuilt from the database before the first request; then the market maker.
     await running.services.markets.start({
-      marketMaker: config.MARKET_MAKER === 'on',
+      marketMaker: config.marketMaker,
       intervalMs: config.MARKET_MAKER_INTERVAL_MS,
     });
     await running.listen({ port: config.PORT, host: config.HOST });
