@@ -1,7 +1,8 @@
 // Calls of spec §7 "Orders and market" (POST /order market, limit and dark pool; POST /order/rate;
-// GET /order; POST /alert) plus cancel, market data (pairs, ticker, depth, trades, candles, venues)
-// and the `markets` / `orders` / `alerts` WebSocket channels. Prices are quote units per whole base
-// unit and amounts base units, as decimal strings; never JSON numbers.
+// GET /order; POST /alert) plus cancel, and the `orders` / `alerts` WebSocket channels. Market data
+// (pairs, ticker, depth, trades, candles, venues) is in market-data.ts and its public topics in
+// market-topics.ts; both are re-exported here and their calls are part of marketsCalls. Prices are
+// quote units per whole base unit and amounts base units, as decimal strings; never JSON numbers.
 //
 // POST /order takes the spec's fields (amount, symbol, type buy | sell | swap | dark pool) and the
 // richer ones (side, orderType market | limit, price, total, timeInForce, postOnly, venue) in one
@@ -9,12 +10,16 @@
 // (side required); no orderType means limit when a price is given, market otherwise. A market buy
 // gives `amount` (base) or `total` (quote to spend). `type: 'swap'` is the swap call of swap.ts.
 import { z } from 'zod';
-import { CHART_RANGES, PAIRS, VENUES, type PairSymbol } from './constants/index.ts';
+import type { PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
+import { VENUE_IDS, marketDataCalls, pairSymbolTextSchema } from './market-data.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { swapOrderBodySchema } from './swap.ts';
 import { envelope, type AccountCall } from './user.ts';
 import { amountTextSchema } from './wallets.ts';
+
+export * from './market-data.ts';
+export * from './market-topics.ts';
 
 /** Tick (price step), lot (amount step) and minimum order value of each pair, as decimal strings. */
 export interface MarketDefinition {
@@ -38,26 +43,6 @@ export const MARKET_DEFINITIONS: Record<PairSymbol, MarketDefinition> = {
   'BNB/USDT': { symbol: 'BNB/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
 };
 
-/** 'BTC/USDT', 'BTC-USDT', 'btc_usdt' or 'BTCUSDT' -> 'BTC/USDT'; null for a pair Rora does not list. */
-export function parsePairSymbol(text: string): PairSymbol | null {
-  const compact = text
-    .trim()
-    .toUpperCase()
-    .replace(/[-/_ ]/g, '');
-  return PAIRS.find((pair) => `${pair.base}${pair.quote}` === compact)?.symbol ?? null;
-}
-
-/** The form used in topics and file names: 'BTC/USDT' -> 'BTC-USDT'. */
-export const pairSlug = (symbol: string) => symbol.replace('/', '-');
-
-/** Public WebSocket topics (subscribe with `{op:'subscribe', topic}`). */
-export const marketTopics = {
-  /** One pair: `snapshot` on subscribe, then `depth`, `trades`, `ticker` and `candles`, one sequence. */
-  market: (symbol: string) => `market:${pairSlug(symbol)}`,
-  /** Every pair's ticker and every venue's price. */
-  tickers: 'markets:tickers',
-} as const;
-
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_KINDS = ['market', 'limit'] as const;
@@ -66,8 +51,6 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export const SPEC_ORDER_TYPES = ['buy', 'sell', 'dark pool', 'dark_pool'] as const;
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
 export type TimeInForce = (typeof TIME_IN_FORCE)[number];
-export const VENUE_IDS = VENUES.map((venue) => venue.id) as [VenueIdText, ...VenueIdText[]];
-type VenueIdText = (typeof VENUES)[number]['id'];
 
 /**
  * pending: waiting for an external platform; open: resting, nothing filled; partially_filled: resting
@@ -77,10 +60,7 @@ type VenueIdText = (typeof VENUES)[number]['id'];
 export const ORDER_STATUSES = ['pending', 'open', 'partially_filled', 'filled', 'cancelled', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const symbolText = z
-  .string({ error: 'pair_is_not_listed' })
-  .max(20, { error: 'pair_is_not_listed' })
-  .refine((value) => parsePairSymbol(value) !== null, { error: 'pair_is_not_listed' });
+const symbolText = pairSymbolTextSchema;
 
 export const tradeOrderBodySchema = z.object({
   symbol: symbolText,
@@ -195,132 +175,12 @@ export const orderRateSchema = z.object({
 export type OrderRate = z.infer<typeof orderRateSchema>;
 export const orderRateResponseSchema = envelope(orderRateSchema);
 
-// Market data -----------------------------------------------------------------------------------
-
-export const marketQuerySchema = z.object({ symbol: symbolText });
-export const depthQuerySchema = marketQuerySchema.extend({
-  levels: z.coerce.number().int().min(1).max(200).default(50),
-});
-export const tradesQuerySchema = marketQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-export const candlesQuerySchema = marketQuerySchema.extend({
-  range: z.enum(CHART_RANGES.map((range) => range.id) as [string, ...string[]]).default('1D'),
-});
-
-/** [price, amount] */
-export const depthLevelSchema = z.tuple([decimal, decimal]);
-export const depthSchema = z.object({
-  symbol: z.string(),
-  /** The market topic's sequence this snapshot matches; deltas continue from sequence + 1. */
-  sequence: z.number().int(),
-  bids: z.array(depthLevelSchema),
-  asks: z.array(depthLevelSchema),
-});
-export type Depth = z.infer<typeof depthSchema>;
-
-export const tradeSchema = z.object({
-  id: z.uuid(),
-  sequence: z.number().int(),
-  price: decimal,
-  amount: decimal,
-  /** The taker's side: buy means the price was lifted. */
-  side: z.enum(ORDER_SIDES),
-  createdAt: timestamp,
-});
-export type Trade = z.infer<typeof tradeSchema>;
-
-export const tickerSchema = z.object({
-  symbol: z.string(),
-  lastPrice: decimal.nullable(),
-  /** Percent over 24 hours, two decimals ('-1.25'); null without a price that old. */
-  change24h: decimal.nullable(),
-  high24h: decimal.nullable(),
-  low24h: decimal.nullable(),
-  /** Base traded in 24 hours. */
-  volume24h: decimal,
-  /** Quote traded in 24 hours. */
-  quoteVolume24h: decimal,
-  bestBid: decimal.nullable(),
-  bestAsk: decimal.nullable(),
-  /** The reference price from the platforms. */
-  referencePrice: decimal.nullable(),
-});
-export type Ticker = z.infer<typeof tickerSchema>;
-
-export const candleSchema = z.object({
-  /** Start of the bucket, seconds since 1970 (what lightweight-charts takes). */
-  time: z.number().int(),
-  open: decimal,
-  high: decimal,
-  low: decimal,
-  close: decimal,
-  volume: decimal,
-});
-export type Candle = z.infer<typeof candleSchema>;
-export const CANDLE_INTERVALS = ['5m', '1h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-/** Which bucket each chart range draws. */
-export const RANGE_INTERVALS: Record<string, CandleInterval> = {
-  '1D': '5m',
-  '1W': '1h',
-  '1M': '1h',
-  '3M': '1d',
-  '6M': '1d',
-  '1Y': '1d',
-  ATH: '1d',
-};
-export const candleListSchema = z.object({
-  symbol: z.string(),
-  range: z.string(),
-  interval: z.enum(CANDLE_INTERVALS),
-  candles: z.array(candleSchema),
-});
-
-export const marketSchema = z.object({
-  symbol: z.string(),
-  base: z.string(),
-  quote: z.string(),
-  tick: decimal,
-  lot: decimal,
-  minNotional: decimal,
-  darkPoolMinNotional: decimal.nullable(),
-  ticker: tickerSchema,
-});
-export type Market = z.infer<typeof marketSchema>;
-
-/** Spec §3 exchange platform: name, logo, taker and maker fee, price, favourite flag. */
-export const venueSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo: z.string(),
-  default: z.boolean(),
-  takerFeeBps: z.number().int(),
-  makerFeeBps: z.number().int(),
-  /** Percent, as the spec lists them: '0.5'. */
-  takerFee: decimal,
-  makerFee: decimal,
-  price: decimal.nullable(),
-  bid: decimal.nullable(),
-  ask: decimal.nullable(),
-  favourite: z.boolean(),
-  available: z.boolean(),
-});
-export type Venue = z.infer<typeof venueSchema>;
-
-export const depthResponseSchema = envelope(depthSchema);
-export const tradesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(tradeSchema) }));
-export const tickerResponseSchema = envelope(tickerSchema);
-export const candlesResponseSchema = envelope(candleListSchema);
-export const marketsResponseSchema = envelope(z.object({ items: z.array(marketSchema) }));
-export const venuesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(venueSchema) }));
-
 // Alerts ----------------------------------------------------------------------------------------
 
 export const ALERT_CONDITIONS = ['above', 'below'] as const;
 export const alertBodySchema = z.object({
   symbol: symbolText,
-  condition: z.enum(ALERT_CONDITIONS, { error: 'request_validation_failed' }),
+  condition: z.enum(ALERT_CONDITIONS, { error: 'alert_condition_must_be_above_or_below' }),
   price: amountTextSchema,
 });
 export type AlertBody = z.input<typeof alertBodySchema>;
@@ -342,12 +202,6 @@ export const MAX_ACTIVE_ALERTS = 50;
 
 // WebSocket -------------------------------------------------------------------------------------
 
-/** `markets` channel messages on a market topic; `sequence` grows by one per message of the topic. */
-export const marketEventSchema = z.object({
-  channel: z.literal('markets'),
-  type: z.enum(['snapshot', 'depth', 'trades', 'ticker', 'candles', 'tickers']),
-  data: z.object({ symbol: z.string().optional(), sequence: z.number().int() }).passthrough(),
-});
 /** `orders` channel on the customer's own stream: an order was placed or changed. */
 export const orderUpdatedEventSchema = z.object({
   channel: z.literal('orders'),
@@ -383,6 +237,7 @@ const orderRules: ErrorCode[] = [
   'quantity_must_be_positive',
   'quantity_must_be_multiple_of_lot',
   'quantity_is_out_of_range',
+  'notional_must_fit_range',
   'notional_must_reach_minimum',
   'time_in_force_applies_to_limit_orders',
   'post_only_requires_limit_gtc',
@@ -424,12 +279,7 @@ export const marketsCalls = {
     auth: true,
     errors: [...signedIn, 'resource_not_found', 'order_must_be_open', 'market_is_unavailable'],
   },
-  markets: { method: 'GET', path: '/market/pairs', auth: false, errors: [] },
-  ticker: { method: 'GET', path: '/market/ticker', auth: false, errors: ['pair_is_not_listed'] },
-  depth: { method: 'GET', path: '/market/depth', auth: false, errors: ['pair_is_not_listed'] },
-  trades: { method: 'GET', path: '/market/trades', auth: false, errors: ['pair_is_not_listed'] },
-  candles: { method: 'GET', path: '/market/candles', auth: false, errors: ['pair_is_not_listed'] },
-  venues: { method: 'GET', path: '/market/venues', auth: true, errors: [...signedIn, 'pair_is_not_listed'] },
+  ...marketDataCalls,
   createAlert: {
     method: 'POST',
     path: '/alert',
@@ -438,6 +288,7 @@ export const marketsCalls = {
       ...signedIn,
       ...amountErrors,
       'pair_is_not_listed',
+      'alert_condition_must_be_above_or_below',
       'price_must_be_positive',
       'amount_has_too_many_decimals',
       'alert_price_must_be_above_last_price',

@@ -24,6 +24,7 @@ export const marketsErrors = {
   quantity_must_be_positive: { status: 400, message: 'Enter an amount greater than zero' },
   quantity_must_be_multiple_of_lot: { status: 400, message: 'The amount must be a multiple of the lot size' },
   quantity_is_out_of_range: { status: 400, message: 'This amount is too large' },
+  notional_must_fit_range: { status: 400, message: 'This order is worth too much to be placed at once' },
   notional_must_reach_minimum: { status: 400, message: 'The order is smaller than the minimum order value' },
   time_in_force_applies_to_limit_orders: { status: 400, message: 'Time in force applies to limit orders only' },
   post_only_requires_limit_gtc: { status: 400, message: 'Post-only applies to good-till-cancelled limit orders' },
@@ -48,6 +49,15 @@ export const marketsErrors = {
   },
   order_type_swap_unavailable: { status: 503, message: 'Swaps are not available right now. Please try again' },
 
+  depth_levels_must_be_from_1_to_200: { status: 400, message: 'Ask for a whole number of levels from 1 to 200' },
+  trades_limit_must_be_from_1_to_200: { status: 400, message: 'Ask for a whole number of trades from 1 to 200' },
+  chart_range_is_not_listed: { status: 400, message: 'Choose a chart range: 1D, 1W, 1M, 3M, 6M, 1Y or ATH' },
+  favourite_must_be_boolean: { status: 400, message: 'Favourite must be true or false' },
+
+  alert_condition_must_be_above_or_below: {
+    status: 400,
+    message: 'Choose whether the alert is above or below a price',
+  },
   alert_price_must_be_above_last_price: {
     status: 400,
     message: 'An alert above the price needs a price higher than the last price',

@@ -1,8 +1,10 @@
-// Reads of the public market data: candles for a chart range, the current buckets, 24-hour
-// statistics from the 5-minute buckets (volumes from real trades only), and recent public trades.
+// Reads of the public market data: candles for a chart range, the current buckets, the last 24 hours
+// of real trades by minute, the reference history's 24 hours (the seeded candles, for a market that
+// did not trade), recent public trades, and the customer's favourite platforms.
 import { sql } from 'drizzle-orm';
 import type { CandleInterval } from '@rora/contracts';
 import type { Db } from '@rora/db';
+import type { MinuteBucket } from './day-window.ts';
 
 export interface CandleRow {
   bucket: Date;
@@ -13,12 +15,12 @@ export interface CandleRow {
   volume: bigint;
 }
 
-export interface DayStats {
-  open: bigint | null;
-  high: bigint | null;
-  low: bigint | null;
-  volume: bigint;
-  quoteVolume: bigint;
+/** Open, high, low and close of the 5-minute candles since a time (the chart's history). */
+export interface ReferenceStats {
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
 }
 
 export interface TradeRow {
@@ -65,20 +67,52 @@ export async function readCurrentCandles(
   return rows.map((row) => ({ interval: row.interval as CandleInterval, ...toCandle(row) }));
 }
 
-export async function readDayStats(db: Db, pair: string, since: Date): Promise<DayStats> {
+/**
+ * The public trades since `since`, folded by minute, and the highest sequence among them. There is
+ * no index on the fills' time; the 5-minute candles count the real trades they hold (written in the
+ * same commit as the fills), so that count bounds a walk down the (pair, seq) index to the day's
+ * trades instead of scanning the pair's whole history.
+ */
+export async function readDayTrades(
+  db: Db,
+  options: { pair: string; since: Date; candlesFrom: Date },
+): Promise<{ buckets: MinuteBucket[]; maxSeq: bigint }> {
+  const { rows } = await db.execute<Raw>(sql`
+    WITH bound AS (
+      SELECT coalesce(sum(trade_count), 0)::int AS n FROM market_candles
+       WHERE pair = ${options.pair} AND interval = '5m' AND bucket >= ${options.candlesFrom.toISOString()}::timestamptz),
+    recent AS (
+      SELECT seq, price, quantity, notional, created_at FROM order_fills
+       WHERE pair = ${options.pair} AND book = 'lit' ORDER BY seq DESC LIMIT (SELECT n FROM bound))
+    SELECT (extract(epoch FROM date_trunc('minute', created_at)) * 1000)::bigint::text AS start_ms,
+           (array_agg(price ORDER BY seq))[1]::text AS open, max(price)::text AS high, min(price)::text AS low,
+           (array_agg(price ORDER BY seq DESC))[1]::text AS close, sum(quantity)::text AS volume,
+           sum(notional)::text AS quote_volume, count(*)::text AS count, max(seq)::text AS max_seq
+      FROM recent WHERE created_at >= ${options.since.toISOString()}::timestamptz
+     GROUP BY 1 ORDER BY 1`);
+  const buckets = rows.map((row) => ({
+    startMs: Number(row.start_ms),
+    open: BigInt(row.open!),
+    high: BigInt(row.high!),
+    low: BigInt(row.low!),
+    close: BigInt(row.close!),
+    volume: BigInt(row.volume!),
+    quoteVolume: BigInt(row.quote_volume!),
+    count: Number(row.count),
+  }));
+  const maxSeq = rows.reduce((max, row) => (BigInt(row.max_seq!) > max ? BigInt(row.max_seq!) : max), 0n);
+  return { buckets, maxSeq };
+}
+
+/** The 5-minute candles from `since` on, or null when there are none. */
+export async function readReferenceStats(db: Db, pair: string, since: Date): Promise<ReferenceStats | null> {
   const { rows } = await db.execute<Raw>(sql`
     SELECT (array_agg(open ORDER BY bucket))[1]::text AS open, max(high)::text AS high, min(low)::text AS low,
-           coalesce(sum(trade_volume), 0)::text AS volume, coalesce(sum(trade_quote_volume), 0)::text AS quote_volume
+           (array_agg(close ORDER BY bucket DESC))[1]::text AS close
       FROM market_candles WHERE pair = ${pair} AND interval = '5m' AND bucket >= ${since.toISOString()}::timestamptz`);
-  const row = rows[0] ?? {};
-  const maybe = (value: string | null | undefined) => (value === null || value === undefined ? null : BigInt(value));
-  return {
-    open: maybe(row.open),
-    high: maybe(row.high),
-    low: maybe(row.low),
-    volume: BigInt(row.volume ?? '0'),
-    quoteVolume: BigInt(row.quote_volume ?? '0'),
-  };
+  const row = rows[0];
+  if (!row?.open || !row.high || !row.low || !row.close) return null;
+  return { open: BigInt(row.open), high: BigInt(row.high), low: BigInt(row.low), close: BigInt(row.close) };
 }
 
 export async function readRecentTrades(db: Db, pair: string, limit: number): Promise<TradeRow[]> {

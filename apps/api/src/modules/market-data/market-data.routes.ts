@@ -1,21 +1,21 @@
 // Market data routes: the pairs with their tickers, one ticker, depth (lit book only), recent trades,
-// candles for a chart range, and the venues (spec "platforms") with price, fees and favourite flag.
-// Public data answers without sign-in; the venues carry the customer's favourites, so they need it.
+// candles for a chart range, the venues (spec "platforms") with price, fees and favourite flag, and
+// the customer's favourite platforms. Public data answers without sign-in; the venues carry the
+// customer's favourites, so they need it. Every address, schema and error comes from the contract.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  VENUE_IDS,
   candlesQuerySchema,
   candlesResponseSchema,
   depthQuerySchema,
   depthResponseSchema,
+  marketDataCalls,
   marketQuerySchema,
-  marketsCalls,
   marketsResponseSchema,
-  successResponseSchema,
   tickerResponseSchema,
   tradesQuerySchema,
   tradesResponseSchema,
+  venueFavouriteBodySchema,
+  venueFavouritesResponseSchema,
   venuesResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -24,28 +24,26 @@ import type { MarketDataService } from './market-data.service.ts';
 
 const tags = ['market data'];
 const publicLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
-const favouriteBodySchema = z.object({
-  venue: z.enum(VENUE_IDS, { error: 'venue_is_not_listed' }),
-  favourite: z.boolean(),
-});
 
 export function marketDataRoutes(data: MarketDataService): FastifyPluginAsyncZod {
   return async (app) => {
     app.setValidatorCompiler(accountRouteValidator);
+    // The feeds' timer (started with the server) stops with the app.
+    app.addHook('onClose', async () => data.stop());
 
     app.route({
-      ...routeAddress(marketsCalls.markets),
+      ...routeAddress(marketDataCalls.markets),
       config: publicLimit,
       schema: { tags, summary: 'The eight pairs with their tickers', response: { 200: marketsResponseSchema } },
       handler: async () => ({ data: { items: await data.markets() } }),
     });
 
     app.route({
-      ...routeAddress(marketsCalls.ticker),
+      ...routeAddress(marketDataCalls.ticker),
       config: publicLimit,
       schema: {
         tags,
-        summary: 'Last price, 24-hour change and volume',
+        summary: 'Last price, 24-hour change, range and volume',
         querystring: marketQuerySchema,
         response: { 200: tickerResponseSchema },
       },
@@ -53,11 +51,11 @@ export function marketDataRoutes(data: MarketDataService): FastifyPluginAsyncZod
     });
 
     app.route({
-      ...routeAddress(marketsCalls.depth),
+      ...routeAddress(marketDataCalls.depth),
       config: publicLimit,
       schema: {
         tags,
-        summary: "Rora's public order book (never the dark pool)",
+        summary: "Rora's public order book (never the dark pool), as of the market topic's sequence",
         querystring: depthQuerySchema,
         response: { 200: depthResponseSchema },
       },
@@ -65,7 +63,7 @@ export function marketDataRoutes(data: MarketDataService): FastifyPluginAsyncZod
     });
 
     app.route({
-      ...routeAddress(marketsCalls.trades),
+      ...routeAddress(marketDataCalls.trades),
       config: publicLimit,
       schema: {
         tags,
@@ -73,14 +71,11 @@ export function marketDataRoutes(data: MarketDataService): FastifyPluginAsyncZod
         querystring: tradesQuerySchema,
         response: { 200: tradesResponseSchema },
       },
-      handler: async (request) => {
-        const { symbol, limit } = request.query;
-        return { data: { symbol: data.depth(symbol, 1).symbol, items: data.trades(symbol, limit) } };
-      },
+      handler: async (request) => ({ data: await data.trades(request.query.symbol, request.query.limit) }),
     });
 
     app.route({
-      ...routeAddress(marketsCalls.candles),
+      ...routeAddress(marketDataCalls.candles),
       config: publicLimit,
       schema: {
         tags,
@@ -98,7 +93,7 @@ export function venueRoutes(data: MarketDataService): FastifyPluginAsyncZod {
   return async (app) => {
     app.setValidatorCompiler(accountRouteValidator);
     app.route({
-      ...routeAddress(marketsCalls.venues),
+      ...routeAddress(marketDataCalls.venues),
       config: publicLimit,
       schema: {
         tags,
@@ -107,25 +102,35 @@ export function venueRoutes(data: MarketDataService): FastifyPluginAsyncZod {
         response: { 200: venuesResponseSchema },
       },
       preHandler: app.authenticate,
-      handler: async (request) => {
-        const items = await data.venues(request.query.symbol, currentUser(request).userId);
-        return { data: { symbol: data.depth(request.query.symbol, 1).symbol, items } };
-      },
+      handler: async (request) => ({
+        data: await data.venues(request.query.symbol, currentUser(request).userId),
+      }),
     });
 
     app.route({
-      method: 'PUT',
-      url: '/market/venues/favourite',
+      ...routeAddress(marketDataCalls.venueFavourites),
+      config: publicLimit,
       schema: {
         tags,
-        summary: 'Mark a platform as a favourite, or not',
-        body: favouriteBodySchema,
-        response: { 200: successResponseSchema },
+        summary: "The customer's favourite platforms",
+        response: { 200: venueFavouritesResponseSchema },
+      },
+      preHandler: app.authenticate,
+      handler: async (request) => ({ data: { items: await data.favouriteVenues(currentUser(request).userId) } }),
+    });
+
+    app.route({
+      ...routeAddress(marketDataCalls.setVenueFavourite),
+      schema: {
+        tags,
+        summary: 'Mark a platform as a favourite, or not; answers the favourites',
+        body: venueFavouriteBodySchema,
+        response: { 200: venueFavouritesResponseSchema },
       },
       preHandler: app.authenticate,
       handler: async (request) => {
-        await data.setFavouriteVenue({ userId: currentUser(request).userId, ...request.body });
-        return { data: { success: true as const } };
+        const items = await data.setFavouriteVenue({ userId: currentUser(request).userId, ...request.body });
+        return { data: { items } };
       },
     });
   };

@@ -1,57 +1,64 @@
 // Public market data over REST and the WebSocket: one feed per market fed by the order runners'
-// committed batches, candles for the chart ranges of spec §9, and the venues with their prices and
-// fees. Market topics are public (any signed-in socket may subscribe) and start with a snapshot.
+// committed batches, the all-pairs topic, candles for the chart ranges of spec §9, and the venues
+// with their prices, fees and the customer's favourites. Market topics are public (any signed-in
+// socket may subscribe) and start with a snapshot. A timer (once a second, in memory unless
+// something changed) rolls each market's 24-hour window and refreshes the all-pairs topic while it
+// has subscribers.
 import {
   CHART_RANGES,
   MARKET_DEFINITIONS,
   RANGE_INTERVALS,
+  VENUE_IDS,
   marketTopics,
+  type Candle,
+  type CandleInterval,
   type Depth,
   type Market as MarketView,
+  type PairTicker,
   type Ticker,
   type Trade,
   type Venue,
 } from '@rora/contracts';
 import type { Db } from '@rora/db';
-import { formatAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MARKETS, formatPrice, requireMarket, type Market } from '../markets/market-specs.ts';
+import { MARKETS, requireMarket, type Market } from '../markets/market-specs.ts';
 import type { MarketRunners } from '../orders/index.ts';
 import type { RealtimeHub } from '../realtime/realtime-hub.ts';
-import type { VenuePrice, VenuesService } from '../venues/index.ts';
+import type { VenuesService } from '../venues/index.ts';
 import { MarketFeed } from './market-feed.ts';
 import { readCandles, readFavouriteVenues, setFavouriteVenue } from './market-data.repository.ts';
 import type { SnapshotBus } from './snapshot-bus.ts';
+import { TickersTopic } from './tickers-topic.ts';
+import { venuePriceView, venueViews } from './venue-views.ts';
 import { candleView } from './views.ts';
 
 export type LastPriceListener = (market: Market, price: bigint) => void;
+type VenueId = (typeof VENUE_IDS)[number];
 
 export interface MarketDataService {
+  /** Server start: load every feed and start the timer. */
   start(): Promise<void>;
+  stop(): void;
+  /** The timer's work: roll the 24-hour windows; refresh the all-pairs topic if anyone listens. */
+  tick(): Promise<void>;
   feed(market: Market): MarketFeed;
   onLastPrice(listener: LastPriceListener): void;
   markets(): Promise<MarketView[]>;
   ticker(symbol: string): Promise<Ticker>;
   depth(symbol: string, levels: number): Depth;
-  trades(symbol: string, limit: number): Trade[];
+  trades(symbol: string, limit: number): Promise<{ symbol: string; items: Trade[] }>;
   candles(
     symbol: string,
     range: string,
-  ): Promise<{ symbol: string; range: string; interval: '5m' | '1h' | '1d'; candles: ReturnType<typeof candleView>[] }>;
-  venues(symbol: string, userId: string | null): Promise<Venue[]>;
-  setFavouriteVenue(input: { userId: string; venue: string; favourite: boolean }): Promise<void>;
+  ): Promise<{ symbol: string; range: string; interval: CandleInterval; candles: Candle[] }>;
+  venues(symbol: string, userId: string): Promise<{ symbol: string; items: Venue[] }>;
+  favouriteVenues(userId: string): Promise<VenueId[]>;
+  /** Marks or unmarks one; answers the favourites after the change. */
+  setFavouriteVenue(input: { userId: string; venue: string; favourite: boolean }): Promise<VenueId[]>;
 }
 
-const percent = (bps: number) => formatAmount(BigInt(bps), 2);
-const LOGO_COLOURS = ['#2f6bff', '#f0b90b', '#5741d9', '#0052ff', '#23af91', '#7a7a7a', '#2b9b48'];
-
-/** A monogram badge as an SVG data URI, so every platform has a logo with no file to ship. */
-function venueLogo(name: string, index: number): string {
-  const colour = LOGO_COLOURS[index % LOGO_COLOURS.length]!;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="${colour}"/><text x="16" y="21" font-family="sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="#fff">${name.slice(0, 1)}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
+const TICK_MS = 1_000;
 
 interface MarketDataDependencies {
   db: Db;
@@ -62,31 +69,17 @@ interface MarketDataDependencies {
   venues: VenuesService;
 }
 
-/** One feed per market, reachable by symbol and by topic; tickers also go to the all-pairs topic. */
-function createFeeds(
-  deps: MarketDataDependencies,
-  lastPriceListeners: Set<LastPriceListener>,
-): Map<string, MarketFeed> {
-  const { db, clock, events, venues } = deps;
-  let tickersSequence = 0;
+function createFeeds(deps: MarketDataDependencies, lastPriceListeners: Set<LastPriceListener>) {
   const feeds = new Map<string, MarketFeed>();
   for (const market of MARKETS) {
     const feed = new MarketFeed({
       market,
       runner: deps.runners.runner(market),
-      db,
-      events,
-      clock,
-      venues,
+      db: deps.db,
+      events: deps.events,
+      clock: deps.clock,
+      venues: deps.venues,
       onLastPrice: (changed, price) => lastPriceListeners.forEach((listener) => listener(changed, price)),
-      onTicker: (ticker) => {
-        tickersSequence += 1;
-        void events.publish(marketTopics.tickers, {
-          channel: 'markets',
-          type: 'tickers',
-          data: { sequence: tickersSequence, items: [ticker] },
-        });
-      },
     });
     feeds.set(feed.topic, feed);
     feeds.set(market.symbol, feed);
@@ -94,67 +87,79 @@ function createFeeds(
   return feeds;
 }
 
-function venueViews(market: Market, prices: VenuePrice[], favourites: Set<string>): Venue[] {
-  return prices.map(({ venue, quote, available }, index) => ({
-    id: venue.id,
-    name: venue.name,
-    logo: venueLogo(venue.name, index),
-    default: index === 0,
-    takerFeeBps: venue.takerFeeBps,
-    makerFeeBps: venue.makerFeeBps,
-    takerFee: percent(venue.takerFeeBps),
-    makerFee: percent(venue.makerFeeBps),
-    price: quote?.price ? formatPrice(market, quote.price) : null,
-    bid: quote?.bid ? formatPrice(market, quote.bid) : null,
-    ask: quote?.ask ? formatPrice(market, quote.ask) : null,
-    favourite: favourites.has(venue.id),
-    available,
-  }));
+/** Topics, snapshots and Rora's own quote: what the feeds offer to the rest of the app. */
+function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>, tickers: TickersTopic) {
+  const { events, realtime, clock } = deps;
+  const feedOf = (market: Market) => feeds.get(market.symbol)!;
+  deps.runners.onCommitted((batch) => feedOf(batch.market).onBatch(batch));
+  realtime.allowPublicTopic(/^market:[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/);
+  realtime.allowPublicTopic(/^markets:tickers$/);
+  events.provideSnapshots(/^market:/, async (topic) => (await feeds.get(topic)?.snapshot()) ?? null);
+  events.provideSnapshots(/^markets:tickers$/, () => tickers.snapshot());
+  deps.venues.useRoraQuotes((market) => {
+    const feed = feedOf(market);
+    const { bid, ask } = feed.best();
+    const mid = bid !== null && ask !== null ? ((bid + ask) / 2n / market.spec.tickSize) * market.spec.tickSize : null;
+    return { bid, ask, price: feed.lastPrice ?? mid, at: clock.now() };
+  });
 }
+
+async function marketView(market: Market, feed: MarketFeed): Promise<MarketView> {
+  const definition = MARKET_DEFINITIONS[market.symbol];
+  return {
+    symbol: market.symbol,
+    base: market.base,
+    quote: market.quote,
+    tick: definition.tick,
+    lot: definition.lot,
+    minNotional: definition.minNotional,
+    darkPoolMinNotional: definition.darkPoolMinNotional,
+    ticker: await feed.tickerView(),
+  };
+}
+
+const inListOrder = (favourites: ReadonlySet<string>) => VENUE_IDS.filter((id) => favourites.has(id));
 
 export function createMarketDataService(deps: MarketDataDependencies): MarketDataService {
   const { db, clock, events, venues } = deps;
   const lastPriceListeners = new Set<LastPriceListener>();
   const feeds = createFeeds(deps, lastPriceListeners);
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
+  const collect = () =>
+    Promise.all(
+      MARKETS.map(async (market): Promise<PairTicker> => {
+        const [ticker, prices] = await Promise.all([feedOf(market).tickerView(), venues.prices(market)]);
+        return { symbol: market.symbol, ticker, venues: prices.map((price) => venuePriceView(market, price)) };
+      }),
+    );
+  const tickers = new TickersTopic({ events, collect });
+  wireTopics(deps, feeds, tickers);
+  let timer: NodeJS.Timeout | null = null;
 
-  deps.runners.onCommitted((batch) => feedOf(batch.market).onBatch(batch));
-  deps.realtime.allowPublicTopic(/^market:[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/);
-  deps.realtime.allowPublicTopic(/^markets:tickers$/);
-  events.provideSnapshots(/^market:/, (topic) => feeds.get(topic)?.snapshot() ?? null);
-  venues.useRoraQuotes((market) => {
-    const feed = feedOf(market);
-    const { bid, ask } = feed.best();
-    const mid = bid !== null && ask !== null ? ((bid + ask) / 2n / market.spec.tickSize) * market.spec.tickSize : null;
-    return { bid, ask, price: feed.lastPrice ?? mid, at: clock.now() };
-  });
-
-  return {
+  const service: MarketDataService = {
     async start() {
-      await Promise.all(MARKETS.map((market) => feedOf(market).load()));
+      await Promise.all(MARKETS.map((market) => feedOf(market).ready()));
+      timer ??= setInterval(() => void service.tick().catch(() => undefined), TICK_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+    async tick() {
+      const nowMs = clock.now().getTime();
+      for (const market of MARKETS) feedOf(market).checkWindow(nowMs);
+      if (events.subscriberCount(marketTopics.tickers) > 0) await tickers.refresh();
     },
     feed: feedOf,
     onLastPrice: (listener) => void lastPriceListeners.add(listener),
-    async markets() {
-      return Promise.all(
-        MARKETS.map(async (market) => {
-          const definition = MARKET_DEFINITIONS[market.symbol];
-          return {
-            symbol: market.symbol,
-            base: market.base,
-            quote: market.quote,
-            tick: definition.tick,
-            lot: definition.lot,
-            minNotional: definition.minNotional,
-            darkPoolMinNotional: definition.darkPoolMinNotional,
-            ticker: await feedOf(market).tickerView(),
-          };
-        }),
-      );
-    },
+    markets: () => Promise.all(MARKETS.map((market) => marketView(market, feedOf(market)))),
     ticker: (symbol) => feedOf(requireMarket(symbol)).tickerView(),
     depth: (symbol, levels) => feedOf(requireMarket(symbol)).depthView(levels),
-    trades: (symbol, limit) => feedOf(requireMarket(symbol)).recentTrades(limit),
+    async trades(symbol, limit) {
+      const market = requireMarket(symbol);
+      return { symbol: market.symbol, items: await feedOf(market).recentTrades(limit) };
+    },
     async candles(symbol, range) {
       const market = requireMarket(symbol);
       const interval = RANGE_INTERVALS[range] ?? '5m';
@@ -165,15 +170,15 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
     },
     async venues(symbol, userId) {
       const market = requireMarket(symbol);
-      const [prices, favourites] = await Promise.all([
-        venues.prices(market),
-        userId ? readFavouriteVenues(db, userId) : Promise.resolve(new Set<string>()),
-      ]);
-      return venueViews(market, prices, favourites);
+      const [prices, favourites] = await Promise.all([venues.prices(market), readFavouriteVenues(db, userId)]);
+      return { symbol: market.symbol, items: venueViews(market, prices, favourites) };
     },
+    favouriteVenues: async (userId) => inListOrder(await readFavouriteVenues(db, userId)),
     async setFavouriteVenue(input) {
       if (!venues.find(input.venue)) throw new AppError('venue_is_not_listed', { field: 'venue' });
       await setFavouriteVenue(db, input);
+      return inListOrder(await readFavouriteVenues(db, input.userId));
     },
   };
+  return service;
 }

@@ -1,10 +1,13 @@
-// Market data on real PostgreSQL: a seeded year of candles for every chart range (and a restart
-// that adds only what is missing), the SQL price curve equal to the TypeScript one, the ticker from
-// real trades, and the market topic over the WebSocket: a snapshot, then deltas with consecutive
-// sequence numbers, never anything of the dark pool.
+// Market data over REST on real PostgreSQL: a seeded year of candles for every chart range (and a
+// restart that adds only what is missing), the SQL price curve equal to the TypeScript one, the
+// ticker from real trades (24-hour figures from trades, never from the seeded history once the pair
+// traded), and query parameters refused with codes that name their rule. The WebSocket topics have
+// their own files (market-topic, tickers-topic).
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHART_RANGES, type RealtimeMessage } from '@rora/contracts';
+import { CHART_RANGES } from '@rora/contracts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   approvedCustomer,
@@ -73,68 +76,81 @@ describe('price history', () => {
 });
 
 describe('ticker', () => {
-  it('gives the last price and 24-hour volume from real trades, and the change over 24 hours', async () => {
+  it('gives the last price, 24-hour range, change and volume from real trades, not the seeded history', async () => {
+    const before = (await get(t, null, '/market/ticker?symbol=LTC/USDT')).json().data;
+    expect(before).toMatchObject({ lastPrice: null, statsSource: 'reference', volume24h: '0' });
+    expect(before.high24h).not.toBeNull();
+
     const seller = await approvedCustomer(t, { LTC: '10' });
     const buyer = await approvedCustomer(t, { USDT: '1000' });
     await placeOrder(t, seller, { symbol: 'LTC/USDT', side: 'sell', price: '80.25', amount: '2' });
+    await placeOrder(t, seller, { symbol: 'LTC/USDT', side: 'sell', price: '88.5', amount: '1' });
     await placeOrder(t, buyer, { symbol: 'LTC/USDT', side: 'buy', orderType: 'market', amount: '1.5' });
     t.clock.advance(5_000);
+    await placeOrder(t, buyer, { symbol: 'LTC/USDT', side: 'buy', orderType: 'market', amount: '1' });
     const ticker = (await get(t, null, '/market/ticker?symbol=LTC/USDT')).json().data;
     expect(ticker).toMatchObject({
       symbol: 'LTC/USDT',
-      lastPrice: '80.25',
-      volume24h: '1.5',
-      quoteVolume24h: '120.375',
-      bestAsk: '80.25',
+      lastPrice: '88.5',
+      statsSource: 'trades',
+      open24h: '80.25',
+      high24h: '88.5',
+      low24h: '80.25',
+      change24h: '10.28',
+      volume24h: '2.5',
+      quoteVolume24h: '204.75',
+      bestAsk: '88.5',
     });
-    expect(ticker.change24h).toMatch(/^-?\d+\.\d{2}$/);
     expect(ticker.referencePrice).not.toBeNull();
     const trades = (await get(t, null, '/market/trades?symbol=LTC/USDT')).json().data.items;
-    expect(trades[0]).toMatchObject({ price: '80.25', amount: '1.5', side: 'buy' });
+    expect(trades.map((trade: { price: string; amount: string }) => [trade.price, trade.amount])).toEqual([
+      ['88.5', '0.5'],
+      ['80.25', '0.5'],
+      ['80.25', '1.5'],
+    ]);
+    const pairs = (await get(t, null, '/market/pairs')).json().data.items;
+    expect(pairs.find((pair: { symbol: string }) => pair.symbol === 'LTC/USDT').ticker).toEqual(ticker);
     await placeOrder(t, buyer, { symbol: 'LTC/USDT', side: 'buy', orderType: 'market', amount: '0.5' });
+  });
+
+  it('reads the day’s trades from the database after a restart, as the live feed counted them', async () => {
+    const live = (await get(t, null, '/market/ticker?symbol=LTC/USDT')).json().data;
+    expect(live).toMatchObject({ volume24h: '3', statsSource: 'trades' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKER: 'off' });
+    const restarted = await buildApp({ config, database: t.database, clock: t.clock });
+    try {
+      const loaded = await restarted.services.markets.marketData.ticker('LTC/USDT');
+      expect({ ...loaded, referencePrice: null }).toEqual({ ...live, referencePrice: null });
+    } finally {
+      await restarted.close();
+    }
   });
 });
 
-describe('the market topic', () => {
-  it('sends a snapshot, then depth and trades with consecutive sequence numbers, never the dark pool', async () => {
-    const user = await approvedCustomer(t, { USDT: '500000', BTC: '10' });
-    const received: RealtimeMessage[] = [];
-    const socket = await t.app.injectWS(
-      '/api/v1/ws',
-      { headers: user.headers },
-      {
-        onInit: (ws) => ws.on('message', (data) => received.push(JSON.parse(data.toString()) as RealtimeMessage)),
-      },
-    );
-    const waitFor = async (predicate: (message: RealtimeMessage) => boolean) => {
-      for (let tries = 0; tries < 100 && !received.some(predicate); tries += 1)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      return received.find(predicate)!;
-    };
-    socket.send(JSON.stringify({ op: 'subscribe', topic: 'market:BTC-USDT' }));
-    const snapshot = await waitFor((message) => message.type === 'snapshot');
-    const start = (snapshot.data as { sequence: number }).sequence;
-    expect(snapshot.data).toMatchObject({ symbol: 'BTC/USDT', bids: expect.any(Array), asks: expect.any(Array) });
+describe('query parameters', () => {
+  it.each([
+    ['/market/depth?symbol=BTC/USDT&levels=0', 'depth_levels_must_be_from_1_to_200', 'levels'],
+    ['/market/depth?symbol=BTC/USDT&levels=201', 'depth_levels_must_be_from_1_to_200', 'levels'],
+    ['/market/depth?symbol=BTC/USDT&levels=1.5', 'depth_levels_must_be_from_1_to_200', 'levels'],
+    ['/market/depth?symbol=BTC/USDT&levels=ten', 'depth_levels_must_be_from_1_to_200', 'levels'],
+    ['/market/depth?symbol=BTC/USDT&levels=', 'depth_levels_must_be_from_1_to_200', 'levels'],
+    ['/market/trades?symbol=BTC/USDT&limit=0', 'trades_limit_must_be_from_1_to_200', 'limit'],
+    ['/market/trades?symbol=BTC/USDT&limit=1e9', 'trades_limit_must_be_from_1_to_200', 'limit'],
+    ['/market/trades?symbol=BTC/USDT&limit=-3', 'trades_limit_must_be_from_1_to_200', 'limit'],
+    ['/market/candles?symbol=BTC/USDT&range=2Y', 'chart_range_is_not_listed', 'range'],
+    ['/market/candles?symbol=BTC/USDT&range=', 'chart_range_is_not_listed', 'range'],
+    ['/market/candles?range=1D', 'pair_is_not_listed', 'symbol'],
+    ['/market/ticker?symbol=DOGE/USDT', 'pair_is_not_listed', 'symbol'],
+  ])('refuses %s with %s', async (url, code, field) => {
+    const response = await get(t, null, url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
+    expect(response.json().data[0]).toMatchObject({ code, field });
+  });
 
-    await placeOrder(t, user, { symbol: 'BTC/USDT', type: 'dark pool', side: 'buy', price: '55555', amount: '2' });
-    await placeOrder(t, user, { symbol: 'BTC/USDT', side: 'sell', price: '70000.1', amount: '0.01' });
-    const depth = await waitFor((message) => message.type === 'depth');
-    expect(depth.data).toMatchObject({ sequence: start + 1, asks: [['70000.1', '0.01']], bids: [] });
-    const other = await approvedCustomer(t, { USDT: '1000' });
-    await placeOrder(t, other, { symbol: 'BTC/USDT', side: 'buy', orderType: 'market', amount: '0.004' });
-    const trades = await waitFor((message) => message.type === 'trades');
-    expect(trades.data).toMatchObject({
-      sequence: start + 2,
-      trades: [expect.objectContaining({ price: '70000.1', amount: '0.004', side: 'buy' })],
-    });
-    const next = await waitFor(
-      (message) => message.type === 'depth' && (message.data as { sequence: number }).sequence > start + 1,
-    );
-    expect(next.data).toMatchObject({ sequence: start + 3, asks: [['70000.1', '0.006']] });
-    expect(JSON.stringify(received.filter((message) => message.channel === 'markets'))).not.toContain('55555');
-    socket.terminate();
-    const mine = (await get(t, user, '/order?type=open')).json().data.items as Array<{ id: string }>;
-    for (const order of mine)
-      await t.app.inject({ method: 'DELETE', url: `/api/v1/order/${order.id}`, headers: user.headers });
+  it('takes the defaults and the limits themselves', async () => {
+    expect((await get(t, null, '/market/depth?symbol=BTC-USDT&levels=200')).statusCode).toBe(200);
+    expect((await get(t, null, '/market/trades?symbol=btc_usdt&limit=1')).statusCode).toBe(200);
+    expect((await get(t, null, '/market/candles?symbol=BTCUSDT')).json().data).toMatchObject({ range: '1D' });
   });
 });

@@ -1,35 +1,44 @@
 // The public data of one market, kept current from the order runner's committed batches: the book's
 // depth (lit only: the dark pool never reaches this feed), recent public trades, the ticker and the
-// current candles. Everything goes out on the market's topic with one sequence number per message;
-// a subscriber first gets a snapshot carrying the sequence it was taken at (snapshot-bus.ts).
-import { marketTopics, type Depth, type Ticker, type Trade } from '@rora/contracts';
+// current candles. Everything goes out on the market's topic with one sequence number per message.
+// A subscriber's snapshot is the state the topic has published as of a sequence (pending changes
+// are published first, so it is also the latest): every message after it applies on top of it.
+import { CANDLE_INTERVALS, DEPTH_MAX_LEVELS, marketTopics, type Depth, type Ticker, type Trade } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Depth as EngineDepth } from '@rora/matching-engine';
-import { formatAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { bucketStart } from '../markets/candle-buckets.ts';
-import { formatBase, formatPrice, quantityOfLots, priceOfTicks, type Market } from '../markets/market-specs.ts';
-import type { CommittedBatch, MarketRunner } from '../orders/index.ts';
+import { formatBase, formatPrice, priceOfTicks, type Market } from '../markets/market-specs.ts';
+import type { CommittedBatch, FillRecord } from '../orders/index.ts';
 import type { EventBus, RealtimeEvent } from '../realtime/event-bus.ts';
 import type { VenuesService } from '../venues/index.ts';
-import { readCurrentCandles, readDayStats, readRecentTrades } from './market-data.repository.ts';
-import { candleView, percentChange } from './views.ts';
+import { DAY_MS, DayWindow, windowStart, type PublicPrint } from './day-window.ts';
+import { DepthStream } from './depth-stream.ts';
+import {
+  readCurrentCandles,
+  readDayTrades,
+  readRecentTrades,
+  readReferenceStats,
+  type ReferenceStats,
+} from './market-data.repository.ts';
+import { candleView, tickerView } from './views.ts';
 
-export const DEPTH_LEVELS = 50;
 const RECENT_TRADES = 100;
+const SNAPSHOT_TRADES = 50;
 const DEPTH_THROTTLE_MS = 100;
-const TICKER_THROTTLE_MS = 1_000;
-const TICKER_TTL_MS = 1_000;
+/** Tickers follow trades and the best bid and ask; computed from memory, so a few a second is cheap. */
+const TICKER_THROTTLE_MS = 250;
+/** Candles are read back from the database: once a second at most. */
+const CANDLES_THROTTLE_MS = 1_000;
 
 export interface FeedDependencies {
   market: Market;
-  runner: MarketRunner;
+  runner: { depth(levels?: number): EngineDepth };
   db: Db;
   events: EventBus;
   clock: Clock;
-  venues: VenuesService;
+  venues: Pick<VenuesService, 'referencePrice'>;
   onLastPrice(market: Market, price: bigint): void;
-  onTicker(ticker: Ticker): void;
 }
 
 /** Runs `work` at most once per `ms`, trailing: bursts of calls become one call. */
@@ -39,46 +48,88 @@ function throttle(work: () => Promise<void> | void, ms: number): () => void {
     if (timer) return;
     timer = setTimeout(() => {
       timer = null;
-      void Promise.resolve(work()).catch(() => undefined);
+      void Promise.resolve()
+        .then(work)
+        .catch(() => undefined);
     }, ms);
     timer.unref();
   };
 }
 
-type Levels = Map<number, number>;
+interface Best {
+  bid: bigint | null;
+  ask: bigint | null;
+}
+/** A ticker with the order it was computed in (`stamp`) and the best prices it shows. */
+interface StampedTicker {
+  ticker: Ticker;
+  stamp: number;
+  best: Best;
+}
 
 export class MarketFeed {
   readonly topic: string;
   sequence = 0;
   lastPrice: bigint | null = null;
-  private depth: EngineDepth | null = null;
-  private published: { bids: Levels; asks: Levels } = { bids: new Map(), asks: new Map() };
+  private readonly book: DepthStream;
+  private bookRead = false;
   private trades: Trade[] = [];
-  private ticker: Ticker | null = null;
-  private tickerAtMs = 0;
-  readonly scheduleDepth: () => void;
-  readonly scheduleTicker: () => void;
+  /** Null until loaded; prints that arrive meanwhile wait in `early`. */
+  private window: DayWindow | null = null;
+  private early: PublicPrint[] = [];
+  private loading: Promise<void> | null = null;
+  private reference: { sinceMs: number; stats: ReferenceStats | null } | null = null;
+  private tickerStamp = 0;
+  /** The last ticker the topic sent (or a snapshot showed): the baseline of ticker updates. */
+  private published: StampedTicker | null = null;
+  private readonly scheduleDepth: () => void;
+  private readonly scheduleTicker: () => void;
+  private readonly scheduleCandles: () => void;
 
   constructor(private readonly deps: FeedDependencies) {
     this.topic = marketTopics.market(deps.market.symbol);
-    this.scheduleDepth = throttle(() => this.publishDepth(), DEPTH_THROTTLE_MS);
-    this.scheduleTicker = throttle(() => this.publishTickerAndCandles(), TICKER_THROTTLE_MS);
+    this.book = new DepthStream(deps.market);
+    this.scheduleDepth = throttle(() => this.flushDepth(), DEPTH_THROTTLE_MS);
+    this.scheduleTicker = throttle(async () => this.adoptTicker(await this.computeTicker()), TICKER_THROTTLE_MS);
+    this.scheduleCandles = throttle(() => this.publishCandles(), CANDLES_THROTTLE_MS);
   }
 
-  async load(): Promise<void> {
-    const rows = await readRecentTrades(this.deps.db, this.deps.market.symbol, RECENT_TRADES);
-    this.trades = rows.map((row) => this.tradeView(row));
-    this.lastPrice = rows[0]?.price ?? null;
+  /** Loads recent trades and the day's trades once; a failed load is tried again on the next call. */
+  ready(): Promise<void> {
+    this.loading ??= this.load().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
   }
 
-  private tradeView(trade: {
-    id: string;
-    seq: bigint | null;
-    price: bigint;
-    quantity: bigint;
-    takerSide: 'buy' | 'sell';
-    createdAt: Date;
-  }): Trade {
+  private async load(): Promise<void> {
+    const { db, market, clock } = this.deps;
+    const since = new Date(windowStart(clock.now().getTime()));
+    const [rows, day] = await Promise.all([
+      readRecentTrades(db, market.symbol, RECENT_TRADES),
+      readDayTrades(db, { pair: market.symbol, since, candlesFrom: bucketStart('5m', since) }),
+    ]);
+    // Batches that committed while this read ran are either in it or newer: keep the newer ones.
+    const newestStored = rows[0]?.seq ?? 0n;
+    const live = this.trades.filter((trade) => BigInt(trade.sequence) > newestStored);
+    this.trades = [...live, ...rows.map((row) => this.tradeView(row))].slice(0, RECENT_TRADES);
+    this.lastPrice ??= rows[0]?.price ?? null;
+    const window = new DayWindow(day.buckets, day.maxSeq);
+    for (const print of this.early) window.add(print);
+    this.window = window;
+    this.early = [];
+    this.readBookOnce();
+  }
+
+  /** The runner's book before its first batch here (after a start, the book rebuilt from the database). */
+  private readBookOnce(): void {
+    if (this.bookRead) return;
+    this.bookRead = true;
+    this.book.commit(this.deps.runner.depth(DEPTH_MAX_LEVELS));
+  }
+
+  private tradeView(trade: Pick<FillRecord, 'id' | 'seq' | 'price' | 'quantity' | 'takerSide' | 'createdAt'>): Trade {
     const { market } = this.deps;
     return {
       id: trade.id,
@@ -97,47 +148,63 @@ export class MarketFeed {
 
   /** Called in the runner's turn right after a commit, when the book equals the database. */
   onBatch(batch: CommittedBatch): void {
-    this.depth = this.deps.runner.depth(200);
+    this.bookRead = true;
+    this.book.commit(this.deps.runner.depth(DEPTH_MAX_LEVELS));
     this.scheduleDepth();
+    const best = this.best();
+    if (best.bid !== this.published?.best.bid || best.ask !== this.published?.best.ask) this.scheduleTicker();
     const prints = batch.fills.filter((fill) => fill.book === 'lit');
     if (prints.length === 0) return;
-    const views = prints.map((fill) => this.tradeView({ ...fill, takerSide: fill.takerSide }));
-    this.trades = [...views.reverse(), ...this.trades].slice(0, RECENT_TRADES);
+    this.recordPrints(prints);
+    // The batch's fills are in trade order; the topic sends them newest first, as GET /market/trades
+    // lists them (contract: tradesEventSchema), so a client prepends the list as it comes.
+    const newestFirst = prints.map((fill) => this.tradeView(fill)).reverse();
+    this.trades = [...newestFirst, ...this.trades].slice(0, RECENT_TRADES);
     this.lastPrice = prints[prints.length - 1]!.price;
-    void this.deps.events.publish(this.topic, this.next('trades', { trades: views }));
-    this.tickerAtMs = 0;
+    void this.deps.events.publish(this.topic, this.next('trades', { trades: newestFirst }));
     this.scheduleTicker();
+    this.scheduleCandles();
     this.deps.onLastPrice(this.deps.market, this.lastPrice);
   }
 
-  private committedDepth(): EngineDepth {
-    return (this.depth ??= this.deps.runner.depth(200));
+  private recordPrints(fills: FillRecord[]): void {
+    const prints = fills.map((fill) => ({
+      seq: fill.seq ?? 0n,
+      price: fill.price,
+      quantity: fill.quantity,
+      notional: fill.notional,
+      atMs: fill.createdAt.getTime(),
+    }));
+    if (this.window) {
+      for (const print of prints) this.window.add(print);
+      return;
+    }
+    this.early.push(...prints);
+    void this.ready().catch(() => undefined);
   }
 
-  /** Public depth, best first, as decimal strings. */
+  /** Publishes the depth changes not yet sent. */
+  private flushDepth(): void {
+    const changes = this.book.takeChanges();
+    if (changes) void this.deps.events.publish(this.topic, this.next('depth', { ...changes }));
+  }
+
+  /** Public depth, best first, as of the topic's current sequence (GET /market/depth). */
   depthView(levels: number): Depth {
-    const { market } = this.deps;
-    const depth = this.committedDepth();
-    const side = (list: EngineDepth['bids']) =>
-      list
-        .slice(0, levels)
-        .map(
-          (level) =>
-            [
-              formatPrice(market, priceOfTicks(market, level.priceTicks)),
-              formatBase(market, quantityOfLots(market, level.qtyLots)),
-            ] as [string, string],
-        );
-    return { symbol: market.symbol, sequence: this.sequence, bids: side(depth.bids), asks: side(depth.asks) };
+    this.readBookOnce();
+    this.flushDepth();
+    return { symbol: this.deps.market.symbol, sequence: this.sequence, ...this.book.committedLevels(levels) };
   }
 
-  recentTrades(limit: number): Trade[] {
+  async recentTrades(limit: number): Promise<Trade[]> {
+    await this.ready();
     return this.trades.slice(0, limit);
   }
 
   /** Best bid and ask on the committed book, in quote minor units. */
-  best(): { bid: bigint | null; ask: bigint | null } {
-    const { bids, asks } = this.committedDepth();
+  best(): Best {
+    this.readBookOnce();
+    const { bids, asks } = this.book.committedDepth();
     const { market } = this.deps;
     return {
       bid: bids[0] ? priceOfTicks(market, bids[0].priceTicks) : null,
@@ -145,85 +212,82 @@ export class MarketFeed {
     };
   }
 
-  private publishDepth(): void {
-    const depth = this.committedDepth();
-    const changes = { bids: this.diff('bids', depth.bids), asks: this.diff('asks', depth.asks) };
-    if (changes.bids.length === 0 && changes.asks.length === 0) return;
-    void this.deps.events.publish(this.topic, this.next('depth', changes));
-  }
-
-  /** Levels of the top DEPTH_LEVELS that changed since the last message; amount '0' removes one. */
-  private diff(side: 'bids' | 'asks', levels: EngineDepth['bids']): Array<[string, string]> {
-    const { market } = this.deps;
-    const now: Levels = new Map(levels.slice(0, DEPTH_LEVELS).map((level) => [level.priceTicks, level.qtyLots]));
-    const before = this.published[side];
-    const changes: Array<[string, string]> = [];
-    const price = (ticks: number) => formatPrice(market, priceOfTicks(market, ticks));
-    for (const [ticks, lots] of now) {
-      if (before.get(ticks) !== lots) changes.push([price(ticks), formatBase(market, quantityOfLots(market, lots))]);
-    }
-    for (const ticks of before.keys()) if (!now.has(ticks)) changes.push([price(ticks), '0']);
-    this.published[side] = now;
-    return changes;
-  }
-
-  /** The ticker, recomputed at most once a second. */
   async tickerView(): Promise<Ticker> {
-    const nowMs = this.deps.clock.now().getTime();
-    if (this.ticker && nowMs - this.tickerAtMs < TICKER_TTL_MS) return this.ticker;
-    const { market, db, venues } = this.deps;
-    const [stats, reference] = await Promise.all([
-      readDayStats(db, market.symbol, new Date(nowMs - 86_400_000)),
+    return (await this.computeTicker()).ticker;
+  }
+
+  private async computeTicker(): Promise<StampedTicker> {
+    const { market, clock, venues } = this.deps;
+    await this.ready();
+    const nowMs = clock.now().getTime();
+    const [referencePrice, reference] = await Promise.all([
       venues.referencePrice(market).catch(() => null),
+      this.window!.stats(nowMs) ? null : this.referenceStats(nowMs),
     ]);
-    const { bid, ask } = this.best();
-    const price = (value: bigint | null) => (value === null ? null : formatPrice(market, value));
-    this.ticker = {
-      symbol: market.symbol,
-      lastPrice: price(this.lastPrice),
-      change24h: this.lastPrice === null ? null : percentChange(this.lastPrice, stats.open),
-      high24h: price(stats.high),
-      low24h: price(stats.low),
-      volume24h: formatBase(market, stats.volume),
-      quoteVolume24h: formatAmount(stats.quoteVolume, market.quoteScale),
-      bestBid: price(bid),
-      bestAsk: price(ask),
-      referencePrice: price(reference),
-    };
-    this.tickerAtMs = nowMs;
-    return this.ticker;
+    // Read everything else now, in one turn: the stamp orders this ticker among the others.
+    const best = this.best();
+    const day = this.window!.stats(nowMs);
+    const ticker = tickerView({ market, lastPrice: this.lastPrice, day, reference, best, referencePrice });
+    this.tickerStamp += 1;
+    return { ticker, stamp: this.tickerStamp, best };
   }
 
-  cachedTicker(): Ticker | null {
-    return this.ticker;
+  /** The seeded history's 24 hours, read again only when the window reaches another 5-minute bucket. */
+  private async referenceStats(nowMs: number): Promise<ReferenceStats | null> {
+    const sinceMs = bucketStart('5m', new Date(nowMs - DAY_MS)).getTime();
+    if (this.reference?.sinceMs !== sinceMs) {
+      const stats = await readReferenceStats(this.deps.db, this.deps.market.symbol, new Date(sinceMs));
+      this.reference = { sinceMs, stats };
+    }
+    return this.reference.stats;
   }
 
-  private async publishTickerAndCandles(): Promise<void> {
+  /** Makes a newer ticker the topic's, publishing it when it differs from the last one sent. */
+  private adoptTicker(next: StampedTicker): void {
+    const last = this.published;
+    if (last && last.stamp > next.stamp) return;
+    this.published = next;
+    if (last && JSON.stringify(last.ticker) === JSON.stringify(next.ticker)) return;
+    void this.deps.events.publish(this.topic, this.next('ticker', { ticker: next.ticker }));
+  }
+
+  /**
+   * The timer's check, in memory: trades left the 24-hour window, or (for a market that did not
+   * trade) the reference window moved to another bucket. Either changes the ticker.
+   */
+  checkWindow(nowMs: number): void {
+    const evicted = this.window?.evict(nowMs) ?? false;
+    const referenceMoved =
+      this.published?.ticker.statsSource === 'reference' &&
+      this.reference?.sinceMs !== bucketStart('5m', new Date(nowMs - DAY_MS)).getTime();
+    if (evicted || referenceMoved) this.scheduleTicker();
+  }
+
+  private async publishCandles(): Promise<void> {
     const { market, db, events, clock } = this.deps;
-    const ticker = await this.tickerView();
-    await events.publish(this.topic, this.next('ticker', { ticker }));
-    this.deps.onTicker(ticker);
     const now = clock.now();
-    const buckets = (['5m', '1h', '1d'] as const).map((interval) => ({ interval, bucket: bucketStart(interval, now) }));
+    const buckets = CANDLE_INTERVALS.map((interval) => ({ interval, bucket: bucketStart(interval, now) }));
     const rows = await readCurrentCandles(db, market.symbol, buckets);
     const candles = rows.map((row) => ({ interval: row.interval, ...candleView(market, row) }));
     if (candles.length > 0) await events.publish(this.topic, this.next('candles', { candles }));
   }
 
-  /** What a new subscriber gets first. */
-  snapshot(): RealtimeEvent {
-    // Deltas carry absolute amounts per price, so one that repeats what the snapshot shows is harmless.
-    const depth = this.depthView(DEPTH_LEVELS);
+  /** What a new subscriber gets first: the published state, after publishing what was pending. */
+  async snapshot(): Promise<RealtimeEvent> {
+    this.adoptTicker(await this.computeTicker());
+    this.readBookOnce();
+    this.flushDepth();
+    const { bids, asks } = this.book.publishedLevels();
     return {
       channel: 'markets',
       type: 'snapshot',
       data: {
-        symbol: depth.symbol,
+        symbol: this.deps.market.symbol,
         sequence: this.sequence,
-        bids: depth.bids,
-        asks: depth.asks,
-        trades: this.recentTrades(50),
-        ticker: this.ticker,
+        bids,
+        asks,
+        trades: this.trades.slice(0, SNAPSHOT_TRADES),
+        ticker: this.published!.ticker,
       },
     };
   }

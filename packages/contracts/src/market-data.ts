@@ -1,0 +1,228 @@
+// Market data (spec §7, DESIGN §5): the pairs with their tickers, one ticker, Rora's public order book
+// (lit only: never the dark pool), recent trades, candles for the chart ranges, the platforms with
+// their prices and fees, the customer's favourite platforms, and the public WebSocket topics that
+// stream them. Prices are quote units per whole base unit and amounts base units, as decimal
+// strings. A query parameter that breaks its rule answers a catalogued code naming that rule.
+import { z } from 'zod';
+import { CHART_RANGES, PAIRS, VENUES, type PairSymbol } from './constants/index.ts';
+import type { ErrorCode } from './errors/index.ts';
+import { envelope, type AccountCall } from './user.ts';
+
+/** 'BTC/USDT', 'BTC-USDT', 'btc_usdt' or 'BTCUSDT' -> 'BTC/USDT'; null for a pair Rora does not list. */
+export function parsePairSymbol(text: string): PairSymbol | null {
+  const compact = text
+    .trim()
+    .toUpperCase()
+    .replace(/[-/_ ]/g, '');
+  return PAIRS.find((pair) => `${pair.base}${pair.quote}` === compact)?.symbol ?? null;
+}
+
+/** The form used in topics and file names: 'BTC/USDT' -> 'BTC-USDT'. */
+export const pairSlug = (symbol: string) => symbol.replace('/', '-');
+
+type VenueIdText = (typeof VENUES)[number]['id'];
+export const VENUE_IDS = VENUES.map((venue) => venue.id) as [VenueIdText, ...VenueIdText[]];
+
+/** A listed pair in any of parsePairSymbol's spellings. */
+export const pairSymbolTextSchema = z
+  .string({ error: 'pair_is_not_listed' })
+  .max(20, { error: 'pair_is_not_listed' })
+  .refine((value) => parsePairSymbol(value) !== null, { error: 'pair_is_not_listed' });
+
+/** Most levels per side GET /market/depth answers; the market topic keeps the best DEPTH_STREAM_LEVELS. */
+export const DEPTH_MAX_LEVELS = 200;
+export const DEPTH_STREAM_LEVELS = 50;
+export const TRADES_MAX_LIMIT = 200;
+
+/** A whole number from 1 to max (default when absent); anything else answers `code`. */
+const count = (code: ErrorCode, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: code })
+    .int({ error: code })
+    .min(1, { error: code })
+    .max(max, { error: code })
+    .default(fallback);
+
+export const marketQuerySchema = z.object({ symbol: pairSymbolTextSchema });
+export const depthQuerySchema = marketQuerySchema.extend({
+  levels: count('depth_levels_must_be_from_1_to_200', DEPTH_MAX_LEVELS, DEPTH_STREAM_LEVELS),
+});
+export const tradesQuerySchema = marketQuerySchema.extend({
+  limit: count('trades_limit_must_be_from_1_to_200', TRADES_MAX_LIMIT, 50),
+});
+const CHART_RANGE_IDS = CHART_RANGES.map((range) => range.id) as [string, ...string[]];
+export const candlesQuerySchema = marketQuerySchema.extend({
+  range: z.enum(CHART_RANGE_IDS, { error: 'chart_range_is_not_listed' }).default('1D'),
+});
+
+const decimal = z.string();
+const timestamp = z.iso.datetime();
+
+/** [price, amount] */
+export const depthLevelSchema = z.tuple([decimal, decimal]);
+export const depthSchema = z.object({
+  symbol: z.string(),
+  /**
+   * The market topic's sequence this book matches: the best DEPTH_STREAM_LEVELS levels are exactly
+   * what a subscriber holds after the topic's message of this sequence, so the topic's deltas apply
+   * from sequence + 1. Deeper levels are the same moment's book; deltas do not maintain them.
+   */
+  sequence: z.number().int(),
+  bids: z.array(depthLevelSchema),
+  asks: z.array(depthLevelSchema),
+});
+export type Depth = z.infer<typeof depthSchema>;
+
+export const tradeSchema = z.object({
+  id: z.uuid(),
+  sequence: z.number().int(),
+  price: decimal,
+  amount: decimal,
+  /** The taker's side: buy means the price was lifted. */
+  side: z.enum(['buy', 'sell']),
+  createdAt: timestamp,
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+/**
+ * Where a ticker's 24-hour open, high, low and change come from. `trades`: Rora's public trades of
+ * the last 24 hours (to the minute). `reference`: there was no trade on Rora in 24 hours, so they
+ * describe the reference price history the chart draws (the platforms' price curve); the volumes
+ * stay zero and lastPrice stays the last real trade. null: neither exists.
+ */
+export const TICKER_STATS_SOURCES = ['trades', 'reference'] as const;
+
+export const tickerSchema = z.object({
+  symbol: z.string(),
+  /** The last public trade on Rora's book, however old; null before the first. */
+  lastPrice: decimal.nullable(),
+  /**
+   * Percent, two decimals ('-1.25'), against open24h: of lastPrice when statsSource is `trades`, of
+   * the reference history's latest close when it is `reference`; null without an open.
+   */
+  change24h: decimal.nullable(),
+  open24h: decimal.nullable(),
+  high24h: decimal.nullable(),
+  low24h: decimal.nullable(),
+  statsSource: z.enum(TICKER_STATS_SOURCES).nullable(),
+  /** Base traded on Rora in 24 hours (real trades only). */
+  volume24h: decimal,
+  /** Quote traded on Rora in 24 hours (real trades only). */
+  quoteVolume24h: decimal,
+  bestBid: decimal.nullable(),
+  bestAsk: decimal.nullable(),
+  /** The reference price from the platforms. */
+  referencePrice: decimal.nullable(),
+});
+export type Ticker = z.infer<typeof tickerSchema>;
+
+export const candleSchema = z.object({
+  /** Start of the bucket, seconds since 1970 (what lightweight-charts takes). */
+  time: z.number().int(),
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  volume: decimal,
+});
+export type Candle = z.infer<typeof candleSchema>;
+export const CANDLE_INTERVALS = ['5m', '1h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+/** Which bucket each chart range draws. */
+export const RANGE_INTERVALS: Record<string, CandleInterval> = {
+  '1D': '5m',
+  '1W': '1h',
+  '1M': '1h',
+  '3M': '1d',
+  '6M': '1d',
+  '1Y': '1d',
+  ATH: '1d',
+};
+export const candleListSchema = z.object({
+  symbol: z.string(),
+  range: z.string(),
+  interval: z.enum(CANDLE_INTERVALS),
+  candles: z.array(candleSchema),
+});
+
+export const marketSchema = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  tick: decimal,
+  lot: decimal,
+  minNotional: decimal,
+  darkPoolMinNotional: decimal.nullable(),
+  ticker: tickerSchema,
+});
+export type Market = z.infer<typeof marketSchema>;
+
+/** Spec §3 exchange platform: name, logo, taker and maker fee, price, favourite flag. */
+export const venueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  default: z.boolean(),
+  takerFeeBps: z.number().int(),
+  makerFeeBps: z.number().int(),
+  /** Percent, as the spec lists them: '0.5'. */
+  takerFee: decimal,
+  makerFee: decimal,
+  price: decimal.nullable(),
+  bid: decimal.nullable(),
+  ask: decimal.nullable(),
+  favourite: z.boolean(),
+  available: z.boolean(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+
+/** PUT /market/venues/favourite: mark a platform as one of the customer's favourites, or not. */
+export const venueFavouriteBodySchema = z.object({
+  venue: z.enum(VENUE_IDS, { error: 'venue_is_not_listed' }),
+  favourite: z.boolean({ error: 'favourite_must_be_boolean' }),
+});
+export type VenueFavouriteBody = z.input<typeof venueFavouriteBodySchema>;
+/** The customer's favourite platforms, in the platforms' list order. */
+export const venueFavouritesSchema = z.object({ items: z.array(z.enum(VENUE_IDS)) });
+
+export const depthResponseSchema = envelope(depthSchema);
+/** Newest first. */
+export const tradesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(tradeSchema) }));
+export const tickerResponseSchema = envelope(tickerSchema);
+export const candlesResponseSchema = envelope(candleListSchema);
+export const marketsResponseSchema = envelope(z.object({ items: z.array(marketSchema) }));
+export const venuesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(venueSchema) }));
+export const venueFavouritesResponseSchema = envelope(venueFavouritesSchema);
+
+const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
+
+export const marketDataCalls = {
+  markets: { method: 'GET', path: '/market/pairs', auth: false, errors: [] },
+  ticker: { method: 'GET', path: '/market/ticker', auth: false, errors: ['pair_is_not_listed'] },
+  depth: {
+    method: 'GET',
+    path: '/market/depth',
+    auth: false,
+    errors: ['pair_is_not_listed', 'depth_levels_must_be_from_1_to_200'],
+  },
+  trades: {
+    method: 'GET',
+    path: '/market/trades',
+    auth: false,
+    errors: ['pair_is_not_listed', 'trades_limit_must_be_from_1_to_200'],
+  },
+  candles: {
+    method: 'GET',
+    path: '/market/candles',
+    auth: false,
+    errors: ['pair_is_not_listed', 'chart_range_is_not_listed'],
+  },
+  venues: { method: 'GET', path: '/market/venues', auth: true, errors: [...signedIn, 'pair_is_not_listed'] },
+  venueFavourites: { method: 'GET', path: '/market/venues/favourite', auth: true, errors: signedIn },
+  setVenueFavourite: {
+    method: 'PUT',
+    path: '/market/venues/favourite',
+    auth: true,
+    errors: [...signedIn, 'venue_is_not_listed', 'favourite_must_be_boolean'],
+  },
+} as const satisfies Record<string, AccountCall>;
