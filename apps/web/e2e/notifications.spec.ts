@@ -1,7 +1,11 @@
 // The bell (spec §2, §4): a notification made on the server arrives live over the WebSocket, the
-// unread count shows, the panel groups by day under 'Today', and marking read dims it.
-import { notify, openSignedIn, registerCustomer } from './support/api.ts';
+// unread count shows, the panel groups by day under 'Today', and marking read dims it. A fired price
+// alert reads in the app's language (French here), and so does its e-mail.
+import type { APIResponse } from '@playwright/test';
+import { notify, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { approvedCustomer } from './swap-helpers.ts';
+import { faucet, mine } from './wallets-helpers.ts';
 
 test('a notification appears live in the bell and can be marked read', async ({ page, request }) => {
   const customer = await registerCustomer(request);
@@ -26,4 +30,90 @@ test('a notification appears live in the bell and can be marked read', async ({ 
   await expect(panel.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(bell).toHaveAccessibleName('Notifications');
+});
+
+const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
+
+async function json<T>(response: APIResponse): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A price on BTC/USDT's 0.1 tick, one tick above the given one. */
+function tickAbove(price: string): string {
+  const [whole, fraction = ''] = price.split('.');
+  const tenths = BigInt(whole!) * 10n + BigInt((fraction + '0').slice(0, 1)) + 1n;
+  return `${tenths / 10n}.${tenths % 10n}`;
+}
+
+test('a fired price alert reads in French in the bell, and its e-mail is French too', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const customer = await approvedCustomer(request);
+  const userId = String(customer.user._id ?? customer.user.id);
+  await faucet(request, customer, 'BTC', '0.01');
+  await mine(request, 'btc', 3);
+  const availableBtc = async () => {
+    const data = await json<{ assets: Array<{ assetSymbol: string; available: string }> }>(
+      await request.get('/api/v1/dashboard', { headers: bearer(customer) }),
+    );
+    return data.assets.find((asset) => asset.assetSymbol === 'BTC')?.available ?? '0';
+  };
+  await expect.poll(availableBtc, { timeout: 20_000 }).toBe('0.01');
+
+  // The app in French: its language reaches the profile, so the server writes e-mails in it.
+  await page.goto('/auth/login');
+  await page.evaluate(() => localStorage.setItem('lang', 'fr'));
+  await openSignedIn(page, customer, '/dashboard/wallets');
+  const bell = page.locator('.sidebar').getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+  const profileLanguage = async () =>
+    (
+      await json<{ preferences: { language: string } }>(
+        await request.get(`/api/v1/user/${userId}`, { headers: bearer(customer) }),
+      )
+    ).preferences.language;
+  await expect.poll(profileLanguage).toBe('fr');
+
+  // An alert one tick above the best bid, under the last price, fires when the customer sells at that bid.
+  await expect(async () => {
+    const ticker = await json<{ lastPrice: string; bestBid: string }>(
+      await request.get('/api/v1/market/ticker?symbol=BTC/USDT'),
+    );
+    const price = tickAbove(ticker.bestBid);
+    const created = await request.post('/api/v1/alert', {
+      headers: bearer(customer),
+      data: { symbol: 'BTC/USDT', condition: 'below', price },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }).toPass({ timeout: 30_000 });
+  const sold = await request.post('/api/v1/order', {
+    headers: { ...bearer(customer), 'idempotency-key': `e2e-alert-${Date.now()}` },
+    data: { symbol: 'BTC/USDT', side: 'sell', orderType: 'market', amount: '0.001' },
+  });
+  expect(sold.status(), await sold.text()).toBe(201);
+  const alerts = async () =>
+    (
+      await json<{ items: Array<{ status: string }> }>(
+        await request.get('/api/v1/alert', { headers: bearer(customer) }),
+      )
+    ).items.map((alert) => alert.status);
+  await expect.poll(alerts, { timeout: 15_000 }).toContain('triggered');
+
+  await expect(bell).toHaveAccessibleName(/non lues : [1-9]/);
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('heading', { name: 'Aujourd’hui' })).toBeVisible();
+  const item = panel.getByRole('listitem').filter({
+    hasText: /Alerte de prix : BTC\/USDT est en dessous de [\d,]+\.\d USDT\. Dernier prix : [\d,]+\.\d USDT\./,
+  });
+  await expect(item).toBeVisible();
+  await expect(panel).not.toContainText('BTC/USDT is below');
+
+  const mail = async () => {
+    const response = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(customer.email)}&limit=10`);
+    const items = ((await response.json()) as { data: { items: Array<{ category: string; subject: string }> } }).data
+      .items;
+    return items.find((message) => message.category === 'price_alert')?.subject;
+  };
+  await expect.poll(mail).toBe('Alerte de prix : BTC/USDT');
 });

@@ -2,6 +2,7 @@
 export * from './common.ts';
 export * from './platform.ts';
 export * from './notifications.ts';
+export * from './notification-kinds.ts';
 export * from './geo.ts';
 export * from './dev.ts';
 export * from './realtime.ts';

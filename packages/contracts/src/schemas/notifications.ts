@@ -5,12 +5,16 @@ import { pageInfoSchema, pageQuerySchema, timestampSchema } from './common.ts';
 
 export const notificationSchema = z.object({
   id: z.uuid(),
-  /** What happened, for an icon and for grouping: `swap_completed`, `security_alert`, ... */
+  /** What happened: `price_alert`, `swap_completed`, ... (NOTIFICATION_KINDS, or a kind added later). */
   kind: z.string(),
+  /** The server's English text: shown only for a kind the app does not know (see readNotification). */
   message: z.string(),
   createdAt: timestampSchema,
   isRead: z.boolean(),
-  /** Ids of what the notification is about (a swap, an order), for a link. */
+  /**
+   * Ids of what the notification is about (a swap, an alert), and for a known kind the params its
+   * text is written from (notificationParamsSchemas in notification-kinds.ts).
+   */
   data: z.record(z.string(), z.unknown()),
 });
 export type Notification = z.infer<typeof notificationSchema>;

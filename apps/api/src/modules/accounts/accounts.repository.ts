@@ -1,6 +1,7 @@
 // Reads and writes of customers (users) and their security settings (account_security). A missing
 // account_security row means nothing is set yet: reads join it, writes upsert it.
 import { eq, sql } from 'drizzle-orm';
+import type { LanguageCode } from '@rora/contracts';
 import { schema, type Db, type Tx } from '@rora/db';
 
 const { users, accountSecurity } = schema;
@@ -42,6 +43,8 @@ export interface NewUser {
   phone: { countryCode: string; number: string } | undefined;
   shareData: boolean;
   receiveUpdates: boolean;
+  /** The language the customer registered in (the page's); the column's default otherwise. */
+  language?: LanguageCode | undefined;
   now: Date;
 }
 
@@ -71,6 +74,7 @@ async function insertUser(tx: Executor, user: NewUser): Promise<string | null> {
       shareData: user.shareData,
       receiveUpdates: user.receiveUpdates,
       newsletterEmails: user.receiveUpdates,
+      ...(user.language ? { language: user.language } : {}),
       createdAt: user.now,
       updatedAt: user.now,
     })

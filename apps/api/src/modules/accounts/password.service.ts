@@ -5,7 +5,7 @@
 // signs the customer out everywhere (a change keeps the session it was made from).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Phone } from '@rora/contracts';
+import type { LanguageCode, Phone } from '@rora/contracts';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,6 +24,8 @@ export interface ResetCodeRequest {
   method: 'email' | 'mobile';
   phone?: Phone | undefined;
   ip?: string | undefined;
+  /** The page's language, so the code arrives in the language the visitor reads. */
+  language?: LanguageCode | undefined;
 }
 
 export interface PasswordService {
@@ -58,7 +60,13 @@ async function deliveryFor(
   if (request.method === 'email') {
     const message = account ? accountMessages.resetCode : accountMessages.resetUnknown;
     return (code) =>
-      messaging.email({ to: request.email, userId: account?.id, category: 'security', ...message(code) });
+      messaging.email({
+        to: request.email,
+        userId: account?.id,
+        category: 'security',
+        language: request.language,
+        template: message(code),
+      });
   }
   const phone = request.phone;
   const registered =
@@ -71,7 +79,8 @@ async function deliveryFor(
       to: registered,
       userId: account.id,
       category: 'security',
-      text: accountMessages.resetSmsCode(code),
+      language: request.language,
+      template: accountMessages.resetSmsCode(code),
     });
 }
 
@@ -115,7 +124,12 @@ async function storePassword(deps: PasswordDependencies, userId: string, passwor
 async function notifyChanged(deps: PasswordDependencies, userId: string): Promise<void> {
   const user = await deps.repository.userById(userId);
   if (user)
-    await deps.messaging.email({ to: user.email, userId, category: 'security', ...accountMessages.passwordChanged() });
+    await deps.messaging.email({
+      to: user.email,
+      userId,
+      category: 'security',
+      template: accountMessages.passwordChanged(),
+    });
 }
 
 async function reset(

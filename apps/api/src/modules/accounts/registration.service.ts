@@ -3,7 +3,7 @@
 // instead of a code, so only its owner learns that it is taken. `register` accepts codes that are
 // still live or were verified in the last 30 minutes, and uses each once, in the transaction that
 // creates the customer.
-import type { AuthResult, Phone } from '@rora/contracts';
+import type { AuthResult, LanguageCode, Phone } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,10 +23,16 @@ export interface RegisterInput extends ClientContext {
   phoneOTP?: string | undefined;
 }
 
+interface CodeRequest {
+  ip?: string | undefined;
+  language?: LanguageCode | undefined;
+}
+
 export interface RegistrationService {
-  sendEmailCode(input: { email: string; ip?: string | undefined }): Promise<CodeSent>;
+  /** `language`: the page's, so the code arrives in the language the visitor reads. */
+  sendEmailCode(input: CodeRequest & { email: string }): Promise<CodeSent>;
   verifyEmail(input: { email: string; token: string }): Promise<void>;
-  sendPhoneCode(input: { phone: Phone; ip?: string | undefined }): Promise<CodeSent>;
+  sendPhoneCode(input: CodeRequest & { phone: Phone }): Promise<CodeSent>;
   verifyPhone(input: { phone: Phone; token: string }): Promise<void>;
   register(input: RegisterInput): Promise<AuthResult>;
 }
@@ -63,6 +69,7 @@ async function createCustomer(
       phone: input.phone,
       shareData: input.shareData,
       receiveUpdates: input.recieveUpdates,
+      language: input.language,
       now,
     });
     if (!userId) throw new AppError('email_is_already_registered', { field: 'email' });
@@ -90,27 +97,28 @@ async function register(deps: RegistrationDependencies, input: RegisterInput): P
 export function createRegistrationService(deps: RegistrationDependencies): RegistrationService {
   const { codes, messaging } = deps;
   return {
-    async sendEmailCode({ email, ip }) {
+    async sendEmailCode({ email, ip, language }) {
       const taken = await deps.repository.credentials(email);
       const message = taken ? accountMessages.emailTaken : accountMessages.emailCode;
       return codes.issue({
         purpose: 'email_verify',
         destination: email,
         ip,
-        deliver: (code) => messaging.email({ to: email, category: 'security', ...message(code) }),
+        deliver: (code) => messaging.email({ to: email, category: 'security', language, template: message(code) }),
       });
     },
 
     verifyEmail: ({ email, token }) =>
       codes.verify({ purpose: 'email_verify', destination: email, code: token, field: 'token' }),
 
-    sendPhoneCode({ phone, ip }) {
+    sendPhoneCode({ phone, ip, language }) {
       const to = phoneDestination(phone);
       return codes.issue({
         purpose: 'phone_verify',
         destination: to,
         ip,
-        deliver: (code) => messaging.sms({ to, category: 'security', text: accountMessages.phoneCode(code) }),
+        deliver: (code) =>
+          messaging.sms({ to, category: 'security', language, template: accountMessages.phoneCode(code) }),
       });
     },
 

@@ -2,7 +2,7 @@
 // wrong password answer the same code, status and body, after the same argon2 work. With
 // authenticator 2FA on, the password alone answers 403 two_factor_code_required and the client
 // sends the same body again with `totp` (or a `recoveryCode`); no session exists before that.
-import type { AuthResult } from '@rora/contracts';
+import type { AuthResult, LanguageCode } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionIdentity, SessionService } from '../sessions/sessions.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
@@ -10,10 +10,11 @@ import type { PasswordHasher } from './passwords.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import { toUser } from './user-view.ts';
 
-/** Where a request comes from, recorded on the session it opens. */
+/** Where a request comes from, recorded on the session it opens, and the language of its page. */
 export interface ClientContext {
   ip?: string | undefined;
   userAgent?: string | undefined;
+  language?: LanguageCode | undefined;
 }
 
 export interface LoginInput extends ClientContext {

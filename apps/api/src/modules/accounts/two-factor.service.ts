@@ -175,7 +175,7 @@ async function disable(deps: TwoFactorDependencies, userId: string, proof: Proof
       to: user.email,
       userId,
       category: 'security',
-      ...accountMessages.twoFactorDisabled(),
+      template: accountMessages.twoFactorDisabled(),
     });
 }
 

@@ -1,7 +1,10 @@
 // Price alerts (table price_alerts). Firing is one conditional UPDATE, so an alert fires at most
-// once however many price changes race to fire it.
+// once however many price changes race to fire it. Creating one counts the customer's active alerts
+// and inserts under a per-customer lock, so concurrent creates never pass the limit together.
 import { sql } from 'drizzle-orm';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
+
+type Executor = Db | Tx;
 
 export interface AlertRow {
   id: string;
@@ -33,18 +36,17 @@ function toAlert(row: Raw): AlertRow {
   };
 }
 
-export async function insertAlert(
-  db: Db,
-  alert: {
-    id: string;
-    userId: string;
-    pair: string;
-    condition: string;
-    price: bigint;
-    referencePrice: bigint;
-    now: Date;
-  },
-): Promise<AlertRow> {
+export interface NewAlert {
+  id: string;
+  userId: string;
+  pair: string;
+  condition: string;
+  price: bigint;
+  referencePrice: bigint;
+  now: Date;
+}
+
+async function insertAlert(db: Executor, alert: NewAlert): Promise<AlertRow> {
   const { rows } = await db.execute<Raw>(sql`
     INSERT INTO price_alerts (id, user_id, pair, condition, price, reference_price, status, created_at)
     VALUES (${alert.id}::uuid, ${alert.userId}::uuid, ${alert.pair}, ${alert.condition}, ${alert.price.toString()}::numeric,
@@ -53,11 +55,24 @@ export async function insertAlert(
   return toAlert(rows[0]!);
 }
 
-export async function countActive(db: Db, userId: string): Promise<number> {
+async function countActive(db: Executor, userId: string): Promise<number> {
   const { rows } = await db.execute<{ count: number }>(
     sql`SELECT count(*)::int AS count FROM price_alerts WHERE user_id = ${userId}::uuid AND status = 'active'`,
   );
   return rows[0]?.count ?? 0;
+}
+
+/**
+ * Inserts the alert unless its owner already has `limit` active ones (then null). A customer's
+ * creates take turns on a transaction-scoped advisory lock, so each counts what the previous one
+ * committed: count-then-insert without it let creates that counted together all insert.
+ */
+export async function insertWithinLimit(db: Db, alert: NewAlert, limit: number): Promise<AlertRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`price_alerts:${alert.userId}`}, 0))`);
+    if ((await countActive(tx, alert.userId)) >= limit) return null;
+    return insertAlert(tx, alert);
+  });
 }
 
 export async function listAlerts(db: Db, options: { userId: string; limit: number; offset: number }) {

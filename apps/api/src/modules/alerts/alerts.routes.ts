@@ -1,4 +1,5 @@
 // Routes of price alerts: POST /alert (spec §7), the customer's alerts, and deleting one.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +15,13 @@ import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 const tags = ['alerts'];
+/** Per customer (after authentication), like the wallet routes: customers behind one address do not share it. */
+const createLimit = {
+  max: 30,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => request.identity?.userId ?? request.ip,
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -23,7 +31,7 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketsCalls.createAlert),
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: createLimit },
       schema: {
         tags,
         summary: 'Alert me when a pair goes above or below a price',

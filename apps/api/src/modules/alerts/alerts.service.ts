@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ACTIVE_ALERTS, type Alert, type AlertBody, type PageQuery } from '@rora/contracts';
 import type { Db } from '@rora/db';
+import { formatAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MARKETS, formatTickPrice, parseDecimal, requireMarket, type Market } from '../markets/market-specs.ts';
@@ -13,11 +14,10 @@ import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { topics, type EventBus } from '../realtime/event-bus.ts';
 import {
-  countActive,
   deleteAlert,
   emailOf,
   fireCrossed,
-  insertAlert,
+  insertWithinLimit,
   listAlerts,
   thresholds,
   type AlertRow,
@@ -62,21 +62,43 @@ interface AlertsDependencies {
   log: { error(object: object, message: string): void };
 }
 
-/** Tells the customer an alert fired: the bell, their stream, and (if they want it) an e-mail. */
+/** A price as a person reads it in an e-mail: the tick's decimals, thousands grouped (61,000.50). */
+const readablePrice = (market: Market, minor: bigint) =>
+  formatAmount(minor, market.quoteScale, { decimals: market.priceDecimals, rounding: 'half-even', grouping: true });
+
+/**
+ * Tells the customer an alert fired: the bell (its text written by the app from the params, in the
+ * reader's language; `message` is the English fallback), their stream, and (if they want it) an
+ * e-mail in their language.
+ */
 async function announce(deps: AlertsDependencies, row: AlertRow): Promise<void> {
   const alert = alertView(row);
   const market = requireMarket(row.pair);
+  const triggered = row.triggeredPrice ?? row.price;
   const message = `${alert.symbol} is ${alert.condition} ${alert.price} ${market.quote}: last price ${alert.triggeredPrice} ${market.quote}`;
   await deps.notifications.notify(row.userId, {
     kind: 'price_alert',
     message,
-    data: { alertId: row.id, symbol: row.pair },
+    data: {
+      alertId: row.id,
+      symbol: market.symbol,
+      condition: row.condition,
+      price: alert.price,
+      triggeredPrice: formatTickPrice(market, triggered),
+    },
   });
   await deps.events.publish(topics.user(row.userId), { channel: 'alerts', type: 'triggered', data: alert });
   const to = await emailOf(deps.db, row.userId);
   if (!to) return;
+  const params = {
+    symbol: market.symbol,
+    condition: row.condition,
+    price: readablePrice(market, row.price),
+    triggeredPrice: readablePrice(market, triggered),
+    quote: market.quote,
+  };
   await deps.messaging
-    .email({ to, userId: row.userId, category: 'price_alert', subject: `Price alert: ${alert.symbol}`, text: message })
+    .email({ to, userId: row.userId, category: 'price_alert', template: { kind: 'price_alert', params } })
     .catch((error: unknown) => deps.log.error({ error: (error as Error).name }, 'price alert e-mail failed'));
 }
 
@@ -94,9 +116,10 @@ async function createAlert(deps: AlertsDependencies, input: { userId: string; bo
   if (body.condition === 'below' && price >= last) {
     throw new AppError('alert_price_must_be_below_last_price', { field: 'price' });
   }
-  if ((await countActive(db, userId)) >= MAX_ACTIVE_ALERTS) throw new AppError('alert_limit_reached');
   const alert = { id: randomUUID(), userId, pair: market.symbol, condition: body.condition, price };
-  return insertAlert(db, { ...alert, referencePrice: last, now: clock.now() });
+  const row = await insertWithinLimit(db, { ...alert, referencePrice: last, now: clock.now() }, MAX_ACTIVE_ALERTS);
+  if (!row) throw new AppError('alert_limit_reached');
+  return row;
 }
 
 export function createAlertsService(deps: AlertsDependencies): AlertsService {

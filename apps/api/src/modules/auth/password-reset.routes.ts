@@ -10,7 +10,7 @@ import {
   resetVerifyBodySchema,
   successResponseSchema,
 } from '@rora/contracts';
-import { accountRouteValidator, rateLimits, routeAddress } from '../accounts/index.ts';
+import { accountRouteValidator, clientContext, rateLimits, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['auth'];
@@ -28,7 +28,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       response: { 200: codeSentResponseSchema },
     },
     config: { rateLimit: rateLimits.codeSend },
-    handler: async (request) => ({ data: await passwords.requestResetCode({ ...request.body, ip: request.ip }) }),
+    handler: async (request) => ({
+      data: await passwords.requestResetCode({ ...request.body, ...clientContext(request) }),
+    }),
   });
 
   app.route({

@@ -33,7 +33,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     schema: sendEmailCode,
     config: { rateLimit: rateLimits.codeSend },
     handler: async (request) => ({
-      data: await registration.sendEmailCode({ email: request.body.email, ip: request.ip }),
+      data: await registration.sendEmailCode({ email: request.body.email, ...clientContext(request) }),
     }),
   });
 
@@ -62,7 +62,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     },
     config: { rateLimit: rateLimits.codeSend },
     handler: async (request) => ({
-      data: await registration.sendPhoneCode({ phone: request.body.phone, ip: request.ip }),
+      data: await registration.sendPhoneCode({ phone: request.body.phone, ...clientContext(request) }),
     }),
   });
 

@@ -167,14 +167,15 @@ async function move(deps: Deps, userId: string, body: ColdMoveInput) {
   const [row] = await deps.repository.ensure(userId, [asset]).then((rows) => rows.filter((r) => r.asset === asset));
   if (!row) throw new Error(`cold wallet for ${asset} missing after ensure`);
   const done = await transfer(deps, row, amount, body.type);
-  const what = `${formatAmount(amount, assetScale(asset))} ${asset}`;
+  const shown = formatAmount(amount, assetScale(asset));
+  const what = `${shown} ${asset}`;
   await deps.notifier.cold(userId, row.id, {
     kind: body.type === 'create' ? 'cold_wallet_deposit' : 'cold_wallet_withdrawal',
     text:
       body.type === 'create'
         ? `${what} moved into your cold wallet.`
         : `${what} moved from your cold wallet back to your wallet.`,
-    data: { coldWalletId: row.id, moveId: done.id, asset },
+    data: { coldWalletId: row.id, moveId: done.id, asset, amount: shown },
   });
   const { byAsset, quotes } = await context(deps, userId);
   return { wallet: view(row, byAsset.get(asset), quotes.get(asset)), move: moveView(done) };

@@ -1,7 +1,8 @@
-// Tells the customer about every KYC status change: a notification (the bell, pushed live) and an
-// administrative e-mail, which the messaging service sends only when the customer has
-// administrative e-mails on. Runs after the change is committed; a failure here is logged and
-// never undoes the change.
+// Tells the customer about every KYC status change: a notification (the bell, pushed live; the web
+// app writes its text from the status and reasons, `message` is the English fallback) and an
+// administrative e-mail in the customer's language, which the messaging service sends only when
+// the customer has administrative e-mails on. Runs after the change is committed; a failure here is
+// logged and never undoes the change.
 import type { KycRejectionReason, KycStatus } from '@rora/contracts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -67,7 +68,7 @@ export function statusMessage(change: Pick<StatusChange, 'status' | 'reasons'>):
 export function createKycNotifier(deps: { notifications: NotificationService; messaging: MessagingService }) {
   return {
     async statusChanged(change: StatusChange, log: KycLogger): Promise<void> {
-      const { subject, text } = statusMessage(change);
+      const { text } = statusMessage(change);
       const data = { status: change.status, reasons: change.reasons };
       try {
         await deps.notifications.notify(change.userId, { kind: 'kyc_status_changed', message: text, data });
@@ -79,8 +80,7 @@ export function createKycNotifier(deps: { notifications: NotificationService; me
           to: change.email,
           userId: change.userId,
           category: 'administrative',
-          subject,
-          text,
+          template: { kind: 'kyc_status_changed', params: data },
         });
       } catch (error) {
         log.warn({ code: (error as { code?: string }).code, userId: change.userId }, 'KYC status e-mail failed');

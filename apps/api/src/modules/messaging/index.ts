@@ -14,6 +14,7 @@ import { createMessagingService, type MessagingService } from './messaging.servi
 import { createOutboxRepository, type OutboxRepository } from './outbox.repository.ts';
 
 export type { EmailCategory, EmailMessage, MessagingService, SmsMessage } from './messaging.service.ts';
+export type { EmailTemplate, SmsTemplate } from './templates/index.ts';
 export type { MailAdapter, SmsAdapter } from './delivery-adapters.ts';
 export type { OutboxRepository } from './outbox.repository.ts';
 

@@ -8,6 +8,10 @@ import { isAppError } from '../../lib/errors.ts';
 import { createSmtpMailAdapter, sandboxSmsAdapter, type MailAdapter } from './delivery-adapters.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
 import { createOutboxRepository } from './outbox.repository.ts';
+import { renderEmail } from './templates/index.ts';
+
+const code = (value: string) => ({ kind: 'verification_code', params: { code: value } }) as const;
+const changed = { kind: 'password_changed', params: {} } as const;
 
 type Mail = { to: string; subject: string; text: string };
 
@@ -54,19 +58,11 @@ describe('messaging', () => {
       newsletterEmails: false,
       aiNotifications: false,
     });
-    await service().email({
-      to: 'quiet@example.com',
-      userId,
-      category: 'security',
-      subject: 'Your code',
-      text: 'Code 123456',
-    });
-    expect(delivered.at(-1)).toEqual({ to: 'quiet@example.com', subject: 'Your code', text: 'Code 123456' });
-    expect(await outboxRow('quiet@example.com')).toMatchObject({
-      status: 'sent',
-      body: 'Code 123456',
-      sentAt: clock.now(),
-    });
+    await service().email({ to: 'quiet@example.com', userId, category: 'security', template: code('123456') });
+    const { subject, text } = renderEmail(code('123456'), 'en');
+    expect(delivered.at(-1)).toEqual({ to: 'quiet@example.com', subject, text });
+    expect(text).toContain('123456');
+    expect(await outboxRow('quiet@example.com')).toMatchObject({ status: 'sent', body: text, sentAt: clock.now() });
   });
 
   it.each([
@@ -79,7 +75,7 @@ describe('messaging', () => {
       const email = `off-${category}@example.com`;
       const userId = await createUser(email, preferences);
       const count = delivered.length;
-      await service().email({ to: email, userId, category, subject: 'News', text: 'Hello' });
+      await service().email({ to: email, userId, category, template: changed });
       expect(delivered).toHaveLength(count);
       expect(await outboxRow(email)).toMatchObject({ status: 'suppressed', category, sentAt: null });
     },
@@ -94,7 +90,7 @@ describe('messaging', () => {
         newsletterEmails: category === 'newsletter',
         aiNotifications: category === 'price_alert',
       });
-      await service().email({ to: email, userId, category, subject: 'News', text: 'Hello' });
+      await service().email({ to: email, userId, category, template: changed });
       expect(delivered.at(-1)?.to).toBe(email);
       expect((await outboxRow(email)).status).toBe('sent');
     },
@@ -102,12 +98,12 @@ describe('messaging', () => {
 
   it('finds the customer by address when no user id is given, in any letter case', async () => {
     await createUser('finder@example.com', { newsletterEmails: false });
-    await service().email({ to: 'Finder@Example.com', category: 'newsletter', subject: 'News', text: 'Hello' });
+    await service().email({ to: 'Finder@Example.com', category: 'newsletter', template: changed });
     expect((await outboxRow('Finder@Example.com')).status).toBe('suppressed');
   });
 
   it('sends to an address that belongs to no customer yet', async () => {
-    await service().email({ to: 'visitor@example.com', category: 'administrative', subject: 'Hi', text: 'Hello' });
+    await service().email({ to: 'visitor@example.com', category: 'administrative', template: changed });
     expect((await outboxRow('visitor@example.com')).status).toBe('sent');
   });
 
@@ -117,7 +113,7 @@ describe('messaging', () => {
       send: async () => Promise.reject(new Error('550 mailbox unavailable')),
     };
     const error = await service(broken)
-      .email({ to: 'bounce@example.com', category: 'security', subject: 'Code', text: '111111' })
+      .email({ to: 'bounce@example.com', category: 'security', template: code('111111') })
       .catch((caught: unknown) => caught);
     expect(isAppError(error) && error.code).toBe('message_delivery_failed');
     expect(await outboxRow('bounce@example.com')).toMatchObject({ status: 'failed', sentAt: null });
@@ -127,21 +123,66 @@ describe('messaging', () => {
     await service(recordingMail, false).email({
       to: 'prod@example.com',
       category: 'security',
-      subject: 'Code',
-      text: 'Code 654321',
+      template: code('654321'),
     });
-    expect(delivered.at(-1)?.text).toBe('Code 654321');
+    expect(delivered.at(-1)?.text).toContain('654321');
     expect((await outboxRow('prod@example.com')).body).not.toContain('654321');
   });
 
   it('sends security SMS through the SMS adapter and records it', async () => {
-    await service().sms({ to: '+447700900123', category: 'security', text: 'Code 222333' });
+    await service().sms({ to: '+447700900123', category: 'security', template: code('222333') });
     expect(await outboxRow('+447700900123')).toMatchObject({
       channel: 'sms',
       status: 'sent',
-      body: 'Code 222333',
+      body: 'Your Rora verification code is 222333. It expires in 10 minutes.',
       subject: '',
     });
+  });
+
+  it('writes an e-mail in the customer’s stored language', async () => {
+    const userId = await createUser('lectrice@example.com', { language: 'fr' });
+    await service().email({ to: 'lectrice@example.com', userId, category: 'security', template: changed });
+    expect(await outboxRow('lectrice@example.com')).toMatchObject({
+      subject: 'Le mot de passe de votre compte Rora a été modifié',
+      body: expect.stringContaining('vos autres sessions ont été déconnectées'),
+    });
+  });
+
+  it('finds the language by address when no user id is given', async () => {
+    await createUser('leitora@example.com', { language: 'pt_br' });
+    await service().email({ to: 'Leitora@example.com', category: 'security', template: code('246810') });
+    const row = await outboxRow('Leitora@example.com');
+    expect(row.subject).toBe('Seu código de verificação da Rora');
+    expect(row.body).toContain('Seu código de verificação da Rora é 246810.');
+  });
+
+  it('writes in the language given with the message (the page a code was asked on) over the stored one', async () => {
+    const userId = await createUser('viajera@example.com', { language: 'fr' });
+    await service().email({
+      to: 'viajera@example.com',
+      userId,
+      category: 'security',
+      language: 'la_es',
+      template: code('135790'),
+    });
+    expect((await outboxRow('viajera@example.com')).subject).toBe('Tu código de verificación de Rora');
+  });
+
+  it('writes English to an address that is no customer when no language is given', async () => {
+    await service().email({ to: 'stranger@example.com', category: 'security', template: code('112233') });
+    expect((await outboxRow('stranger@example.com')).subject).toBe('Your Rora verification code');
+  });
+
+  it('writes an SMS in the customer’s stored language, or in the one given', async () => {
+    const userId = await createUser('sms-reader@example.com', { language: 'la_es' });
+    await service().sms({ to: '+5215512345678', userId, category: 'security', template: code('445566') });
+    expect((await outboxRow('+5215512345678')).body).toBe(
+      'Tu código de verificación de Rora es 445566. Vence en 10 minutos.',
+    );
+    await service().sms({ to: '+33612345678', category: 'security', language: 'fr', template: code('778899') });
+    expect((await outboxRow('+33612345678')).body).toBe(
+      'Votre code de vérification Rora est 778899. Il expire dans 10 minutes.',
+    );
   });
 });
 

@@ -14,9 +14,16 @@ describe('notifications', () => {
   });
   afterAll(async () => t.close());
 
+  const swapParams = {
+    swapId: 'x',
+    fromAsset: 'ETH',
+    fromAmount: '0.5',
+    toAsset: 'USDT',
+    toAmount: '1500.25',
+  } as const;
   const notify = async (user: TestUser, message: string) => {
     t.clock.advance(1000);
-    return t.app.services.notifications.notify(user.userId, { kind: 'swap_completed', message, data: { swapId: 'x' } });
+    return t.app.services.notifications.notify(user.userId, { kind: 'swap_completed', message, data: swapParams });
   };
 
   it('lists nothing for a new customer', async () => {
@@ -42,7 +49,7 @@ describe('notifications', () => {
       message: 'third',
       createdAt: t.clock.now().toISOString(),
       isRead: false,
-      data: { swapId: 'x' },
+      data: swapParams,
     });
 
     const page2 = await t.app.inject({
@@ -140,6 +147,33 @@ describe('notifications', () => {
     }
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/notification/not-a-uuid', headers: alice.headers });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses a known kind without the params its text is written from: a programmer error', async () => {
+    const { notifications } = t.app.services;
+    const before = await notifications.unreadCount(alice.userId);
+    const stale = { kind: 'swap_completed', message: 'Your swap is complete.', data: { swapId: 'x' } } as const;
+    await expect(notifications.notify(alice.userId, stale as never)).rejects.toThrow(
+      /swap_completed lacks its params: fromAsset, fromAmount, toAsset, toAmount/,
+    );
+    const wrongAsset = { ...swapParams, toAsset: 'DOGECOIN' };
+    await expect(
+      notifications.notify(alice.userId, { kind: 'swap_completed', message: 'x', data: wrongAsset as never }),
+    ).rejects.toThrow(/toAsset/);
+    expect(await notifications.unreadCount(alice.userId)).toBe(before);
+  });
+
+  it('stores a kind the contract does not know with whatever ids it carries (its message is the text)', async () => {
+    const created = await t.app.services.notifications.notify(alice.userId, {
+      kind: 'security_alert',
+      message: 'A new device signed in.',
+      data: { sessionId: 's1' },
+    });
+    expect(created).toMatchObject({
+      kind: 'security_alert',
+      message: 'A new device signed in.',
+      data: { sessionId: 's1' },
+    });
   });
 
   it('refuses a kind that is not snake_case: a programmer error in the calling module', async () => {

@@ -2,7 +2,17 @@
 // something happens to a customer's money or account; the row is stored and pushed live on the
 // customer's WebSocket (`notifications` channel). Every read is scoped to its owner: another
 // customer's id answers resource_not_found, as if it did not exist.
-import type { Notification, NotificationList, PageQuery } from '@rora/contracts';
+// A known kind (contracts: notificationParamsSchemas) must carry its params in `data`: the web app
+// writes the text from them in the reader's language, and the English `message` is its fallback.
+import {
+  isNotificationKind,
+  notificationParamsSchemas,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationParams,
+  type PageQuery,
+} from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,15 +22,20 @@ import { createNotificationRepository } from './notifications.repository.ts';
 const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_MESSAGE_LENGTH = 1000;
 
-export interface NotificationInput {
-  /** snake_case event name: `swap_completed`, `deposit_credited`, `security_alert`, ... */
-  kind: string;
+/** A known kind needs its params; another kind (snake_case, added later) any ids it likes. */
+type NotificationData<K extends string> = K extends NotificationKind
+  ? { data: NotificationParams<K> & Record<string, unknown> }
+  : { data?: Record<string, unknown> };
+
+export type NotificationInput<K extends string = string> = {
+  /** snake_case event name: `price_alert`, `swap_completed`, `wallet_deposit_credited`, ... */
+  kind: K;
+  /** English; what a client that does not know the kind shows. */
   message: string;
-  data?: Record<string, unknown>;
-}
+} & NotificationData<K>;
 
 export interface NotificationService {
-  notify(userId: string, input: NotificationInput): Promise<Notification>;
+  notify<K extends string>(userId: string, input: NotificationInput<K>): Promise<Notification>;
   list(userId: string, page: PageQuery): Promise<NotificationList>;
   get(userId: string, id: string): Promise<Notification>;
   markRead(userId: string, id: string): Promise<Notification>;
@@ -29,6 +44,16 @@ export interface NotificationService {
 }
 
 const notFound = () => new AppError('resource_not_found', { message: 'Notification not found' });
+
+/** Params a known kind cannot be read from are a programmer error in the calling module. */
+function assertParams(kind: string, data: Record<string, unknown>): void {
+  if (!isNotificationKind(kind)) return;
+  const parsed = notificationParamsSchemas[kind].safeParse(data);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(data)').join(', ');
+    throw new Error(`notification ${kind} lacks its params: ${fields}`);
+  }
+}
 
 export function createNotificationService(deps: { db: Db; clock: Clock; events: EventBus }): NotificationService {
   const { clock, events } = deps;
@@ -47,10 +72,13 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
       if (!input.message || input.message.length > MAX_MESSAGE_LENGTH) {
         throw new Error('notification message must be 1-1000 characters');
       }
+      const data: Record<string, unknown> = input.data ?? {};
+      assertParams(input.kind, data);
       const notification = await repository.insert({
         userId,
-        ...input,
-        data: input.data ?? {},
+        kind: input.kind,
+        message: input.message,
+        data,
         createdAt: clock.now(),
       });
       await events.publish(topics.user(userId), { channel: 'notifications', type: 'created', data: notification });

@@ -33,7 +33,17 @@ const DECLINES: Record<string, string> = {
   card_not_supported: 'this card is not supported',
 };
 
-/** The notification of a settled purchase. */
+/** What the bell writes a settled purchase's text from, in the reader's language. */
+export function purchaseParams(row: PurchaseRow) {
+  const bought = {
+    purchaseId: row.id,
+    asset: row.asset,
+    amount: formatAmount(row.cryptoAmount, assetScale(row.asset)),
+  };
+  return row.status === 'completed' ? bought : { ...bought, reason: row.failureReason ?? 'card_declined' };
+}
+
+/** The notification of a settled purchase (English; the bell's fallback). */
 export function purchaseMessage(row: PurchaseRow): { kind: string; message: string } {
   const coins = `${formatAmount(row.cryptoAmount, assetScale(row.asset))} ${row.asset}`;
   if (row.status === 'completed') {

@@ -21,7 +21,7 @@ import {
   unnotifiedPurchases,
   type PurchaseRow,
 } from './onramp.repository.ts';
-import { purchaseMessage } from './onramp-view.ts';
+import { purchaseMessage, purchaseParams } from './onramp-view.ts';
 import type { OnrampService } from './onramp.service.ts';
 import type { OnrampEvent, OnrampProvider, OnrampWebhookDelivery } from './provider/onramp-provider.ts';
 
@@ -115,7 +115,7 @@ export function createOnrampWebhooks(deps: {
     if (!(await claimNotification(db, row.id, clock.now()))) return false;
     const { kind, message } = purchaseMessage(row);
     try {
-      await deps.notifications.notify(row.userId, { kind, message, data: { purchaseId: row.id } });
+      await deps.notifications.notify(row.userId, { kind, message, data: purchaseParams(row) });
     } catch (error) {
       await releaseNotification(db, row.id);
       throw error;

@@ -23,7 +23,7 @@ import {
   unnotifiedSwaps,
   type SwapRow,
 } from './swap.repository.ts';
-import { settledMessage, swapView } from './swap-view.ts';
+import { settledMessage, settledParams, swapView } from './swap-view.ts';
 
 export type SettleOutcome = 'completed' | 'failed' | 'not_due' | 'already_settled' | 'not_found';
 
@@ -119,7 +119,7 @@ export function createSwapSettlement(deps: {
     if (!(await claimNotification(db, row.id, clock.now()))) return false;
     const { kind, message } = settledMessage(row);
     try {
-      await deps.notifications.notify(row.userId, { kind, message, data: { swapId: row.id } });
+      await deps.notifications.notify(row.userId, { kind, message, data: settledParams(row) });
     } catch (error) {
       await releaseNotification(db, row.id);
       throw error;

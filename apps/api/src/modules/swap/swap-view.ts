@@ -51,7 +51,15 @@ export function swapView(row: SwapRow): Swap {
   };
 }
 
-/** The notification text of a settled swap. */
+/** What the bell writes a settled swap's text from, in the reader's language (exact amounts). */
+export function settledParams(row: SwapRow) {
+  const gave = { swapId: row.id, fromAsset: row.fromAsset, fromAmount: coins(row.quantity, row.fromAsset) };
+  return row.status === 'completed'
+    ? { ...gave, toAsset: row.toAsset, toAmount: coins(row.receive, row.toAsset) }
+    : { ...gave, toAsset: row.toAsset };
+}
+
+/** The notification text of a settled swap (English; the bell's fallback). */
 export function settledMessage(row: SwapRow): { kind: string; message: string } {
   const gave = readable(row.quantity, row.fromAsset);
   if (row.status === 'completed') {

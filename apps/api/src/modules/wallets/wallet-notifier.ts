@@ -67,6 +67,21 @@ function sentence(step: WalletStep, facts: StepFacts): string {
   }
 }
 
+/** What the bell's text is written from, in the reader's language (contracts: notification kinds). */
+function stepParams(facts: StepFacts) {
+  const network = getNetwork(facts.network);
+  return {
+    walletId: facts.walletId,
+    transactionId: facts.id,
+    network: facts.network,
+    networkName: network.name,
+    asset: network.asset,
+    amount: formatAmount(facts.amount, network.decimals),
+    confirmations: network.confirmations,
+    reason: facts.reason ?? null,
+  };
+}
+
 export function createWalletNotifier(deps: {
   notifications: NotificationService;
   events: EventBus;
@@ -87,7 +102,7 @@ export function createWalletNotifier(deps: {
       await deps.notifications.notify(facts.userId, {
         kind: `wallet_${step}`,
         message: sentence(step, facts),
-        data: { walletId: facts.walletId, transactionId: facts.id, network: facts.network },
+        data: stepParams(facts),
       });
       await changed(facts.userId, facts.walletId, facts.id);
     },

@@ -1,6 +1,9 @@
 // The one way the app calls the API: JSON in and out, the bearer token when signed in, the success
 // envelope `{ data }` unwrapped, failures as ApiError. A 401 on a call that carried a token means the
 // session ended: the registered handler remembers the path and sends the customer to / (spec §4).
+// Every call names the language the app is shown in (Accept-Language), so what the server sends
+// from it (a sign-up or reset code, the account's language at registration) is in that language.
+import { languageTag } from '../i18n/languages.ts';
 import { getSession } from '../session/session-store.ts';
 import { networkError, toApiError } from './errors.ts';
 
@@ -32,7 +35,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function buildHeaders(options: RequestOptions, token: string | null): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': languageTag(),
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;

@@ -1,0 +1,107 @@
+// French e-mails and SMS.
+import type { KycRejectionReason } from '@rora/contracts';
+import type { MessageTexts } from './template-types.ts';
+
+const ignore = 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer ce message.';
+
+const ITEMS: Record<KycRejectionReason['item'], string> = {
+  identity: 'informations d’identité',
+  proof_of_residence: 'justificatif de domicile',
+  id_card: 'photo de votre pièce d’identité',
+  photo: 'photo de vous',
+  photo_with_id_card: 'selfie avec votre pièce d’identité',
+};
+
+const REASONS: Record<KycRejectionReason['code'], string> = {
+  identity_details_do_not_match: 'vos informations d’identité ne correspondent pas à vos documents',
+  document_image_is_blurred: 'une photo est floue',
+  id_card_is_expired: 'votre pièce d’identité a expiré',
+};
+
+const SIDE = { above: 'supérieur ou égal à', below: 'inférieur ou égal à' } as const;
+
+export const fr: MessageTexts = {
+  email: {
+    verification_code: ({ code }) => ({
+      subject: 'Votre code de vérification Rora',
+      text: `Votre code de vérification Rora est ${code}. Il expire dans 10 minutes. ${ignore}`,
+    }),
+    email_taken: () => ({
+      subject: 'Tentative d’inscription avec votre adresse e-mail',
+      text:
+        'Quelqu’un a essayé de créer un compte Rora avec cette adresse e-mail, mais un compte existe déjà. ' +
+        'Si c’était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié. ' +
+        ignore,
+    }),
+    password_reset_code: ({ code }) => ({
+      subject: 'Votre code de réinitialisation du mot de passe Rora',
+      text: `Votre code de réinitialisation du mot de passe Rora est ${code}. Il expire dans 10 minutes. ${ignore}`,
+    }),
+    password_reset_unknown: () => ({
+      subject: 'Demande de réinitialisation du mot de passe',
+      text:
+        'Quelqu’un a demandé la réinitialisation du mot de passe d’un compte Rora avec cette adresse e-mail, ' +
+        'mais aucun compte n’utilise cette adresse. Si c’était vous, vérifiez l’adresse ou créez un compte. ' +
+        ignore,
+    }),
+    password_changed: () => ({
+      subject: 'Le mot de passe de votre compte Rora a été modifié',
+      text:
+        'Le mot de passe de votre compte Rora vient d’être modifié et vos autres sessions ont été déconnectées. ' +
+        'Si ce n’était pas vous, réinitialisez votre mot de passe maintenant et contactez l’assistance.',
+    }),
+    two_factor_disabled: () => ({
+      subject: 'La double authentification par application a été désactivée',
+      text:
+        'La double authentification par application d’authentification vient d’être désactivée sur votre ' +
+        'compte Rora. Si ce n’était pas vous, réinitialisez votre mot de passe maintenant et contactez l’assistance.',
+    }),
+    kyc_status_changed: ({ status, reasons }) => {
+      switch (status) {
+        case 'in_progress':
+          return {
+            subject: 'Vérification d’identité commencée',
+            text: 'Vous avez commencé la vérification de votre identité. Terminez les étapes restantes pour acheter, vendre et convertir.',
+          };
+        case 'waiting_for_approval':
+          return {
+            subject: 'Documents d’identité reçus',
+            text: 'Nous avons reçu vos informations d’identité et vos documents. Nous vous préviendrons dès qu’ils auront été vérifiés.',
+          };
+        case 'resubmitted':
+          return {
+            subject: 'Corrections reçues',
+            text: 'Nous avons reçu vos corrections. Nous vous préviendrons dès qu’elles auront été vérifiées.',
+          };
+        case 'approved':
+          return {
+            subject: 'Identité vérifiée',
+            text: 'Votre identité est vérifiée. Vous pouvez désormais acheter, vendre et convertir.',
+          };
+        case 'rejected': {
+          const details = reasons.map((reason) => `${ITEMS[reason.item]} : ${REASONS[reason.code]}`).join(' ; ');
+          return {
+            subject: 'Votre vérification d’identité demande votre attention',
+            text: `Nous n’avons pas pu vérifier votre identité (${details}). Corrigez les éléments refusés et envoyez-les à nouveau.`,
+          };
+        }
+        case 'not_started':
+          return { subject: 'Vérification d’identité', text: 'Votre vérification d’identité a été réinitialisée.' };
+      }
+    },
+    price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
+      subject: `Alerte de prix : ${symbol}`,
+      text:
+        `Votre alerte de prix sur ${symbol} s’est déclenchée : le dernier prix est de ${triggeredPrice} ${quote}, ` +
+        `${SIDE[condition]} votre prix d’alerte de ${price} ${quote}. ` +
+        'Chaque alerte ne se déclenche qu’une fois ; pour continuer à suivre cette paire, créez une nouvelle ' +
+        'alerte sur l’écran Échange. Vous recevez cet e-mail car les notifications de prix par IA sont ' +
+        'activées dans vos paramètres de notification.',
+    }),
+  },
+  sms: {
+    verification_code: ({ code }) => `Votre code de vérification Rora est ${code}. Il expire dans 10 minutes.`,
+    password_reset_code: ({ code }) =>
+      `Votre code de réinitialisation du mot de passe Rora est ${code}. Il expire dans 10 minutes.`,
+  },
+};

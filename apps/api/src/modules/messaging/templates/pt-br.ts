@@ -1,0 +1,107 @@
+// Brazilian Portuguese e-mails and SMS.
+import type { KycRejectionReason } from '@rora/contracts';
+import type { MessageTexts } from './template-types.ts';
+
+const ignore = 'Se você não fez este pedido, pode ignorar esta mensagem.';
+
+const ITEMS: Record<KycRejectionReason['item'], string> = {
+  identity: 'dados de identidade',
+  proof_of_residence: 'comprovante de residência',
+  id_card: 'foto do seu documento de identidade',
+  photo: 'sua foto',
+  photo_with_id_card: 'selfie com seu documento de identidade',
+};
+
+const REASONS: Record<KycRejectionReason['code'], string> = {
+  identity_details_do_not_match: 'seus dados de identidade não conferem com seus documentos',
+  document_image_is_blurred: 'uma foto está desfocada',
+  id_card_is_expired: 'seu documento de identidade está vencido',
+};
+
+const SIDE = { above: 'igual ou acima do', below: 'igual ou abaixo do' } as const;
+
+export const ptBr: MessageTexts = {
+  email: {
+    verification_code: ({ code }) => ({
+      subject: 'Seu código de verificação da Rora',
+      text: `Seu código de verificação da Rora é ${code}. Ele expira em 10 minutos. ${ignore}`,
+    }),
+    email_taken: () => ({
+      subject: 'Tentativa de cadastro com seu e-mail',
+      text:
+        'Alguém tentou criar uma conta na Rora com este e-mail, mas já existe uma conta. ' +
+        'Se foi você, entre na sua conta ou redefina sua senha se a esqueceu. ' +
+        ignore,
+    }),
+    password_reset_code: ({ code }) => ({
+      subject: 'Seu código de redefinição de senha da Rora',
+      text: `Seu código de redefinição de senha da Rora é ${code}. Ele expira em 10 minutos. ${ignore}`,
+    }),
+    password_reset_unknown: () => ({
+      subject: 'Pedido de redefinição de senha',
+      text:
+        'Alguém pediu para redefinir a senha de uma conta da Rora com este e-mail, mas não existe nenhuma ' +
+        'conta com este endereço. Se foi você, confira o endereço ou crie uma conta. ' +
+        ignore,
+    }),
+    password_changed: () => ({
+      subject: 'A senha da sua conta Rora foi alterada',
+      text:
+        'A senha da sua conta Rora acabou de ser alterada e suas outras sessões foram encerradas. ' +
+        'Se não foi você, redefina sua senha agora e fale com o suporte.',
+    }),
+    two_factor_disabled: () => ({
+      subject: 'A verificação em duas etapas por aplicativo foi desativada',
+      text:
+        'A verificação em duas etapas por aplicativo autenticador acabou de ser desativada na sua conta Rora. ' +
+        'Se não foi você, redefina sua senha agora e fale com o suporte.',
+    }),
+    kyc_status_changed: ({ status, reasons }) => {
+      switch (status) {
+        case 'in_progress':
+          return {
+            subject: 'Verificação de identidade iniciada',
+            text: 'Você começou a verificação de identidade. Conclua as etapas restantes para comprar, vender e converter.',
+          };
+        case 'waiting_for_approval':
+          return {
+            subject: 'Documentos de identidade recebidos',
+            text: 'Recebemos seus dados de identidade e seus documentos. Avisaremos você quando eles forem analisados.',
+          };
+        case 'resubmitted':
+          return {
+            subject: 'Correções recebidas',
+            text: 'Recebemos suas correções. Avisaremos você quando elas forem analisadas.',
+          };
+        case 'approved':
+          return {
+            subject: 'Identidade verificada',
+            text: 'Sua identidade foi verificada. Agora você pode comprar, vender e converter.',
+          };
+        case 'rejected': {
+          const details = reasons.map((reason) => `${ITEMS[reason.item]}: ${REASONS[reason.code]}`).join('; ');
+          return {
+            subject: 'Sua verificação de identidade precisa de atenção',
+            text: `Não conseguimos verificar sua identidade (${details}). Corrija os itens recusados e envie-os novamente.`,
+          };
+        }
+        case 'not_started':
+          return { subject: 'Verificação de identidade', text: 'Sua verificação de identidade foi reiniciada.' };
+      }
+    },
+    price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
+      subject: `Alerta de preço: ${symbol}`,
+      text:
+        `Seu alerta de preço em ${symbol} foi acionado: o último preço é ${triggeredPrice} ${quote}, ` +
+        `${SIDE[condition]} seu preço de alerta de ${price} ${quote}. ` +
+        'Cada alerta é acionado uma única vez; para continuar acompanhando este par, crie um novo alerta na ' +
+        'tela Exchange. Você recebe este e-mail porque as notificações de preço com IA estão ativadas nas ' +
+        'suas configurações de notificação.',
+    }),
+  },
+  sms: {
+    verification_code: ({ code }) => `Seu código de verificação da Rora é ${code}. Ele expira em 10 minutos.`,
+    password_reset_code: ({ code }) =>
+      `Seu código de redefinição de senha da Rora é ${code}. Ele expira em 10 minutos.`,
+  },
+};

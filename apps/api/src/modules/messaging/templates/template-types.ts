@@ -1,0 +1,43 @@
+// The e-mails and SMS the product sends, by kind, with the params each one is written from. Every
+// language module gives every kind (the type says so), so no message goes out in English only.
+import type { KycRejectionReason, KycStatus } from '@rora/contracts';
+
+type NoParams = Record<string, never>;
+
+export interface EmailParams {
+  /** Registration: the 6-digit code that proves the address. */
+  verification_code: { code: string };
+  /** Registration with an address that already has an account: a notice instead of a code. */
+  email_taken: NoParams;
+  password_reset_code: { code: string };
+  /** A reset asked for an address without an account: a notice instead of a code. */
+  password_reset_unknown: NoParams;
+  password_changed: NoParams;
+  two_factor_disabled: NoParams;
+  kyc_status_changed: { status: KycStatus; reasons: readonly KycRejectionReason[] };
+  /** Prices as shown (tick decimals, grouped), with the quote asset. */
+  price_alert: { symbol: string; condition: 'above' | 'below'; price: string; triggeredPrice: string; quote: string };
+}
+
+export interface SmsParams {
+  verification_code: { code: string };
+  password_reset_code: { code: string };
+}
+
+export type EmailKind = keyof EmailParams;
+export type SmsKind = keyof SmsParams;
+
+/** What a module asks to send: a kind and its params; messaging writes it in the reader's language. */
+export type EmailTemplate = { [K in EmailKind]: { kind: K; params: EmailParams[K] } }[EmailKind];
+export type SmsTemplate = { [K in SmsKind]: { kind: K; params: SmsParams[K] } }[SmsKind];
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+}
+
+/** One language: a writer for every e-mail and SMS kind. */
+export interface MessageTexts {
+  email: { [K in EmailKind]: (params: EmailParams[K]) => RenderedEmail };
+  sms: { [K in SmsKind]: (params: SmsParams[K]) => string };
+}

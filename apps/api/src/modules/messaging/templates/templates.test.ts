@@ -1,0 +1,110 @@
+// Every e-mail and SMS kind is written in the four languages: a real translation (not the English
+// text), with the code, prices and reasons it is about.
+import { describe, expect, it } from 'vitest';
+import { KYC_STATUSES, LANGUAGES, type LanguageCode } from '@rora/contracts';
+import { renderEmail, renderSms, type EmailTemplate, type SmsTemplate } from './index.ts';
+
+const EMAILS: EmailTemplate[] = [
+  { kind: 'verification_code', params: { code: '482913' } },
+  { kind: 'email_taken', params: {} },
+  { kind: 'password_reset_code', params: { code: '482913' } },
+  { kind: 'password_reset_unknown', params: {} },
+  { kind: 'password_changed', params: {} },
+  { kind: 'two_factor_disabled', params: {} },
+  ...KYC_STATUSES.map((status): EmailTemplate => ({
+    kind: 'kyc_status_changed',
+    params: {
+      status,
+      reasons: status === 'rejected' ? [{ item: 'photo', code: 'document_image_is_blurred' }] : [],
+    },
+  })),
+  ...(['above', 'below'] as const).map((condition): EmailTemplate => ({
+    kind: 'price_alert',
+    params: { symbol: 'BTC/USDT', condition, price: '61,000.0', triggeredPrice: '61,012.5', quote: 'USDT' },
+  })),
+];
+const SMS: SmsTemplate[] = [
+  { kind: 'verification_code', params: { code: '482913' } },
+  { kind: 'password_reset_code', params: { code: '482913' } },
+];
+const OTHERS = LANGUAGES.map((language) => language.value).filter((code) => code !== 'en');
+const name = (template: EmailTemplate | SmsTemplate) =>
+  `${template.kind}${'status' in template.params ? ` ${template.params.status}` : ''}${'condition' in template.params ? ` ${template.params.condition}` : ''}`;
+
+describe('message templates', () => {
+  it.each(EMAILS.map((template) => [name(template), template] as const))(
+    'e-mail %s: written in every language, each its own text',
+    (_name, template) => {
+      const english = renderEmail(template, 'en');
+      for (const language of OTHERS as LanguageCode[]) {
+        const rendered = renderEmail(template, language);
+        expect(rendered.subject.trim(), language).not.toBe('');
+        expect(rendered.text, language).not.toBe(english.text);
+        expect(rendered.subject, language).not.toBe(english.subject);
+      }
+    },
+  );
+
+  it.each(SMS.map((template) => [template.kind, template] as const))(
+    'SMS %s: written in every language with its code',
+    (_kind, template) => {
+      const texts = LANGUAGES.map((language) => renderSms(template, language.value));
+      expect(new Set(texts).size).toBe(LANGUAGES.length);
+      for (const text of texts) expect(text).toContain('482913');
+    },
+  );
+
+  it('puts the code in every language of the code e-mails', () => {
+    for (const language of LANGUAGES) {
+      expect(renderEmail(EMAILS[0]!, language.value).text).toContain('482913');
+      expect(renderEmail(EMAILS[2]!, language.value).text).toContain('482913');
+    }
+  });
+
+  it('writes a fired alert with both prices and its side, in the reader’s language', () => {
+    const alert = (condition: 'above' | 'below', language: LanguageCode) =>
+      renderEmail(
+        {
+          kind: 'price_alert',
+          params: { symbol: 'BNB/USDT', condition, price: '610.00', triggeredPrice: '612.50', quote: 'USDT' },
+        },
+        language,
+      );
+    expect(alert('above', 'en')).toEqual({
+      subject: 'Price alert: BNB/USDT',
+      text: expect.stringContaining('the last price is 612.50 USDT, at or above your alert price of 610.00 USDT.'),
+    });
+    expect(alert('above', 'fr').text).toContain(
+      'le dernier prix est de 612.50 USDT, supérieur ou égal à votre prix d’alerte de 610.00 USDT.',
+    );
+    expect(alert('below', 'fr').text).toContain('inférieur ou égal à votre prix d’alerte de 610.00 USDT');
+    expect(alert('below', 'la_es').subject).toBe('Alerta de precio: BNB/USDT');
+    expect(alert('below', 'la_es').text).toContain('igual o inferior a tu precio de alerta de 610.00 USDT');
+    expect(alert('above', 'pt_br').text).toContain('igual ou acima do seu preço de alerta de 610.00 USDT');
+  });
+
+  it('names every rejected item and its reason', () => {
+    const rejected = (language: LanguageCode) =>
+      renderEmail(
+        {
+          kind: 'kyc_status_changed',
+          params: {
+            status: 'rejected',
+            reasons: [
+              { item: 'identity', code: 'identity_details_do_not_match' },
+              { item: 'id_card', code: 'id_card_is_expired' },
+            ],
+          },
+        },
+        language,
+      ).text;
+    expect(rejected('en')).toContain(
+      'identity details: your identity details do not match your documents; photo of your ID: your ID card has expired',
+    );
+    expect(rejected('fr')).toContain('photo de votre pièce d’identité : votre pièce d’identité a expiré');
+    expect(rejected('la_es')).toContain('foto de tu documento de identidad: tu documento de identidad está vencido');
+    expect(rejected('pt_br')).toContain(
+      'foto do seu documento de identidade: seu documento de identidade está vencido',
+    );
+  });
+});

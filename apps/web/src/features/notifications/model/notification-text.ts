@@ -1,0 +1,121 @@
+// What the bell says, in the reader's language: a notification of a known kind is written from this
+// feature's texts (`kinds.*`) and its params, amounts and prices through @rora/money's formatters; an
+// unknown kind, or one stored before its kind carried params, shows the server's English `message`.
+// Pure: the translate function is passed in.
+import {
+  MARKET_DEFINITIONS,
+  PAIRS,
+  readNotification,
+  type KnownNotification,
+  type Notification,
+  type NotificationParams,
+  type PairSymbol,
+} from '@rora/contracts';
+import { assetScale, formatAmount, tryParseAmount } from '@rora/money';
+
+export type Translate = (key: string, values?: Readonly<Record<string, string>>) => string;
+
+/** Amounts in a sentence: at most 8 decimals, cut (never rounded up), trailing zeros dropped. */
+const SENTENCE_DECIMALS = 8;
+
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/** `1,234.5 ETH`; null when the text is not an amount of that asset. */
+export function showAmount(text: string, asset: string): string | null {
+  const scale = assetScale(asset);
+  const parsed = tryParseAmount(text, scale);
+  if (!parsed.ok) return null;
+  const decimals = Math.min(scale, SENTENCE_DECIMALS);
+  return `${trimZeros(formatAmount(parsed.value, scale, { decimals, rounding: 'down', grouping: true }))} ${asset}`;
+}
+
+/** A price as the exchange shows it, with the tick's decimals and the quote asset: `61,000.50 USDT`. */
+export function showPrice(text: string, symbol: PairSymbol): string | null {
+  const pair = PAIRS.find((item) => item.symbol === symbol);
+  if (!pair) return null;
+  const tick = MARKET_DEFINITIONS[symbol].tick;
+  const decimals = tick.includes('.') ? tick.length - tick.indexOf('.') - 1 : 0;
+  const scale = assetScale(pair.quote);
+  const parsed = tryParseAmount(text, scale, { rounding: 'half-even' });
+  if (!parsed.ok) return null;
+  return `${formatAmount(parsed.value, scale, { decimals, rounding: 'half-even', grouping: true })} ${pair.quote}`;
+}
+
+type Values = Record<string, string | null>;
+
+/** The values of a sentence, or null if one could not be shown (the message is shown instead). */
+function complete(values: Values): Record<string, string> | null {
+  return Object.values(values).every((value) => value !== null) ? (values as Record<string, string>) : null;
+}
+
+function priceAlert(params: NotificationParams<'price_alert'>, t: Translate): string | null {
+  const values = complete({
+    symbol: params.symbol,
+    price: showPrice(params.price, params.symbol),
+    lastPrice: showPrice(params.triggeredPrice, params.symbol),
+  });
+  return values && t(`kinds.price_alert.${params.condition}`, values);
+}
+
+function kycStatus(params: NotificationParams<'kyc_status_changed'>, t: Translate): string {
+  const reasons = params.reasons
+    .map((reason) =>
+      t('kinds.kyc.reason', {
+        item: t(`kinds.kyc.items.${reason.item}`),
+        reason: t(`kinds.kyc.reasons.${reason.code}`),
+      }),
+    )
+    .join(t('kinds.kyc.separator'));
+  return t(`kinds.kyc.${params.status}`, { reasons });
+}
+
+const DECLINES = new Set(['card_declined', 'insufficient_funds', 'card_not_supported']);
+
+function known(notification: KnownNotification, t: Translate): string | null {
+  const write = (key: string, values: Values) => {
+    const ready = complete(values);
+    return ready && t(`kinds.${key}`, ready);
+  };
+  switch (notification.kind) {
+    case 'price_alert':
+      return priceAlert(notification.params, t);
+    case 'kyc_status_changed':
+      return kycStatus(notification.params, t);
+    case 'swap_completed': {
+      const { fromAmount, fromAsset, toAmount, toAsset } = notification.params;
+      return write('swap_completed', {
+        given: showAmount(fromAmount, fromAsset),
+        received: showAmount(toAmount, toAsset),
+      });
+    }
+    case 'swap_failed': {
+      const { fromAmount, fromAsset, toAsset } = notification.params;
+      return write('swap_failed', { given: showAmount(fromAmount, fromAsset), toAsset, fromAsset });
+    }
+    case 'onramp_completed':
+      return write('onramp_completed', { amount: showAmount(notification.params.amount, notification.params.asset) });
+    case 'onramp_failed': {
+      const { amount, asset, reason } = notification.params;
+      const why = t(`kinds.onrampDeclines.${DECLINES.has(reason) ? reason : 'other'}`);
+      return write('onramp_failed', { amount: showAmount(amount, asset), reason: why });
+    }
+    case 'cold_wallet_deposit':
+    case 'cold_wallet_withdrawal':
+      return write(notification.kind, { amount: showAmount(notification.params.amount, notification.params.asset) });
+    default: {
+      const { amount, asset, networkName, confirmations } = notification.params;
+      return write(notification.kind, {
+        amount: showAmount(amount, asset),
+        asset,
+        network: networkName,
+        confirmations: String(confirmations),
+      });
+    }
+  }
+}
+
+/** The notification's text in the reader's language, or its English message when that cannot be written. */
+export function notificationText(notification: Notification, t: Translate): string {
+  const readable = readNotification(notification);
+  return (readable && known(readable, t)) ?? notification.message;
+}

@@ -1,0 +1,83 @@
+// What each kind of notification says, as data (its `data` field), so the web app writes it in the
+// reader's language from its own texts: the server's English `message` is only the fallback, for a
+// kind the app does not know and for a notification stored before its kind carried these params.
+// Amounts and prices are decimal strings as the API sends them (never JSON numbers).
+import { z } from 'zod';
+import { isAssetSymbol } from '@rora/money';
+import { PAIRS, type PairSymbol } from '../constants/index.ts';
+import { KYC_STATUSES, kycRejectionReasonSchema } from '../kyc.ts';
+import { ALERT_CONDITIONS } from '../markets.ts';
+
+const decimal = z.string().regex(/^(0|[1-9]\d{0,39})(\.\d{1,36})?$/);
+const asset = z.string().refine(isAssetSymbol);
+const id = z.string().min(1).max(100);
+const pairSymbols = PAIRS.map((pair) => pair.symbol) as [PairSymbol, ...PairSymbol[]];
+
+/** A deposit or a send at one of its steps (wallets): the amount, its network and what it waits for. */
+const walletStepParams = z.object({
+  walletId: id,
+  transactionId: id,
+  /** Network id (`btc`, `usdt-erc20`) and its name as people know it (`Bitcoin`): a proper noun. */
+  network: z.string(),
+  networkName: z.string(),
+  asset,
+  amount: decimal,
+  /** Confirmations the network needs before a deposit is credited or a send completes. */
+  confirmations: z.number().int().nonnegative(),
+  /** Why a send or deposit failed: an error code, or null. */
+  reason: z.string().nullable(),
+});
+
+const coldMoveParams = z.object({ coldWalletId: id, moveId: id, asset, amount: decimal });
+
+export const notificationParamsSchemas = {
+  /** A price alert fired: `symbol` went `condition` `price`; the last price was `triggeredPrice`. */
+  price_alert: z.object({
+    alertId: id,
+    symbol: z.enum(pairSymbols),
+    condition: z.enum(ALERT_CONDITIONS),
+    price: decimal,
+    triggeredPrice: decimal,
+  }),
+  kyc_status_changed: z.object({ status: z.enum(KYC_STATUSES), reasons: z.array(kycRejectionReasonSchema) }),
+  swap_completed: z.object({ swapId: id, fromAsset: asset, fromAmount: decimal, toAsset: asset, toAmount: decimal }),
+  swap_failed: z.object({ swapId: id, fromAsset: asset, fromAmount: decimal, toAsset: asset }),
+  onramp_completed: z.object({ purchaseId: id, asset, amount: decimal }),
+  /** `reason`: the card's decline code (card_declined, insufficient_funds, card_not_supported, ...). */
+  onramp_failed: z.object({ purchaseId: id, asset, amount: decimal, reason: z.string() }),
+  wallet_deposit_pending: walletStepParams,
+  wallet_deposit_credited: walletStepParams,
+  wallet_deposit_failed: walletStepParams,
+  wallet_send_held: walletStepParams,
+  wallet_send_broadcast: walletStepParams,
+  wallet_send_completed: walletStepParams,
+  wallet_send_failed: walletStepParams,
+  wallet_internal_received: walletStepParams,
+  cold_wallet_deposit: coldMoveParams,
+  cold_wallet_withdrawal: coldMoveParams,
+} as const;
+
+export type NotificationKind = keyof typeof notificationParamsSchemas;
+export const NOTIFICATION_KINDS = Object.keys(notificationParamsSchemas) as NotificationKind[];
+export type NotificationParams<K extends NotificationKind = NotificationKind> = z.infer<
+  (typeof notificationParamsSchemas)[K]
+>;
+
+/** A notification of a known kind with its params checked, discriminated by `kind`. */
+export type KnownNotification = {
+  [K in NotificationKind]: { kind: K; params: NotificationParams<K> };
+}[NotificationKind];
+
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(notificationParamsSchemas, kind);
+}
+
+/**
+ * The kind and params of a notification, or null when the kind is unknown or its `data` does not
+ * carry the params (a notification stored before they existed): then show its `message`.
+ */
+export function readNotification(notification: { kind: string; data: unknown }): KnownNotification | null {
+  if (!isNotificationKind(notification.kind)) return null;
+  const parsed = notificationParamsSchemas[notification.kind].safeParse(notification.data);
+  return parsed.success ? ({ kind: notification.kind, params: parsed.data } as KnownNotification) : null;
+}
