@@ -123,11 +123,14 @@ const signedInRoutes: RouteObject = {
               'swap',
               lazyRoute(() => import('./routes/swap.tsx'), ['swap', 'onramp']),
             ),
-            screen(
-              'exchange',
-              'exchange',
-              lazyRoute(() => import('./routes/exchange.tsx'), ['exchange']),
-            ),
+            {
+              ...screen(
+                'exchange',
+                'exchange',
+                lazyRoute(() => import('./routes/exchange.tsx'), ['exchange']),
+              ),
+              handle: { ...title('exchange'), wide: true },
+            },
             financeRoutes,
             screen(
               'nft',

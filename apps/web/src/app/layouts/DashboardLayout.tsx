@@ -1,23 +1,32 @@
 // The signed-in frame: the query cache, the shell with the notification bell, the live WebSocket
 // feed, and logout (flag cleared at once, call made, then /auth/login).
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useMatches, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useLanguageSync } from '../../features/account/language-sync.ts';
 import { signOutEverywhere } from '../../features/auth/index.ts';
 import { NotificationBell, useLiveNotifications } from '../../features/notifications/index.ts';
 import { AppShell } from '../../features/shell/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { getSession } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { isWide } from '../route-handle.ts';
 
 function LiveNotifications() {
   useLiveNotifications(useSession().token);
   return null;
 }
 
+/** The profile's language follows the app's, so e-mails come in it (features/account/language-sync.ts). */
+function LanguageSync() {
+  useLanguageSync();
+  return null;
+}
+
 export function Component() {
   const navigate = useNavigate();
   const { user } = useSession();
+  const wide = useMatches().some((match) => isWide(match.handle));
 
   // Leaving the signed-in area signed out: nothing of this customer stays in the cache.
   useEffect(
@@ -35,9 +44,11 @@ export function Component() {
   return (
     <QueryClientProvider client={queryClient}>
       <LiveNotifications />
+      <LanguageSync />
       <AppShell
         email={user?.email ?? ''}
         onLogout={logout}
+        wide={wide}
         renderBell={(placement) => <NotificationBell placement={placement} />}
       >
         <Outlet />

@@ -25,6 +25,7 @@ export function useDeleteAlert() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/alert/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: alertsKey }),
+    // Refreshed on failure too: an alert already gone (404) leaves the list.
+    onSettled: () => client.invalidateQueries({ queryKey: alertsKey }),
   });
 }

@@ -1,18 +1,23 @@
 // How the exchange screen reports a failed call (spec §8): the first error item's message, in the
-// customer's language when this feature (or the app) knows the code.
-import { errorToastMessage } from '../../../lib/api/errors.ts';
+// customer's language when this feature (or the app) knows the code, with the pair's rules filled in
+// where the message names them ({{tick}}, {{minimum}}, ...).
+import { errorToastMessage, type Translate } from '../../../lib/api/errors.ts';
 import { i18n, translateIfExists } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 
-function translate(key: string): string | undefined {
-  const own = `exchange:${key}`;
-  return i18n.exists(own) ? i18n.t(own) : translateIfExists(key);
+export type MessageValues = Readonly<Record<string, string>>;
+
+function translator(values: MessageValues = {}): Translate {
+  return (key) => {
+    const own = `exchange:${key}`;
+    return i18n.exists(own) ? i18n.t(own, { ...values }) : translateIfExists(key);
+  };
 }
 
-export function errorMessage(error: unknown): string {
-  return errorToastMessage(error, translate);
+export function errorMessage(error: unknown, values?: MessageValues): string {
+  return errorToastMessage(error, translator(values));
 }
 
-export function toastError(error: unknown): void {
-  showToast(errorMessage(error), 'error');
+export function toastError(error: unknown, values?: MessageValues): void {
+  showToast(errorMessage(error, values), 'error');
 }

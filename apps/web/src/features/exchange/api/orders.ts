@@ -45,7 +45,8 @@ export function useCancelOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<Order>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => {
+    // Refreshed on failure too: an order that filled or was cancelled elsewhere (409, 404) moves on.
+    onSettled: () => {
       void client.invalidateQueries({ queryKey: ordersKey });
       void client.invalidateQueries({ queryKey: balancesKey });
     },

@@ -35,7 +35,7 @@ function AlertList() {
             variant="ghost"
             aria-label={t('deleteAlert')}
             icon={<Trash2 size={16} />}
-            onClick={() => remove.mutate(alert.id, { onError: toastError })}
+            onClick={() => remove.mutate(alert.id, { onError: (error) => toastError(error) })}
           />
         </li>
       ))}

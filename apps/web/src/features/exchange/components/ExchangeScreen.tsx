@@ -56,10 +56,12 @@ export function ExchangeScreen() {
   const { token } = useSession();
   const [params, setParams] = useSearchParams();
   const symbol: PairSymbol = parsePairSymbol(params.get('pair') ?? '') ?? (DEFAULT_PAIR.symbol as PairSymbol);
+  // The same model object on every render (one per pair), so effects keyed on it never restart.
   const market = marketModel(symbol);
   const [venue, setVenue] = useState<string>(DEFAULT_VENUE.id);
   const [pane, setPane] = useState<Pane>('chart');
-  const phone = useMediaQuery('(max-width: 900px)');
+  // The shell's breakpoint (shell.css): the sidebar and the phone layout never show together.
+  const phone = useMediaQuery('(max-width: 899.98px)');
   const markets = useMarkets();
   const stream = useMarketStream(symbol, token);
   const kycApproved = useKycApproved();
@@ -92,34 +94,36 @@ export function ExchangeScreen() {
           segments={[
             { value: 'chart', label: t('chart') },
             { value: 'book', label: t('orderBook') },
-            { value: 'trades', label: t('recentTrades') },
+            { value: 'trades', label: t('tradesTab') },
           ]}
           value={pane}
           onChange={setPane}
           className="exchange__panes"
         />
       ) : null}
-      <div className="exchange__grid">
-        {show('chart') ? (
-          <Panel className="exchange__chart" title={phone ? undefined : t('chart')}>
-            <PriceChart key={symbol} market={market} />
-          </Panel>
-        ) : null}
-        {show('book') ? (
-          <Panel className="exchange__book" title={t('orderBook')}>
-            <OrderBook market={market} state={state} onPrice={pick} />
-          </Panel>
-        ) : null}
-        {show('trades') ? (
-          <Panel className="exchange__trades" title={t('recentTrades')}>
-            <RecentTrades market={market} state={state} />
-          </Panel>
-        ) : null}
-        {!phone ? (
-          <Panel className="exchange__form" title={t('placeOrder')}>
-            <OrderForm {...formProps} />
-          </Panel>
-        ) : null}
+      <div className="exchange__layout">
+        <div className="exchange__grid">
+          {show('chart') ? (
+            <Panel className="exchange__chart" title={phone ? undefined : t('chart')}>
+              <PriceChart key={symbol} market={market} />
+            </Panel>
+          ) : null}
+          {show('book') ? (
+            <Panel className="exchange__book" title={t('orderBook')}>
+              <OrderBook market={market} state={state} onPrice={pick} rows={phone ? 8 : 12} />
+            </Panel>
+          ) : null}
+          {show('trades') ? (
+            <Panel className="exchange__trades" title={t('recentTrades')}>
+              <RecentTrades market={market} state={state} />
+            </Panel>
+          ) : null}
+          {!phone ? (
+            <Panel className="exchange__form" title={t('placeOrder')}>
+              <OrderForm {...formProps} />
+            </Panel>
+          ) : null}
+        </div>
       </div>
       <PanelBoundary fallback={(retry) => <ErrorState title={t('panelError')} onRetry={retry} />}>
         <OrdersPanel />

@@ -7,12 +7,12 @@ import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { showAmount, showPrice, type MarketModel } from '../model/market.ts';
 import type { Level, StreamState } from '../model/market-stream.ts';
 
-const ROWS = 12;
-
 interface Props {
   readonly market: MarketModel;
   readonly state: StreamState | undefined;
   readonly onPrice: (price: string) => void;
+  /** Levels shown on each side (fewer on a phone, where each row is a 44 px touch target). */
+  readonly rows: number;
 }
 
 function Rows({
@@ -57,11 +57,11 @@ function Rows({
   );
 }
 
-export function OrderBook({ market, state, onPrice }: Props) {
+export function OrderBook({ market, state, onPrice, rows }: Props) {
   const { t } = useTranslation('exchange');
   if (!state) return <Skeleton height={360} />;
-  const asks = state.book.asks.slice(0, ROWS).reverse();
-  const bids = state.book.bids.slice(0, ROWS);
+  const asks = state.book.asks.slice(0, rows).reverse();
+  const bids = state.book.bids.slice(0, rows);
   const empty = asks.length === 0 && bids.length === 0;
   return (
     <div className="book" aria-label={t('orderBook')}>

@@ -1,11 +1,10 @@
 // The order form's inputs: the price (limit and dark pool), the amount and the total, linked, with the
 // rule each breaks under it in the customer's words, and the available balance with a "max".
 import { useTranslation } from 'react-i18next';
-import { MARKET_DEFINITIONS } from '@rora/contracts';
 import { formatAmount } from '@rora/money';
 import { Button } from '../../../components/button/Button.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
-import type { MarketModel } from '../model/market.ts';
+import { ruleValues, type MarketModel } from '../model/market.ts';
 import { usesTotal, type FormField } from '../model/order-form.ts';
 import type { OrderFormModel } from './use-order-form.ts';
 
@@ -18,14 +17,7 @@ interface Props {
 export function OrderFields({ form, market, available }: Props) {
   const { t } = useTranslation('exchange');
   const { values, errors } = form;
-  const definition = MARKET_DEFINITIONS[market.symbol];
-  const rules = {
-    tick: definition.tick,
-    lot: definition.lot,
-    minimum: definition.minNotional,
-    darkMinimum: definition.darkPoolMinNotional ?? '',
-    asset: market.quote,
-  };
+  const rules = ruleValues(market);
   const error = (field: FormField) => {
     const code = errors.get(field);
     return code ? t(`errors.${code}`, { ...rules, defaultValue: t('errors.invalid') }) : undefined;

@@ -1,6 +1,7 @@
 // The order form: market, limit and dark-pool tabs; buy and sell; the venue; price, amount and total
 // linked; the available balance with a "max"; the estimate (fee and total) from /order/rate before
-// submitting; the dark-pool rules; and a clear way to KYC when the customer is not approved yet.
+// submitting; the dark-pool rules; what the chosen platform means for the order; and, instead of the
+// form, a clear way to KYC when the customer is not approved yet.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/Button.tsx';
@@ -11,6 +12,7 @@ import { OrderFields } from './OrderFields.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { Segmented } from './Segmented.tsx';
 import type { OrderFormModel } from './use-order-form.ts';
+import { VenueNote } from './VenueNote.tsx';
 import { VenuePicker } from './VenuePicker.tsx';
 
 export interface OrderFormProps {
@@ -39,6 +41,7 @@ function KycGate() {
 export function OrderForm(props: OrderFormProps) {
   const { t } = useTranslation('exchange');
   const { market, available, form } = props;
+  if (props.kycApproved === false) return <KycGate />;
   const { values } = form;
   const tabs: Array<{ value: OrderTab; label: string }> = [
     { value: 'market', label: t('market') },
@@ -71,21 +74,18 @@ export function OrderForm(props: OrderFormProps) {
       ) : (
         <VenuePicker market={market} venue={props.venue} onVenue={props.onVenue} />
       )}
+      <VenueNote tab={values.tab} venue={props.venue} />
       <OrderFields form={form} market={market} available={available} />
       <OrderSummary market={market} rate={form.rate.data} loading={form.rate.isFetching} valid={form.valid} />
-      {props.kycApproved === false ? (
-        <KycGate />
-      ) : (
-        <Button
-          type="submit"
-          block
-          loading={form.pending}
-          disabled={!form.valid || form.pending || props.kycApproved !== true}
-          className={`order-form__submit order-form__submit--${values.side}`}
-        >
-          {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}
-        </Button>
-      )}
+      <Button
+        type="submit"
+        block
+        loading={form.pending}
+        disabled={!form.valid || form.pending || props.kycApproved !== true}
+        className={`order-form__submit order-form__submit--${values.side}`}
+      >
+        {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}
+      </Button>
     </form>
   );
 }

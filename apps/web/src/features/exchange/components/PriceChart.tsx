@@ -1,90 +1,28 @@
 // The price chart: candles and volume for the chart ranges of spec §9 (1D ... ATH), drawn by
-// lightweight-charts, which loads only when the chart is first shown (its own chunk). Live candles
-// from the market stream arrive in the same query, so the last candle moves as trades happen.
+// lightweight-charts, which loads only when the chart is first shown (its own chunk). The chart is
+// made once per pair (the screen keys this component on the symbol): live candles from the market
+// stream land in the same query and reach it as updates, so the zoom and scroll the customer chose
+// stay while trades happen; a theme switch restyles it in place.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as Charts from 'lightweight-charts';
-import { CHART_RANGES, type Candle } from '@rora/contracts';
+import { CHART_RANGES } from '@rora/contracts';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { useTheme } from '../../../lib/theme/use-theme.ts';
 import { useCandles } from '../api/markets.ts';
 import type { MarketModel } from '../model/market.ts';
+import { chartColours, drawChart, type ChartHandle, type ChartLibrary } from './chart-drawing.ts';
 import { Segmented } from './Segmented.tsx';
-
-type ChartLibrary = typeof Charts;
-type ChartHandle = { setData(candles: readonly Candle[]): void; remove(): void };
-
-/** Chart coordinates are floats by the library's design: display only, never money arithmetic. */
-const plot = (text: string) => Number(text);
-
-function cssColour(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
-
-function drawChart(library: ChartLibrary, element: HTMLElement, market: MarketModel): ChartHandle {
-  const { createChart, CandlestickSeries, HistogramSeries, ColorType } = library;
-  const text = cssColour('--text-muted', '#a3aec2');
-  const grid = cssColour('--border', '#2a3550');
-  const up = cssColour('--success', '#4fd69c');
-  const down = cssColour('--danger', '#ff7a7a');
-  const chart = createChart(element, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: 'transparent' },
-      textColor: text,
-      fontFamily: 'Inter Variable, system-ui, sans-serif',
-    },
-    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    timeScale: { timeVisible: true, borderColor: grid },
-    rightPriceScale: { borderColor: grid },
-  });
-  const minMove = plot(`0.${'0'.repeat(Math.max(0, market.priceDecimals - 1))}1`);
-  const candles = chart.addSeries(CandlestickSeries, {
-    upColor: up,
-    downColor: down,
-    wickUpColor: up,
-    wickDownColor: down,
-    borderVisible: false,
-    priceFormat: { type: 'price', precision: market.priceDecimals, minMove },
-  });
-  const volume = chart.addSeries(HistogramSeries, {
-    priceFormat: { type: 'volume' },
-    priceScaleId: '',
-    color: grid,
-    lastValueVisible: false,
-    priceLineVisible: false,
-  });
-  volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
-  return {
-    setData(data) {
-      candles.setData(
-        data.map((c) => ({
-          time: c.time as never,
-          open: plot(c.open),
-          high: plot(c.high),
-          low: plot(c.low),
-          close: plot(c.close),
-        })),
-      );
-      volume.setData(
-        data.map((c) => ({
-          time: c.time as never,
-          value: plot(c.volume),
-          color: plot(c.close) >= plot(c.open) ? `${up}66` : `${down}66`,
-        })),
-      );
-    },
-    remove: () => chart.remove(),
-  };
-}
 
 export function PriceChart({ market }: { readonly market: MarketModel }) {
   const { t } = useTranslation('exchange');
+  const theme = useTheme();
   const [range, setRange] = useState<string>('1D');
   const candles = useCandles(market.symbol, range);
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ChartHandle | null>(null);
   const [library, setLibrary] = useState<ChartLibrary | null>(null);
   const [failed, setFailed] = useState(false);
+  const { priceDecimals } = market;
 
   useEffect(() => {
     let live = true;
@@ -97,19 +35,24 @@ export function PriceChart({ market }: { readonly market: MarketModel }) {
     };
   }, []);
 
+  // Only what the drawing itself depends on: a re-render of the screen never starts the chart over.
   useEffect(() => {
     if (!library || !host.current) return undefined;
-    chart.current = drawChart(library, host.current, market);
+    chart.current = drawChart(library, host.current, { priceDecimals, colours: chartColours() });
     return () => {
       chart.current?.remove();
       chart.current = null;
     };
-  }, [library, market]);
+  }, [library, priceDecimals]);
 
   const data = candles.data?.candles;
   useEffect(() => {
-    if (chart.current && data) chart.current.setData(data);
-  }, [data, library, market]);
+    if (data) chart.current?.show(data);
+  }, [data, library, priceDecimals]);
+
+  useEffect(() => {
+    chart.current?.restyle(chartColours());
+  }, [theme]);
 
   if (failed) throw new Error('The chart library could not load');
   return (

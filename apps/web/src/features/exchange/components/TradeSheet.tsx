@@ -1,7 +1,8 @@
 // On a phone the order form lives in a bottom sheet: a bar with Buy and Sell stays at the bottom of
-// the screen and opens the form for that side.
+// the screen and opens the form for that side. Before KYC approval the bar leads to KYC instead.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import type { OrderSide } from '../model/order-form.ts';
@@ -14,6 +15,15 @@ export function TradeSheet(props: Omit<OrderFormProps, 'onPlaced'>) {
     props.form.setSide(side);
     setOpen(true);
   };
+  if (props.kycApproved === false) {
+    return (
+      <div className="trade-bar trade-bar--single">
+        <Link className="btn btn--primary btn--block" to="/account/kyc">
+          {t('kycLink')}
+        </Link>
+      </div>
+    );
+  }
   return (
     <>
       <div className="trade-bar">

@@ -2,6 +2,7 @@
 // the pair and its taker / maker fees. The chosen one sets the order's fees; a market order on an
 // external platform executes there.
 import { useTranslation } from 'react-i18next';
+import { VENUES } from '@rora/contracts';
 import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
 import { useVenues } from '../api/markets.ts';
 import { showPrice, type MarketModel } from '../model/market.ts';
@@ -26,17 +27,19 @@ export function VenuePicker({ market, venue, onVenue }: Props) {
     }),
   }));
   const chosen = items.find((item) => item.id === venue);
+  // While the platforms load, the chosen one still shows by name (not its id).
+  const name = chosen?.name ?? VENUES.find((item) => item.id === venue)?.name ?? venue;
   return (
     <div className="venue-picker">
       <Dropdown
         label={t('venue')}
-        options={options.length > 0 ? options : [{ value: venue, label: venue }]}
+        options={options.length > 0 ? options : [{ value: venue, label: name }]}
         value={venue}
         onChange={onVenue}
         renderValue={() => (
           <span className="venue-picker__value">
             {chosen ? <img src={chosen.logo} alt="" width={20} height={20} /> : null}
-            <span>{chosen?.name ?? venue}</span>
+            <span>{name}</span>
             <span className="venue-picker__price tabular">{chosen?.price ? showPrice(market, chosen.price) : ''}</span>
           </span>
         )}

@@ -7,7 +7,7 @@ import type { TradeOrderBody } from '@rora/contracts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { toastError } from '../api/feedback.ts';
 import { useOrderRate, usePlaceOrder } from '../api/orders.ts';
-import type { MarketModel } from '../model/market.ts';
+import { ruleValues, type MarketModel } from '../model/market.ts';
 import type { StreamState } from '../model/market-stream.ts';
 import {
   emptyForm,
@@ -101,7 +101,7 @@ export function useOrderForm(options: OrderFormOptions) {
         setTouched(new Set());
         return true;
       } catch (error) {
-        toastError(error);
+        toastError(error, ruleValues(market));
         return false;
       }
     },

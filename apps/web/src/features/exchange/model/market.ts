@@ -1,31 +1,32 @@
 // A pair as the screen needs it: its assets and scales, tick and lot in minor units, minimums, and
-// the decimals a price or an amount is shown with. Built from the contract's market definitions.
+// the decimals a price or an amount is shown with. Built once per pair from the contract's market
+// definitions, so a screen that asks again on every render gets the same object (an effect keyed on
+// it, such as the chart's, does not start over).
 import { MARKET_DEFINITIONS, PAIRS, type PairSymbol } from '@rora/contracts';
 import { assetScale, formatAmount, parseAmount, type AssetSymbol } from '@rora/money';
 
 export interface MarketModel {
-  symbol: PairSymbol;
-  base: AssetSymbol;
-  quote: AssetSymbol;
-  baseScale: number;
-  quoteScale: number;
-  tick: bigint;
-  lot: bigint;
-  minNotional: bigint;
+  readonly symbol: PairSymbol;
+  readonly base: AssetSymbol;
+  readonly quote: AssetSymbol;
+  readonly baseScale: number;
+  readonly quoteScale: number;
+  readonly tick: bigint;
+  readonly lot: bigint;
+  readonly minNotional: bigint;
   /** Null: the pair has no dark pool. */
-  darkMinNotional: bigint | null;
-  priceDecimals: number;
-  amountDecimals: number;
+  readonly darkMinNotional: bigint | null;
+  readonly priceDecimals: number;
+  readonly amountDecimals: number;
 }
 
 const decimalsOf = (text: string) => (text.includes('.') ? text.split('.')[1]!.length : 0);
 
-export function marketModel(symbol: PairSymbol): MarketModel {
-  const pair = PAIRS.find((item) => item.symbol === symbol) ?? PAIRS[0];
+function buildModel(pair: (typeof PAIRS)[number]): MarketModel {
   const definition = MARKET_DEFINITIONS[pair.symbol];
   const baseScale = assetScale(pair.base);
   const quoteScale = assetScale(pair.quote);
-  return {
+  return Object.freeze({
     symbol: pair.symbol,
     base: pair.base,
     quote: pair.quote,
@@ -38,10 +39,15 @@ export function marketModel(symbol: PairSymbol): MarketModel {
       definition.darkPoolMinNotional === null ? null : parseAmount(definition.darkPoolMinNotional, quoteScale),
     priceDecimals: decimalsOf(definition.tick),
     amountDecimals: decimalsOf(definition.lot),
-  };
+  });
 }
 
-export const MARKET_MODELS: readonly MarketModel[] = PAIRS.map((pair) => marketModel(pair.symbol));
+export const MARKET_MODELS: readonly MarketModel[] = PAIRS.map(buildModel);
+
+/** The pair's model (the default pair's for an unknown symbol): always the same object for a pair. */
+export function marketModel(symbol: PairSymbol): MarketModel {
+  return MARKET_MODELS.find((model) => model.symbol === symbol) ?? MARKET_MODELS[0]!;
+}
 
 /** A price as the book shows it: the tick's decimals, grouped thousands. */
 export function showPrice(market: MarketModel, text: string | null | undefined): string {
@@ -74,3 +80,18 @@ export function showAsset(text: string | null | undefined, asset: AssetSymbol, d
 /** Comparable value of a price string (for sorting levels). */
 export const priceKey = (market: MarketModel, text: string) =>
   parseAmount(text, market.quoteScale, { rounding: 'down' });
+
+/** The pair's rules as error and help texts name them ({{tick}}, {{lot}}, {{minimum}}, ...). */
+export function ruleValues(market: MarketModel): Record<'tick' | 'lot' | 'minimum' | 'darkMinimum' | 'asset', string> {
+  const definition = MARKET_DEFINITIONS[market.symbol];
+  return {
+    tick: definition.tick,
+    lot: definition.lot,
+    minimum: definition.minNotional,
+    darkMinimum:
+      market.darkMinNotional === null
+        ? ''
+        : formatAmount(market.darkMinNotional, market.quoteScale, { grouping: true }),
+    asset: market.quote,
+  };
+}

@@ -66,6 +66,15 @@ describe('validation', () => {
     [{ tab: 'market', edited: 'total', total: '0.5' }, 'total', 'notional_must_reach_minimum'],
     [{ tab: 'market', edited: 'total', total: '' }, 'total', 'order_amount_or_total_required'],
     [{ tab: 'dark', price: '50000', amount: '1.99998' }, 'amount', 'notional_must_reach_dark_pool_minimum'],
+    [{ tab: 'limit', price: `1${'0'.repeat(24)}`, amount: '1' }, 'price', 'amount_is_too_large'],
+    [{ tab: 'limit', price: '100', amount: `1${'0'.repeat(24)}` }, 'amount', 'amount_is_too_large'],
+    [{ tab: 'market', edited: 'total', total: `1${'0'.repeat(24)}` }, 'total', 'amount_is_too_large'],
+    [{ tab: 'limit', price: '1', amount: '1'.repeat(101) }, 'amount', 'amount_is_too_long'],
+    [{ tab: 'limit', price: '900719925474099.2', amount: '0.00001' }, 'price', 'price_is_out_of_range'],
+    [{ tab: 'limit', price: '1', amount: '100000000000' }, 'amount', 'quantity_is_out_of_range'],
+    // The audit's case: 10^13 ticks × 10^5 lots is past what the engine counts exactly.
+    [{ tab: 'limit', side: 'sell', price: '1000000000000', amount: '1' }, 'amount', 'notional_must_fit_range'],
+    [{ tab: 'dark', side: 'sell', price: '1000000000000', amount: '1' }, 'amount', 'notional_must_fit_range'],
   ] as const)('%j: %s %s', (values, field, code) => {
     expect(validateOrder(form(values), context())[0]).toEqual({ field, code });
   });
@@ -74,6 +83,11 @@ describe('validation', () => {
     expect(validateOrder(form({ tab: 'limit', price: '64000.1', amount: '0.1' }), context())).toEqual([]);
     const rich = context({ available: { base: 0n, quote: 200_000_000000n } });
     expect(validateOrder(form({ tab: 'dark', price: '50000', amount: '2' }), rich)).toEqual([]);
+  });
+
+  it('accepts the largest value the engine counts exactly', () => {
+    const largest = form({ tab: 'limit', side: 'sell', price: '900719925474099.1', amount: '0.00001' });
+    expect(validateOrder(largest, context())).toEqual([]);
   });
 
   it('knows a pair without a dark pool', () => {
@@ -90,7 +104,11 @@ describe('the request body', () => {
     ],
     [
       { tab: 'dark', side: 'sell', price: '60000', amount: '2' },
-      { symbol: 'BTC/USDT', type: 'dark pool', side: 'sell', price: '60000', amount: '2' },
+      { symbol: 'BTC/USDT', type: 'dark pool', side: 'sell', price: '60000', amount: '2', venue: 'rora' },
+    ],
+    [
+      { tab: 'dark', price: '60000', amount: '2', venue: 'kraken' },
+      { symbol: 'BTC/USDT', type: 'dark pool', side: 'buy', price: '60000', amount: '2', venue: 'rora' },
     ],
     [
       { tab: 'market', edited: 'total', total: '250' },

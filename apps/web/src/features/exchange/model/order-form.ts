@@ -1,7 +1,7 @@
 // The order form as pure functions (STYLE: dYdX's order form): the amount and the total linked
 // through the price, the rules the server applies (tick, lot, minimums, dark-pool minimum, balance)
 // checked as the customer types and returned as data, and the body POST /order and /order/rate take.
-import type { TradeOrderBody } from '@rora/contracts';
+import { DEFAULT_VENUE, type TradeOrderBody } from '@rora/contracts';
 import { formatAmount, mulDiv, scaleFactor, tryParseAmount } from '@rora/money';
 import type { MarketModel } from './market.ts';
 
@@ -47,10 +47,19 @@ export const emptyForm = (venue = 'rora'): OrderFormValues => ({
 
 type Parsed = { ok: true; value: bigint } | { ok: false; code: string };
 
+/** The API takes at most 24 whole digits in any amount or price (contracts' amountTextSchema). */
+export const MAX_WHOLE_DIGITS = 24;
+/** The engine keeps ticks, lots and ticks × lots as exact integers in a double. */
+const MAX_ENGINE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
+
 function parse(text: string, scale: number, emptyCode: string): Parsed {
   if (text.trim() === '') return { ok: false, code: emptyCode };
   const result = tryParseAmount(text, scale);
-  return result.ok ? { ok: true, value: result.value } : { ok: false, code: result.code };
+  if (!result.ok) return { ok: false, code: result.code };
+  const whole = text.split('.')[0] ?? '';
+  return whole.length > MAX_WHOLE_DIGITS
+    ? { ok: false, code: 'amount_is_too_large' }
+    : { ok: true, value: result.value };
 }
 
 /** The price the order is valued at: its limit price, or the market price for a market order. */
@@ -89,6 +98,8 @@ function priceErrors(values: OrderFormValues, context: FormContext): FormError[]
   if (!price.ok) return [{ field: 'price', code: price.code }];
   if (price.value === 0n) return [{ field: 'price', code: 'price_must_be_positive' }];
   if (price.value % context.market.tick !== 0n) return [{ field: 'price', code: 'price_must_be_multiple_of_tick' }];
+  if (price.value / context.market.tick > MAX_ENGINE_INTEGER)
+    return [{ field: 'price', code: 'price_is_out_of_range' }];
   return [];
 }
 
@@ -103,7 +114,18 @@ function amountErrors(values: OrderFormValues, context: FormContext): FormError[
   if (!amount.ok) return [{ field: 'amount', code: amount.code }];
   if (amount.value === 0n) return [{ field: 'amount', code: 'quantity_must_be_positive' }];
   if (amount.value % market.lot !== 0n) return [{ field: 'amount', code: 'quantity_must_be_multiple_of_lot' }];
+  if (amount.value / market.lot > MAX_ENGINE_INTEGER) return [{ field: 'amount', code: 'quantity_is_out_of_range' }];
   return [];
+}
+
+/** A resting order's value in ticks × lots must stay an exact integer for the matching engine. */
+function fitsEngine(values: OrderFormValues, context: FormContext): boolean {
+  if (values.tab === 'market') return true;
+  const { market } = context;
+  const price = tryParseAmount(values.price, market.quoteScale);
+  const amount = tryParseAmount(values.amount, market.baseScale);
+  if (!price.ok || !amount.ok) return true;
+  return (price.value / market.tick) * (amount.value / market.lot) <= MAX_ENGINE_INTEGER;
 }
 
 /** What the order is worth in the quote asset, when the price and amount (or total) are known. */
@@ -126,6 +148,7 @@ function valueErrors(values: OrderFormValues, context: FormContext): FormError[]
   if (values.tab === 'dark' && market.darkMinNotional === null)
     return [{ field, code: 'dark_pool_not_available_for_pair' }];
   if (notional === null) return [];
+  if (!fitsEngine(values, context)) return [{ field, code: 'notional_must_fit_range' }];
   if (values.tab === 'dark' && notional < market.darkMinNotional!) {
     return [{ field, code: 'notional_must_reach_dark_pool_minimum' }];
   }
@@ -145,8 +168,12 @@ export function validateOrder(values: OrderFormValues, context: FormContext): Fo
 /** The body of POST /order (and /order/rate) for the form as it stands. */
 export function orderBody(values: OrderFormValues, context: FormContext): TradeOrderBody {
   const { symbol } = context.market;
-  if (values.tab === 'dark')
-    return { symbol, type: 'dark pool', side: values.side, price: values.price, amount: values.amount };
+  // The dark pool is Rora's alone (the API refuses another platform): whatever platform is chosen
+  // for market and limit orders, a dark order names Rora.
+  if (values.tab === 'dark') {
+    const venue = DEFAULT_VENUE.id as TradeOrderBody['venue'];
+    return { symbol, type: 'dark pool', side: values.side, price: values.price, amount: values.amount, venue };
+  }
   if (values.tab === 'limit') {
     return {
       symbol,

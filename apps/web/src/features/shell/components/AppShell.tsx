@@ -11,10 +11,12 @@ export interface AppShellProps {
   readonly renderBell: (placement: 'sidebar' | 'header') => ReactNode;
   readonly email: string;
   readonly onLogout: () => void;
+  /** The screen takes the window's width instead of the reading width (the exchange). */
+  readonly wide?: boolean;
   readonly children: ReactNode;
 }
 
-export function AppShell({ renderBell, email, onLogout, children }: AppShellProps) {
+export function AppShell({ renderBell, email, onLogout, wide = false, children }: AppShellProps) {
   const { t } = useTranslation('shell');
   return (
     <div className="shell">
@@ -23,7 +25,7 @@ export function AppShell({ renderBell, email, onLogout, children }: AppShellProp
       </a>
       <Sidebar bell={renderBell('sidebar')} email={email} onLogout={onLogout} />
       <MobileHeader bell={renderBell('header')} email={email} onLogout={onLogout} />
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main id="main" className={wide ? 'shell__main shell__main--wide' : 'shell__main'} tabIndex={-1}>
         {children}
       </main>
     </div>

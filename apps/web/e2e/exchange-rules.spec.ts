@@ -1,0 +1,210 @@
+// The exchange screen's rules as a customer meets them (spec §2 Exchange, §9): before KYC approval
+// the order form gives way to the KYC notice and a working link to /account/kyc; the dark-pool tab
+// shows its rules and the pair's minimum, and an order under it shows its error in the customer's
+// language; a platform other than Rora is explained on each tab; every open order can be reached
+// through the pager and cancelled. Screenshots of the screen at 1280 and 390 px in both themes go to
+// test-results/web-e2e/exchange-screens for people to look at.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import { approvedCustomer } from './swap-helpers.ts';
+import { faucet, mine } from './wallets-helpers.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screens = path.resolve(here, '../../../test-results/web-e2e/exchange-screens');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+type Look = { readonly theme: 'dark_theme' | 'light_theme'; readonly lang: 'en' | 'fr' | 'la_es' | 'pt_br' };
+
+/** Opens the exchange in a theme and language (stored as the app stores them) at a window size. */
+async function openExchange(page: Page, look: Look, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(({ theme, lang }) => {
+    localStorage.setItem('theme', theme);
+    localStorage.setItem('lang', lang);
+  }, look);
+  await page.goto('/dashboard/exchange?pair=BTC-USDT');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Waits for live data (a book level and the drawn chart) so the picture is the real screen. */
+async function settled(page: Page) {
+  await expect(page.locator('.book__row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.chart__overlay')).toHaveCount(0, { timeout: 20_000 });
+}
+
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true, animations: 'disabled' });
+
+test('before KYC approval the order form gives way to the KYC notice and its link', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const customer = await registerCustomer(request);
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  await expect(page.getByRole('heading', { name: 'Exchange', level: 1 })).toBeVisible();
+
+  const notice = page.getByRole('status').filter({ hasText: 'Verify your identity to buy and sell' });
+  await expect(notice).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Place an order' });
+  await expect(panel.getByText('Buying and selling need a verified identity')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/account/kyc');
+  await expect(page.getByRole('form', { name: 'Order form' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Buy|Sell) BTC$/ })).toHaveCount(0);
+
+  for (const theme of ['dark_theme', 'light_theme'] as const) {
+    await openExchange(page, { theme, lang: 'en' }, DESKTOP);
+    await settled(page);
+    await shoot(page, `kyc-desktop-${theme}`);
+    await openExchange(page, { theme, lang: 'en' }, PHONE);
+    // On a phone the bottom bar leads to KYC instead of opening the order sheet.
+    await expect(page.locator('.trade-bar').getByRole('link', { name: 'Verify your identity' })).toBeVisible();
+    await shoot(page, `kyc-mobile-${theme}`);
+  }
+
+  await page.setViewportSize(DESKTOP);
+  await page.reload();
+  await notice.getByRole('link', { name: 'Verify your identity' }).click();
+  await expect(page).toHaveURL(/\/account\/kyc$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
+});
+
+test('the dark pool shows its rules and minimum, and refuses an order under it in the customer language', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await approvedCustomer(request);
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  const form = page.getByRole('form', { name: 'Order form' });
+
+  // A platform other than Rora, explained on each tab.
+  await form.getByRole('button', { name: /^Platform/ }).click();
+  await page.getByRole('option', { name: /^Kraken/ }).click();
+  await expect(form.getByText("Limit orders are not sent to Kraken: they rest on Rora's order book")).toBeVisible();
+  await form.getByRole('tab', { name: 'Market' }).click();
+  await expect(form.getByText('A market order is sent to Kraken and fills there')).toBeVisible();
+
+  await form.getByRole('tab', { name: 'Dark pool' }).click();
+  await expect(form.getByText('The dark pool is on Rora only: this order is placed on Rora')).toBeVisible();
+  const rules = form.getByRole('note').filter({ hasText: 'Limit orders only.' });
+  await expect(rules.getByText('On BTC/USDT an order must be worth at least 100,000 USDT.')).toBeVisible();
+  await expect(rules.getByText(/never appear in the public order book/)).toBeVisible();
+  await form.getByLabel('Price').fill('50000');
+  await form.getByLabel('Amount').fill('1.99998');
+  await expect(form.getByText('A dark-pool order must be worth at least 100,000 USDT')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Buy BTC' })).toBeDisabled();
+  await settled(page);
+  await shoot(page, 'dark-pool-under-minimum-desktop-dark_theme');
+
+  await openExchange(page, { theme: 'light_theme', lang: 'fr' }, DESKTOP);
+  const formulaire = page.getByRole('form', { name: 'Formulaire d’ordre' });
+  await formulaire.getByRole('tab', { name: 'Dark pool' }).click();
+  await expect(formulaire.getByText('Sur BTC/USDT, un ordre doit valoir au moins 100,000 USDT.')).toBeVisible();
+  await formulaire.getByLabel('Prix').fill('50000');
+  await formulaire.getByLabel('Quantité').fill('1.99998');
+  await expect(formulaire.getByText('Un ordre du dark pool doit valoir au moins 100,000 USDT')).toBeVisible();
+  await settled(page);
+  await shoot(page, 'dark-pool-under-minimum-desktop-light_theme-fr');
+});
+
+const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
+
+async function availableUsdt(request: APIRequestContext, customer: Customer): Promise<string> {
+  const response = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
+  const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
+  return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
+}
+
+/** A resting limit buy far under the market, placed through the API as the form would. */
+async function restingBuy(request: APIRequestContext, customer: Customer, price: string) {
+  const response = await request.post('/api/v1/order', {
+    headers: { ...bearer(customer), 'idempotency-key': crypto.randomUUID() },
+    data: { symbol: 'BTC/USDT', side: 'buy', orderType: 'limit', price, amount: '0.001' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('every open order can be reached through the pager and cancelled', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'USDT', '100');
+  await mine(request, 'usdt-erc20', 20);
+  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe('100');
+  // 21 orders (a page holds 20), the oldest at 1000.0 and the newest at 1002.0.
+  for (let index = 0; index <= 20; index += 1) await restingBuy(request, customer, `${1000 + index / 10}`);
+
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  const table = page.getByRole('table', { name: 'Open orders' });
+  await expect(table.getByRole('row')).toHaveCount(21);
+  const pager = page.getByRole('navigation', { name: 'Open orders: pages' });
+  await expect(pager.getByText('Page 1 of 2')).toBeVisible();
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager.getByText('Page 2 of 2')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await shoot(page, 'open-orders-page-2-desktop-dark_theme');
+
+  // Cancelling the only order on the last page shows the page before it, now the only one, and
+  // the order's hold comes back.
+  const held = await availableUsdt(request, customer);
+  await table.getByRole('button', { name: /^Cancel the BTC\/USDT order/ }).click();
+  await expect(pager).toHaveCount(0);
+  await expect(table.getByRole('row')).toHaveCount(20 + 1);
+  await expect.poll(() => availableUsdt(request, customer)).not.toBe(held);
+});
+
+test('screenshots of the exchange at desktop and phone widths in both themes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'USDT', '100');
+  await mine(request, 'usdt-erc20', 20);
+  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe('100');
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  const looks: Array<Look & { name: string }> = [
+    { name: 'dark-en', theme: 'dark_theme', lang: 'en' },
+    { name: 'light-en', theme: 'light_theme', lang: 'en' },
+    { name: 'light-fr', theme: 'light_theme', lang: 'fr' },
+    { name: 'dark-pt_br', theme: 'dark_theme', lang: 'pt_br' },
+    { name: 'light-la_es', theme: 'light_theme', lang: 'la_es' },
+  ];
+  for (const look of looks) {
+    await openExchange(page, look, DESKTOP);
+    await settled(page);
+    // A valid limit buy at the best bid: the estimate shows and Buy is enabled (its colours matter).
+    const form = page.getByRole('form');
+    await page.locator('.book__side--bids .book__row').first().click();
+    await form.locator('input').nth(1).fill('0.001');
+    await expect(form.locator('.order-form__submit')).toBeEnabled();
+    await expect(form.locator('.summary dd').first()).toBeVisible();
+    await shoot(page, `exchange-desktop-${look.name}`);
+    await form.getByRole('tab').nth(2).click();
+    await shoot(page, `exchange-desktop-dark-pool-${look.name}`);
+
+    await openExchange(page, look, PHONE);
+    await shoot(page, `exchange-mobile-${look.name}`);
+    await page.locator('.exchange__panes').getByRole('tab').nth(1).click();
+    await expect(page.locator('.book__row').first()).toBeVisible();
+    const row = await page.locator('.book__row').first().boundingBox();
+    expect(row?.height ?? 0, 'a book row is a 44 px touch target').toBeGreaterThanOrEqual(44);
+    await shoot(page, `exchange-mobile-book-${look.name}`);
+    // At the end of the page the Buy / Sell bar rests above what the route places below (the card
+    // purchase) instead of covering its button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const bar = await page.locator('.trade-bar').boundingBox();
+    const last = await page.locator('main').getByRole('button').last().boundingBox();
+    expect(bar!.y + bar!.height, 'the trade bar ends above the last button').toBeLessThanOrEqual(last!.y);
+    await page.screenshot({ path: path.join(screens, `exchange-mobile-end-${look.name}.png`) });
+    await page.locator('.trade-bar').getByRole('button').nth(1).click();
+    await expect(page.getByRole('dialog').getByRole('form')).toBeVisible();
+    await page.screenshot({ path: path.join(screens, `exchange-mobile-sheet-${look.name}.png`) });
+    await page.keyboard.press('Escape');
+  }
+  // Other desktop widths: stacked under the chart (1024), beside it (1600).
+  for (const width of [1024, 1600]) {
+    await openExchange(page, { theme: 'dark_theme', lang: 'en' }, { width, height: 900 });
+    await settled(page);
+    await shoot(page, `exchange-desktop-${width}-dark-en`);
+  }
+});

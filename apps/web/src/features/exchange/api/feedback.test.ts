@@ -1,0 +1,71 @@
+// The codes a customer can meet on the exchange screen read in their language, never as the
+// server's English, and messages that name a rule get the pair's value for it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import la_es from '../locales/la_es.json';
+import pt_br from '../locales/pt_br.json';
+import { marketModel, ruleValues } from '../model/market.ts';
+import { errorMessage } from './feedback.ts';
+
+const LANGUAGES = { en, fr, la_es, pt_br } as const;
+const REACHABLE = [
+  'idempotency_request_in_progress',
+  'resource_not_found',
+  'dark_pool_is_on_rora_only',
+  'post_only_requires_limit_gtc',
+  'amount_is_too_large',
+  'amount_is_too_long',
+  'notional_must_fit_range',
+  'price_is_out_of_range',
+  'quantity_is_out_of_range',
+  'order_must_be_open',
+  'notional_must_reach_dark_pool_minimum',
+  'available_balance_must_cover_order',
+  'kyc_approval_required',
+];
+
+const btc = ruleValues(marketModel('BTC/USDT'));
+const failure = (code: string) => {
+  const message = `English from the server for ${code}`;
+  return new ApiError({ status: 400, code, message, items: [{ code, message }] });
+};
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    fallbackLng: false,
+    resources: Object.fromEntries(Object.entries(LANGUAGES).map(([code, exchange]) => [code, { exchange }])),
+    interpolation: { escapeValue: false },
+  });
+});
+
+describe('error messages on the exchange screen', () => {
+  for (const language of Object.keys(LANGUAGES)) {
+    it.each(REACHABLE)(`${language}: %s is translated`, async (code) => {
+      await i18n.changeLanguage(language);
+      const text = errorMessage(failure(code), btc);
+      expect(text).not.toContain('English from the server');
+      expect(text).not.toMatch(/{{|}}/);
+      if (language !== 'en') {
+        await i18n.changeLanguage('en');
+        expect(text, 'a real translation, not the English text').not.toBe(errorMessage(failure(code), btc));
+      }
+    });
+  }
+
+  it('fills in the pair rules a message names', async () => {
+    await i18n.changeLanguage('en');
+    expect(errorMessage(failure('price_must_be_multiple_of_tick'), btc)).toBe('The price must be a multiple of 0.1');
+    expect(errorMessage(failure('notional_must_reach_dark_pool_minimum'), btc)).toBe(
+      'A dark-pool order must be worth at least 100,000 USDT',
+    );
+  });
+
+  it('falls back to the server message for a code the app does not know', async () => {
+    await i18n.changeLanguage('fr');
+    expect(errorMessage(failure('some_new_rule'))).toBe('English from the server for some_new_rule');
+  });
+});

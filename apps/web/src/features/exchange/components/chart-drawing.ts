@@ -1,0 +1,133 @@
+// Draws the price chart with lightweight-charts: one chart per pair, kept for as long as the pair is
+// shown. New candles arrive through show() (updates for live trades, so the customer's zoom and
+// scroll stay; a full replace for a new range), and a theme switch restyles it in place.
+import type * as Charts from 'lightweight-charts';
+import type { Candle } from '@rora/contracts';
+import { seriesChange } from '../model/chart-series.ts';
+
+export type ChartLibrary = typeof Charts;
+
+export interface ChartColours {
+  readonly text: string;
+  readonly grid: string;
+  readonly up: string;
+  readonly down: string;
+}
+
+export interface ChartHandle {
+  show(candles: readonly Candle[]): void;
+  restyle(colours: ChartColours): void;
+  remove(): void;
+}
+
+/** Chart coordinates are floats by the library's design: display only, never money arithmetic. */
+const plot = (text: string) => Number(text);
+
+function cssColour(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/** The theme's colours as they are now (read again after a theme switch). */
+export function chartColours(): ChartColours {
+  return {
+    text: cssColour('--text-muted', '#a3aec2'),
+    grid: cssColour('--border', '#2a3550'),
+    up: cssColour('--success', '#4fd69c'),
+    down: cssColour('--danger', '#ff7a7a'),
+  };
+}
+
+const chartOptions = (colours: ChartColours) => ({
+  layout: { textColor: colours.text },
+  grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+  timeScale: { borderColor: colours.grid },
+  rightPriceScale: { borderColor: colours.grid },
+});
+
+const candleOptions = (colours: ChartColours) => ({
+  upColor: colours.up,
+  downColor: colours.down,
+  wickUpColor: colours.up,
+  wickDownColor: colours.down,
+});
+
+const candleBar = (c: Candle) => ({
+  time: c.time as Charts.UTCTimestamp,
+  open: plot(c.open),
+  high: plot(c.high),
+  low: plot(c.low),
+  close: plot(c.close),
+});
+
+const volumeBar = (c: Candle, colours: ChartColours) => ({
+  time: c.time as Charts.UTCTimestamp,
+  value: plot(c.volume),
+  color: plot(c.close) >= plot(c.open) ? `${colours.up}66` : `${colours.down}66`,
+});
+
+export function drawChart(
+  library: ChartLibrary,
+  element: HTMLElement,
+  options: { priceDecimals: number; colours: ChartColours },
+): ChartHandle {
+  const { createChart, CandlestickSeries, HistogramSeries, ColorType } = library;
+  let colours = options.colours;
+  let shown: readonly Candle[] | null = null;
+  const chart = createChart(element, {
+    autoSize: true,
+    ...chartOptions(colours),
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: colours.text,
+      fontFamily: 'Inter Variable, system-ui, sans-serif',
+    },
+    timeScale: { timeVisible: true, borderColor: colours.grid },
+  });
+  const minMove = plot(`0.${'0'.repeat(Math.max(0, options.priceDecimals - 1))}1`);
+  const candles = chart.addSeries(CandlestickSeries, {
+    ...candleOptions(colours),
+    borderVisible: false,
+    priceFormat: { type: 'price', precision: options.priceDecimals, minMove },
+  });
+  const volume = chart.addSeries(HistogramSeries, {
+    priceFormat: { type: 'volume' },
+    priceScaleId: '',
+    color: colours.grid,
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  // Candles above, volume in the bottom fifth: they do not overlap, and the top price label has room.
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
+  volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+
+  return {
+    show(next) {
+      const change = seriesChange(shown, next);
+      if (change.kind === 'replace') {
+        candles.setData(next.map(candleBar));
+        volume.setData(next.map((c) => volumeBar(c, colours)));
+        chart.timeScale().fitContent();
+      } else if (change.kind === 'update') {
+        for (const c of change.candles) {
+          candles.update(candleBar(c));
+          volume.update(volumeBar(c, colours));
+        }
+      }
+      shown = next;
+    },
+    restyle(next) {
+      if (JSON.stringify(next) === JSON.stringify(colours)) return;
+      colours = next;
+      chart.applyOptions(chartOptions(colours));
+      candles.applyOptions(candleOptions(colours));
+      volume.applyOptions({ color: colours.grid });
+      // Volume bars carry their colour per bar: redraw them without moving the customer's view.
+      if (shown && shown.length > 0) {
+        const view = chart.timeScale().getVisibleLogicalRange();
+        volume.setData(shown.map((c) => volumeBar(c, colours)));
+        if (view) chart.timeScale().setVisibleLogicalRange(view);
+      }
+    },
+    remove: () => chart.remove(),
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PAIRS } from '@rora/contracts';
+import { MARKET_MODELS, marketModel, ruleValues, showAmount, showPrice } from './market.ts';
+
+describe('a market model', () => {
+  it('is the same object every time a pair is asked for, so effects keyed on it do not restart', () => {
+    for (const pair of PAIRS) expect(marketModel(pair.symbol)).toBe(marketModel(pair.symbol));
+    expect(MARKET_MODELS.map((model) => model.symbol)).toEqual(PAIRS.map((pair) => pair.symbol));
+  });
+
+  it('falls back to the default pair for a symbol Rora does not list', () => {
+    expect(marketModel('DOGE/USDT' as never)).toBe(MARKET_MODELS[0]);
+  });
+
+  it('cannot be changed by a caller', () => {
+    expect(Object.isFrozen(marketModel('ETH/USDT'))).toBe(true);
+  });
+
+  it.each([
+    ['BTC/USDT', { tick: 100_000n, lot: 1000n, priceDecimals: 1, amountDecimals: 5, darkMinNotional: 100_000_000000n }],
+    ['ETH/USDT', { tick: 10_000n, lot: 100_000_000_000_000n, priceDecimals: 2, amountDecimals: 4 }],
+    ['XRP/USDT', { priceDecimals: 4, amountDecimals: 1, darkMinNotional: null }],
+  ] as const)('%s has its tick, lot and decimals', (symbol, expected) => {
+    expect(marketModel(symbol)).toMatchObject(expected);
+  });
+
+  it('shows prices and amounts with the pair decimals', () => {
+    const btc = marketModel('BTC/USDT');
+    expect(showPrice(btc, '65000.15')).toBe('65,000.2');
+    expect(showAmount(btc, '0.123456')).toBe('0.12345');
+    expect(showPrice(btc, null)).toBe('—');
+  });
+
+  it('names its rules as messages show them', () => {
+    expect(ruleValues(marketModel('BTC/USDT'))).toEqual({
+      tick: '0.1',
+      lot: '0.00001',
+      minimum: '1',
+      darkMinimum: '100,000',
+      asset: 'USDT',
+    });
+    expect(ruleValues(marketModel('SOL/USDT')).darkMinimum).toBe('');
+  });
+});
