@@ -31,7 +31,7 @@ DECLARE
   -- transfers that exist before the batch with one of its ids
   p_ids uuid[]; p_debit bigint[]; p_credit bigint[]; p_amount numeric[]; p_code text[]; p_hold uuid[]; p_meta jsonb[];
   -- locked accounts: balance before the batch and as it proceeds
-  a_ids bigint[]; a_start numeric[]; a_bal numeric[]; a_neg boolean[];
+  a_ids bigint[]; a_start numeric[]; a_bal numeric[]; a_neg boolean[]; a_asset text[];
   -- touched holds and their state as the batch proceeds
   h_ids uuid[]; h_account bigint[]; h_held bigint[]; h_asset text[]; h_amount numeric[]; h_posted numeric[];
   h_voided numeric[]; h_status text[]; h_code text[]; h_void uuid[]; h_new boolean[]; h_dirty boolean[];
@@ -166,9 +166,10 @@ BEGIN
     FROM (SELECT u.k, min(u.k) OVER (PARTITION BY u.id) AS first FROM unnest(o_id) WITH ORDINALITY AS u(id, k)) s;
 
   -- 3. Lock accounts (ascending id), then holds (ascending id); read both after the locks.
-  SELECT array_agg(l.id ORDER BY l.id), array_agg(l.balance ORDER BY l.id), array_agg(l.allow_negative ORDER BY l.id)
-    INTO a_ids, a_start, a_neg
-    FROM (SELECT id, balance, allow_negative FROM ledger_accounts
+  SELECT array_agg(l.id ORDER BY l.id), array_agg(l.balance ORDER BY l.id), array_agg(l.allow_negative ORDER BY l.id),
+         array_agg(l.asset ORDER BY l.id)
+    INTO a_ids, a_start, a_neg, a_asset
+    FROM (SELECT id, balance, allow_negative, asset FROM ledger_accounts
            WHERE id = ANY (o_debit || o_credit) ORDER BY id FOR UPDATE) l;
   IF cardinality(a_ids) <> (SELECT count(DISTINCT x) FROM unnest(o_debit || o_credit) x) THEN
     RAISE EXCEPTION 'ledger_apply: an account is not visible to this transaction' USING ERRCODE = 'serialization_failure';
@@ -225,6 +226,10 @@ BEGIN
 
     dk := array_position(a_ids, o_debit[i]);
     ck := array_position(a_ids, o_credit[i]);
+    -- What the accounts' foreign keys once checked row by row (0033): a transfer stays in its asset.
+    IF a_asset[dk] IS DISTINCT FROM o_asset[i] OR a_asset[ck] IS DISTINCT FROM o_asset[i] THEN
+      RAISE EXCEPTION 'ledger_apply: op % moves % between accounts of another asset', i - 1, o_asset[i];
+    END IF;
     IF NOT a_neg[dk] AND a_bal[dk] < v_amount THEN
       RETURN ledger_refusal(
         CASE WHEN o_op[i] = 'hold' THEN 'available_balance_must_cover_hold' ELSE 'insufficient_balance' END, i, o_debit[i]);

@@ -83,4 +83,54 @@ describe('checkLedgerInvariants', () => {
     await database.pool.query(`UPDATE ledger_holds SET posted_amount = 10 WHERE id = $1`, [holdId]);
     expect(await invariantsBroken()).toEqual(['held_equals_open_holds', 'hold_matches_its_transfers']);
   });
+
+  it('sees a transfer whose account or hold does not exist, if one got past the database', async () => {
+    const available = await ledger.findAccount(database.db, 'BTC', { owner: alice, kind: 'available' });
+    const world = await ledger.findAccount(database.db, 'BTC', { system: 'external_world' });
+    // What the statement trigger of migration 0033 refuses, written with it switched off.
+    await database.pool.query('ALTER TABLE ledger_transfers DISABLE TRIGGER ledger_transfers_references');
+    await database.pool.query(
+      `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, asset, amount, code, hold_id)
+       VALUES ($1, $2, $3, 'BTC', 1, 'deposit', $4)`,
+      [randomUUID(), world!.id, available!.id, randomUUID()],
+    );
+    await database.pool.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1', [world!.id]);
+    await database.pool.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1', [available!.id]);
+    expect(await invariantsBroken()).toEqual(['transfer_is_well_formed']);
+  });
+
+  it('refuses a transfer or a hold written past the ledger that names a missing or foreign-asset account', async () => {
+    const available = await ledger.findAccount(database.db, 'BTC', { owner: alice, kind: 'available' });
+    const world = await ledger.findAccount(database.db, 'BTC', { system: 'external_world' });
+    const insertTransfer = (debit: bigint, hold: string | null) =>
+      database.pool.query(
+        `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, asset, amount, code, hold_id)
+         VALUES ($1, $2, $3, 'BTC', 1, 'deposit', $4)`,
+        [randomUUID(), debit, available!.id, hold],
+      );
+    await expect(insertTransfer(999_999n, null)).rejects.toThrow(/foreign keys/);
+    await expect(insertTransfer(world!.id, randomUUID())).rejects.toThrow(/foreign keys/);
+    await expect(
+      database.pool.query(
+        `INSERT INTO ledger_holds (id, account_id, held_account_id, asset, amount, code)
+         VALUES ($1, $2, $2, 'ETH', 1, 'withdrawal_hold')`,
+        [randomUUID(), available!.id],
+      ),
+    ).rejects.toThrow(/foreign keys/);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('keeps accounts and holds: no delete, and what identifies them never changes', async () => {
+    const available = await ledger.findAccount(database.db, 'BTC', { owner: alice, kind: 'available' });
+    for (const statement of [
+      'DELETE FROM ledger_accounts WHERE id = $1',
+      `UPDATE ledger_accounts SET asset = 'ETH' WHERE id = $1`,
+      `UPDATE ledger_holds SET account_id = $1`,
+      'DELETE FROM ledger_holds WHERE account_id = $1',
+    ]) {
+      await expect(database.pool.query(statement, [available!.id]), statement).rejects.toThrow(/permanent/);
+    }
+    await expect(database.pool.query('TRUNCATE ledger_holds CASCADE')).rejects.toThrow(/permanent/);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
 });

@@ -45,16 +45,30 @@ interface Check {
 const CHECKS: Check[] = [
   {
     invariant: 'transfer_is_well_formed',
-    // Same asset on both sides, positive, two distinct accounts; held accounts move only by holds.
+    // Two existing, distinct accounts of its asset, a positive amount, and the hold it names exists;
+    // held accounts move only by holds. (No foreign keys check these row by row: ADR 0016.)
     sql: `SELECT t.id::text, t.asset, d.asset AS debit_asset, c.asset AS credit_asset, t.amount::text,
                  d.kind AS debit_kind, c.kind AS credit_kind, coalesce(t.hold_id::text, '') AS hold_id
             FROM ledger_transfers t
-            JOIN ledger_accounts d ON d.id = t.debit_account_id
-            JOIN ledger_accounts c ON c.id = t.credit_account_id
-           WHERE NOT (t.amount > 0 AND d.asset = t.asset AND c.asset = t.asset AND d.id <> c.id)
+            LEFT JOIN ledger_accounts d ON d.id = t.debit_account_id
+            LEFT JOIN ledger_accounts c ON c.id = t.credit_account_id
+            LEFT JOIN ledger_holds h ON h.id = t.hold_id
+           WHERE d.id IS NULL OR c.id IS NULL OR (t.hold_id IS NOT NULL AND h.id IS NULL)
+              OR NOT (t.amount > 0 AND d.asset = t.asset AND c.asset = t.asset AND d.id <> c.id)
               OR ((d.kind = 'held' OR c.kind = 'held') AND t.hold_id IS NULL)
            ORDER BY t.seq LIMIT ${LIMIT}`,
     message: (r) => `transfer ${r.id} is not a well-formed ${r.asset} movement`,
+  },
+  {
+    invariant: 'transfer_is_well_formed',
+    // A hold moves between its owner's available and held accounts of its asset, both existing.
+    sql: `SELECT h.id::text, h.asset FROM ledger_holds h
+            LEFT JOIN ledger_accounts a ON a.id = h.account_id
+            LEFT JOIN ledger_accounts held ON held.id = h.held_account_id
+           WHERE a.id IS NULL OR held.id IS NULL OR a.asset <> h.asset OR held.asset <> h.asset
+              OR a.kind <> 'available' OR held.kind <> 'held' OR a.owner_id IS DISTINCT FROM held.owner_id
+           ORDER BY h.created_at, h.id LIMIT ${LIMIT}`,
+    message: (r) => `hold ${r.id} does not move ${r.asset} between its owner's available and held accounts`,
   },
   {
     invariant: 'asset_balances_sum_to_zero',

@@ -243,6 +243,6 @@ describe('database guards', () => {
          VALUES (gen_random_uuid(), $1, $2, 'ETH', 1, 'deposit')`,
         [world!.id, btc!.id],
       ),
-    ).rejects.toThrow(/foreign key/);
+    ).rejects.toThrow(/foreign keys/);
   });
 });

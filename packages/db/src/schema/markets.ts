@@ -79,10 +79,9 @@ export const orderFills = pgTable('order_fills', {
   takerOrderId: uuid('taker_order_id')
     .notNull()
     .references(() => orders.id),
-  makerUserId: uuid('maker_user_id').references(() => users.id),
-  takerUserId: uuid('taker_user_id')
-    .notNull()
-    .references(() => users.id),
+  // Copies of the orders' users (no foreign keys of their own: migration 0052).
+  makerUserId: uuid('maker_user_id'),
+  takerUserId: uuid('taker_user_id').notNull(),
   takerSide: text('taker_side').$type<'buy' | 'sell'>().notNull(),
   price: amount('price').notNull(),
   quantity: amount('quantity').notNull(),
