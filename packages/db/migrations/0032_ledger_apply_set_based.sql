@@ -295,6 +295,8 @@ DROP FUNCTION ledger_resolve_op(jsonb, int);
 ALTER FUNCTION ledger_apply(jsonb) SET enable_seqscan = off;
 ALTER FUNCTION ledger_apply(jsonb) SET enable_hashjoin = off;
 ALTER FUNCTION ledger_apply(jsonb) SET enable_mergejoin = off;
+-- A switched-off path costs 10^10 to the planner, which is past jit_above_cost: never compile here.
+ALTER FUNCTION ledger_apply(jsonb) SET jit = off;
 
 -- ledger_apply for a caller that writes other rows in the same statement (an autocommit call that
 -- records an order batch and its transfers together): a refusal must undo those rows too, so it is
@@ -320,7 +322,7 @@ $$;
 CREATE FUNCTION ledger_available_balances(p_owners uuid[], p_assets text[])
 RETURNS TABLE (owner_id uuid, asset text, balance text)
 LANGUAGE plpgsql STABLE
-SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off
 AS $$
 BEGIN
   RETURN QUERY

@@ -27,7 +27,7 @@ $$;
 -- Every row a statement inserts refers to existing accounts of its asset (and a hold that exists).
 CREATE FUNCTION ledger_transfers_refer_to_existing_rows() RETURNS trigger
 LANGUAGE plpgsql
-SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off
 AS $$
 DECLARE
   v_id uuid;
@@ -50,7 +50,7 @@ CREATE TRIGGER ledger_transfers_references AFTER INSERT ON ledger_transfers
 
 CREATE FUNCTION ledger_holds_refer_to_existing_rows() RETURNS trigger
 LANGUAGE plpgsql
-SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off
 AS $$
 DECLARE
   v_id uuid;

@@ -3,6 +3,7 @@
 // trades, the answers of the keyed requests (ADR 0013), and last the ledger operations. All of it
 // commits, or none of it: a ledger refusal comes back as the LedgerError ledger.apply would give.
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '@rora/db';
 import { encodeLedgerOps, refusalFromError, sqlState } from '@rora/ledger';
 import { foldTrades } from '../markets/candle-buckets.ts';
@@ -13,6 +14,24 @@ import type { PlaceInput } from './market-book.ts';
 
 export type StoredAnswer = ReturnType<typeof idempotencyAnswer>;
 
+/**
+ * Runs `work` on a client of its own. pg's pool.query() closes a connection after any error; the
+ * refusals of these statements (a ledger refusal, a batch out of the chain) are ordinary SQL errors
+ * after which the connection is fine, and a new one would plan every statement of the path again.
+ */
+async function onOwnClient<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    const result = await work(client);
+    client.release();
+    return result;
+  } catch (error) {
+    // A server error (with a SQLSTATE) leaves the connection usable; anything else closes it.
+    client.release(sqlState(error) === undefined ? (error as Error) : undefined);
+    throw error;
+  }
+}
+
 /** Commits one batch of the sequencer: every market's share of it, in one call, all or nothing. */
 export async function commitBatches(options: {
   db: Db;
@@ -21,6 +40,8 @@ export async function commitBatches(options: {
   answers: StoredAnswer[];
   /** The backend holding the order-writer lock (writer-lock.ts): the commit checks it still does. */
   writerPid: number;
+  /** The batch's number in the chain (order_chain): the one after the last committed batch. */
+  batch: bigint;
 }) {
   const { db, batches, now, answers } = options;
   const records = {
@@ -42,14 +63,43 @@ export async function commitBatches(options: {
   // The ledger operations in batch order, so a refusal's index finds its market and command.
   const ops = batches.flatMap((batch) => batch.ops);
   try {
-    await db.$client.query({
-      name: 'orders_commit_batch',
-      text: 'SELECT orders_commit_batch($1::jsonb, $2::jsonb, $3::int)',
-      values: [JSON.stringify(records), encodeLedgerOps(ops), options.writerPid],
-    });
+    await onOwnClient(db, (client) =>
+      client.query({
+        name: 'orders_commit_batch',
+        text: 'SELECT orders_commit_batch($1::text, $2::text, $3::int, $4::int8)',
+        values: [JSON.stringify(records), encodeLedgerOps(ops), options.writerPid, options.batch.toString()],
+      }),
+    );
   } catch (error) {
     throw refusalFromError(error, ops) ?? error;
   }
+}
+
+/**
+ * The available balances of (owner, asset) pairs by `owner|asset` (a pair with no account is absent:
+ * zero), and in the same snapshot the last committed batch, which says which batches still in
+ * flight the balances already include.
+ */
+export async function readBatch(db: Db, keys: ReadonlyArray<{ owner: string; asset: string }>) {
+  const { rows } = await db.$client.query<{
+    last_batch: bigint;
+    owner_id: string | null;
+    asset: string;
+    balance: string;
+  }>({
+    name: 'orders_read_batch',
+    text: 'SELECT last_batch, owner_id, asset, balance FROM orders_read_batch($1::uuid[], $2::text[])',
+    values: [keys.map((key) => key.owner), keys.map((key) => key.asset)],
+  });
+  const available = new Map<string, bigint>();
+  for (const row of rows) if (row.owner_id !== null) available.set(`${row.owner_id}|${row.asset}`, BigInt(row.balance));
+  return { lastBatch: BigInt(rows[0]?.last_batch ?? 0n), available };
+}
+
+/** The last committed batch of the chain. */
+export async function readChain(db: Db): Promise<bigint> {
+  const { rows } = await db.$client.query<{ last_batch: bigint }>('SELECT last_batch FROM order_chain');
+  return BigInt(rows[0]!.last_batch);
 }
 
 /** The commit found this server no longer holds the order-writer lock (orders_commit_batch, L0002). */

@@ -34,6 +34,12 @@ export class Batch {
   /** Ids of the orders this batch inserts. */
   readonly created = new Set<string>();
   readonly fills: FillRecord[] = [];
+  /**
+   * What the batch does to customers' available balances (`owner|asset`) once it commits: holds and
+   * fees out, fills' proceeds and voided holds back in. A batch matched while this one commits starts
+   * from balances read before it, plus these.
+   */
+  readonly availableChanges = new Map<string, bigint>();
   commandIndex = 0;
   private readonly fees = new Map<string, { owner: string; asset: AssetSymbol; amount: bigint }>();
 
@@ -46,6 +52,11 @@ export class Batch {
   /** The time the batch runs at: every order and fill of it carries it. */
   get now(): Date {
     return this.deps.now;
+  }
+
+  private change(owner: string, asset: string, amount: bigint): void {
+    const key = `${owner}|${asset}`;
+    this.availableChanges.set(key, (this.availableChanges.get(key) ?? 0n) + amount);
   }
 
   private push(op: LedgerOp, command = this.commandIndex): void {
@@ -72,6 +83,7 @@ export class Batch {
   admit(order: OrderState): void {
     this.touched.set(order.id, order);
     this.created.add(order.id);
+    this.change(order.userId, order.holdAsset, -order.holdAmount);
     this.push({
       op: 'hold',
       id: order.id,
@@ -112,6 +124,8 @@ export class Batch {
       code: 'trade',
       metadata,
     });
+    this.change(seller.userId, market.quote, notional);
+    this.change(buyer.userId, market.base, quantity);
     this.addFee(buyer.userId, market.base, buyerFee);
     this.addFee(seller.userId, market.quote, sellerFee);
     for (const [order, fee] of [
@@ -164,7 +178,11 @@ export class Batch {
     order.cancelReason = reason;
     order.closedAt = this.deps.now;
     order.updatedAt = this.deps.now;
-    if (holdRemaining(order) > 0n) this.push({ op: 'void', holdId: order.id, metadata: { reason: status } });
+    const remaining = holdRemaining(order);
+    if (remaining > 0n) {
+      this.push({ op: 'void', holdId: order.id, metadata: { reason: status } });
+      this.change(order.userId, order.holdAsset, remaining);
+    }
     this.deps.open.delete(order.id);
     this.touched.set(order.id, order);
   }
@@ -180,6 +198,7 @@ export class Batch {
   /** The fee transfers, one per payer and asset, after every leg that credited what they pay from. */
   finish(): void {
     for (const { owner, asset, amount } of this.fees.values()) {
+      this.change(owner, asset, -amount);
       this.push(
         {
           op: 'transfer',

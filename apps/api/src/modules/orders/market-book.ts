@@ -1,8 +1,15 @@
 // One market's book in memory: its engine (the lit book and the dark pool), its open orders and its
-// sequence numbers, as the database says they are. The order sequencer runs commands through it,
-// one batch at a time; the book must always equal the database, so it is rebuilt from the open
-// orders in sequence order when it starts and after any batch that did not commit.
-import { Market as EngineMarket, darkMinNotionalTickLots, type EngineEvent } from '@rora/matching-engine';
+// sequence numbers. The order sequencer runs commands through it, one batch at a time; a batch may
+// still be committing when the next one runs, so the engine can be a batch or two ahead of the
+// database, and what the book shows (its depth) is the depth as of its last committed batch. After
+// any batch that did not commit, it is rebuilt from the open orders in sequence order.
+import { DEPTH_MAX_LEVELS } from '@rora/contracts';
+import {
+  Market as EngineMarket,
+  darkMinNotionalTickLots,
+  type Depth as EngineDepth,
+  type EngineEvent,
+} from '@rora/matching-engine';
 import type { Db } from '@rora/db';
 import { AppError } from '../../lib/errors.ts';
 import type { Market } from '../markets/market-specs.ts';
@@ -46,6 +53,8 @@ export class MarketBook {
   private nextOrderSeq = 1n;
   private nextTradeSeq = 1n;
   private ready: Promise<void> | null = null;
+  /** The lit book's depth as of the last committed batch (DEPTH_MAX_LEVELS levels a side). */
+  private committed: EngineDepth = { bids: [], asks: [] };
   private batch: Batch | null = null;
   private pending: OrderState | null = null;
   private rejection: string | null = null;
@@ -58,9 +67,24 @@ export class MarketBook {
     this.engine = this.newEngine();
   }
 
-  /** Public depth of the lit book, best first, in whole ticks and lots. */
-  depth(levels?: number) {
+  /** Public depth of the lit book as committed, best first, in whole ticks and lots. */
+  depth(levels: number = DEPTH_MAX_LEVELS): EngineDepth {
+    return { bids: this.committed.bids.slice(0, levels), asks: this.committed.asks.slice(0, levels) };
+  }
+
+  /** Depth of the engine as it is now, batches still committing included (for estimates). */
+  liveDepth(levels?: number): EngineDepth {
     return this.engine.depth(levels);
+  }
+
+  /** The engine's depth now, to publish once the batch that made it commits. */
+  snapshot(): EngineDepth {
+    return this.engine.depth(DEPTH_MAX_LEVELS);
+  }
+
+  /** A batch committed: its snapshot is now what the book shows. */
+  publish(depth: EngineDepth): void {
+    this.committed = depth;
   }
 
   /** Both books' open orders, for audits (never published). */
@@ -155,6 +179,7 @@ export class MarketBook {
       dark: orders.filter((order) => order.book === 'dark').map(toOpen),
     });
     this.engine = engine;
+    this.committed = engine.depth(DEPTH_MAX_LEVELS);
     this.open = new Map(orders.map((order) => [order.id, order]));
     this.nextOrderSeq = sequences.order + 1n;
     this.nextTradeSeq = sequences.trade + 1n;

@@ -2,9 +2,10 @@
 // and the sequencer that writes it (order-sequencer.ts), which every market of the app shares. The
 // orders service, the market maker and the market data read and write a market through this.
 //
-// The book in memory must always equal what the database says: on start, and after any batch that
-// did not commit, it is rebuilt from the open orders in sequence order. A ledger refusal of one
-// order's hold (a balance spent elsewhere meanwhile) drops that order and runs the rest again.
+// The book shows what the database says (its depth as of its last committed batch); on start, and
+// after any batch that did not commit, it is rebuilt from the open orders in sequence order. A
+// ledger refusal of one order's hold (a balance spent elsewhere meanwhile) drops that order and runs
+// the rest again.
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import type { Market } from '../markets/market-specs.ts';
@@ -56,9 +57,14 @@ export class MarketRunner {
     return this.sequencer.cancel(this.book, orderId);
   }
 
-  /** Public depth of the lit book, best first, in whole ticks and lots. */
+  /** Public depth of the lit book as of its last committed batch, best first, in whole ticks and lots. */
   depth(levels?: number) {
     return this.book.depth(levels);
+  }
+
+  /** Depth of the engine now, batches still committing included. */
+  liveDepth(levels?: number) {
+    return this.book.liveDepth(levels);
   }
 
   /** Both books' open orders, for audits (never published). */

@@ -104,14 +104,12 @@ describe('a twin request stored by another server while the batch commits', () =
     const twin = await approvedCustomer(t, { USDT: '100' });
     const other = await approvedCustomer(t, { USDT: '100' });
     const body = { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' };
-    // Holds the twin's account, so the batch is read, matched and then waits to commit.
+    // Holds the chain of batches, so the batch is read and matched, then waits at its first statement,
+    // before it writes anything (the twin's key included: no lock cycle with the insert below).
     const blocker = await t.database.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(
-        `SELECT 1 FROM ledger_accounts WHERE owner_id = $1 AND asset = 'USDT' AND kind = 'available' FOR UPDATE`,
-        [twin.userId],
-      );
+      await blocker.query('SELECT 1 FROM order_chain WHERE one FOR UPDATE');
       const placing = Promise.all([placeOrder(t, twin, body, 'twin-key'), placeOrder(t, other, body, 'other-key')]);
       for (let tries = 0; tries < 500; tries += 1) {
         const { rows } = await t.database.pool.query<{ n: number }>(
@@ -135,7 +133,7 @@ describe('a twin request stored by another server while the batch commits', () =
       expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('100', 'USDT'), held: 0n });
       expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
     } finally {
-      blocker.release();
+      blocker.release(true);
     }
   });
 });

@@ -1,32 +1,28 @@
 // The single writer of every market's order flow (DESIGN §5; ADR 0014). Commands (place, cancel)
 // from all markets queue here and run in batches: one read of the balances they hold from, each
 // market's commands through its own book, and one autocommit call that writes the whole batch
-// (orders, fills, candles, stored answers and the ledger operations). Only then are the callers
-// answered and the events published. While a batch commits, new commands queue for the next one.
+// (orders, fills, candles, stored answers and the ledger operations). Only when it has committed are
+// the callers answered and the events published.
 //
-// One writer for all markets rather than one per market: an order on BTC/USDT and one on ETH/USDT
-// hold from the same USDT balance and pay into the same fee accounts, so per-market writers raced
-// for those rows (lock waits, and a hold the ledger refused forced a rebuild of the book); here the
-// batch reserves from one map of balances, and batches are as large as all markets' traffic.
-import { availableBalances, isLedgerError, isRetryableTransactionError } from '@rora/ledger';
-import type { Db } from '@rora/db';
+// Batches are pipelined: while batch n commits, batch n+1 is read, matched and sent. The database
+// keeps them in order (each commit first moves the chain row from n to n+1, so n+1 waits for n and
+// fails if n did not commit), and n+1 starts from balances read before n committed plus what n does
+// to them (Batch.availableChanges) when its read did not include n yet. A batch that fails takes the
+// ones after it down: the sequencer lets them finish, rebuilds the books from the database, and runs
+// their commands again (or answers them, if the chain shows their batch did commit).
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '@rora/db';
 import type { Market } from '../markets/market-specs.ts';
 import { idempotencyAnswer } from '../../plugins/idempotency.ts';
-import { BATCH_LEVEL, type Batch } from './batch.ts';
-import {
-  commitBatches,
-  holdKeys,
-  isIdempotencyConflict,
-  isNotTheWriter,
-  storedKeys,
-  type StoredAnswer,
-} from './batch-commit.ts';
-import { takeWriterLock, type WriterLock } from './writer-lock.ts';
+import type { Batch } from './batch.ts';
+import { commitBatches, holdKeys, readBatch, readChain } from './batch-commit.ts';
+import { classifyFailure, isOutOfChain, type BatchFailure } from './batch-failure.ts';
 import type { BookCommand, BookLog, BookResult, MarketBook, PlaceInput } from './market-book.ts';
 import { placedOrderAnswer } from './order-view.ts';
 import type { FillRecord, OrderState } from './order-state.ts';
+import type { Depth as EngineDepth } from '@rora/matching-engine';
+import { takeWriterLock, type WriterLock } from './writer-lock.ts';
 
 export interface OrderOutcome {
   order: OrderState;
@@ -51,29 +47,48 @@ export interface SequencerDependencies {
   maxBatch?: number;
 }
 
-type Command = BookCommand & { book: MarketBook; settle: Settle };
+export type Command = BookCommand & { book: MarketBook; settle: Settle; attempts: number };
 interface Settle {
   resolve(outcome: OrderOutcome): void;
   reject(error: unknown): void;
 }
 
 /** One market's share of a batch. */
-interface Part {
+export interface Part {
   book: MarketBook;
   commands: Command[];
   batch: Batch;
   results: BookResult[];
   /** Answers of keyed orders, by index in `commands`. */
   answers: Map<number, string>;
+  /** The book's depth once this batch ran: what it shows when the batch commits. */
+  depth: EngineDepth;
 }
 
+interface InFlight {
+  /** Its number in the chain; null for commands that were never sent (their read failed). */
+  id: bigint | null;
+  commands: Command[];
+  parts: Part[];
+  /** Settles once the batch's outcome is handled, after the batches before it: true if it committed. */
+  done: Promise<boolean>;
+}
+
+/** Batches in flight at once: one committing, one waiting for it in the database. */
+const PIPELINE_DEPTH = 2;
 const MAX_ATTEMPTS = 4;
 
 export class OrderSequencer {
   private queue: Command[] = [];
+  private inFlight: InFlight[] = [];
+  private failures: Array<{ batch: InFlight; error: unknown }> = [];
   private running = false;
   private stopped = false;
+  /** Wakes the loop while it waits for a batch to commit, when a command arrives. */
+  private wake: (() => void) | null = null;
   private writer: WriterLock | null = null;
+  /** The number the next batch takes in the chain; null until read from the database. */
+  private nextBatch: bigint | null = null;
 
   constructor(private readonly deps: SequencerDependencies) {}
 
@@ -93,6 +108,104 @@ export class OrderSequencer {
     this.writer = null;
   }
 
+  private enqueue(command: BookCommand, book: MarketBook): Promise<OrderOutcome> {
+    if (this.stopped) return Promise.reject(new AppError('market_is_unavailable'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...command, book, settle: { resolve, reject }, attempts: 0 });
+      if (!this.running) void this.drain();
+      else this.wake?.();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      for (;;) {
+        const busy = this.inFlight.length >= PIPELINE_DEPTH || this.failures.length > 0 || this.queue.length === 0;
+        if (this.inFlight.length > 0 && busy) {
+          const arrival = new Promise<void>((resolve) => (this.wake = resolve));
+          await Promise.race([...this.inFlight.map((batch) => batch.done), arrival]);
+          this.wake = null;
+          continue;
+        }
+        if (this.failures.length > 0) {
+          await this.recover();
+          continue;
+        }
+        if (this.queue.length === 0) return;
+        await this.start(this.queue.splice(0, this.deps.maxBatch ?? 200));
+      }
+    } catch (error) {
+      // A programmer error in the loop itself: refuse what waits rather than leave callers hanging.
+      this.deps.log.error({ error: (error as Error).name }, 'order sequencer stopped on an error');
+      for (const command of this.queue.splice(0)) command.settle.reject(new AppError('market_is_unavailable'));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Reads, matches and sends one batch; its commit is awaited by `drain` (at most PIPELINE_DEPTH). */
+  private async start(taken: Command[]): Promise<void> {
+    const writer = await this.writerLock().catch(() => null);
+    if (!writer) return refuse(taken, 'market_is_unavailable');
+    const commands = await this.startBooks(taken);
+    if (commands.length === 0) return;
+    // Batches that may commit before the read's snapshot was taken, or after: the chain tells which.
+    const unseen = [...this.inFlight];
+    const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
+    const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
+    if ('error' in read) {
+      this.failures.push({ batch: { id: null, commands, parts: [], done: Promise.resolve(false) }, error: read.error });
+      return;
+    }
+    // A batch failed while this one was read: the books will be rebuilt first.
+    if (this.failures.length > 0) return void this.queue.unshift(...commands);
+    for (const batch of unseen) {
+      if (batch.id !== null && batch.id > read.lastBatch) {
+        for (const part of batch.parts) applyChanges(read.available, part.batch);
+      }
+    }
+    const now = this.deps.clock.now();
+    const parts = booksOf(commands).map((book) => runPart(book, commands, { now, available: read.available }));
+    if (parts.every(isEmpty)) return void parts.forEach((part) => this.settle(part));
+    this.nextBatch ??= read.lastBatch + 1n;
+    const id = this.nextBatch;
+    this.nextBatch += 1n;
+    this.send({ id, commands, parts, now, writerPid: writer.pid });
+  }
+
+  /** Sends a batch's commit; its outcome is handled after the batches before it. */
+  private send(options: { id: bigint; commands: Command[]; parts: Part[]; now: Date; writerPid: number }): void {
+    const { id, commands, parts } = options;
+    const attempt = () =>
+      this.commit(options).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+    const first = attempt();
+    const previous = this.inFlight.at(-1)?.done ?? Promise.resolve(true);
+    const batch: InFlight = { id, commands, parts, done: Promise.resolve(false) };
+    batch.done = (async () => {
+      let outcome = await first;
+      const previousCommitted = await previous;
+      // It reached the chain before the batch before it did (two connections): that one has committed
+      // now, and this batch, matched on top of it, is still right. Send it again.
+      if (outcome && previousCommitted && isOutOfChain(outcome.error)) outcome = await attempt();
+      if (outcome) {
+        this.failures.push({ batch, error: outcome.error });
+        return false;
+      }
+      this.committed(batch);
+      return true;
+    })()
+      .catch((error: unknown) => {
+        this.deps.log.error({ error: (error as Error).name }, 'settling a batch failed');
+        return false;
+      })
+      .finally(() => (this.inFlight = this.inFlight.filter((other) => other !== batch)));
+    this.inFlight.push(batch);
+  }
+
   /** This process's writer lock, taken on first use and again if its connection was lost. */
   private async writerLock(): Promise<WriterLock | null> {
     if (this.writer?.held()) return this.writer;
@@ -103,120 +216,87 @@ export class OrderSequencer {
     return this.writer;
   }
 
-  private enqueue(command: BookCommand, book: MarketBook): Promise<OrderOutcome> {
-    if (this.stopped) return Promise.reject(new AppError('market_is_unavailable'));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...command, book, settle: { resolve, reject } });
-      if (!this.running) void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.queue.length > 0) await this.runBatch(this.queue.splice(0, this.deps.maxBatch ?? 200));
-    } finally {
-      this.running = false;
-    }
-  }
-
-  private async runBatch(initial: Command[]): Promise<void> {
-    let commands = initial;
-    for (let attempt = 1; commands.length > 0; attempt += 1) {
-      const writer = await this.writerLock().catch(() => null);
-      if (!writer) {
-        for (const command of commands) command.settle.reject(new AppError('market_is_unavailable'));
-        return;
-      }
-      commands = await this.startBooks(commands);
-      if (commands.length === 0) return;
-      let parts: Part[] = [];
-      try {
-        const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
-        const available = await availableBalances(this.deps.db, holdKeys(places));
-        const now = this.deps.clock.now();
-        parts = booksOf(commands).map((book) => runPart(book, commands, { now, available }));
-        await this.commit(parts, now, writer.pid);
-      } catch (error) {
-        const retry = await this.recover(error, commands, attempt, parts);
-        if (retry === null) return;
-        commands = retry;
-        continue;
-      }
-      for (const part of parts) this.settle(part);
-      return;
-    }
-  }
-
   /** Rebuilds the books the commands need; a command whose book cannot be rebuilt is refused. */
   private async startBooks(commands: Command[]): Promise<Command[]> {
     const failed = new Set<MarketBook>();
     await Promise.all(booksOf(commands).map((book) => book.start().catch(() => failed.add(book))));
     if (failed.size === 0) return commands;
-    for (const command of commands) {
-      if (failed.has(command.book)) command.settle.reject(new AppError('market_is_unavailable'));
-    }
+    refuse(
+      commands.filter((command) => failed.has(command.book)),
+      'market_is_unavailable',
+    );
     return commands.filter((command) => !failed.has(command.book));
   }
 
-  private async commit(parts: Part[], now: Date, writerPid: number): Promise<void> {
-    const answers: StoredAnswer[] = parts.flatMap((part) =>
+  private async commit(options: { parts: Part[]; now: Date; id: bigint; writerPid: number }): Promise<void> {
+    const { parts, now } = options;
+    const answers = parts.flatMap((part) =>
       [...part.answers].map(([index, body]) => {
         const command = part.commands[index] as Command & { kind: 'place' };
         return idempotencyAnswer(command.input.idempotency!, { status: 201, body }, now);
       }),
     );
     const batches = parts.map((part) => part.batch);
-    const empty = batches.every((batch) => batch.ops.length === 0 && batch.touched.size === 0);
-    if (empty && answers.length === 0) return;
-    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid });
+    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid: options.writerPid, batch: options.id });
   }
 
-  /** After a failed batch: its books rebuild, then decide which commands run again (null: none). */
-  private async recover(error: unknown, commands: Command[], attempt: number, parts: Part[]) {
-    // The books in memory ran ahead of the database: the next attempt rebuilds them first.
-    for (const book of booksOf(commands)) book.invalidate();
-    if (isNotTheWriter(error) && attempt < MAX_ATTEMPTS) {
-      // The lock went with its connection: the next attempt takes it again, or refuses the commands.
-      await this.writer?.release();
-      this.writer = null;
-      return commands;
+  private committed(batch: InFlight): void {
+    for (const part of batch.parts) {
+      part.book.publish(part.depth);
+      this.settle(part);
     }
-    if (isIdempotencyConflict(error) && attempt < MAX_ATTEMPTS) {
-      const remaining = await this.dropTwins(commands).catch(() => null);
-      if (remaining) return remaining;
-    }
-    const refused = isLedgerError(error) ? refusedHold(parts, error.index) : undefined;
-    if (refused) {
-      refused.settle.reject(new AppError('available_balance_must_cover_order'));
-      return commands.filter((command) => command !== refused);
-    }
-    if (isRetryableTransactionError(error) && attempt < MAX_ATTEMPTS) return commands;
-    this.deps.log.error(
-      { error: isLedgerError(error) ? error.code : (error as Error).name, commands: commands.length },
-      'order batch failed',
-    );
-    for (const command of commands) command.settle.reject(new AppError('market_is_unavailable'));
-    return null;
   }
 
   /**
-   * A keyed request whose twin on another server stored its answer first is told its twin is in
-   * progress (a retry replays the twin's answer); the others run again.
+   * After a failed batch, with nothing in flight: rebuild the books, answer the batches the chain
+   * shows committed after all (their answer was lost, not their effect), and run the others' commands
+   * again, unless a command was refused or has been tried too often.
    */
-  private async dropTwins(commands: Command[]): Promise<Command[]> {
-    const keyed = commands.flatMap((command) =>
-      command.kind === 'place' && command.input.idempotency ? [{ command, request: command.input.idempotency }] : [],
-    );
-    const stored = await storedKeys(
-      this.deps.db,
-      keyed.map(({ request }) => request),
-    );
-    const twins = new Set<Command>(
-      keyed.filter(({ request }) => stored.has(`${request.userId}|${request.key}`)).map(({ command }) => command),
-    );
-    for (const twin of twins) twin.settle.reject(new AppError('idempotency_request_in_progress'));
-    return commands.filter((command) => !twins.has(command));
+  private async recover(): Promise<void> {
+    const failures = this.failures.splice(0);
+    const books = new Set(failures.flatMap(({ batch }) => booksOf(batch.commands)));
+    for (const book of books) book.invalidate();
+    // Now, with nothing in flight, so no book keeps a refused batch's orders until its next command.
+    await Promise.all([...books].map((book) => book.start().catch(() => undefined)));
+    this.nextBatch = null;
+    const lastBatch = await readChain(this.deps.db).catch(() => null);
+    const again: Command[] = [];
+    for (const { batch, error } of failures) {
+      if (batch.id !== null && lastBatch !== null && batch.id <= lastBatch) {
+        this.committed(batch);
+        continue;
+      }
+      if (batch.id !== null && lastBatch === null) {
+        // Sent, and the chain cannot be read: it may have committed. Never run it twice.
+        refuse(batch.commands, 'market_is_unavailable');
+        continue;
+      }
+      const failure = await classifyFailure({ db: this.deps.db, error, parts: batch.parts });
+      if (failure.kind === 'not_the_writer') {
+        await this.writer?.release();
+        this.writer = null;
+      }
+      again.push(...this.resolveFailure(batch, failure));
+    }
+    this.queue.unshift(...again);
+  }
+
+  /** The commands of a failed batch to run again; the others are answered here. */
+  private resolveFailure(batch: InFlight, failure: BatchFailure): Command[] {
+    for (const [command, code] of failure.refused) command.settle.reject(new AppError(code));
+    const remaining = batch.commands.filter((command) => !failure.refused.has(command));
+    if (failure.kind === 'fatal') {
+      this.deps.log.error({ error: failure.name, commands: remaining.length }, 'order batch failed');
+      refuse(remaining, 'market_is_unavailable');
+      return [];
+    }
+    const again: Command[] = [];
+    for (const command of remaining) {
+      command.attempts += 1;
+      if (command.attempts < MAX_ATTEMPTS) again.push(command);
+      else command.settle.reject(new AppError('market_is_unavailable'));
+    }
+    return again;
   }
 
   private settle(part: Part): void {
@@ -242,8 +322,22 @@ export class OrderSequencer {
   }
 }
 
+function refuse(commands: readonly Command[], code: 'market_is_unavailable'): void {
+  for (const command of commands) command.settle.reject(new AppError(code));
+}
+
+/** A part that changed nothing: every command of it was refused while matching. */
+function isEmpty(part: Part): boolean {
+  return part.batch.ops.length === 0 && part.batch.touched.size === 0 && part.answers.size === 0;
+}
+
 function booksOf(commands: readonly Command[]): MarketBook[] {
   return [...new Set(commands.map((command) => command.book))];
+}
+
+/** Adds a batch's effect on available balances to balances read without it. */
+function applyChanges(available: Map<string, bigint>, batch: Batch): void {
+  for (const [key, change] of batch.availableChanges) available.set(key, (available.get(key) ?? 0n) + change);
 }
 
 /** Runs one market's commands of the batch, and makes the answers of its keyed orders. */
@@ -262,21 +356,5 @@ function runPart(
     const order = batch.touched.get(result.orderId);
     if (order) answers.set(index, placedOrderAnswer(order, batch.fillsOf(order.id)).body);
   });
-  return { book, commands, batch, results, answers };
-}
-
-/** The place command whose hold the ledger refused, from the index of the refused operation. */
-function refusedHold(parts: readonly Part[], index: number | undefined): Command | undefined {
-  if (index === undefined) return undefined;
-  let offset = 0;
-  for (const part of parts) {
-    const local = index - offset;
-    offset += part.batch.ops.length;
-    if (local >= part.batch.ops.length) continue;
-    const commandIndex = part.batch.opCommand[local];
-    if (commandIndex === undefined || commandIndex === BATCH_LEVEL || part.batch.ops[local]?.op !== 'hold') return;
-    const command = part.commands[commandIndex];
-    return command?.kind === 'place' ? command : undefined;
-  }
-  return undefined;
+  return { book, commands, batch, results, answers, depth: book.snapshot() };
 }

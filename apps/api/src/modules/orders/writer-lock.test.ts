@@ -49,7 +49,7 @@ describe('the order writer lock', () => {
   it('refuses a commit from a session that does not hold the lock, writing nothing', async () => {
     const before = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     const refused = await t.database.pool
-      .query(`SELECT orders_commit_batch($1::jsonb, '[]'::jsonb, pg_backend_pid())`, [
+      .query(`SELECT orders_commit_batch($1::text, '[]', pg_backend_pid(), (SELECT last_batch + 1 FROM order_chain))`, [
         JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] }),
       ])
       .catch((error: unknown) => error);

@@ -1,0 +1,161 @@
+// The sequencer's pipeline on real PostgreSQL (ADR 0014): batch n+1 is matched and sent while batch
+// n commits. A commit out of the chain's order is refused; an order of n+1 may spend what n has not
+// yet held, never more; when n fails, n+1 (already sent) is undone and run again, and only the
+// refused order is lost; a commit whose answer was lost is answered from the chain, not run twice.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { encodeLedgerOps } from '@rora/ledger';
+import type { TestApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/users.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  balanceOf,
+  createMarketsTestApp,
+  placeOrder,
+  units,
+} from './testing/orders-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createMarketsTestApp();
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+const buy = (price: string, amount: string) => ({ symbol: 'LTC/USDT', side: 'buy', price, amount });
+
+/** Waits until `count` order batches are waiting for a lock in the database. */
+async function batchesWaiting(count: number): Promise<void> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
+    );
+    if (rows[0]!.n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} batches waited`);
+}
+
+/** A transaction holding a customer's USDT account, so the batch that holds from it waits. */
+async function holdAccount(user: TestUser): Promise<pg.PoolClient> {
+  const client = await t.database.pool.connect();
+  await client.query('BEGIN');
+  await client.query(
+    `SELECT 1 FROM ledger_accounts WHERE owner_id = $1 AND asset = 'USDT' AND kind = 'available' FOR UPDATE`,
+    [user.userId],
+  );
+  return client;
+}
+
+describe('the order chain', () => {
+  it('refuses a batch that does not follow the last committed one, writing nothing', async () => {
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    expect((await placeOrder(t, customer, buy('10', '1'))).statusCode).toBe(201);
+    const writer = await t.database.pool.query<{ pid: number }>(
+      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
+    );
+    const before = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
+    const records = JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] });
+    const refused = await t.database.pool
+      .query(`SELECT orders_commit_batch($1::text, '[]', $2, (SELECT last_batch + 2 FROM order_chain))`, [
+        records,
+        writer.rows[0]!.pid,
+      ])
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'L0003' });
+    const after = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
+    expect(after.rows[0]!.last_batch).toBe(before.rows[0]!.last_batch);
+  });
+});
+
+describe('two batches in flight', () => {
+  it('lets an order of the next batch spend what the committing batch has not held, and no more', async () => {
+    const customer = await approvedCustomer(t, { USDT: '1000' });
+    const blocker = await holdAccount(customer);
+    try {
+      const first = placeOrder(t, customer, buy('60', '10'));
+      await batchesWaiting(1);
+      // Matched while the first batch waits: 400 of the 1,000 are not held yet, 401 are too many.
+      const next = Promise.all([placeOrder(t, customer, buy('40', '10')), placeOrder(t, customer, buy('1', '1'))]);
+      await batchesWaiting(2);
+      await blocker.query('COMMIT');
+      const [second, third] = await next;
+      expect((await first).statusCode).toBe(201);
+      expect(second.statusCode).toBe(201);
+      expect([third.statusCode, third.json().error.code]).toEqual([422, 'available_balance_must_cover_order']);
+    } finally {
+      blocker.release(true);
+    }
+    expect(await balanceOf(t, customer, 'USDT')).toEqual({ available: 0n, held: units('1000', 'USDT') });
+  });
+
+  it('runs the next batch again when the one before it fails, losing only the refused order', async () => {
+    const spender = await approvedCustomer(t, { USDT: '100' });
+    const other = await approvedCustomer(t, { USDT: '100' });
+    const blocker = await holdAccount(spender);
+    try {
+      const refused = placeOrder(t, spender, buy('50', '1'));
+      await batchesWaiting(1);
+      const next = placeOrder(t, other, buy('30', '1'));
+      await batchesWaiting(2);
+      // Meanwhile the spender's balance goes elsewhere: the first batch's hold is refused.
+      const spend = encodeLedgerOps([
+        {
+          op: 'transfer',
+          id: randomUUID(),
+          asset: 'USDT',
+          debit: { owner: spender.userId, kind: 'available' },
+          credit: { system: 'external_world' },
+          amount: units('80', 'USDT'),
+          code: 'withdrawal',
+        },
+      ]);
+      await blocker.query('SELECT ledger_apply($1::jsonb)', [spend]);
+      await blocker.query('COMMIT');
+      const [spenderAnswer, otherAnswer] = await Promise.all([refused, next]);
+      expect([spenderAnswer.statusCode, spenderAnswer.json().error.code]).toEqual([
+        422,
+        'available_balance_must_cover_order',
+      ]);
+      expect(otherAnswer.statusCode).toBe(201);
+    } finally {
+      blocker.release(true);
+    }
+    expect(await balanceOf(t, spender, 'USDT')).toEqual({ available: units('20', 'USDT'), held: 0n });
+    expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
+  });
+});
+
+describe('a commit whose answer is lost', () => {
+  it('is answered from the chain once it shows the batch committed, and never runs twice', async () => {
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    const pool = t.database.db.$client;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    let lose = true;
+    // The commit goes through; its answer is lost on the way back, as when a connection breaks.
+    pool.query = ((config: unknown, ...rest: unknown[]) => {
+      const named = (config as { name?: string } | null)?.name;
+      if (named === 'orders_commit_batch' && lose) {
+        lose = false;
+        return query(config, ...rest).then(() => {
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+        });
+      }
+      return query(config, ...rest);
+    }) as typeof pool.query;
+    try {
+      const placed = await placeOrder(t, customer, buy('20', '1'));
+      expect(placed.statusCode).toBe(201);
+    } finally {
+      pool.query = query as typeof pool.query;
+    }
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [customer.userId],
+    );
+    expect(rows[0]!.n).toBe(1);
+    expect(await balanceOf(t, customer, 'USDT')).toEqual({ available: units('80', 'USDT'), held: units('20', 'USDT') });
+  });
+});
