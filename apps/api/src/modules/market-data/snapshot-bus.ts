@@ -67,6 +67,7 @@ export function createSnapshotBus(inner: EventBus): SnapshotBus {
   };
   return {
     publish: (topic, event) => inner.publish(topic, event),
+    wants: (topic) => inner.wants(topic),
     close: () => inner.close(),
     subscribe(topic, listener) {
       const entry = providers.find(({ pattern }) => pattern.test(topic));

@@ -42,6 +42,8 @@ export function createOrdersModule(deps: {
   const service = createOrdersService({ db, clock, kycGate: deps.kycGate, venues: deps.venues, runners, venueOrders });
   runners.onCommitted((batch) => {
     for (const order of batch.orders) {
+      // The view is built only for a customer someone listens for (most orders have no one).
+      if (!deps.events.wants(topics.user(order.userId))) continue;
       const fills = batch.fills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
       void deps.events.publish(topics.user(order.userId), {
         channel: 'orders',

@@ -12,6 +12,11 @@ export interface EventBus {
   publish(topic: string, event: RealtimeEvent): Promise<void>;
   /** Returns the function that ends the subscription. */
   subscribe(topic: string, listener: EventListener): () => void;
+  /**
+   * False only when no subscriber anywhere can receive the topic's events, so a publisher may skip
+   * building one (this process's bus knows; a bus shared between processes answers true).
+   */
+  wants(topic: string): boolean;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,7 @@ export function createInProcessEventBus(options: { onListenerError?: (error: unk
         }
       }
     },
+    wants: (topic) => listeners.has(topic),
     subscribe(topic, listener) {
       const set = listeners.get(topic) ?? new Set<EventListener>();
       listeners.set(topic, set);
