@@ -112,6 +112,9 @@ export const configSchema = z.object({
   MARKET_MAKER_INTERVAL_MS: wholeNumber(200, 600_000).default(2_000),
   /** External trading platforms: `simulated` offline (default) or `ccxt` live (install ccxt first). */
   VENUES: z.enum(['simulated', 'ccxt'], { error: 'must be simulated or ccxt' }).default('simulated'),
+  /** Simulated platforms: basis points of orders that never reach them, and of those whose answer is lost. */
+  VENUE_SANDBOX_UNREACHABLE_BPS: wholeNumber(0, 10_000).default(0),
+  VENUE_SANDBOX_LOST_ANSWER_BPS: wholeNumber(0, 10_000).default(0),
   /** Most commands one order batch (one transaction per market) takes. */
   ORDER_BATCH_MAX: wholeNumber(1, 2_000).default(200),
 });

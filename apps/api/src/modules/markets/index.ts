@@ -13,7 +13,13 @@ import type { SnapshotBus } from '../market-data/snapshot-bus.ts';
 import { createMarketMaker, type MarketMaker } from '../market-maker/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { createOrdersModule, ordersRoutes, type OrdersModule, type SwapOrderHandler } from '../orders/index.ts';
+import {
+  createOrdersModule,
+  createVenueReconciler,
+  ordersRoutes,
+  type OrdersModule,
+  type SwapOrderHandler,
+} from '../orders/index.ts';
 import type { RealtimeHub } from '../realtime/realtime-hub.ts';
 import { createVenuesModule, type VenuesService } from '../venues/index.ts';
 import { marketsDevRoutes } from './markets-dev.routes.ts';
@@ -50,6 +56,15 @@ function switchableLog(): Log & { use(next: Log): void } {
   };
 }
 
+/** The platforms as configured: simulated (failing at the configured rates) or live over ccxt. */
+function venuesOf(config: Config, clock: Clock): VenuesService {
+  const failures = {
+    unreachableBps: config.VENUE_SANDBOX_UNREACHABLE_BPS,
+    lostAnswerBps: config.VENUE_SANDBOX_LOST_ANSWER_BPS,
+  };
+  return createVenuesModule({ clock, mode: config.VENUES, failures });
+}
+
 export function createMarketsModule(deps: {
   config: Config;
   database: Database;
@@ -65,7 +80,7 @@ export function createMarketsModule(deps: {
   const { db } = deps.database;
   const ledger = createLedger();
   const log = switchableLog();
-  const venues = createVenuesModule({ clock, mode: config.VENUES });
+  const venues = venuesOf(config, clock);
   const orders = createOrdersModule({
     db,
     ledger,
@@ -95,6 +110,7 @@ export function createMarketsModule(deps: {
     log,
   });
   marketData.onLastPrice((market, price) => alerts.onLastPrice(market, price));
+  const reconciler = createVenueReconciler({ venueOrders: orders.venueOrders, clock, log });
   const marketMaker = createMarketMaker({
     db,
     ledger,
@@ -112,8 +128,9 @@ export function createMarketsModule(deps: {
     alerts,
     marketMaker,
     async start(options) {
-      await orders.venueOrders.reconcilePending();
       await orders.runners.startAll();
+      // Only the process that writes the books settles platform orders left pending.
+      if (await orders.runners.claimWriter()) await reconciler.start();
       await Promise.all([marketData.start(), alerts.start()]);
       if (options.marketMaker) {
         await marketMaker.prepare();
@@ -122,6 +139,7 @@ export function createMarketsModule(deps: {
     },
     async stop() {
       await marketMaker.stop();
+      await reconciler.stop();
       await orders.runners.stopAll();
     },
     useLogger: (next) => log.use(next),

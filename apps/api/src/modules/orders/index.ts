@@ -16,6 +16,7 @@ import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export type { MarketRunners, BatchListener } from './market-runners.ts';
 export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
+export { createVenueReconciler } from './venue-reconciler.ts';
 export type { OrdersService, SwapOrderHandler } from './orders.service.ts';
 export type { FillRecord, OrderState } from './order-state.ts';
 export { holdRemaining, isOpenStatus } from './order-state.ts';
@@ -38,7 +39,7 @@ export function createOrdersModule(deps: {
 }): OrdersModule {
   const { db, ledger, clock } = deps;
   const runners = createMarketRunners({ db, clock, log: deps.log, maxBatch: deps.maxBatch });
-  const venueOrders = createVenueOrders({ db, ledger, clock });
+  const venueOrders = createVenueOrders({ db, ledger, clock, adapterOf: (id) => deps.venues.adapter(id) });
   const service = createOrdersService({ db, clock, kycGate: deps.kycGate, venues: deps.venues, runners, venueOrders });
   runners.onCommitted((batch) => {
     for (const order of batch.orders) {

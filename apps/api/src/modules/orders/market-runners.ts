@@ -17,6 +17,8 @@ export interface MarketRunners {
   onCommitted(listener: BatchListener): () => void;
   startAll(): Promise<void>;
   stopAll(): Promise<void>;
+  /** Takes the order-writer lock if no other process holds it: true when this process writes. */
+  claimWriter(): Promise<boolean>;
 }
 
 export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog; maxBatch?: number }): MarketRunners {
@@ -52,5 +54,6 @@ export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog
     async stopAll() {
       await sequencer.stop();
     },
+    claimWriter: () => sequencer.claimWriter(),
   };
 }

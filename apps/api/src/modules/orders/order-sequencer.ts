@@ -206,6 +206,11 @@ export class OrderSequencer {
     this.inFlight.push(batch);
   }
 
+  /** Takes the writer lock now if it is free: true when this process writes the books. */
+  async claimWriter(): Promise<boolean> {
+    return (await this.writerLock().catch(() => null)) !== null;
+  }
+
   /** This process's writer lock, taken on first use and again if its connection was lost. */
   private async writerLock(): Promise<WriterLock | null> {
     if (this.writer?.held()) return this.writer;

@@ -12,10 +12,9 @@ import type { VenuesService } from '../venues/index.ts';
 import type { MarketRunners } from './market-runners.ts';
 import { estimateOrder } from './order-rate.ts';
 import { toOrderIntent, type OrderIntent } from './order-request.ts';
-import type { OrderState } from './order-state.ts';
 import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from './orders.queries.ts';
 import { orderView } from './order-view.ts';
-import type { VenueOrders } from './venue-orders.ts';
+import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
 import type { IdempotencyHandle } from '../../plugins/idempotency.ts';
 
@@ -150,37 +149,5 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
     useSwapHandler(handler) {
       swapHandler = handler;
     },
-  };
-}
-
-function pendingVenueOrder(orderId: string, userId: string, intent: OrderIntent, now: Date): OrderState {
-  const { market } = intent;
-  return {
-    id: orderId,
-    userId,
-    pair: market.symbol,
-    side: intent.side,
-    orderType: 'market',
-    book: 'venue',
-    venue: intent.venue.id,
-    timeInForce: null,
-    postOnly: false,
-    price: null,
-    quantity: intent.qtyLots === null ? null : BigInt(intent.qtyLots) * market.spec.lotSize,
-    budget: intent.budget,
-    holdAsset: intent.side === 'buy' ? market.quote : market.base,
-    holdAmount: 0n,
-    filledQuantity: 0n,
-    filledNotional: 0n,
-    feePaid: 0n,
-    feeAsset: intent.side === 'buy' ? market.base : market.quote,
-    makerFeeBps: intent.venue.makerFeeBps,
-    takerFeeBps: intent.venue.takerFeeBps,
-    status: 'pending',
-    cancelReason: null,
-    seq: null,
-    createdAt: now,
-    updatedAt: now,
-    closedAt: null,
   };
 }

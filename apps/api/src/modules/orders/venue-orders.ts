@@ -2,8 +2,13 @@
 // held across the network: (1) record the order as pending and hold the funds; (2) execute on the
 // platform with Rora's order id as client order id; (3) settle: the hold goes to the house's
 // liquidity account (the house's inventory at that platform), the house pays out what was bought,
-// the customer's fee goes to fees, the rest of the hold returns (code venue_trade). An order left
-// pending by a crash between (1) and (3) is voided on the next start (reconcilePending).
+// the customer's fee goes to fees, the rest of the hold returns (code venue_trade).
+//
+// A platform that fails to answer may still have executed the order, so the platform is asked what
+// became of it (findOrder by client order id) before anything is returned: executed, it settles;
+// never received, the hold returns. If it cannot be asked either, the order stays pending, as does
+// one a crash left between (1) and (3); reconcilePending asks again later, once the order is older
+// than anything still in flight could be.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
@@ -12,7 +17,7 @@ import { FEE_ROUNDING, applyBps, scaleFactor, type AssetSymbol } from '@rora/mon
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireMarket, type Market } from '../markets/market-specs.ts';
-import { VenueUnavailableError, walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts';
+import { walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts';
 import type { OrderIntent } from './order-request.ts';
 import { holdRemaining, type FillRecord, type OrderState } from './order-state.ts';
 import { insertFills, insertOrders, toOrderState, updateOrders } from './orders.repository.ts';
@@ -24,6 +29,8 @@ export interface VenueOrderDependencies {
   db: Db;
   ledger: Ledger;
   clock: Clock;
+  /** The adapter of a platform, by its id (null: no longer listed). */
+  adapterOf(venueId: string): VenueAdapter | null;
 }
 
 async function holdFor(market: Market, intent: OrderIntent, adapter: VenueAdapter): Promise<bigint> {
@@ -166,6 +173,22 @@ async function recordPending(deps: VenueOrderDependencies, order: OrderState): P
     });
 }
 
+/** Steps 2 and 3 once the platform said (or was asked) what it filled. */
+async function finish(deps: VenueOrderDependencies, order: OrderState, fills: VenueFill[]) {
+  if (fills.length === 0) {
+    await close(deps, order, { status: 'cancelled', reason: 'market_no_liquidity' });
+    return { order, fills: [] };
+  }
+  try {
+    return { order, fills: await settle(deps, order, fills) };
+  } catch (error) {
+    if (!isLedgerError(error)) throw error;
+    Object.assign(order, { filledQuantity: 0n, filledNotional: 0n, feePaid: 0n });
+    await close(deps, order, { status: 'rejected', reason: 'venue_liquidity_insufficient' });
+    throw new AppError('venue_liquidity_insufficient');
+  }
+}
+
 async function execute(
   deps: VenueOrderDependencies,
   input: { order: OrderState; intent: OrderIntent; adapter: VenueAdapter },
@@ -184,38 +207,81 @@ async function execute(
       budget,
       clientOrderId: order.id,
     });
-  } catch (error) {
-    await close(deps, order, { status: 'rejected', reason: 'venue_unavailable' });
-    throw error instanceof VenueUnavailableError ? new AppError('venue_is_unavailable') : error;
+  } catch {
+    // The order may have executed before the answer was lost: ask the platform before deciding.
+    const found = await adapter.findOrder(intent.market, order.id).catch(() => undefined);
+    if (found === undefined) return { order, fills: [] };
+    if (found === null) {
+      await close(deps, order, { status: 'rejected', reason: 'venue_unavailable' });
+      throw new AppError('venue_is_unavailable');
+    }
+    fills = found;
   }
-  if (fills.length === 0) {
-    await close(deps, order, { status: 'cancelled', reason: 'market_no_liquidity' });
-    return { order, fills: [] };
+  return finish(deps, order, fills);
+}
+
+/**
+ * Settles or returns the pending orders created before `olderThan` (none of them can still be in
+ * flight), as their platform says they went; an order whose platform cannot be asked stays pending.
+ */
+async function reconcilePending(deps: VenueOrderDependencies, olderThan: Date) {
+  const counts = { settled: 0, returned: 0, unknown: 0 };
+  const { rows } = await deps.db.execute<Record<string, unknown>>(
+    sql`SELECT * FROM orders WHERE status = 'pending' AND created_at < ${olderThan.toISOString()}::timestamptz`,
+  );
+  for (const order of rows.map(toOrderState)) {
+    const adapter = deps.adapterOf(order.venue);
+    const found = adapter ? await adapter.findOrder(requireMarket(order.pair), order.id).catch(() => undefined) : null;
+    if (found === undefined) {
+      counts.unknown += 1;
+    } else if (found === null) {
+      await close(deps, order, { status: 'rejected', reason: 'venue_unconfirmed' });
+      counts.returned += 1;
+    } else {
+      const { fills } = await finish(deps, order, found).catch(() => ({ fills: [] }));
+      counts[fills.length > 0 ? 'settled' : 'returned'] += 1;
+    }
   }
-  try {
-    return { order, fills: await settle(deps, order, fills) };
-  } catch (error) {
-    if (!isLedgerError(error)) throw error;
-    Object.assign(order, { filledQuantity: 0n, filledNotional: 0n, feePaid: 0n });
-    await close(deps, order, { status: 'rejected', reason: 'venue_liquidity_insufficient' });
-    throw new AppError('venue_liquidity_insufficient');
-  }
+  return counts;
+}
+
+/** A market order for an external platform, as recorded before it is sent (status pending). */
+export function pendingVenueOrder(orderId: string, userId: string, intent: OrderIntent, now: Date): OrderState {
+  const { market } = intent;
+  return {
+    id: orderId,
+    userId,
+    pair: market.symbol,
+    side: intent.side,
+    orderType: 'market',
+    book: 'venue',
+    venue: intent.venue.id,
+    timeInForce: null,
+    postOnly: false,
+    price: null,
+    quantity: intent.qtyLots === null ? null : BigInt(intent.qtyLots) * market.spec.lotSize,
+    budget: intent.budget,
+    holdAsset: intent.side === 'buy' ? market.quote : market.base,
+    holdAmount: 0n,
+    filledQuantity: 0n,
+    filledNotional: 0n,
+    feePaid: 0n,
+    feeAsset: intent.side === 'buy' ? market.base : market.quote,
+    makerFeeBps: intent.venue.makerFeeBps,
+    takerFeeBps: intent.venue.takerFeeBps,
+    status: 'pending',
+    cancelReason: null,
+    seq: null,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
+  };
 }
 
 export function createVenueOrders(deps: VenueOrderDependencies) {
   return {
     execute: (input: { order: OrderState; intent: OrderIntent; adapter: VenueAdapter }) => execute(deps, input),
-
-    /** Voids the holds of orders a crash left waiting for a platform (no fill was recorded for them). */
-    async reconcilePending(): Promise<number> {
-      const { rows } = await deps.db.execute<Record<string, unknown>>(
-        sql`SELECT * FROM orders WHERE status = 'pending'`,
-      );
-      for (const row of rows) {
-        await close(deps, toOrderState(row), { status: 'rejected', reason: 'venue_unconfirmed' });
-      }
-      return rows.length;
-    },
+    reconcilePending: (options: { olderThan: Date }) => reconcilePending(deps, options.olderThan),
   };
 }
 

@@ -5,7 +5,22 @@
 import type { VenueDefinition } from '@rora/contracts';
 import { formatAmount, parseAmount } from '@rora/money';
 import type { Market } from '../markets/market-specs.ts';
-import { VenueUnavailableError, type VenueAdapter, type VenueDepth, type VenueFill } from './venue-adapter.ts';
+import {
+  VenueUnavailableError,
+  walkDepth,
+  type VenueAdapter,
+  type VenueDepth,
+  type VenueFill,
+} from './venue-adapter.ts';
+
+/** An order as ccxt's unified structure gives it (the fields this adapter reads). */
+export interface CcxtOrder {
+  clientOrderId?: string;
+  side?: 'buy' | 'sell';
+  filled?: number;
+  average?: number;
+  trades?: Array<{ price: number; amount: number }>;
+}
 
 /** The part of a ccxt Exchange this adapter uses. */
 export interface CcxtExchange {
@@ -18,8 +33,17 @@ export interface CcxtExchange {
     amount: number,
     price?: number,
     params?: Record<string, unknown>,
-  ): Promise<{ trades?: Array<{ price: number; amount: number }> }>;
+  ): Promise<CcxtOrder>;
+  /** Where the platform supports it: a market buy for a quote amount. */
+  createMarketBuyOrderWithCost?(symbol: string, cost: number, params?: Record<string, unknown>): Promise<CcxtOrder>;
+  /** Where the platform supports it: its recent closed orders of a pair (a market order closes at once). */
+  fetchClosedOrders?(symbol: string, since?: number, limit?: number): Promise<CcxtOrder[]>;
 }
+
+/** A buy by total without a platform-side cost order spends at most this share of the budget. */
+const BUDGET_HEADROOM_BPS = 100n;
+/** How far back a lost order is looked for. */
+const LOOKUP_WINDOW_MS = 24 * 3_600_000;
 
 /** ccxt gives floats; String() of a float is its shortest exact decimal, parsed at the asset's scale. */
 function toPrice(market: Market, value: number | undefined, rounding: 'down' | 'up'): bigint | null {
@@ -52,6 +76,33 @@ function side(market: Market, rows: number[][], rounding: 'down' | 'up'): Array<
   return levels;
 }
 
+/** A platform order's fills on the market's ticks and lots, in the house's favour. */
+function fillsOf(market: Market, orderSide: 'buy' | 'sell', order: CcxtOrder): VenueFill[] {
+  // A buyer pays the tick above, a seller gets the one below.
+  const rounding = orderSide === 'buy' ? 'up' : 'down';
+  const trades = order.trades?.length
+    ? order.trades
+    : order.filled && order.average
+      ? [{ price: order.average, amount: order.filled }]
+      : [];
+  return trades
+    .map((trade) => ({
+      price: toPrice(market, trade.price, rounding) ?? 0n,
+      quantity: toQuantity(market, trade.amount),
+    }))
+    .filter((fill) => fill.price > 0n && fill.quantity > 0n);
+}
+
+/** The base a quote budget buys on the platform's current asks, keeping headroom for the book to move. */
+async function quantityForBudget(exchange: CcxtExchange, market: Market, budget: bigint): Promise<bigint> {
+  const book = await exchange.fetchOrderBook(market.symbol, 50);
+  const spendable = (budget * (10_000n - BUDGET_HEADROOM_BPS)) / 10_000n;
+  return walkDepth(market, side(market, book.asks, 'up'), { budget: spendable }).reduce(
+    (sum, fill) => sum + fill.quantity,
+    0n,
+  );
+}
+
 export function createCcxtVenue(venue: VenueDefinition, exchange: CcxtExchange): VenueAdapter {
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -77,18 +128,29 @@ export function createCcxtVenue(venue: VenueDefinition, exchange: CcxtExchange):
       }),
     execute: (input) =>
       guard(async (): Promise<VenueFill[]> => {
-        if (input.quantity === undefined) throw new Error('ccxt market orders need a base quantity');
-        // ccxt's API takes floats; it applies the platform's own amount precision.
-        const amount = Number(formatAmount(input.quantity, input.market.baseScale));
-        const order = await exchange.createOrder(input.market.symbol, 'market', input.side, amount, undefined, {
-          clientOrderId: input.clientOrderId,
-        });
-        // On the market's ticks in the house's favour: a buyer pays the tick above, a seller gets the one below.
-        const rounding = input.side === 'buy' ? 'up' : 'down';
-        return (order.trades ?? []).map((trade) => ({
-          price: toPrice(input.market, trade.price, rounding) ?? 0n,
-          quantity: toQuantity(input.market, trade.amount),
-        }));
+        const { market } = input;
+        const params = { clientOrderId: input.clientOrderId };
+        let order: CcxtOrder;
+        if (input.quantity === undefined && input.budget !== undefined && exchange.createMarketBuyOrderWithCost) {
+          // ccxt's API takes floats; it applies the platform's own precision.
+          const cost = Number(formatAmount(input.budget, market.quoteScale));
+          order = await exchange.createMarketBuyOrderWithCost(market.symbol, cost, params);
+        } else {
+          const quantity = input.quantity ?? (await quantityForBudget(exchange, market, input.budget ?? 0n));
+          if (quantity === 0n) return [];
+          const amount = Number(formatAmount(quantity, market.baseScale));
+          order = await exchange.createOrder(market.symbol, 'market', input.side, amount, undefined, params);
+        }
+        return fillsOf(market, input.side, order);
+      }),
+    findOrder: (market, clientOrderId) =>
+      guard(async (): Promise<VenueFill[] | null> => {
+        if (!exchange.fetchClosedOrders) throw new Error('the platform cannot list its orders');
+        const orders = await exchange.fetchClosedOrders(market.symbol, Date.now() - LOOKUP_WINDOW_MS);
+        const order = orders.find((candidate) => candidate.clientOrderId === clientOrderId);
+        if (!order) return null;
+        if (order.side !== 'buy' && order.side !== 'sell') throw new Error('the platform gave no side');
+        return fillsOf(market, order.side, order);
       }),
   };
 }
@@ -116,6 +178,7 @@ export function createCcxtVenues(venues: readonly VenueDefinition[], env: NodeJS
       quote: async (market) => (await open()).quote(market),
       depth: async (market, levels) => (await open()).depth(market, levels),
       execute: async (input) => (await open()).execute(input),
+      findOrder: async (market, clientOrderId) => (await open()).findOrder(market, clientOrderId),
     };
   });
 }

@@ -22,9 +22,13 @@ export { createSimulatedVenue } from './simulated-venue.ts';
 /** The external platforms: every venue but Rora's own book (the default). */
 export const EXTERNAL_VENUES = VENUES.filter((venue) => venue.id !== DEFAULT_VENUE.id);
 
-export function createSimulatedVenues(clock: Clock, latencyMs = 25): VenueAdapter[] {
+export function createSimulatedVenues(
+  clock: Clock,
+  latencyMs = 25,
+  failures?: { unreachableBps: number; lostAnswerBps: number },
+): VenueAdapter[] {
   return EXTERNAL_VENUES.map((venue, position) =>
-    createSimulatedVenue({ venue, index: position + 1, clock, latencyMs }),
+    createSimulatedVenue({ venue, index: position + 1, clock, latencyMs, failures }),
   );
 }
 
@@ -33,9 +37,13 @@ export function createVenuesModule(deps: {
   clock: Clock;
   mode: 'simulated' | 'ccxt';
   adapters?: readonly VenueAdapter[];
+  /** How often the simulated platforms fail (basis points of orders). */
+  failures?: { unreachableBps: number; lostAnswerBps: number };
 }): VenuesService {
   const adapters =
     deps.adapters ??
-    (deps.mode === 'ccxt' ? createCcxtVenues(EXTERNAL_VENUES, process.env) : createSimulatedVenues(deps.clock));
+    (deps.mode === 'ccxt'
+      ? createCcxtVenues(EXTERNAL_VENUES, process.env)
+      : createSimulatedVenues(deps.clock, 25, deps.failures));
   return createVenuesService({ clock: deps.clock, adapters });
 }

@@ -1,12 +1,23 @@
 // The offline stand-in for an external platform: its own price feed (the sandbox curve with the
 // platform's own bias and wobble), its own spread and a depth ladder, and executions that walk that
-// ladder after a network-like delay. Deterministic for a given time, so tests can reason about it.
+// ladder after a network-like delay. It fails as a real platform does, at configured rates: an order
+// that never reaches it, and one that executes but whose answer is lost (the caller must ask it what
+// became of the order). Deterministic for a given time and order id, so tests can reason about it.
+// It remembers what it executed while the process lives, as a platform remembers its orders.
+import { createHash } from 'node:crypto';
 import type { OrderSide, PairSymbol, VenueDefinition } from '@rora/contracts';
 import { scaleFactor } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import type { Market } from '../markets/market-specs.ts';
 import { curveParams, curvePrice, type CurveParams } from './price-curve.ts';
-import { walkDepth, type VenueAdapter, type VenueDepth, type VenueFill, type VenueQuote } from './venue-adapter.ts';
+import {
+  VenueUnavailableError,
+  walkDepth,
+  type VenueAdapter,
+  type VenueDepth,
+  type VenueFill,
+  type VenueQuote,
+} from './venue-adapter.ts';
 
 export interface SimulatedVenueOptions {
   venue: VenueDefinition;
@@ -15,6 +26,16 @@ export interface SimulatedVenueOptions {
   clock: Clock;
   /** Delay of an execution, like a round trip to a real platform. */
   latencyMs?: number;
+  /** Basis points of orders that never reach the platform, and of those whose answer is lost. */
+  failures?: { unreachableBps: number; lostAnswerBps: number };
+}
+
+/** Orders the platform remembers (the oldest are forgotten past this). */
+const REMEMBERED_ORDERS = 10_000;
+
+/** A number in 0..9999 fixed by the platform and the order id: which orders fail is reproducible. */
+function rollBps(venueId: string, clientOrderId: string): number {
+  return createHash('sha256').update(`${venueId}:${clientOrderId}`).digest().readUInt32BE(0) % 10_000;
 }
 
 /** US dollars of one depth level, by base asset (deeper books for the larger markets). */
@@ -28,6 +49,8 @@ export function createSimulatedVenue(options: SimulatedVenueOptions): VenueAdapt
   const biasBps = [0, 3, -4, 6, -2, 8, -6][index] ?? 0;
   const halfSpreadBps = [1, 2, 4, 3, 5, 6, 8][index] ?? 5;
   const curves = new Map<PairSymbol, CurveParams>();
+  /** What the platform executed, by client order id. */
+  const executed = new Map<string, VenueFill[]>();
   const curveOf = (symbol: PairSymbol) => {
     let params = curves.get(symbol);
     if (!params) curves.set(symbol, (params = curveParams(symbol)));
@@ -86,10 +109,22 @@ export function createSimulatedVenue(options: SimulatedVenueOptions): VenueAdapt
       return depthAt(market, levels, clock.now().getTime());
     },
     async execute(input): Promise<VenueFill[]> {
+      const roll = rollBps(venue.id, input.clientOrderId);
+      const { unreachableBps = 0, lostAnswerBps = 0 } = options.failures ?? {};
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+      if (roll < unreachableBps) throw new VenueUnavailableError(venue.id, 'unreachable');
+      const known = executed.get(input.clientOrderId);
+      if (known) return known;
       const { bids, asks } = depthAt(input.market, DEPTH_LEVELS, clock.now().getTime());
       const book = input.side === 'buy' ? asks : bids;
-      return walkDepth(input.market, book, { quantity: input.quantity, budget: input.budget });
+      const fills = walkDepth(input.market, book, { quantity: input.quantity, budget: input.budget });
+      if (executed.size >= REMEMBERED_ORDERS) executed.delete(executed.keys().next().value!);
+      executed.set(input.clientOrderId, fills);
+      if (roll < unreachableBps + lostAnswerBps) throw new VenueUnavailableError(venue.id, 'answer lost');
+      return fills;
+    },
+    async findOrder(_market, clientOrderId) {
+      return executed.get(clientOrderId) ?? null;
     },
   };
 }

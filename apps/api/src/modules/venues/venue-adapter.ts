@@ -39,8 +39,16 @@ export interface VenueAdapter {
   readonly venue: VenueDefinition;
   quote(market: Market): Promise<VenueQuote>;
   depth(market: Market, levels: number): Promise<VenueDepth>;
-  /** Fills what the platform's book can; an empty list when nothing could fill. */
+  /**
+   * Fills what the platform's book can; an empty list when nothing could fill. A VenueUnavailableError
+   * leaves the outcome unknown (the order may have executed before the answer was lost): ask findOrder.
+   */
   execute(input: VenueExecuteInput): Promise<VenueFill[]>;
+  /**
+   * What the platform did with an order sent earlier under Rora's order id (the client order id): its
+   * fills, an empty list if it received the order and filled nothing, null if it never received it.
+   */
+  findOrder(market: Market, clientOrderId: string): Promise<VenueFill[] | null>;
 }
 
 export class VenueUnavailableError extends Error {

@@ -81,6 +81,44 @@ describe('the ccxt adapter', () => {
     expect(fills).toEqual([{ price: 65000_300000n, quantity: 1_000000n }]);
   });
 
+  it('buys by total with the platform’s cost order when it has one, else for what the asks give', async () => {
+    const costs: number[] = [];
+    const withCost = createCcxtVenue(VENUES[1]!, {
+      ...exchange,
+      createMarketBuyOrderWithCost: async (_symbol, cost) => {
+        costs.push(cost);
+        return { trades: [{ price: 65000.27, amount: 0.001 }] };
+      },
+    });
+    const budget = { market: btc, side: 'buy' as const, budget: 65_010000n, clientOrderId: 'order-2' };
+    expect(await withCost.execute(budget)).toEqual([{ price: 65000_300000n, quantity: 100000n }]);
+    expect(costs).toEqual([65.01]);
+    const amounts: number[] = [];
+    const byAsks = createCcxtVenue(VENUES[1]!, {
+      ...exchange,
+      createOrder: async (_symbol, _type, _side, amount) => {
+        amounts.push(amount);
+        return { trades: [{ price: 65000.27, amount }] };
+      },
+    });
+    // 1 % of the budget is kept back for the book to move: 650.1 USDT buys 0.0099 BTC at 65,000.3.
+    await byAsks.execute({ ...budget, budget: 650_100000n });
+    expect(amounts).toEqual([0.0099]);
+  });
+
+  it('finds an order by Rora’s id among the platform’s closed orders, and says when it has none', async () => {
+    const found = createCcxtVenue(VENUES[1]!, {
+      ...exchange,
+      fetchClosedOrders: async () => [
+        { clientOrderId: 'other', side: 'buy', filled: 1, average: 1 },
+        { clientOrderId: 'order-3', side: 'sell', filled: 0.002, average: 65000.19 },
+      ],
+    });
+    expect(await found.findOrder(btc, 'order-3')).toEqual([{ price: 65000_100000n, quantity: 200000n }]);
+    expect(await found.findOrder(btc, 'never-sent')).toBeNull();
+    await expect(venue.findOrder(btc, 'order-3')).rejects.toThrow(/unavailable/);
+  });
+
   it('reports a failing exchange as unavailable', async () => {
     const broken = createCcxtVenue(VENUES[2]!, {
       ...exchange,
