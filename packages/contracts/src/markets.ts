@@ -160,9 +160,13 @@ export const orderRateSchema = z.object({
   amount: decimal,
   /** price × amount, quote. */
   notional: decimal,
+  /** taker when some of it trades at once (feeBps is the taker rate), maker when all of it rests. */
   role: z.enum(['maker', 'taker']),
   feeBps: z.number().int(),
+  /** The fee of all of it: the taker rate on what trades at once, the maker rate on what rests. */
   fee: decimal,
+  /** A limit order's part that would rest on the book at its price (maker); zero otherwise. */
+  restingAmount: decimal,
   feeAsset: z.string(),
   /** Buy: the quote paid; sell: the quote received after the fee. */
   total: decimal,
@@ -216,7 +220,12 @@ export const alertTriggeredEventSchema = z.object({
 });
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
-const amountErrors: ErrorCode[] = ['amount_is_empty', 'amount_is_not_a_decimal', 'amount_is_too_long'];
+const amountErrors: ErrorCode[] = [
+  'amount_is_empty',
+  'amount_is_not_a_decimal',
+  'amount_is_too_long',
+  'amount_is_too_large',
+];
 const orderRules: ErrorCode[] = [
   ...amountErrors,
   'amount_has_too_many_decimals',

@@ -54,7 +54,7 @@ async function customer(database: TestDatabase, funds: { BTC: string; USDT: stri
 }
 
 interface Audit {
-  data: { equal: boolean; lit: number; differences: string[] };
+  data: { equal: boolean; lit: number; dark: number; differences: string[] };
 }
 
 interface Acknowledged {
@@ -104,6 +104,22 @@ describe('killing the server mid-stream', () => {
   it('restarts with the book equal to the database and no fill lost or doubled', { timeout: 120_000 }, async () => {
     const tokens = await Promise.all(Array.from({ length: 6 }, () => customer(database, { BTC: '5', USDT: '500000' })));
     server = await startServer(database.url);
+    // Two dark-pool orders resting far apart, so the dark book has something to rebuild too.
+    for (const [token, side, price] of [
+      [tokens[0]!, 'buy', '55000'],
+      [tokens[1]!, 'sell', '70000'],
+    ] as const) {
+      const dark = await fetch(`${server.baseUrl}/api/v1/order`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': randomUUID(),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ symbol: 'BTC/USDT', type: 'dark pool', side, price, amount: '2' }),
+      });
+      expect(dark.status, await dark.clone().text()).toBe(201);
+    }
     const acknowledged: Acknowledged[] = [];
     const clients = tokens.map((token, index) =>
       client(server!.baseUrl, token, index % 2 ? 'sell' : 'buy', acknowledged),
@@ -115,7 +131,7 @@ describe('killing the server mid-stream', () => {
 
     server = await startServer(database.url);
     const audit = (await (await fetch(`${server.baseUrl}/api/v1/dev/markets/book?symbol=BTC/USDT`)).json()) as Audit;
-    expect(audit.data).toMatchObject({ equal: true, differences: [] });
+    expect(audit.data).toMatchObject({ equal: true, differences: [], dark: 2 });
     expect(audit.data.lit).toBeGreaterThan(0);
 
     const { rows } = await database.db.execute<{ id: string; fills: string[] }>(sql`

@@ -135,6 +135,26 @@ describe('POST /order/rate', () => {
       'price_must_be_multiple_of_tick',
     );
   });
+
+  it('prices a crossing limit order at the book up to its limit, and the rest resting at its limit', async () => {
+    const customer = await approvedCustomer(t);
+    const depth = (await get(t, null, '/market/depth?symbol=BTC/USDT')).json().data;
+    const [bestPrice, bestAmount] = depth.asks[0] as [string, string];
+    // Above the best ask, but below the next level: the first level fills at its price, the rest rests.
+    const limit = (units(bestPrice, 'USDT') + units(depth.asks[1][0], 'USDT')) / 2n;
+    const limitText = (Number(limit / 100_000n) / 10).toFixed(1);
+    const amount = units(bestAmount, 'BTC') + units('0.01', 'BTC');
+    const body = { symbol: 'BTC/USDT', side: 'buy', price: limitText, amount: (Number(amount) / 1e8).toFixed(5) };
+    const estimate = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/order/rate', headers: customer.headers, payload: body })
+    ).json().data;
+    expect(estimate).toMatchObject({ role: 'taker', feeBps: 50, restingAmount: '0.01' });
+    const taken = (units(bestPrice, 'USDT') * units(bestAmount, 'BTC')) / units('1', 'BTC');
+    const rests = (units(limitText, 'USDT') * units('0.01', 'BTC')) / units('1', 'BTC');
+    expect(units(estimate.notional, 'USDT')).toBe(taken + rests);
+    const feeOn = (base: bigint) => (base * 50n + 9_999n) / 10_000n;
+    expect(units(estimate.fee, 'BTC')).toBe(feeOn(units(bestAmount, 'BTC')) + feeOn(units('0.01', 'BTC')));
+  });
 });
 
 describe('the dark pool', () => {
