@@ -15,6 +15,7 @@ import { createOutboxRepository, type OutboxRepository } from './outbox.reposito
 
 export type { EmailCategory, EmailMessage, MessagingService, SmsMessage } from './messaging.service.ts';
 export type { EmailTemplate, SmsTemplate } from './templates/index.ts';
+export { renderEmail } from './templates/index.ts';
 export type { MailAdapter, SmsAdapter } from './delivery-adapters.ts';
 export type { OutboxRepository } from './outbox.repository.ts';
 

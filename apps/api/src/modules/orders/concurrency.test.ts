@@ -13,6 +13,7 @@ import {
   approvedCustomer,
   assertOrdersConsistent,
   balanceOf,
+  batchesWaiting,
   createMarketsTestApp,
   units,
 } from './testing/orders-fixtures.ts';
@@ -81,18 +82,6 @@ describe('orders released together', () => {
 });
 
 describe('a balance spent elsewhere during a batch', () => {
-  /** Waits until a runner's commit is queued behind a row lock. */
-  async function commitIsBlocked(): Promise<void> {
-    for (let tries = 0; tries < 500; tries += 1) {
-      const { rows } = await t.database.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
-      );
-      if (rows[0]!.n > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('the runner never waited for the lock');
-  }
-
   it('drops the order whose hold the ledger refuses and commits the others of the batch', async () => {
     const market = requireMarket('XRP/USDT');
     const spender = await approvedCustomer(t, { USDT: '100' });
@@ -113,7 +102,7 @@ describe('a balance spent elsewhere during a batch', () => {
         runner.place({ orderId: randomUUID(), userId: spender.userId, intent: toOrderIntent(body) }),
         runner.place({ orderId: randomUUID(), userId: other.userId, intent: toOrderIntent(body) }),
       ]);
-      await commitIsBlocked();
+      await batchesWaiting(t);
       const spend = encodeLedgerOps([
         {
           op: 'transfer',

@@ -10,6 +10,7 @@ import {
   approvedCustomer,
   assertOrdersConsistent,
   balanceOf,
+  batchesWaiting,
   createMarketsTestApp,
   get,
   placeOrder,
@@ -111,13 +112,7 @@ describe('a twin request stored by another server while the batch commits', () =
       await blocker.query('BEGIN');
       await blocker.query('SELECT 1 FROM order_chain WHERE one FOR UPDATE');
       const placing = Promise.all([placeOrder(t, twin, body, 'twin-key'), placeOrder(t, other, body, 'other-key')]);
-      for (let tries = 0; tries < 500; tries += 1) {
-        const { rows } = await t.database.pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
-        );
-        if (rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await batchesWaiting(t);
       // Meanwhile "another server" commits the same key with its own answer.
       await blocker.query(
         `INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash,

@@ -12,6 +12,7 @@ import {
   approvedCustomer,
   assertOrdersConsistent,
   balanceOf,
+  batchesWaiting,
   createMarketsTestApp,
   placeOrder,
   units,
@@ -25,18 +26,6 @@ afterEach(async () => assertOrdersConsistent(t));
 afterAll(async () => t.close());
 
 const buy = (price: string, amount: string) => ({ symbol: 'LTC/USDT', side: 'buy', price, amount });
-
-/** Waits until `count` order batches are waiting for a lock in the database. */
-async function batchesWaiting(count: number): Promise<void> {
-  for (let tries = 0; tries < 500; tries += 1) {
-    const { rows } = await t.database.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
-    );
-    if (rows[0]!.n >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`fewer than ${count} batches waited`);
-}
 
 /** A transaction holding a customer's USDT account, so the batch that holds from it waits. */
 async function holdAccount(user: TestUser): Promise<pg.PoolClient> {
@@ -76,10 +65,10 @@ describe('two batches in flight', () => {
     const blocker = await holdAccount(customer);
     try {
       const first = placeOrder(t, customer, buy('60', '10'));
-      await batchesWaiting(1);
+      await batchesWaiting(t, 1);
       // Matched while the first batch waits: 400 of the 1,000 are not held yet, 401 are too many.
       const next = Promise.all([placeOrder(t, customer, buy('40', '10')), placeOrder(t, customer, buy('1', '1'))]);
-      await batchesWaiting(2);
+      await batchesWaiting(t, 2);
       await blocker.query('COMMIT');
       const [second, third] = await next;
       expect((await first).statusCode).toBe(201);
@@ -97,9 +86,9 @@ describe('two batches in flight', () => {
     const blocker = await holdAccount(spender);
     try {
       const refused = placeOrder(t, spender, buy('50', '1'));
-      await batchesWaiting(1);
+      await batchesWaiting(t, 1);
       const next = placeOrder(t, other, buy('30', '1'));
-      await batchesWaiting(2);
+      await batchesWaiting(t, 2);
       // Meanwhile the spender's balance goes elsewhere: the first batch's hold is refused.
       const spend = encodeLedgerOps([
         {

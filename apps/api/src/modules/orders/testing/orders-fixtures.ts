@@ -83,3 +83,15 @@ export async function assertOrderRecords(db: Db): Promise<void> {
   expect(fills.rows, 'orders whose fills do not add up').toEqual([]);
   await assertLedgerInvariants(db);
 }
+
+/** Waits until `count` order batches wait for a row lock in the database (a test holds it). */
+export async function batchesWaiting(t: TestApp, count = 1): Promise<void> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
+    );
+    if (rows[0]!.n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} order batches waited for a lock`);
+}
