@@ -3,19 +3,13 @@
 // new trade and the window rolling past an old one are noticed without a query. A day is at most
 // 1,441 buckets whatever the trade rate. Loaded once from the database (readDayTrades), then fed by
 // the runner's committed batches.
+import type { Ohlcv } from '../markets/candle-buckets.ts';
 
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-export interface MinuteBucket {
+export interface MinuteBucket extends Ohlcv {
   startMs: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  quoteVolume: bigint;
-  count: number;
 }
 
 /** One public trade as the window needs it. */
@@ -27,15 +21,7 @@ export interface PublicPrint {
   atMs: number;
 }
 
-export interface DayStats {
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  quoteVolume: bigint;
-  count: number;
-}
+export type DayStats = Ohlcv;
 
 export const minuteStart = (atMs: number) => Math.floor(atMs / MINUTE_MS) * MINUTE_MS;
 

@@ -20,9 +20,8 @@ export interface TradePrint {
   notional: bigint;
 }
 
-export interface CandleFold {
-  interval: CandleInterval;
-  bucket: Date;
+/** Open, high, low, close, volumes and number of trades of a span of time. */
+export interface Ohlcv {
   open: bigint;
   high: bigint;
   low: bigint;
@@ -30,6 +29,11 @@ export interface CandleFold {
   volume: bigint;
   quoteVolume: bigint;
   count: number;
+}
+
+export interface CandleFold extends Ohlcv {
+  interval: CandleInterval;
+  bucket: Date;
 }
 
 /** The trades of one moment (a batch commits at one time) folded into one candle per interval. */

@@ -4,6 +4,7 @@ import type { OpenOrder } from '@rora/matching-engine';
 import type { Market } from '../markets/market-specs.ts';
 import type { PlaceInput } from './market-runner.ts';
 import type { OrderPlan } from './order-plan.ts';
+import type { OrderIntent } from './order-request.ts';
 import type { OrderState } from './order-state.ts';
 
 export function toOpenOrder(market: Market, order: OrderState): OpenOrder {
@@ -16,18 +17,12 @@ export function toOpenOrder(market: Market, order: OrderState): OpenOrder {
   };
 }
 
-export function newOrderState(options: {
-  input: PlaceInput;
-  plan: Extract<OrderPlan, { ok: true }>;
-  seq: bigint;
-  now: Date;
-}): OrderState {
-  const { input, plan, seq, now } = options;
-  const { intent } = input;
+/** A new order's row from its intent: nothing held, filled or paid yet, not sequenced. */
+export function orderStateFromIntent(orderId: string, userId: string, intent: OrderIntent, now: Date): OrderState {
   const { market } = intent;
   return {
-    id: input.orderId,
-    userId: input.userId,
+    id: orderId,
+    userId,
     pair: market.symbol,
     side: intent.side,
     orderType: intent.orderType,
@@ -38,8 +33,8 @@ export function newOrderState(options: {
     price: intent.priceTicks === null ? null : BigInt(intent.priceTicks) * market.spec.tickSize,
     quantity: intent.qtyLots === null ? null : BigInt(intent.qtyLots) * market.spec.lotSize,
     budget: intent.budget,
-    holdAsset: plan.holdAsset,
-    holdAmount: plan.holdAmount,
+    holdAsset: intent.side === 'buy' ? market.quote : market.base,
+    holdAmount: 0n,
     filledQuantity: 0n,
     filledNotional: 0n,
     feePaid: 0n,
@@ -48,9 +43,25 @@ export function newOrderState(options: {
     takerFeeBps: intent.venue.takerFeeBps,
     status: 'open',
     cancelReason: null,
-    seq,
+    seq: null,
     createdAt: now,
     updatedAt: now,
     closedAt: null,
+  };
+}
+
+/** An order the sequencer accepted: its hold as planned, and its place in the sequence. */
+export function newOrderState(options: {
+  input: PlaceInput;
+  plan: Extract<OrderPlan, { ok: true }>;
+  seq: bigint;
+  now: Date;
+}): OrderState {
+  const { input, plan, seq, now } = options;
+  return {
+    ...orderStateFromIntent(input.orderId, input.userId, input.intent, now),
+    holdAsset: plan.holdAsset,
+    holdAmount: plan.holdAmount,
+    seq,
   };
 }

@@ -21,6 +21,7 @@ import { walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts
 import type { OrderIntent } from './order-request.ts';
 import { holdRemaining, type FillRecord, type OrderState } from './order-state.ts';
 import { insertFills, insertOrders, toOrderState, updateOrders } from './orders.repository.ts';
+import { orderStateFromIntent } from './runner-records.ts';
 
 /** A buy by amount holds the platform's current cost plus this margin for the price to move. */
 const SLIPPAGE_BPS = 200;
@@ -247,34 +248,14 @@ async function reconcilePending(deps: VenueOrderDependencies, olderThan: Date) {
 
 /** A market order for an external platform, as recorded before it is sent (status pending). */
 export function pendingVenueOrder(orderId: string, userId: string, intent: OrderIntent, now: Date): OrderState {
-  const { market } = intent;
   return {
-    id: orderId,
-    userId,
-    pair: market.symbol,
-    side: intent.side,
+    ...orderStateFromIntent(orderId, userId, intent, now),
     orderType: 'market',
     book: 'venue',
-    venue: intent.venue.id,
     timeInForce: null,
     postOnly: false,
     price: null,
-    quantity: intent.qtyLots === null ? null : BigInt(intent.qtyLots) * market.spec.lotSize,
-    budget: intent.budget,
-    holdAsset: intent.side === 'buy' ? market.quote : market.base,
-    holdAmount: 0n,
-    filledQuantity: 0n,
-    filledNotional: 0n,
-    feePaid: 0n,
-    feeAsset: intent.side === 'buy' ? market.base : market.quote,
-    makerFeeBps: intent.venue.makerFeeBps,
-    takerFeeBps: intent.venue.takerFeeBps,
     status: 'pending',
-    cancelReason: null,
-    seq: null,
-    createdAt: now,
-    updatedAt: now,
-    closedAt: null,
   };
 }
 

@@ -3,7 +3,7 @@
 import { DEFAULT_VENUE, VENUES } from '@rora/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCcxtVenues } from './ccxt-venue.ts';
-import { createSimulatedVenue } from './simulated-venue.ts';
+import { createSimulatedVenue, type SimulatedFailures } from './simulated-venue.ts';
 import type { VenueAdapter } from './venue-adapter.ts';
 import { createVenuesService, type VenuesService } from './venues.service.ts';
 
@@ -17,16 +17,12 @@ export {
   type VenueQuote,
 } from './venue-adapter.ts';
 export { curveParams, curvePrice, type CurveParams } from './price-curve.ts';
-export { createSimulatedVenue } from './simulated-venue.ts';
+export { createSimulatedVenue, type SimulatedFailures } from './simulated-venue.ts';
 
 /** The external platforms: every venue but Rora's own book (the default). */
 export const EXTERNAL_VENUES = VENUES.filter((venue) => venue.id !== DEFAULT_VENUE.id);
 
-export function createSimulatedVenues(
-  clock: Clock,
-  latencyMs = 25,
-  failures?: { unreachableBps: number; lostAnswerBps: number },
-): VenueAdapter[] {
+export function createSimulatedVenues(clock: Clock, latencyMs = 25, failures?: SimulatedFailures): VenueAdapter[] {
   return EXTERNAL_VENUES.map((venue, position) =>
     createSimulatedVenue({ venue, index: position + 1, clock, latencyMs, failures }),
   );
@@ -38,7 +34,7 @@ export function createVenuesModule(deps: {
   mode: 'simulated' | 'ccxt';
   adapters?: readonly VenueAdapter[];
   /** How often the simulated platforms fail (basis points of orders). */
-  failures?: { unreachableBps: number; lostAnswerBps: number };
+  failures?: SimulatedFailures;
 }): VenuesService {
   const adapters =
     deps.adapters ??

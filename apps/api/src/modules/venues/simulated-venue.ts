@@ -19,6 +19,12 @@ import {
   type VenueQuote,
 } from './venue-adapter.ts';
 
+/** Basis points of orders that never reach the platform, and of those whose answer is lost. */
+export interface SimulatedFailures {
+  unreachableBps: number;
+  lostAnswerBps: number;
+}
+
 export interface SimulatedVenueOptions {
   venue: VenueDefinition;
   /** Position in the platform list (1..6), which sets its bias, spread and wobble. */
@@ -26,8 +32,7 @@ export interface SimulatedVenueOptions {
   clock: Clock;
   /** Delay of an execution, like a round trip to a real platform. */
   latencyMs?: number;
-  /** Basis points of orders that never reach the platform, and of those whose answer is lost. */
-  failures?: { unreachableBps: number; lostAnswerBps: number };
+  failures?: SimulatedFailures;
 }
 
 /** Orders the platform remembers (the oldest are forgotten past this). */
