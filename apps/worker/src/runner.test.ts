@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
-import { startWorker, type Worker } from './runner.ts';
+import { reportQueueError, startWorker, type Worker } from './runner.ts';
 import type { JobDefinition } from './jobs/index.ts';
 import { purgeExpiredSessions } from './jobs/purge-expired-sessions.ts';
 
@@ -83,5 +83,16 @@ describe('worker', () => {
     const failure = lines.find((line) => line.message === 'job failed');
     expect(failure?.fields).toMatchObject({ job: 'record-probe', err: { type: 'Error', message: 'negative' } });
     expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it('logs a database shutting down as a warning and any other queue error as an error', () => {
+    const levels: string[] = [];
+    const record = (level: string) => () => void levels.push(level);
+    const recorder = { info: record('info'), warn: record('warn'), error: record('error') };
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    reportQueueError(recorder, shutdown);
+    reportQueueError(recorder, Object.assign(new Error('relation "job" does not exist'), { code: '42P01' }));
+    reportQueueError(recorder, null);
+    expect(levels).toEqual(['warn', 'error', 'error']);
   });
 });

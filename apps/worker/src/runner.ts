@@ -30,11 +30,23 @@ function describe(error: unknown): { type: string; message: string } {
   return { type: name, message: message.split('\n')[0]!.slice(0, 300) };
 }
 
+/** SQLSTATE of a connection the database closed because it is shutting down. */
+const ADMIN_SHUTDOWN = '57P01';
+
+/** A queue error is logged as an error unless the database itself is shutting down (a stop, not a fault). */
+export function reportQueueError(log: WorkerLogger, error: unknown): void {
+  if ((error as { code?: unknown } | null)?.code === ADMIN_SHUTDOWN) {
+    log.warn({ err: describe(error) }, 'job queue lost its database (shutting down)');
+  } else {
+    log.error({ err: describe(error) }, 'job queue error');
+  }
+}
+
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { log } = options;
   const database = connectDatabase(options.databaseUrl, { max: 4 });
   const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, application_name: 'rora-worker' });
-  boss.on('error', (error) => log.error({ err: describe(error) }, 'job queue error'));
+  boss.on('error', (error) => reportQueueError(log, error));
   const context: JobContext = { db: database.db, now: options.now ?? (() => new Date()), log };
 
   try {
