@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { createLedger } from '@rora/ledger';
-import { createTestCustomer, fundCustomer } from '@rora/ledger/testing';
+import { createTestCustomer, fundCustomer, writePastTheLedger } from '@rora/ledger/testing';
 import { ledgerCheck } from './ledger-check.ts';
 
 let database: TestDatabase;
@@ -38,7 +38,10 @@ describe('npm run ledger:check', () => {
   });
 
   it('names each broken invariant and exits 1', async () => {
-    await database.pool.query(`UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'available'`);
+    await writePastTheLedger(
+      database.pool,
+      `UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'available'`,
+    );
     const { code, output } = await check();
     expect(code).toBe(1);
     expect(output).toMatch(/FAIL asset_balances_sum_to_zero\n\s+BTC balances sum to 1, not 0/);

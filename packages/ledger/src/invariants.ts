@@ -46,7 +46,7 @@ const CHECKS: Check[] = [
   {
     invariant: 'transfer_is_well_formed',
     // Two existing, distinct accounts of its asset, a positive amount, and the hold it names exists;
-    // held accounts move only by holds. (No foreign keys check these row by row: ADR 0016.)
+    // held accounts move only by holds. (No foreign keys check these row by row: ADR 0016, 0017.)
     sql: `SELECT t.id::text, t.asset, d.asset AS debit_asset, c.asset AS credit_asset, t.amount::text,
                  d.kind AS debit_kind, c.kind AS credit_kind, coalesce(t.hold_id::text, '') AS hold_id
             FROM ledger_transfers t

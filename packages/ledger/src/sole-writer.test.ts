@@ -15,6 +15,7 @@ const OWN = [
   path.join('packages', 'db', 'migrations', '0030_ledger.sql'),
   path.join('packages', 'db', 'migrations', '0031_ledger_functions.sql'),
   path.join('packages', 'db', 'migrations', '0032_ledger_apply_set_based.sql'),
+  path.join('packages', 'db', 'migrations', '0053_ledger_written_only_by_the_ledger.sql'),
   path.join('packages', 'db', 'src', 'schema', 'ledger.ts'),
 ];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', '.test-data', '.git', 'test-results', 'playwright-report']);

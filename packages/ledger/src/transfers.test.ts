@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { assertLedgerInvariants } from './invariants.ts';
 import { createLedger } from './ledger.ts';
 import { LedgerError } from './errors.ts';
-import { createTestCustomer, fundCustomer } from './testing/index.ts';
+import { createTestCustomer, fundCustomer, writePastTheLedger } from './testing/index.ts';
 import type { TransferInput } from './types.ts';
 
 const ledger = createLedger();
@@ -222,17 +222,19 @@ describe('database guards', () => {
     );
   });
 
-  it('refuses a negative customer balance even from a write that bypasses the ledger', async () => {
+  it('refuses a negative customer balance even from a write that gets past the ledger', async () => {
     const alice = await createTestCustomer(database.db);
     await fundCustomer(database.db, { owner: alice, asset: 'BTC', amount: 1n });
     await expect(
-      database.pool.query(`UPDATE ledger_accounts SET balance = -1 WHERE owner_id = $1 AND kind = 'available'`, [
-        alice,
-      ]),
+      writePastTheLedger(
+        database.pool,
+        `UPDATE ledger_accounts SET balance = -1 WHERE owner_id = $1 AND kind = 'available'`,
+        [alice],
+      ),
     ).rejects.toThrow(/ledger_accounts_customer_balance_not_negative|ledger_accounts_balance_not_negative/);
   });
 
-  it('refuses a transfer whose asset differs from its accounts', async () => {
+  it('refuses a transfer written anywhere but in ledger_apply, whose checks it would skip', async () => {
     const alice = await createTestCustomer(database.db);
     await fundCustomer(database.db, { owner: alice, asset: 'BTC', amount: 1n });
     const btc = await ledger.findAccount(database.db, 'BTC', { owner: alice, kind: 'available' });
@@ -243,6 +245,6 @@ describe('database guards', () => {
          VALUES (gen_random_uuid(), $1, $2, 'ETH', 1, 'deposit')`,
         [world!.id, btc!.id],
       ),
-    ).rejects.toThrow(/foreign keys/);
+    ).rejects.toThrow(/ledger_transfers is written only by ledger_apply\(\) \(INSERT refused\)/);
   });
 });

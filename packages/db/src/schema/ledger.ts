@@ -60,7 +60,7 @@ export const ledgerHolds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  // Its accounts are checked per statement by a trigger, not per row (migration 0033).
+  // Written only by ledger_apply(), which resolves and locks its accounts (migration 0053, ADR 0017).
   (t) => [
     index('ledger_holds_pending_idx')
       .on(t.heldAccountId)
@@ -78,7 +78,7 @@ export const ledgerTransfers = pgTable(
     asset: text('asset').notNull(),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     code: text('code').notNull(),
-    // Its accounts and hold are checked per statement by a trigger, not per row (migration 0033).
+    // Written only by ledger_apply(), which resolves and locks its accounts and hold (migration 0053, ADR 0017).
     holdId: uuid('hold_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

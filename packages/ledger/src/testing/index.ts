@@ -2,6 +2,7 @@
 // funding through a real deposit transfer (the house's external_world account pays).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '@rora/db';
 import type { AssetSymbol } from '@rora/money';
 import { createLedger } from '../ledger.ts';
@@ -31,4 +32,25 @@ export async function fundCustomer(
     amount: options.amount,
     code: 'deposit',
   });
+}
+
+/**
+ * Runs one statement that writes the ledger's tables past ledger_apply(), as someone editing the
+ * database by hand would: the tables refuse such a write unless the setting ledger_apply() carries
+ * is on (migration 0053), which is what this turns on for the statement's transaction. For tests that
+ * damage a ledger on purpose, to prove the checker or a constraint sees it.
+ */
+export async function writePastTheLedger(pool: pg.Pool, text: string, values: unknown[] = []): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL rora.ledger_writer = 'on'`);
+    await client.query(text, values);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
 }
