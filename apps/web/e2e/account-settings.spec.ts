@@ -72,7 +72,8 @@ test('a refused theme change goes back and says so', async ({ page }) => {
       },
     }),
   );
-  await page.getByRole('radio', { name: 'Light' }).check();
+  // click(), not check(): the refusal may put the switch back before check() looks at it.
+  await page.getByRole('radio', { name: 'Light' }).click();
   await expect(page.getByText('This theme is not supported')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();

@@ -1,9 +1,11 @@
 // New notifications arrive over the WebSocket and go straight into the same query cache the bell
 // reads, so the count and the list update without a refetch. Each time the server says the socket
 // is subscribed (`system`/`ready`, also after a reconnect) the list is refetched once, so nothing
-// created while the socket was connecting or down is missed.
+// created while the socket was connecting or down is missed. An event that arrives while the list
+// is being read drops that read and reads again: its snapshot may predate the event, and landing
+// after it, it would wipe the event out (the bell would show no unread notification).
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationList } from '@rora/contracts';
 import { connectRealtime, type RealtimeMessage } from '../../../lib/ws/realtime.ts';
 import { insertNotification, markReadInList } from '../model/group-by-day.ts';
@@ -27,23 +29,31 @@ export function applyNotificationEvent(list: NotificationList, message: Realtime
   return read ? markReadInList(list, read.id, read.unreadCount) : list;
 }
 
+/**
+ * Reads the list again, after what just happened: a read already in flight is dropped, since its
+ * snapshot may predate it (left alone, react-query would wait for that read instead of starting one).
+ */
+function readAgain(client: QueryClient): void {
+  void client
+    .cancelQueries({ queryKey: notificationsKey })
+    .then(() => client.invalidateQueries({ queryKey: notificationsKey }));
+}
+
+/** What a message of the socket does to the bell's list in the query cache. */
+export function onLiveMessage(client: QueryClient, message: RealtimeMessage): void {
+  if (message.channel === 'system' && message.type === 'ready') return readAgain(client);
+  if (message.channel !== 'notifications') return;
+  const list = client.getQueryData<NotificationList>(notificationsKey);
+  if (list && client.isFetching({ queryKey: notificationsKey }) === 0) {
+    client.setQueryData(notificationsKey, applyNotificationEvent(list, message));
+  } else readAgain(client);
+}
+
 export function useLiveNotifications(token: string | null): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!token) return undefined;
-    const connection = connectRealtime({
-      token,
-      onMessage: (message) => {
-        if (message.channel === 'system' && message.type === 'ready') {
-          void client.invalidateQueries({ queryKey: notificationsKey });
-          return;
-        }
-        if (message.channel !== 'notifications') return;
-        const list = client.getQueryData<NotificationList>(notificationsKey);
-        if (list) client.setQueryData(notificationsKey, applyNotificationEvent(list, message));
-        else void client.invalidateQueries({ queryKey: notificationsKey });
-      },
-    });
+    const connection = connectRealtime({ token, onMessage: (message) => onLiveMessage(client, message) });
     return () => connection.close();
   }, [client, token]);
 }
