@@ -1,4 +1,5 @@
 // Builds the real app on a fresh, migrated PostgreSQL database with a manual clock, for API tests.
+import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { buildApp, type App, type AppDependencies } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -8,6 +9,8 @@ export interface TestApp {
   app: App;
   database: TestDatabase;
   clock: ManualClock;
+  /** Serves the app on a free port of 127.0.0.1, for tests that need real sockets; returns the port. */
+  listen(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     clock,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return (app.server.address() as AddressInfo).port;
+    },
     async close() {
       await app.close();
       await database.destroy();

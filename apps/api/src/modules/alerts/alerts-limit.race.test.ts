@@ -19,9 +19,7 @@ let t: TestApp;
 let port: number;
 beforeAll(async () => {
   t = await createMarketsTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = await t.listen();
   // BNB/USDT needs a last price before any alert can be set on it.
   const seller = await approvedCustomer(t, { BNB: '10' });
   const buyer = await approvedCustomer(t, { USDT: '10000' });

@@ -22,9 +22,7 @@ let t: TestApp;
 let port: number;
 beforeAll(async () => {
   t = await createMarketsTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = await t.listen();
 });
 afterEach(async () => assertOrdersConsistent(t));
 afterAll(async () => t.close());

@@ -42,9 +42,7 @@ describe('WebSocket /api/v1/ws', () => {
     t = await createTestApp({ env: { WS_PING_INTERVAL_MS: '100' } });
     alice = await createTestUser(t);
     bob = await createTestUser(t);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    baseUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1/ws`;
+    baseUrl = `ws://127.0.0.1:${await t.listen()}/api/v1/ws`;
   });
   afterAll(async () => t.close());
 

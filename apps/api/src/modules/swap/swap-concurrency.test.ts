@@ -19,8 +19,7 @@ let t: TestApp;
 let port: number;
 beforeAll(async () => {
   t = await createSwapTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as net.AddressInfo).port;
+  port = await t.listen();
 });
 afterAll(async () => t.close());
 

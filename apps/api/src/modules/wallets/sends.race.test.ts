@@ -3,7 +3,6 @@
 // through, the others are refused with a clear 422. One key: one effect, and every other answer is
 // the stored response or 409 in progress. The ledger invariants hold afterwards.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { assertLedgerInvariants } from '@rora/ledger';
@@ -26,8 +25,7 @@ let port: number;
 
 beforeAll(async () => {
   t = await createWalletTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  port = await t.listen();
 });
 afterEach(async () => {
   await assertLedgerInvariants(t.database.db);
