@@ -7,7 +7,6 @@
 // Diagnostics: BENCH_PROBE=refused sends orders the service refuses after sign-in and the
 // Idempotency-Key claim (the cost of a request before the order flow); BENCH_CPU_PROFILE=<dir> writes
 // the server's CPU profile there.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +15,11 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database } from '@rora/db';
 import { assertLedgerInvariants, createLedger } from '@rora/ledger';
-import { hashToken } from '../apps/api/src/modules/sessions/sessions.service.ts';
+import {
+  insertSignedInCustomer,
+  startServerChild,
+  type ServerChild,
+} from '../apps/api/src/modules/orders/testing/server-child.ts';
 
 interface Options {
   seconds: number;
@@ -63,24 +66,11 @@ async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> 
   };
 }
 
-function startServer(url: string): Promise<{ child: ChildProcess; port: number }> {
-  const entry = path.resolve(`apps/api/src/modules/orders/testing/${process.env.BENCH_SERVER ?? 'server-process'}.ts`);
+function startServer(url: string): Promise<ServerChild> {
   const profile = process.env.BENCH_CPU_PROFILE
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /READY http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
+  return startServerChild({ databaseUrl: url, entry: process.env.BENCH_SERVER, nodeArgs: profile, stderr: 'inherit' });
 }
 
 /** Approved customers with sessions and money, written straight to the database (fast setup). */
@@ -88,16 +78,7 @@ async function createCustomers(database: Database, count: number): Promise<strin
   const ledger = createLedger();
   const tokens: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const { rows } = await database.pool.query<{ id: string }>(
-      `INSERT INTO users (email, password_hash, kyc_status) VALUES ($1, 'bench-only', 'approved') RETURNING id`,
-      [`bench-orders-${index}-${randomBytes(4).toString('hex')}@example.test`],
-    );
-    const userId = rows[0]!.id;
-    const token = randomBytes(32).toString('base64url');
-    await database.pool.query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-      [userId, hashToken(token)],
-    );
+    const { userId, token } = await insertSignedInCustomer(database.pool, `bench-orders-${index}`);
     const deposit = (asset: 'USDT' | 'BTC' | 'ETH', amount: bigint) => ({
       id: randomUUID(),
       asset,
@@ -165,8 +146,12 @@ async function post(client: Pool, token: string, body: object): Promise<Result> 
 }
 
 /** Each client keeps one keep-alive connection with one request in flight (undici: a lean client). */
-async function load(port: number, tokens: string[], options: Options): Promise<{ results: Result[]; elapsed: number }> {
-  const client = new Pool(`http://127.0.0.1:${port}`, { connections: options.clients, pipelining: 1 });
+async function load(
+  baseUrl: string,
+  tokens: string[],
+  options: Options,
+): Promise<{ results: Result[]; elapsed: number }> {
+  const client = new Pool(baseUrl, { connections: options.clients, pipelining: 1 });
   const results: Result[] = [];
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
@@ -197,7 +182,7 @@ function report(results: Result[], elapsed: number, fills: number): void {
   console.log(`  refused       ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`);
 }
 
-async function verify(database: Database, port: number): Promise<void> {
+async function verify(database: Database, baseUrl: string): Promise<void> {
   await assertLedgerInvariants(database.db);
   const { rows } = await database.pool.query<{ count: string }>(`
     SELECT count(*) AS count FROM orders o JOIN ledger_holds h ON h.id = o.id
@@ -206,7 +191,7 @@ async function verify(database: Database, port: number): Promise<void> {
         OR (o.status IN ('filled', 'cancelled') AND h.status = 'pending')`);
   if (Number(rows[0]?.count) !== 0) throw new Error(`${rows[0]?.count} orders disagree with their holds`);
   for (const market of MARKETS) {
-    const response = await fetch(`http://127.0.0.1:${port}/api/v1/dev/markets/book?symbol=${market.symbol}`);
+    const response = await fetch(`${baseUrl}/api/v1/dev/markets/book?symbol=${market.symbol}`);
     const audit = ((await response.json()) as { data: { equal: boolean; lit: number; differences: string[] } }).data;
     if (!audit.equal) throw new Error(`${market.symbol} book differs from the database: ${audit.differences[0]}`);
     console.log(`  ${market.symbol} book in memory equals the database (${audit.lit} open orders)`);
@@ -218,7 +203,7 @@ async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
   const store = await startDatabase();
   const database = connectDatabase(store.url, { max: 4 });
-  let server: { child: ChildProcess; port: number } | undefined;
+  let server: ServerChild | undefined;
   try {
     await migrate(database.pool);
     const tokens = await createCustomers(database, options.customers);
@@ -228,12 +213,12 @@ async function main(): Promise<void> {
       `bench:orders on PostgreSQL ${rows[0]?.server_version}, ${os.cpus().length} cores, Node ${process.version}; ` +
         `${options.clients} HTTP clients, ${options.customers} customers, ${options.seconds} s`,
     );
-    await load(server.port, tokens, { ...options, seconds: 2 });
+    await load(server.baseUrl, tokens, { ...options, seconds: 2 });
     const before = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
-    const { results, elapsed } = await load(server.port, tokens, options);
+    const { results, elapsed } = await load(server.baseUrl, tokens, options);
     const after = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
     report(results, elapsed, Number(after.rows[0]!.count) - Number(before.rows[0]!.count));
-    await verify(database, server.port);
+    await verify(database, server.baseUrl);
   } finally {
     if (server) {
       const exited = new Promise((resolve) => server!.child.once('exit', resolve));

@@ -3,51 +3,16 @@
 // it rebuilds every book from the open orders: the book equals the database, every order answered
 // 201 is there with its fills, no fill is lost or doubled, the ledger's invariants hold, and trading
 // goes on.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { fundCustomer } from '@rora/ledger/testing';
-import { hashToken } from '../sessions/sessions.service.ts';
 import { assertOrderRecords, units } from './testing/orders-fixtures.ts';
-
-const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing', 'server-process.ts');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /READY (\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: match[1]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-}
+import { insertSignedInCustomer, startServerChild, type ServerChild } from './testing/server-child.ts';
 
 async function customer(database: TestDatabase, funds: { BTC: string; USDT: string }): Promise<string> {
-  const email = `crash-${randomBytes(5).toString('hex')}@example.com`;
-  const { rows } = await database.db.execute<{ id: string }>(
-    sql`INSERT INTO users (email, password_hash, kyc_status) VALUES (${email}, 'test-only', 'approved') RETURNING id`,
-  );
-  const userId = rows[0]!.id;
-  const token = randomBytes(32).toString('base64url');
-  await database.db.execute(sql`INSERT INTO sessions (user_id, token_hash, expires_at)
-    VALUES (${userId}::uuid, ${hashToken(token)}, now() + interval '1 day')`);
+  const { userId, token } = await insertSignedInCustomer(database.pool, 'crash');
   await fundCustomer(database.db, { owner: userId, asset: 'BTC', amount: units(funds.BTC, 'BTC') });
   await fundCustomer(database.db, { owner: userId, asset: 'USDT', amount: units(funds.USDT, 'USDT') });
   return token;
@@ -92,7 +57,7 @@ async function client(baseUrl: string, token: string, side: 'buy' | 'sell', ackn
 
 describe('killing the server mid-stream', () => {
   let database: TestDatabase;
-  let server: { child: ChildProcess; baseUrl: string } | undefined;
+  let server: ServerChild | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
@@ -103,7 +68,7 @@ describe('killing the server mid-stream', () => {
 
   it('restarts with the book equal to the database and no fill lost or doubled', { timeout: 120_000 }, async () => {
     const tokens = await Promise.all(Array.from({ length: 6 }, () => customer(database, { BTC: '5', USDT: '500000' })));
-    server = await startServer(database.url);
+    server = await startServerChild({ databaseUrl: database.url });
     // Two dark-pool orders resting far apart, so the dark book has something to rebuild too.
     for (const [token, side, price] of [
       [tokens[0]!, 'buy', '55000'],
@@ -129,7 +94,7 @@ describe('killing the server mid-stream', () => {
     await Promise.all(clients);
     expect(acknowledged.length).toBeGreaterThan(20);
 
-    server = await startServer(database.url);
+    server = await startServerChild({ databaseUrl: database.url });
     const audit = (await (await fetch(`${server.baseUrl}/api/v1/dev/markets/book?symbol=BTC/USDT`)).json()) as Audit;
     expect(audit.data).toMatchObject({ equal: true, differences: [], dark: 2 });
     expect(audit.data.lit).toBeGreaterThan(0);

@@ -1,0 +1,73 @@
+// The order server of server-process.ts as a child process, and the customers that use it, for the
+// kill-and-restart test and `npm run bench:orders`: each starts the real server on its own database
+// and signs customers in straight through the database (approved, with a session), which is fast.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { hashToken } from '../../sessions/sessions.service.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../../../../..');
+const START_TIMEOUT_MS = 60_000;
+
+export interface ServerChild {
+  child: ChildProcess;
+  /** Where it serves, as it printed it: http://host:port. */
+  baseUrl: string;
+}
+
+/**
+ * Starts `testing/<entry>.ts` (server-process by default) on the database at `databaseUrl`; resolves
+ * once it prints READY and its address. Its stderr is kept for the error if it never gets there, or
+ * passed through (`stderr: 'inherit'`).
+ */
+export function startServerChild(options: {
+  databaseUrl: string;
+  entry?: string;
+  nodeArgs?: string[];
+  stderr?: 'pipe' | 'inherit';
+}): Promise<ServerChild> {
+  const entry = path.join(here, `${options.entry ?? 'server-process'}.ts`);
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: options.databaseUrl },
+    stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), START_TIMEOUT_MS);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /READY (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, baseUrl: match[1]! });
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}): ${output}`));
+    });
+  });
+}
+
+/** An approved customer with a session, written to the database; its id and bearer token. */
+export async function insertSignedInCustomer(
+  pool: pg.Pool,
+  emailPrefix: string,
+): Promise<{ userId: string; token: string }> {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, kyc_status) VALUES ($1, 'test-only', 'approved') RETURNING id`,
+    [`${emailPrefix}-${randomBytes(5).toString('hex')}@example.test`],
+  );
+  const userId = rows[0]!.id;
+  const token = randomBytes(32).toString('base64url');
+  await pool.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    userId,
+    hashToken(token),
+  ]);
+  return { userId, token };
+}
