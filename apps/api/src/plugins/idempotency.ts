@@ -24,7 +24,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '@rora/db';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
-import { createIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
+import { createIdempotencyStore, type ExistingKey, type IdempotencyStore } from './idempotency-store.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,8 +118,7 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
   }
 
   /** Answers from what is stored under the key: a replay, or the refusal of a different or running twin. */
-  async function answerFromStore(keyed: IdempotentRequest, reply: FastifyReply) {
-    const existing = await store.find(keyed.userId, keyed.key);
+  function answerFromStore(keyed: IdempotentRequest, existing: ExistingKey | null, reply: FastifyReply) {
     if (!existing) throw new AppError('idempotency_request_in_progress');
     if (!existing.requestHash.equals(keyed.requestHash))
       throw new AppError('idempotency_key_reused_with_different_body');
@@ -139,7 +138,7 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
   async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const keyed = keyedRequest(request);
     if (await claim(request, keyed)) return;
-    return answerFromStore(keyed, reply);
+    return answerFromStore(keyed, await store.find(keyed.userId, keyed.key), reply);
   }
 
   async function prepareWithEffect(request: FastifyRequest, reply: FastifyReply) {
@@ -149,7 +148,8 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
     // Taken before the lookup, so a twin arriving meanwhile is refused rather than run.
     running.add(slot);
     slots.set(request, slot);
-    if (await store.find(keyed.userId, keyed.key)) return answerFromStore(keyed, reply);
+    const existing = await store.find(keyed.userId, keyed.key);
+    if (existing) return answerFromStore(keyed, existing, reply);
     request.idempotency = {
       request: keyed,
       claim: async () => {
