@@ -11,6 +11,8 @@ import { hashToken } from '../../sessions/sessions.service.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../../../..');
 const START_TIMEOUT_MS = 60_000;
+/** Node's flags for the server, as `npm start` gives them (package.json; ADR 0018). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 export interface ServerChild {
   child: ChildProcess;
@@ -30,7 +32,7 @@ export function startServerChild(options: {
   stderr?: 'pipe' | 'inherit';
 }): Promise<ServerChild> {
   const entry = path.join(here, `${options.entry ?? 'server-process'}.ts`);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: options.databaseUrl },
     stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'],
