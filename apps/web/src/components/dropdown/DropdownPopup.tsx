@@ -1,7 +1,7 @@
 // The open part of the dropdown: an optional search box and the listbox. Focus stays in the search
 // box (or the list) and aria-activedescendant names the highlighted option, so arrows, Home, End,
 // Enter and Escape work without moving focus option by option.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Check } from 'lucide-react';
 import { filterOptions, moveHighlight, shouldShowSearch, type DropdownOption } from './dropdown-model.ts';
 
@@ -65,7 +65,8 @@ export function DropdownPopup<V extends string>(props: DropdownPopupProps<V>) {
   const baseId = useId();
   const optionId = (index: number) => `${baseId}-option-${index}`;
 
-  useEffect(() => (searchRef.current ?? listRef.current)?.focus(), []);
+  // Before the browser paints: a key pressed as soon as the list shows reaches it, not the trigger.
+  useLayoutEffect(() => (searchRef.current ?? listRef.current)?.focus(), []);
   useEffect(() => {
     document.getElementById(optionId(highlight))?.scrollIntoView({ block: 'nearest' });
   });
