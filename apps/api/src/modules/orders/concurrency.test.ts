@@ -4,7 +4,6 @@
 // balance goes negative, exactly the covered orders are accepted, and the books equal the database.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeLedgerOps } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/market-specs.ts';
 import { toOrderIntent } from './order-request.ts';
@@ -16,6 +15,7 @@ import {
   batchesWaiting,
   createMarketsTestApp,
   units,
+  withdrawOn,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
@@ -101,18 +101,7 @@ describe('a balance spent elsewhere during a batch', () => {
         runner.place({ orderId: randomUUID(), userId: other.userId, intent: toOrderIntent(body) }),
       ]);
       await batchesWaiting(t);
-      const spend = encodeLedgerOps([
-        {
-          op: 'transfer',
-          id: randomUUID(),
-          asset: 'USDT',
-          debit: { owner: spender.userId, kind: 'available' },
-          credit: { system: 'external_world' },
-          amount: units('60', 'USDT'),
-          code: 'withdrawal',
-        },
-      ]);
-      await withdrawal.query('SELECT ledger_apply($1::jsonb)', [spend]);
+      await withdrawOn(withdrawal, spender.userId, '60');
       await withdrawal.query('COMMIT');
       const [first, second] = await placing;
       expect(first.status === 'rejected' && (first.reason as { code: string }).code).toBe(

@@ -2,10 +2,8 @@
 // n commits. A commit out of the chain's order is refused; an order of n+1 may spend what n has not
 // yet held, never more; when n fails, n+1 (already sent) is undone and run again, and only the
 // refused order is lost; a commit whose answer was lost is answered from the chain, not run twice.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeLedgerOps } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import {
@@ -16,6 +14,7 @@ import {
   createMarketsTestApp,
   placeOrder,
   units,
+  withdrawOn,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
@@ -90,18 +89,7 @@ describe('two batches in flight', () => {
       const next = placeOrder(t, other, buy('30', '1'));
       await batchesWaiting(t, 2);
       // Meanwhile the spender's balance goes elsewhere: the first batch's hold is refused.
-      const spend = encodeLedgerOps([
-        {
-          op: 'transfer',
-          id: randomUUID(),
-          asset: 'USDT',
-          debit: { owner: spender.userId, kind: 'available' },
-          credit: { system: 'external_world' },
-          amount: units('80', 'USDT'),
-          code: 'withdrawal',
-        },
-      ]);
-      await blocker.query('SELECT ledger_apply($1::jsonb)', [spend]);
+      await withdrawOn(blocker, spender.userId, '80');
       await blocker.query('COMMIT');
       const [spenderAnswer, otherAnswer] = await Promise.all([refused, next]);
       expect([spenderAnswer.statusCode, spenderAnswer.json().error.code]).toEqual([

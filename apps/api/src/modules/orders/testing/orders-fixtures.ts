@@ -3,9 +3,10 @@
 // invariants, every order's hold against its fills, and every book in memory against the database.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { expect } from 'vitest';
 import { schema, type Db } from '@rora/db';
-import { assertLedgerInvariants, createLedger } from '@rora/ledger';
+import { assertLedgerInvariants, createLedger, encodeLedgerOps } from '@rora/ledger';
 import { fundCustomer } from '@rora/ledger/testing';
 import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../testing/test-app.ts';
@@ -50,6 +51,25 @@ export async function balanceOf(t: TestApp, user: TestUser, asset: AssetSymbol) 
 }
 
 export const units = (amount: string, asset: AssetSymbol) => parseAmount(amount, assetScale(asset));
+
+/**
+ * Withdraws `amount` USDT of the customer's available balance through the ledger, on `client` inside
+ * the transaction it has open: the balance goes elsewhere while an order batch waits on its lock.
+ */
+export async function withdrawOn(client: pg.PoolClient, userId: string, amount: string): Promise<void> {
+  const ops = encodeLedgerOps([
+    {
+      op: 'transfer',
+      id: randomUUID(),
+      asset: 'USDT',
+      debit: { owner: userId, kind: 'available' },
+      credit: { system: 'external_world' },
+      amount: units(amount, 'USDT'),
+      code: 'withdrawal',
+    },
+  ]);
+  await client.query('SELECT ledger_apply_or_raise($1::jsonb)', [ops]);
+}
 
 /**
  * Orders agree with the ledger and their fills: an open order's hold still holds exactly what it has
