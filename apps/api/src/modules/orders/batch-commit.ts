@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '@rora/db';
-import { encodeLedgerOps, refusalFromError, sqlState } from '@rora/ledger';
+import { encodeLedgerOps, isLedgerError, refusalFromError, sqlState } from '@rora/ledger';
 import { foldTrades } from '../markets/candle-buckets.ts';
 import type { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
@@ -42,6 +42,8 @@ export async function commitBatches(options: {
   writerPid: number;
   /** The batch's number in the chain (order_chain): the one after the last committed batch. */
   batch: bigint;
+  /** The batch's own mark, left with its number when it commits (batchCommitted). */
+  token: string;
 }) {
   const { db, batches, now, answers } = options;
   const records = {
@@ -66,8 +68,14 @@ export async function commitBatches(options: {
     await onOwnClient(db, (client) =>
       client.query({
         name: 'orders_commit_batch',
-        text: 'SELECT orders_commit_batch($1::text, $2::text, $3::int, $4::int8)',
-        values: [JSON.stringify(records), encodeLedgerOps(ops), options.writerPid, options.batch.toString()],
+        text: 'SELECT orders_commit_batch($1::text, $2::text, $3::int, $4::int8, $5::uuid)',
+        values: [
+          JSON.stringify(records),
+          encodeLedgerOps(ops),
+          options.writerPid,
+          options.batch.toString(),
+          options.token,
+        ],
       }),
     );
   } catch (error) {
@@ -96,10 +104,23 @@ export async function readBatch(db: Db, keys: ReadonlyArray<{ owner: string; ass
   return { lastBatch: BigInt(rows[0]?.last_batch ?? 0n), available };
 }
 
-/** The last committed batch of the chain. */
-export async function readChain(db: Db): Promise<bigint> {
-  const { rows } = await db.$client.query<{ last_batch: bigint }>('SELECT last_batch FROM order_chain');
-  return BigInt(rows[0]!.last_batch);
+/** Whether the batch numbered `batch` with this token committed (migration 0054). */
+export async function batchCommitted(db: Db, batch: bigint, token: string): Promise<boolean> {
+  const { rows } = await db.$client.query<{ committed: boolean }>(
+    'SELECT orders_batch_committed($1::int8, $2::uuid) AS committed',
+    [batch.toString(), token],
+  );
+  return rows[0]!.committed;
+}
+
+/**
+ * Whether a failed commit's outcome is unknown: no answer came back from the database (the connection
+ * broke), so the batch may have committed. A refusal from the database means it did not.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (isLedgerError(error)) return false;
+  const state = sqlState(error);
+  return state === undefined || state.startsWith('08');
 }
 
 /** The commit found this server no longer holds the order-writer lock (orders_commit_batch, L0002). */

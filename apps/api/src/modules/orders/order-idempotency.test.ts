@@ -103,12 +103,13 @@ describe('a twin request stored by another server while the batch commits', () =
     const twin = await approvedCustomer(t, { USDT: '100' });
     const other = await approvedCustomer(t, { USDT: '100' });
     const body = { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' };
-    // Holds the chain of batches, so the batch is read and matched, then waits at its first statement,
-    // before it writes anything (the twin's key included: no lock cycle with the insert below).
+    // Holds the next batch's own advisory lock (migration 0054), so the batch is read and matched, then
+    // waits at its first statement, before it writes anything (the twin's key included: no lock cycle
+    // with the insert below).
     const blocker = await t.database.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('SELECT 1 FROM order_chain WHERE one FOR UPDATE');
+      await blocker.query('SELECT pg_advisory_xact_lock(7262, (SELECT last_batch + 1 FROM order_chain)::int)');
       const placing = Promise.all([placeOrder(t, twin, body, 'twin-key'), placeOrder(t, other, body, 'other-key')]);
       await batchesWaiting(t);
       // Meanwhile "another server" commits the same key with its own answer.

@@ -1,5 +1,6 @@
 // The sequencer's pipeline on real PostgreSQL (ADR 0014): batch n+1 is matched and sent while batch
-// n commits. A commit out of the chain's order is refused; an order of n+1 may spend what n has not
+// n commits. A commit that overtakes the batch before it waits for it (ADR 0019); one out of the
+// chain's order is refused; an order of n+1 may spend what n has not
 // yet held, never more; when n fails, n+1 (already sent) is undone and run again, and only the
 // refused order is lost; a commit whose answer was lost is answered from the chain, not run twice.
 import type pg from 'pg';
@@ -37,24 +38,53 @@ async function holdAccount(user: TestUser): Promise<pg.PoolClient> {
   return client;
 }
 
+/** Commits an empty batch numbered `batch` straight through orders_commit_batch, as the writer. */
+async function commitEmptyBatch(batch: bigint): Promise<unknown> {
+  const writer = await t.database.pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
+  );
+  const records = JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] });
+  return t.database.pool.query(`SELECT orders_commit_batch($1::text, '[]', $2, $3::int8, gen_random_uuid())`, [
+    records,
+    writer.rows[0]!.pid,
+    batch.toString(),
+  ]);
+}
+
+async function lastBatch(): Promise<bigint> {
+  const { rows } = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
+  return BigInt(rows[0]!.last_batch);
+}
+
 describe('the order chain', () => {
   it('refuses a batch that does not follow the last committed one, writing nothing', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, buy('10', '1'))).statusCode).toBe(201);
-    const writer = await t.database.pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
-    );
-    const before = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
-    const records = JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] });
-    const refused = await t.database.pool
-      .query(`SELECT orders_commit_batch($1::text, '[]', $2, (SELECT last_batch + 2 FROM order_chain))`, [
-        records,
-        writer.rows[0]!.pid,
-      ])
-      .catch((error: unknown) => error);
+    const before = await lastBatch();
+    const refused = await commitEmptyBatch(before + 2n).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'L0003' });
-    const after = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
-    expect(after.rows[0]!.last_batch).toBe(before.rows[0]!.last_batch);
+    expect(await lastBatch()).toBe(before);
+  });
+
+  it('makes a batch that reaches the database before the one before it wait for it, then commit after it', async () => {
+    const before = await lastBatch();
+    // Batch n + 2 arrives first (the two travel on two connections) and waits for n + 1.
+    const later = commitEmptyBatch(before + 2n);
+    for (let tries = 0; tries < 40; tries += 1) {
+      const { rows } = await t.database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%orders_commit_batch%'
+            AND pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await commitEmptyBatch(before + 1n);
+    await later;
+    expect(await lastBatch()).toBe(before + 2n);
+    // The sequencer, whose next number is now taken, finds its place in the chain again.
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    expect((await placeOrder(t, customer, buy('10', '1'))).statusCode).toBe(201);
+    expect(await lastBatch()).toBeGreaterThan(before + 2n);
   });
 });
 
@@ -109,25 +139,31 @@ describe('a commit whose answer is lost', () => {
   it('is answered from the chain once it shows the batch committed, and never runs twice', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     const pool = t.database.db.$client;
-    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
     let lose = true;
-    // The commit goes through; its answer is lost on the way back, as when a connection breaks.
-    pool.query = ((config: unknown, ...rest: unknown[]) => {
-      const named = (config as { name?: string } | null)?.name;
-      if (named === 'orders_commit_batch' && lose) {
+    // The commit (on a client of its own) goes through; its answer is lost on the way back, as when a
+    // connection breaks. pool.query asks for clients with a callback: those pass untouched.
+    pool.connect = (async (...args: unknown[]) => {
+      if (args.length > 0) return connect(...args);
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      client.query = ((config: unknown, ...rest: unknown[]) => {
+        const named = (config as { name?: string } | null)?.name;
+        if (named !== 'orders_commit_batch' || !lose) return query(config, ...rest);
         lose = false;
         return query(config, ...rest).then(() => {
           throw Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
         });
-      }
-      return query(config, ...rest);
-    }) as typeof pool.query;
+      }) as typeof client.query;
+      return client;
+    }) as typeof pool.connect;
     try {
       const placed = await placeOrder(t, customer, buy('20', '1'));
       expect(placed.statusCode).toBe(201);
     } finally {
-      pool.query = query as typeof pool.query;
+      pool.connect = connect as typeof pool.connect;
     }
+    expect(lose).toBe(false);
     const { rows } = await t.database.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
       [customer.userId],

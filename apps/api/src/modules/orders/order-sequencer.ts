@@ -5,18 +5,20 @@
 // the callers answered and the events published.
 //
 // Batches are pipelined: while batch n commits, batch n+1 is read, matched and sent. The database
-// keeps them in order (each commit first moves the chain row from n to n+1, so n+1 waits for n and
-// fails if n did not commit), and n+1 starts from balances read before n committed plus what n does
-// to them (Batch.availableChanges) when its read did not include n yet. A batch that fails takes the
-// ones after it down: the sequencer lets them finish, rebuilds the books from the database, and runs
-// their commands again (or answers them, if the chain shows their batch did commit).
+// keeps them in order: n+1 writes its new rows, waits for n, then moves the chain row from n to n+1,
+// and fails if n did not commit (migrations 0051, 0054). n+1 starts from balances read before n
+// committed plus what n does to them (Batch.availableChanges) when its read did not include n yet.
+// A batch that fails takes the ones after it down: the sequencer lets them finish, rebuilds the
+// books from the database, and runs their commands again. A batch whose answer was lost is answered
+// instead if it left its mark in the database: it did commit.
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '@rora/db';
 import type { Market } from '../markets/market-specs.ts';
 import { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
-import { commitBatches, holdKeys, readBatch, readChain } from './batch-commit.ts';
+import { batchCommitted, commitBatches, holdKeys, isOutcomeUnknown, readBatch } from './batch-commit.ts';
 import { classifyFailure, isOutOfChain, type BatchFailure } from './batch-failure.ts';
 import type { BookCommand, BookLog, BookResult, MarketBook, PlaceInput } from './market-book.ts';
 import { placedOrderAnswer } from './order-view.ts';
@@ -68,6 +70,8 @@ export interface Part {
 interface InFlight {
   /** Its number in the chain; null for commands that were never sent (their read failed). */
   id: bigint | null;
+  /** Its own mark, which the database keeps with its number when it commits. */
+  token: string;
   commands: Command[];
   parts: Part[];
   /** Settles once the batch's outcome is handled, after the batches before it: true if it committed. */
@@ -155,7 +159,8 @@ export class OrderSequencer {
     const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
     const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
     if ('error' in read) {
-      this.failures.push({ batch: { id: null, commands, parts: [], done: Promise.resolve(false) }, error: read.error });
+      const batch = { id: null, token: randomUUID(), commands, parts: [], done: Promise.resolve(false) };
+      this.failures.push({ batch, error: read.error });
       return;
     }
     // A batch failed while this one was read: the books will be rebuilt first.
@@ -177,14 +182,15 @@ export class OrderSequencer {
   /** Sends a batch's commit; its outcome is handled after the batches before it. */
   private send(options: { id: bigint; commands: Command[]; parts: Part[]; now: Date; writerPid: number }): void {
     const { id, commands, parts } = options;
+    const token = randomUUID();
     const attempt = () =>
-      this.commit(options).then(
+      this.commit({ ...options, token }).then(
         () => null,
         (error: unknown) => ({ error }),
       );
     const first = attempt();
     const previous = this.inFlight.at(-1)?.done ?? Promise.resolve(true);
-    const batch: InFlight = { id, commands, parts, done: Promise.resolve(false) };
+    const batch: InFlight = { id, token, commands, parts, done: Promise.resolve(false) };
     batch.done = (async () => {
       let outcome = await first;
       const previousCommitted = await previous;
@@ -233,7 +239,13 @@ export class OrderSequencer {
     return commands.filter((command) => !failed.has(command.book));
   }
 
-  private async commit(options: { parts: Part[]; now: Date; id: bigint; writerPid: number }): Promise<void> {
+  private async commit(options: {
+    parts: Part[];
+    now: Date;
+    id: bigint;
+    token: string;
+    writerPid: number;
+  }): Promise<void> {
     const { parts, now } = options;
     const answers = parts.flatMap((part) =>
       [...part.answers].map(([index, body]) => {
@@ -242,7 +254,8 @@ export class OrderSequencer {
       }),
     );
     const batches = parts.map((part) => part.batch);
-    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid: options.writerPid, batch: options.id });
+    const { writerPid, id, token } = options;
+    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid, batch: id, token });
   }
 
   private committed(batch: InFlight): void {
@@ -253,9 +266,9 @@ export class OrderSequencer {
   }
 
   /**
-   * After a failed batch, with nothing in flight: rebuild the books, answer the batches the chain
-   * shows committed after all (their answer was lost, not their effect), and run the others' commands
-   * again, unless a command was refused or has been tried too often.
+   * After a failed batch, with nothing in flight: rebuild the books, answer the batches whose mark
+   * shows they committed after all (their answer was lost, not their effect), and run the others'
+   * commands again, unless a command was refused or has been tried too often.
    */
   private async recover(): Promise<void> {
     const failures = this.failures.splice(0);
@@ -264,17 +277,19 @@ export class OrderSequencer {
     // Now, with nothing in flight, so no book keeps a refused batch's orders until its next command.
     await Promise.all([...books].map((book) => book.start().catch(() => undefined)));
     this.nextBatch = null;
-    const lastBatch = await readChain(this.deps.db).catch(() => null);
     const again: Command[] = [];
     for (const { batch, error } of failures) {
-      if (batch.id !== null && lastBatch !== null && batch.id <= lastBatch) {
-        this.committed(batch);
-        continue;
-      }
-      if (batch.id !== null && lastBatch === null) {
-        // Sent, and the chain cannot be read: it may have committed. Never run it twice.
-        refuse(batch.commands, 'market_is_unavailable');
-        continue;
+      if (batch.id !== null && isOutcomeUnknown(error)) {
+        const committed = await batchCommitted(this.deps.db, batch.id, batch.token).catch(() => null);
+        if (committed) {
+          this.committed(batch);
+          continue;
+        }
+        if (committed === null) {
+          // Sent, and its mark cannot be read: it may have committed. Never run it twice.
+          refuse(batch.commands, 'market_is_unavailable');
+          continue;
+        }
       }
       const failure = await classifyFailure({ db: this.deps.db, error, parts: batch.parts });
       if (failure.kind === 'not_the_writer') {

@@ -49,9 +49,10 @@ describe('the order writer lock', () => {
   it('refuses a commit from a session that does not hold the lock, writing nothing', async () => {
     const before = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     const refused = await t.database.pool
-      .query(`SELECT orders_commit_batch($1::text, '[]', pg_backend_pid(), (SELECT last_batch + 1 FROM order_chain))`, [
-        JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] }),
-      ])
+      .query(
+        `SELECT orders_commit_batch($1::text, '[]', pg_backend_pid(), (SELECT last_batch + 1 FROM order_chain), gen_random_uuid())`,
+        [JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] })],
+      )
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'L0002' });
     const after = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
