@@ -135,6 +135,32 @@ describe('two batches in flight', () => {
   });
 });
 
+describe('three batches in flight', () => {
+  it('sends a third batch once 16 orders wait, and the database commits the three in order', async () => {
+    const first = await approvedCustomer(t, { USDT: '100' });
+    const second = await approvedCustomer(t, { USDT: '100' });
+    const many = await approvedCustomer(t, { USDT: '100' });
+    const before = await lastBatch();
+    const blocker = await holdAccount(first);
+    try {
+      const placing = [placeOrder(t, first, buy('10', '1'))];
+      await batchesWaiting(t, 1);
+      placing.push(placeOrder(t, second, buy('10', '1')));
+      await batchesWaiting(t, 2);
+      for (let index = 0; index < 16; index += 1) placing.push(placeOrder(t, many, buy('1', '1')));
+      // The third batch writes its rows, then waits for the second, which waits for the first.
+      await batchesWaiting(t, 3);
+      await blocker.query('COMMIT');
+      const answers = await Promise.all(placing);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    } finally {
+      blocker.release(true);
+    }
+    expect(await lastBatch()).toBe(before + 3n);
+    expect(await balanceOf(t, many, 'USDT')).toEqual({ available: units('84', 'USDT'), held: units('16', 'USDT') });
+  });
+});
+
 describe('a commit whose answer is lost', () => {
   it('is answered from the chain once it shows the batch committed, and never runs twice', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });

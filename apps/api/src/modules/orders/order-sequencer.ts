@@ -4,10 +4,11 @@
 // (orders, fills, candles, stored answers and the ledger operations). Only when it has committed are
 // the callers answered and the events published.
 //
-// Batches are pipelined: while batch n commits, batch n+1 is read, matched and sent. The database
-// keeps them in order: n+1 writes its new rows, waits for n, then moves the chain row from n to n+1,
-// and fails if n did not commit (migrations 0051, 0054). n+1 starts from balances read before n
-// committed plus what n does to them (Batch.availableChanges) when its read did not include n yet.
+// Batches are pipelined: while batch n commits, batch n+1 (and, under load, n+2) is read, matched
+// and sent. The database keeps them in order: n+1 writes its new rows, waits for n, then moves the
+// chain row from n to n+1, and fails if n did not commit (migrations 0051, 0054). n+1 starts from
+// balances read before n committed plus what the batches in flight do to them
+// (Batch.availableChanges), for each one its read did not include yet.
 // A batch that fails takes the ones after it down: the sequencer lets them finish, rebuilds the
 // books from the database, and runs their commands again. A batch whose answer was lost is answered
 // instead if it left its mark in the database: it did commit.
@@ -78,8 +79,13 @@ interface InFlight {
   done: Promise<boolean>;
 }
 
-/** Batches in flight at once: one committing, one waiting for it in the database. */
-const PIPELINE_DEPTH = 2;
+/**
+ * Batches in flight at once: one committing, the next waiting for it in the database, and a third
+ * writing its new rows (ADR 0019), but only once enough commands wait to fill it: a small third
+ * batch costs its share of every batch's fixed work and slows the two before it.
+ */
+const PIPELINE_DEPTH = 3;
+const THIRD_BATCH_MIN = 16;
 const MAX_ATTEMPTS = 4;
 
 export class OrderSequencer {
@@ -125,7 +131,7 @@ export class OrderSequencer {
     this.running = true;
     try {
       for (;;) {
-        const busy = this.inFlight.length >= PIPELINE_DEPTH || this.failures.length > 0 || this.queue.length === 0;
+        const busy = this.pipelineFull() || this.failures.length > 0 || this.queue.length === 0;
         if (this.inFlight.length > 0 && busy) {
           const arrival = new Promise<void>((resolve) => (this.wake = resolve));
           await Promise.race([...this.inFlight.map((batch) => batch.done), arrival]);
@@ -146,6 +152,11 @@ export class OrderSequencer {
     } finally {
       this.running = false;
     }
+  }
+
+  private pipelineFull(): boolean {
+    const inFlight = this.inFlight.length;
+    return inFlight >= PIPELINE_DEPTH || (inFlight === PIPELINE_DEPTH - 1 && this.queue.length < THIRD_BATCH_MIN);
   }
 
   /** Reads, matches and sends one batch; its commit is awaited by `drain` (at most PIPELINE_DEPTH). */
