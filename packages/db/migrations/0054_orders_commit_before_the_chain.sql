@@ -13,21 +13,25 @@
 -- 2. A batch that reaches the database before the one before it now waits for it. Before, it
 --    failed (L0003). A batch takes an advisory lock on its own number (class 7262) first and holds it
 --    to its end. Before the chain, it waits on the lock of the batch before. Once that lock is free,
---    the chain says what happened: the batch before committed, or has not arrived yet (the two
---    travel on two connections), or failed. A batch that has not arrived is waited for in sleeps of
---    0.2 ms, up to 50 ms. After that the batch fails with L0003, as before, and the sequencer sends
---    it again or rebuilds.
+--    the chain says what happened: the batch before committed, or failed, or (if its lock was free
+--    at the first look) has perhaps not arrived yet, the two travelling on two connections. That
+--    one is looked for every millisecond, up to 50 ms; then the batch fails with L0003, as before,
+--    and the sequencer sends it again or rebuilds. The writer lock is checked after the chain is
+--    held, as in 0051, so a server that lost it can never commit after another server's batches.
 --
--- Nothing waits in a cycle. A batch waits only for earlier batches. Before the chain it holds its
--- new rows, its advisory lock and the KEY SHARE locks of its foreign keys on users. An earlier batch
--- never needs any of these.
+-- Between the batches of the writer nothing waits in a cycle. A batch waits only for earlier
+-- batches. Before the chain it holds its new rows, its slot of order_batch_marks, its advisory lock
+-- and the KEY SHARE locks of its foreign keys on users; an earlier batch needs none of these. (A
+-- twin key stored by another server, or two writers during a handover, can still meet one in a
+-- cycle, which the deadlock detector breaks after a second: the batch runs again.)
 --
--- 3. The sequencer now knows exactly which batches committed. A batch whose answer was lost (the
---    connection broke) used to count as committed once the chain had passed its number. That is
---    wrong when someone else moved the chain on: another server that held the writer lock meanwhile,
---    or a batch numbered by hand. Now each batch leaves its number and a token of its own in a ring
---    of slots (slot = number mod 4096), and the sequencer asks for that token. Only a few batches
---    are ever in flight, so the ring never wraps under one.
+-- 3. The sequencer now learns which batches committed from the batches themselves. A batch whose
+--    answer was lost (the connection broke) used to count as committed once the chain had passed
+--    its number. That is wrong when someone else moved the chain on: another server that held the
+--    writer lock meanwhile, or a batch numbered by hand. Now each batch leaves its number and a
+--    token of its own in a ring of slots (slot = number mod 4096), and the sequencer reads it once
+--    the backend that ran the batch is gone (orders/batch-commit.ts). Only a few batches are ever in
+--    flight, so the ring never wraps under one.
 CREATE TABLE order_batch_marks (
   slot int PRIMARY KEY CHECK (slot >= 0 AND slot < 4096),
   batch bigint NOT NULL,
@@ -56,6 +60,7 @@ DECLARE
   v_records jsonb;
   v_ops jsonb;
   v_deadline timestamptz;
+  v_was_running boolean;
   -- Advisory keys of this batch and the one before (two-int form; they wrap, only neighbours meet).
   v_own int := (p_batch % 2147483647)::int;
   v_before int := ((p_batch - 1) % 2147483647)::int;
@@ -63,13 +68,6 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7262, v_own);
   v_records := p_records_text::jsonb;
   v_ops := p_ops_text::jsonb;
-  IF NOT EXISTS (
-    SELECT 1 FROM pg_locks
-     WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND objsubid = 2 AND granted
-       AND pid = p_writer_pid AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  ) THEN
-    RAISE EXCEPTION 'session % does not hold the order-writer lock', p_writer_pid USING ERRCODE = 'L0002';
-  END IF;
 
   -- Before the chain: rows no earlier batch writes.
   UPDATE order_batch_marks SET batch = p_batch, token = p_token WHERE slot = (p_batch % 4096)::int;
@@ -108,27 +106,43 @@ BEGIN
            created_at timestamptz);
   END IF;
 
-  -- The batch before: wait while it runs, then for it to arrive if it has not yet.
+  -- The batch before: wait while it runs. Once it has ended, the chain shows whether it committed; if
+  -- its lock was free at the first look, it may not have arrived yet: look again every millisecond
+  -- (pg_sleep's least wait), for up to 50 ms. A batch before that failed is seen at once whenever
+  -- it was still running when this one looked, so a failure holds up the batches after it only when
+  -- it came before they arrived.
   v_deadline := clock_timestamp() + interval '50 milliseconds';
   LOOP
     BEGIN
-      -- Granted once that batch has ended; undoing this block gives the lock back at once (a lock of
-      -- the whole transaction would hold up that batch if it has not arrived; a session lock would
-      -- stay behind if the call were cancelled between taking and giving it back).
-      PERFORM pg_advisory_xact_lock_shared(7262, v_before);
+      -- Undoing this block gives the lock back at once. A lock kept to the end of the transaction
+      -- would hold up the batch before if it has not arrived; a session lock would stay behind if the
+      -- call were cancelled between taking and giving it back.
+      v_was_running := NOT pg_try_advisory_xact_lock_shared(7262, v_before);
+      IF v_was_running THEN
+        PERFORM pg_advisory_xact_lock_shared(7262, v_before);
+      END IF;
       RAISE EXCEPTION USING ERRCODE = 'L0004';
     EXCEPTION WHEN SQLSTATE 'L0004' THEN
       NULL;
     END;
     SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one;
-    EXIT WHEN v_last >= p_batch - 1 OR clock_timestamp() > v_deadline;
-    PERFORM pg_sleep(0.0002);
+    EXIT WHEN v_last >= p_batch - 1 OR v_was_running OR clock_timestamp() > v_deadline;
+    PERFORM pg_sleep(0.001);
   END LOOP;
 
   -- The chain, as in migration 0051: locked whatever it holds, then it must be at the batch before.
   SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one FOR UPDATE;
   IF v_last <> p_batch - 1 THEN
     RAISE EXCEPTION 'batch % does not follow the last committed batch (%)', p_batch, v_last USING ERRCODE = 'L0003';
+  END IF;
+  -- The writer, checked with the chain held (as in 0051): a batch of a server that lost the lock
+  -- while this batch waited can never commit after another server's batches.
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_locks
+     WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND objsubid = 2 AND granted
+       AND pid = p_writer_pid AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  ) THEN
+    RAISE EXCEPTION 'session % does not hold the order-writer lock', p_writer_pid USING ERRCODE = 'L0002';
   END IF;
   UPDATE order_chain SET last_batch = p_batch WHERE one;
 
@@ -159,4 +173,11 @@ BEGIN
     PERFORM ledger_apply_or_raise(v_ops);
   END IF;
 END
+$$;
+
+-- The call of a server started before this migration, while it finishes as the writer (a rolling
+-- deploy): the same commit, with a token nobody will ask for.
+CREATE FUNCTION orders_commit_batch(p_records_text text, p_ops_text text, p_writer_pid int, p_batch bigint)
+RETURNS void LANGUAGE sql AS $$
+  SELECT orders_commit_batch(p_records_text, p_ops_text, p_writer_pid, p_batch, gen_random_uuid())
 $$;

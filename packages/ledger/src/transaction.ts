@@ -17,11 +17,14 @@ export function isRetryableTransactionError(error: unknown): boolean {
   return RETRYABLE.has(sqlState(error) ?? '');
 }
 
-/** The SQLSTATE of a pg error, also when Drizzle wraps it (on `cause`). */
+/**
+ * The SQLSTATE of a pg error, also when Drizzle wraps it (on `cause`). Node's system errors carry
+ * their errno name as `code` (EPIPE, EBADF): five capitals too, but no SQLSTATE class starts with E.
+ */
 export function sqlState(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('E')) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

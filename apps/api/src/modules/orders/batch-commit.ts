@@ -44,6 +44,8 @@ export async function commitBatches(options: {
   batch: bigint;
   /** The batch's own mark, left with its number when it commits (batchCommitted). */
   token: string;
+  /** Told the backend that runs the commit, before the call is sent (endBackend). */
+  onBackend?: (pid: number | null) => void;
 }) {
   const { db, batches, now, answers } = options;
   const records = {
@@ -65,8 +67,9 @@ export async function commitBatches(options: {
   // The ledger operations in batch order, so a refusal's index finds its market and command.
   const ops = batches.flatMap((batch) => batch.ops);
   try {
-    await onOwnClient(db, (client) =>
-      client.query({
+    await onOwnClient(db, (client) => {
+      options.onBackend?.((client as unknown as { processID: number | null }).processID);
+      return client.query({
         name: 'orders_commit_batch',
         text: 'SELECT orders_commit_batch($1::text, $2::text, $3::int, $4::int8, $5::uuid)',
         values: [
@@ -76,8 +79,8 @@ export async function commitBatches(options: {
           options.batch.toString(),
           options.token,
         ],
-      }),
-    );
+      });
+    });
   } catch (error) {
     throw refusalFromError(error, ops) ?? error;
   }
@@ -114,13 +117,32 @@ export async function batchCommitted(db: Db, batch: bigint, token: string): Prom
 }
 
 /**
- * Whether a failed commit's outcome is unknown: no answer came back from the database (the connection
- * broke), so the batch may have committed. A refusal from the database means it did not.
+ * Whether a failed commit's outcome is unknown. An error of severity ERROR from the database (a
+ * ledger refusal among them) undid the batch. Anything else (a broken connection, a FATAL that ended
+ * the session, which may come after the commit) leaves it open: the batch may have committed.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (isLedgerError(error)) return false;
-  const state = sqlState(error);
-  return state === undefined || state.startsWith('08');
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { severity?: unknown }).severity === 'ERROR') return false;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return true;
+}
+
+/**
+ * Ends the backend that ran a commit whose answer was lost, and waits until it is gone: its
+ * transaction is then over, committed or undone for good, and the batch's mark says which. Until
+ * then it may still commit after the mark was read. False if it is still there after `waitMs`.
+ */
+export async function endBackend(db: Db, pid: number, waitMs = 5_000): Promise<boolean> {
+  await db.$client.query('SELECT pg_terminate_backend($1::int)', [pid]);
+  for (const deadline = Date.now() + waitMs; Date.now() < deadline;) {
+    const { rows } = await db.$client.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1::int', [pid]);
+    if (rows.length === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
 }
 
 /** The commit found this server no longer holds the order-writer lock (orders_commit_batch, L0002). */

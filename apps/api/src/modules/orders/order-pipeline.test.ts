@@ -2,7 +2,7 @@
 // n commits. A commit that overtakes the batch before it waits for it (ADR 0019); one out of the
 // chain's order is refused; an order of n+1 may spend what n has not
 // yet held, never more; when n fails, n+1 (already sent) is undone and run again, and only the
-// refused order is lost; a commit whose answer was lost is answered from the chain, not run twice.
+// refused order is lost; a commit whose answer was lost is answered from the mark it left, not run twice.
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -161,40 +161,86 @@ describe('three batches in flight', () => {
   });
 });
 
+/**
+ * Intercepts the sequencer's commits (each on a client of its own; pool.query asks for clients with a
+ * callback, and those pass untouched). The first commit's call goes to the database, and `lose` makes
+ * what the sequencer sees of it instead. `commits()` counts the commits sent.
+ */
+function interceptCommits(lose: (real: Promise<unknown>) => Promise<unknown>) {
+  const pool = t.database.db.$client;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  let commits = 0;
+  pool.connect = (async (...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    const client = await connect();
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      if ((config as { name?: string } | null)?.name !== 'orders_commit_batch') return query(config, ...rest);
+      commits += 1;
+      return commits === 1 ? lose(query(config, ...rest)) : query(config, ...rest);
+    }) as typeof client.query;
+    return client;
+  }) as typeof pool.connect;
+  return { commits: () => commits, restore: () => (pool.connect = connect as typeof pool.connect) };
+}
+
+const connectionLost = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+
+async function ordersOf(user: TestUser): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+    [user.userId],
+  );
+  return rows[0]!.n;
+}
+
 describe('a commit whose answer is lost', () => {
-  it('is answered from the chain once it shows the batch committed, and never runs twice', async () => {
+  it('is answered from the mark it left once it committed, and never runs twice', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
-    const pool = t.database.db.$client;
-    const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
-    let lose = true;
-    // The commit (on a client of its own) goes through; its answer is lost on the way back, as when a
-    // connection breaks. pool.query asks for clients with a callback: those pass untouched.
-    pool.connect = (async (...args: unknown[]) => {
-      if (args.length > 0) return connect(...args);
-      const client = await connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      client.query = ((config: unknown, ...rest: unknown[]) => {
-        const named = (config as { name?: string } | null)?.name;
-        if (named !== 'orders_commit_batch' || !lose) return query(config, ...rest);
-        lose = false;
-        return query(config, ...rest).then(() => {
-          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
-        });
-      }) as typeof client.query;
-      return client;
-    }) as typeof pool.connect;
+    // The commit goes through; its answer is lost on the way back, as when a connection breaks.
+    const intercepted = interceptCommits((real) =>
+      real.then(() => {
+        throw connectionLost();
+      }),
+    );
     try {
       const placed = await placeOrder(t, customer, buy('20', '1'));
       expect(placed.statusCode).toBe(201);
     } finally {
-      pool.connect = connect as typeof pool.connect;
+      intercepted.restore();
     }
-    expect(lose).toBe(false);
-    const { rows } = await t.database.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-      [customer.userId],
-    );
-    expect(rows[0]!.n).toBe(1);
+    expect(intercepted.commits()).toBe(1);
+    expect(await ordersOf(customer)).toBe(1);
+    expect(await balanceOf(t, customer, 'USDT')).toEqual({ available: units('80', 'USDT'), held: units('20', 'USDT') });
+  });
+
+  it('ends the backend still running it before reading its mark, so it runs once', async () => {
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    const blocker = await holdAccount(customer);
+    let drop = () => {};
+    // The connection "breaks" while the commit still waits in the database, which goes on running it.
+    const intercepted = interceptCommits((real) => {
+      real.catch(() => undefined);
+      return new Promise((_, reject) => (drop = () => reject(connectionLost())));
+    });
+    try {
+      const placing = placeOrder(t, customer, buy('20', '1'));
+      await batchesWaiting(t, 1);
+      drop();
+      // The sequencer ends that backend, finds no mark, and sends the order again, which waits too.
+      for (let tries = 0; tries < 500 && intercepted.commits() < 2; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await batchesWaiting(t, 1);
+      await blocker.query('COMMIT');
+      const placed = await placing;
+      expect(placed.statusCode).toBe(201);
+    } finally {
+      intercepted.restore();
+      blocker.release(true);
+    }
+    expect(intercepted.commits()).toBe(2);
+    expect(await ordersOf(customer)).toBe(1);
     expect(await balanceOf(t, customer, 'USDT')).toEqual({ available: units('80', 'USDT'), held: units('20', 'USDT') });
   });
 });

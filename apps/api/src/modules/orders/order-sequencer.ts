@@ -19,7 +19,7 @@ import type { Db } from '@rora/db';
 import type { Market } from '../markets/market-specs.ts';
 import { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
-import { batchCommitted, commitBatches, holdKeys, isOutcomeUnknown, readBatch } from './batch-commit.ts';
+import { batchCommitted, commitBatches, endBackend, holdKeys, isOutcomeUnknown, readBatch } from './batch-commit.ts';
 import { classifyFailure, isOutOfChain, type BatchFailure } from './batch-failure.ts';
 import type { BookCommand, BookLog, BookResult, MarketBook, PlaceInput } from './market-book.ts';
 import { placedOrderAnswer } from './order-view.ts';
@@ -73,6 +73,8 @@ interface InFlight {
   id: bigint | null;
   /** Its own mark, which the database keeps with its number when it commits. */
   token: string;
+  /** The backend that ran its last attempt, if it reached one. */
+  backend: number | null;
   commands: Command[];
   parts: Part[];
   /** Settles once the batch's outcome is handled, after the batches before it: true if it committed. */
@@ -170,7 +172,7 @@ export class OrderSequencer {
     const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
     const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
     if ('error' in read) {
-      const batch = { id: null, token: randomUUID(), commands, parts: [], done: Promise.resolve(false) };
+      const batch = { id: null, token: '', backend: null, commands, parts: [], done: Promise.resolve(false) };
       this.failures.push({ batch, error: read.error });
       return;
     }
@@ -195,13 +197,13 @@ export class OrderSequencer {
     const { id, commands, parts } = options;
     const token = randomUUID();
     const attempt = () =>
-      this.commit({ ...options, token }).then(
+      this.commit({ ...options, token, onBackend: (pid) => (batch.backend = pid) }).then(
         () => null,
         (error: unknown) => ({ error }),
       );
     const first = attempt();
     const previous = this.inFlight.at(-1)?.done ?? Promise.resolve(true);
-    const batch: InFlight = { id, token, commands, parts, done: Promise.resolve(false) };
+    const batch: InFlight = { id, token, backend: null, commands, parts, done: Promise.resolve(false) };
     batch.done = (async () => {
       let outcome = await first;
       const previousCommitted = await previous;
@@ -256,6 +258,7 @@ export class OrderSequencer {
     id: bigint;
     token: string;
     writerPid: number;
+    onBackend: (pid: number | null) => void;
   }): Promise<void> {
     const { parts, now } = options;
     const answers = parts.flatMap((part) =>
@@ -265,8 +268,8 @@ export class OrderSequencer {
       }),
     );
     const batches = parts.map((part) => part.batch);
-    const { writerPid, id, token } = options;
-    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid, batch: id, token });
+    const { writerPid, id, token, onBackend } = options;
+    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid, batch: id, token, onBackend });
   }
 
   private committed(batch: InFlight): void {
@@ -291,8 +294,10 @@ export class OrderSequencer {
     const again: Command[] = [];
     for (const { batch, error } of failures) {
       if (batch.id !== null && isOutcomeUnknown(error)) {
-        const committed = await batchCommitted(this.deps.db, batch.id, batch.token).catch(() => null);
+        const committed = await this.settledOutcome(batch.id, batch).catch(() => null);
         if (committed) {
+          // Its depth is older than the rebuilt book, which may hold later batches too.
+          for (const part of batch.parts) part.depth = part.book.snapshot();
           this.committed(batch);
           continue;
         }
@@ -310,6 +315,15 @@ export class OrderSequencer {
       again.push(...this.resolveFailure(batch, failure));
     }
     this.queue.unshift(...again);
+  }
+
+  /**
+   * Whether a batch whose answer was lost committed: once the backend that ran it is gone (it could
+   * still commit until then), from the mark it leaves. Null when that cannot be known.
+   */
+  private async settledOutcome(id: bigint, batch: InFlight): Promise<boolean | null> {
+    if (batch.backend !== null && !(await endBackend(this.deps.db, batch.backend))) return null;
+    return batchCommitted(this.deps.db, id, batch.token);
   }
 
   /** The commands of a failed batch to run again; the others are answered here. */

@@ -1,6 +1,7 @@
 // One writer of the order books per database (DESIGN §2): a second process's sequencer cannot take
 // the writer lock and refuses orders; a commit from a session that does not hold the lock writes
-// nothing; a writer whose lock connection dropped takes the lock again and goes on.
+// nothing, also when the lock was lost while the batch waited for the chain; a writer whose lock
+// connection dropped takes the lock again and goes on.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -10,6 +11,7 @@ import { toOrderIntent } from './order-request.ts';
 import {
   approvedCustomer,
   assertOrdersConsistent,
+  batchesWaiting,
   createMarketsTestApp,
   placeOrder,
 } from './testing/orders-fixtures.ts';
@@ -57,6 +59,38 @@ describe('the order writer lock', () => {
     expect(refused).toMatchObject({ code: 'L0002' });
     const after = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it('refuses a batch whose writer lost the lock while the batch waited for the chain', async () => {
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
+    const pid = await writerPid();
+    const { rows } = await t.database.pool.query<{ last: string }>('SELECT last_batch::text AS last FROM order_chain');
+    const blocker = await t.database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT 1 FROM order_chain WHERE one FOR UPDATE');
+      // The writer's batch writes its rows and waits for the chain; meanwhile the writer loses its lock.
+      const waiting = t.database.pool
+        .query(`SELECT orders_commit_batch($1::text, '[]', $2, $3::int8 + 1, gen_random_uuid())`, [
+          JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] }),
+          pid,
+          rows[0]!.last,
+        ])
+        .catch((error: unknown) => error);
+      await batchesWaiting(t, 1);
+      await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      for (let tries = 0; tries < 100 && (await writerPid()) === pid; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await blocker.query('COMMIT');
+      expect(await waiting).toMatchObject({ code: 'L0002' });
+    } finally {
+      blocker.release(true);
+    }
+    const after = await t.database.pool.query<{ last: string }>('SELECT last_batch::text AS last FROM order_chain');
+    expect(after.rows[0]!.last).toBe(rows[0]!.last);
+    expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
   });
 
   it('is taken again when its connection is lost, and orders go on', async () => {
