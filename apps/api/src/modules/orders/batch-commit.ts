@@ -26,8 +26,8 @@ async function onOwnClient<T>(db: Db, work: (client: pg.PoolClient) => Promise<T
     client.release();
     return result;
   } catch (error) {
-    // A server error (with a SQLSTATE) leaves the connection usable; anything else closes it.
-    client.release(sqlState(error) === undefined ? (error as Error) : undefined);
+    // A statement's refusal leaves the connection usable; a broken or ended session closes it.
+    client.release(isOutcomeUnknown(error) ? (error as Error) : undefined);
     throw error;
   }
 }
@@ -117,17 +117,15 @@ export async function batchCommitted(db: Db, batch: bigint, token: string): Prom
 }
 
 /**
- * Whether a failed commit's outcome is unknown. An error of severity ERROR from the database (a
- * ledger refusal among them) undid the batch. Anything else (a broken connection, a FATAL that ended
- * the session, which may come after the commit) leaves it open: the batch may have committed.
+ * Whether a failed call's outcome is unknown. A statement's refusal (a SQLSTATE, a ledger refusal
+ * among them) undid it. No SQLSTATE (a broken connection), or one that ends the session (class 08,
+ * 57P0x: shutdown, termination; 25P03: idle in transaction), leaves it open: such a FATAL can come
+ * after the commit. Read from the SQLSTATE, not the severity, which the server translates.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (isLedgerError(error)) return false;
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { severity?: unknown }).severity === 'ERROR') return false;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return true;
+  const state = sqlState(error);
+  return state === undefined || state.startsWith('08') || state.startsWith('57P') || state === '25P03';
 }
 
 /**

@@ -1,8 +1,9 @@
 // What a failed batch means for its commands. The ledger refused one order's hold (its balance was
 // spent elsewhere): that order is refused, the rest run again. A keyed request's twin on another
 // server stored its answer first: that request is told its twin is in progress. The batch before it
-// did not commit (the chain), the database asked for a retry (serialization, deadlock) or the
-// connection broke: everything runs again. This server no longer holds the writer lock: it takes it
+// did not commit (the chain), the database asked for a retry (serialization, deadlock), or the
+// connection broke or the session was ended and the batch's mark shows it did not commit: everything
+// runs again. This server no longer holds the writer lock: it takes it
 // again first. Anything else is a fault: the batch's commands are refused.
 import type { ErrorCode } from '@rora/contracts';
 import type { Db } from '@rora/db';
@@ -46,7 +47,9 @@ export async function classifyFailure(options: {
   }
   if (isNotTheWriter(error)) return { kind: 'not_the_writer', name, refused };
   const state = sqlState(error);
-  if (state === OUT_OF_CHAIN || isRetryableTransactionError(error) || state === undefined || state.startsWith('08')) {
+  // A session that broke or was ended (08, 57P0x): the batch's mark showed it did not commit.
+  const sessionEnded = state === undefined || state.startsWith('08') || state.startsWith('57P');
+  if (state === OUT_OF_CHAIN || isRetryableTransactionError(error) || sessionEnded) {
     return { kind: 'retry', name, refused };
   }
   return { kind: 'fatal', name, refused };

@@ -73,8 +73,8 @@ interface InFlight {
   id: bigint | null;
   /** Its own mark, which the database keeps with its number when it commits. */
   token: string;
-  /** The backend that ran its last attempt, if it reached one. */
-  backend: number | null;
+  /** Its last attempt: whether its call went out, and on which backend (null: not known). */
+  attempt: { sent: boolean; backend: number | null };
   commands: Command[];
   parts: Part[];
   /** Settles once the batch's outcome is handled, after the batches before it: true if it committed. */
@@ -172,7 +172,8 @@ export class OrderSequencer {
     const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
     const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
     if ('error' in read) {
-      const batch = { id: null, token: '', backend: null, commands, parts: [], done: Promise.resolve(false) };
+      const attempt = { sent: false, backend: null };
+      const batch = { id: null, token: '', attempt, commands, parts: [], done: Promise.resolve(false) };
       this.failures.push({ batch, error: read.error });
       return;
     }
@@ -196,14 +197,24 @@ export class OrderSequencer {
   private send(options: { id: bigint; commands: Command[]; parts: Part[]; now: Date; writerPid: number }): void {
     const { id, commands, parts } = options;
     const token = randomUUID();
-    const attempt = () =>
-      this.commit({ ...options, token, onBackend: (pid) => (batch.backend = pid) }).then(
+    const batch: InFlight = {
+      id,
+      token,
+      attempt: { sent: false, backend: null },
+      commands,
+      parts,
+      done: Promise.resolve(false),
+    };
+    const attempt = () => {
+      batch.attempt = { sent: false, backend: null };
+      const onBackend = (backend: number | null) => (batch.attempt = { sent: true, backend });
+      return this.commit({ ...options, token, onBackend }).then(
         () => null,
         (error: unknown) => ({ error }),
       );
+    };
     const first = attempt();
     const previous = this.inFlight.at(-1)?.done ?? Promise.resolve(true);
-    const batch: InFlight = { id, token, backend: null, commands, parts, done: Promise.resolve(false) };
     batch.done = (async () => {
       let outcome = await first;
       const previousCommitted = await previous;
@@ -286,6 +297,14 @@ export class OrderSequencer {
    */
   private async recover(): Promise<void> {
     const failures = this.failures.splice(0);
+    // First the backends that ran batches whose answer was lost: until one is gone, its batch could
+    // still commit, after the books were rebuilt without it.
+    const lost = new Map<InFlight, boolean>();
+    for (const { batch, error } of failures) {
+      if (batch.id !== null && batch.attempt.sent && isOutcomeUnknown(error)) {
+        lost.set(batch, await this.backendGone(batch).catch(() => false));
+      }
+    }
     const books = new Set(failures.flatMap(({ batch }) => booksOf(batch.commands)));
     for (const book of books) book.invalidate();
     // Now, with nothing in flight, so no book keeps a refused batch's orders until its next command.
@@ -293,8 +312,9 @@ export class OrderSequencer {
     this.nextBatch = null;
     const again: Command[] = [];
     for (const { batch, error } of failures) {
-      if (batch.id !== null && isOutcomeUnknown(error)) {
-        const committed = await this.settledOutcome(batch.id, batch).catch(() => null);
+      const gone = lost.get(batch);
+      if (batch.id !== null && gone !== undefined) {
+        const committed = gone ? await batchCommitted(this.deps.db, batch.id, batch.token).catch(() => null) : null;
         if (committed) {
           // Its depth is older than the rebuilt book, which may hold later batches too.
           for (const part of batch.parts) part.depth = part.book.snapshot();
@@ -302,7 +322,8 @@ export class OrderSequencer {
           continue;
         }
         if (committed === null) {
-          // Sent, and its mark cannot be read: it may have committed. Never run it twice.
+          // Sent, and its backend or its mark cannot be checked: it may have committed. Never run it
+          // twice.
           refuse(batch.commands, 'market_is_unavailable');
           continue;
         }
@@ -318,12 +339,13 @@ export class OrderSequencer {
   }
 
   /**
-   * Whether a batch whose answer was lost committed: once the backend that ran it is gone (it could
-   * still commit until then), from the mark it leaves. Null when that cannot be known.
+   * Ends the backend that ran a batch whose answer was lost and waits for it to go: then its
+   * transaction is over and the batch's mark says whether it committed. False when the backend is
+   * not known (the server needs direct connections to PostgreSQL, not a pooler's) or stays.
    */
-  private async settledOutcome(id: bigint, batch: InFlight): Promise<boolean | null> {
-    if (batch.backend !== null && !(await endBackend(this.deps.db, batch.backend))) return null;
-    return batchCommitted(this.deps.db, id, batch.token);
+  private async backendGone(batch: InFlight): Promise<boolean> {
+    const { backend } = batch.attempt;
+    return backend !== null && (await endBackend(this.deps.db, backend));
   }
 
   /** The commands of a failed batch to run again; the others are answered here. */
