@@ -9,7 +9,7 @@ import type { ErrorCode } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import { isLedgerError, isRetryableTransactionError, sqlState } from '@rora/ledger';
 import { BATCH_LEVEL } from './batch.ts';
-import { isIdempotencyConflict, isNotTheWriter, storedKeys } from './batch-commit.ts';
+import { isIdempotencyConflict, isNotTheWriter, isOutcomeUnknown, storedKeys } from './batch-commit.ts';
 import type { Command, Part } from './order-sequencer.ts';
 
 export interface BatchFailure {
@@ -46,10 +46,8 @@ export async function classifyFailure(options: {
     return { kind: 'retry', name, refused };
   }
   if (isNotTheWriter(error)) return { kind: 'not_the_writer', name, refused };
-  const state = sqlState(error);
-  // A session that broke or was ended (08, 57P0x): the batch's mark showed it did not commit.
-  const sessionEnded = state === undefined || state.startsWith('08') || state.startsWith('57P');
-  if (state === OUT_OF_CHAIN || isRetryableTransactionError(error) || sessionEnded) {
+  // A session that broke or was ended: the batch's mark showed it did not commit.
+  if (isOutOfChain(error) || isRetryableTransactionError(error) || isOutcomeUnknown(error)) {
     return { kind: 'retry', name, refused };
   }
   return { kind: 'fatal', name, refused };

@@ -12,10 +12,13 @@ import {
   assertOrdersConsistent,
   balanceOf,
   batchesWaiting,
+  commitEmptyBatch,
   createMarketsTestApp,
+  lastBatch,
   placeOrder,
   units,
   withdrawOn,
+  writerPid,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
@@ -38,38 +41,20 @@ async function holdAccount(user: TestUser): Promise<pg.PoolClient> {
   return client;
 }
 
-/** Commits an empty batch numbered `batch` straight through orders_commit_batch, as the writer. */
-async function commitEmptyBatch(batch: bigint): Promise<unknown> {
-  const writer = await t.database.pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
-  );
-  const records = JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] });
-  return t.database.pool.query(`SELECT orders_commit_batch($1::text, '[]', $2, $3::int8, gen_random_uuid())`, [
-    records,
-    writer.rows[0]!.pid,
-    batch.toString(),
-  ]);
-}
-
-async function lastBatch(): Promise<bigint> {
-  const { rows } = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
-  return BigInt(rows[0]!.last_batch);
-}
-
 describe('the order chain', () => {
   it('refuses a batch that does not follow the last committed one, writing nothing', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, buy('10', '1'))).statusCode).toBe(201);
-    const before = await lastBatch();
-    const refused = await commitEmptyBatch(before + 2n).catch((error: unknown) => error);
+    const before = await lastBatch(t);
+    const refused = await commitEmptyBatch(t, before + 2n, await writerPid(t)).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'L0003' });
-    expect(await lastBatch()).toBe(before);
+    expect(await lastBatch(t)).toBe(before);
   });
 
   it('makes a batch that reaches the database before the one before it wait for it, then commit after it', async () => {
-    const before = await lastBatch();
+    const before = await lastBatch(t);
     // Batch n + 2 arrives first (the two travel on two connections) and waits for n + 1.
-    const later = commitEmptyBatch(before + 2n);
+    const later = commitEmptyBatch(t, before + 2n, await writerPid(t));
     for (let tries = 0; tries < 40; tries += 1) {
       const { rows } = await t.database.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%orders_commit_batch%'
@@ -78,13 +63,13 @@ describe('the order chain', () => {
       if (rows[0]!.n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    await commitEmptyBatch(before + 1n);
+    await commitEmptyBatch(t, before + 1n, await writerPid(t));
     await later;
-    expect(await lastBatch()).toBe(before + 2n);
+    expect(await lastBatch(t)).toBe(before + 2n);
     // The sequencer, whose next number is now taken, finds its place in the chain again.
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, buy('10', '1'))).statusCode).toBe(201);
-    expect(await lastBatch()).toBeGreaterThan(before + 2n);
+    expect(await lastBatch(t)).toBeGreaterThan(before + 2n);
   });
 });
 
@@ -140,7 +125,7 @@ describe('three batches in flight', () => {
     const first = await approvedCustomer(t, { USDT: '100' });
     const second = await approvedCustomer(t, { USDT: '100' });
     const many = await approvedCustomer(t, { USDT: '100' });
-    const before = await lastBatch();
+    const before = await lastBatch(t);
     const blocker = await holdAccount(first);
     try {
       const placing = [placeOrder(t, first, buy('10', '1'))];
@@ -156,7 +141,7 @@ describe('three batches in flight', () => {
     } finally {
       blocker.release(true);
     }
-    expect(await lastBatch()).toBe(before + 3n);
+    expect(await lastBatch(t)).toBe(before + 3n);
     expect(await balanceOf(t, many, 'USDT')).toEqual({ available: units('84', 'USDT'), held: units('16', 'USDT') });
   });
 });

@@ -12,8 +12,12 @@ import {
   approvedCustomer,
   assertOrdersConsistent,
   batchesWaiting,
+  commitEmptyBatch,
   createMarketsTestApp,
+  EMPTY_BATCH_RECORDS,
+  lastBatch,
   placeOrder,
+  writerPid,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
@@ -25,18 +29,11 @@ afterAll(async () => t.close());
 
 const body = { symbol: 'SOL/USDT', side: 'buy', price: '20', amount: '1' } as const;
 
-async function writerPid(): Promise<number | null> {
-  const { rows } = await t.database.pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
-  );
-  return rows[0]?.pid ?? null;
-}
-
 describe('the order writer lock', () => {
   it('is taken by the first batch, and a second writer on the same database refuses orders', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
-    expect(await writerPid()).not.toBeNull();
+    expect(await writerPid(t)).not.toBeNull();
 
     const log = { warn: () => undefined, error: () => undefined };
     const second = new MarketRunner({ market: requireMarket('SOL/USDT'), db: t.database.db, clock: t.clock, log });
@@ -53,7 +50,7 @@ describe('the order writer lock', () => {
     const refused = await t.database.pool
       .query(
         `SELECT orders_commit_batch($1::text, '[]', pg_backend_pid(), (SELECT last_batch + 1 FROM order_chain), gen_random_uuid())`,
-        [JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] })],
+        [EMPTY_BATCH_RECORDS],
       )
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'L0002' });
@@ -64,23 +61,17 @@ describe('the order writer lock', () => {
   it('refuses a batch whose writer lost the lock while the batch waited for the chain', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
-    const pid = await writerPid();
-    const { rows } = await t.database.pool.query<{ last: string }>('SELECT last_batch::text AS last FROM order_chain');
+    const pid = await writerPid(t);
+    const before = await lastBatch(t);
     const blocker = await t.database.pool.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('SELECT 1 FROM order_chain WHERE one FOR UPDATE');
       // The writer's batch writes its rows and waits for the chain; meanwhile the writer loses its lock.
-      const waiting = t.database.pool
-        .query(`SELECT orders_commit_batch($1::text, '[]', $2, $3::int8 + 1, gen_random_uuid())`, [
-          JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] }),
-          pid,
-          rows[0]!.last,
-        ])
-        .catch((error: unknown) => error);
+      const waiting = commitEmptyBatch(t, before + 1n, pid).catch((error: unknown) => error);
       await batchesWaiting(t, 1);
       await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
-      for (let tries = 0; tries < 100 && (await writerPid()) === pid; tries += 1) {
+      for (let tries = 0; tries < 100 && (await writerPid(t)) === pid; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       await blocker.query('COMMIT');
@@ -88,21 +79,20 @@ describe('the order writer lock', () => {
     } finally {
       blocker.release(true);
     }
-    const after = await t.database.pool.query<{ last: string }>('SELECT last_batch::text AS last FROM order_chain');
-    expect(after.rows[0]!.last).toBe(rows[0]!.last);
+    expect(await lastBatch(t)).toBe(before);
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
   });
 
   it('is taken again when its connection is lost, and orders go on', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
-    const pid = await writerPid();
+    const pid = await writerPid(t);
     await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
-    for (let tries = 0; tries < 100 && (await writerPid()) === pid; tries += 1) {
+    for (let tries = 0; tries < 100 && (await writerPid(t)) === pid; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
-    const taken = await writerPid();
+    const taken = await writerPid(t);
     expect(taken).not.toBeNull();
     expect(taken).not.toBe(pid);
   });

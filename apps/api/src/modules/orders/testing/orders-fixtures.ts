@@ -104,6 +104,32 @@ export async function assertOrderRecords(db: Db): Promise<void> {
   await assertLedgerInvariants(db);
 }
 
+/** The backend holding the order-writer lock (writer-lock.ts), or null when none does. */
+export async function writerPid(t: TestApp): Promise<number | null> {
+  const { rows } = await t.database.pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
+  );
+  return rows[0]?.pid ?? null;
+}
+
+/** The last committed batch of the order chain. */
+export async function lastBatch(t: TestApp): Promise<bigint> {
+  const { rows } = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
+  return BigInt(rows[0]!.last_batch);
+}
+
+/** orders_commit_batch's records of a batch that writes nothing. */
+export const EMPTY_BATCH_RECORDS = JSON.stringify({ created: [], updated: [], fills: [], candles: [], keys: [] });
+
+/** Commits an empty batch numbered `batch` straight through orders_commit_batch, for the writer `pid`. */
+export function commitEmptyBatch(t: TestApp, batch: bigint, pid: number | null): Promise<unknown> {
+  return t.database.pool.query(`SELECT orders_commit_batch($1::text, '[]', $2, $3::int8, gen_random_uuid())`, [
+    EMPTY_BATCH_RECORDS,
+    pid,
+    batch.toString(),
+  ]);
+}
+
 /** Waits until `count` order batches wait for a row lock in the database (a test holds it). */
 export async function batchesWaiting(t: TestApp, count = 1): Promise<void> {
   for (let tries = 0; tries < 500; tries += 1) {
