@@ -1,5 +1,6 @@
 // `npm start`: validate the configuration, start everything, print the URL, stop cleanly on Ctrl-C.
 import { ConfigError, loadConfig } from './config.ts';
+import { runtimeLine } from './runtime.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  console.log(runtimeLine());
   const server = await startServer({ config });
   console.log(`\nRora is running at ${server.url}\n(API docs at ${server.url}/api/docs; press Ctrl-C to stop)\n`);
 
