@@ -262,7 +262,7 @@ BEGIN
 
     dk := array_position(a_ids, o_debit[i]);
     ck := array_position(a_ids, o_credit[i]);
-    -- What the accounts' foreign keys once checked row by row (0033): a transfer stays in its asset.
+    -- What the accounts' foreign keys once checked row by row (ADR 0016): a transfer stays in its asset.
     IF a_asset[dk] IS DISTINCT FROM o_asset[i] OR a_asset[ck] IS DISTINCT FROM o_asset[i] THEN
       RAISE EXCEPTION 'ledger_apply: op % moves % between accounts of another asset', i - 1, o_asset[i];
     END IF;

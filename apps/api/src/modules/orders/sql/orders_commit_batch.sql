@@ -125,12 +125,14 @@ BEGIN
     PERFORM pg_sleep(0.001);
   END LOOP;
 
-  -- The chain, as in migration 0051: locked whatever it holds, then it must be at the batch before.
+  -- The chain: locked whatever it holds (an UPDATE ... WHERE last_batch = p_batch - 1 would test the
+  -- value its snapshot sees, from before the batch before, and not wait), then it must be at the
+  -- batch before.
   SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one FOR UPDATE;
   IF v_last <> p_batch - 1 THEN
     RAISE EXCEPTION 'batch % does not follow the last committed batch (%)', p_batch, v_last USING ERRCODE = 'L0003';
   END IF;
-  -- The writer, checked with the chain held (as in 0051): a batch of a server that lost the lock
+  -- The writer, checked with the chain held: a batch of a server that lost the lock
   -- while this batch waited can never commit after another server's batches.
   IF NOT EXISTS (
     SELECT 1 FROM pg_locks
