@@ -1,5 +1,5 @@
--- The chain of the order sequencer's committed batches (ADR 0014). The batch commit itself,
--- orders_commit_batch(), and orders_read_batch() live in apps/api/src/modules/orders/sql (ADR 0022).
+-- The functions that commit and read along this chain, orders_commit_batch() and orders_read_batch(),
+-- live in apps/api/src/modules/orders/sql (ADR 0022).
 
 -- The chain of committed batches (ADR 0014). The sequencer sends batch n+1 while batch n still
 -- commits; n+1's first statement moves the chain from n to n+1, so it waits on this row until n is

@@ -1,5 +1,6 @@
 -- The account of (owner, asset, kind), created on first use; owner NULL is the house. It writes
--- ledger_accounts, so it carries the setting the ledger's tables look for (ledger_rows_written_by_the_ledger).
+-- ledger_accounts, so it carries the setting the ledger's tables look for
+-- (ledger_rows_written_by_the_ledger.sql).
 CREATE OR REPLACE FUNCTION ledger_account_id(p_owner uuid, p_asset text, p_kind text) RETURNS bigint
 LANGUAGE plpgsql
 SET rora.ledger_writer = 'on'
