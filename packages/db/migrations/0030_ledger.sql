@@ -1,6 +1,7 @@
 -- The ledger (DESIGN §5, TigerBeetle's vocabulary): accounts with stored balances, an append-only
 -- log of transfers, and holds (pending transfers into a held account, later posted or voided).
--- Only @rora/ledger writes these tables, through ledger_apply() in 0031_ledger_functions.sql.
+-- Only @rora/ledger writes these tables, through ledger_apply() (packages/ledger/sql, ADR 0017); the
+-- transfers are append-only (ledger_transfers_append_only.sql there).
 --
 -- Sign convention: balance = credits - debits, in minor units of the account's asset. Customer
 -- accounts and house liabilities are positive; the accounts that stand for coins the house holds
@@ -78,14 +79,3 @@ CREATE TABLE ledger_transfers (
 CREATE INDEX ledger_transfers_debit_idx ON ledger_transfers (debit_account_id, seq);
 CREATE INDEX ledger_transfers_credit_idx ON ledger_transfers (credit_account_id, seq);
 CREATE INDEX ledger_transfers_hold_idx ON ledger_transfers (hold_id) WHERE hold_id IS NOT NULL;
-
--- History is never rewritten: a mistake is corrected by a new transfer.
-CREATE FUNCTION ledger_transfers_append_only() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'ledger_transfers is append-only (% refused)', TG_OP USING ERRCODE = 'restrict_violation';
-END
-$$;
-CREATE TRIGGER ledger_transfers_append_only
-  BEFORE UPDATE OR DELETE OR TRUNCATE ON ledger_transfers
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_transfers_append_only();

@@ -1,5 +1,6 @@
 -- Money in and out of wallets, each with its state machine enforced by a trigger (TESTING.md #9:
--- records move only along their edges) and the uniqueness that makes effects happen once (#10).
+-- records move only along their edges; the triggers are in apps/api/src/modules/wallets/sql) and the
+-- uniqueness that makes effects happen once (#10).
 
 -- Deposits seen on chain: pending on the mempool sighting, credited once after the network's
 -- confirmations. (network, txid, output_index) is unique, so a transaction reported twice is one row;
@@ -72,46 +73,3 @@ CREATE INDEX wallet_sends_wallet_idx ON wallet_sends (wallet_id, created_at DESC
 CREATE INDEX wallet_sends_recipient_idx ON wallet_sends (recipient_wallet_id, created_at DESC)
   WHERE recipient_wallet_id IS NOT NULL;
 CREATE INDEX wallet_sends_open_idx ON wallet_sends (network) WHERE status IN ('held', 'broadcast', 'confirmed');
-
-CREATE FUNCTION chain_deposits_check_transition() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.id <> OLD.id OR NEW.network <> OLD.network OR NEW.txid <> OLD.txid OR NEW.output_index <> OLD.output_index
-     OR NEW.wallet_id <> OLD.wallet_id OR NEW.amount <> OLD.amount OR NEW.asset <> OLD.asset THEN
-    RAISE EXCEPTION 'chain_deposits: what a deposit is never changes (%)', OLD.id;
-  END IF;
-  IF OLD.status = NEW.status AND OLD.status IN ('pending', 'confirming') THEN
-    RETURN NEW;
-  END IF;
-  IF (OLD.status, NEW.status) NOT IN (
-    ('pending', 'confirming'), ('pending', 'credited'), ('confirming', 'credited'),
-    ('pending', 'failed'), ('confirming', 'failed')
-  ) THEN
-    RAISE EXCEPTION 'chain_deposits: % -> % is not a transition (%)', OLD.status, NEW.status, OLD.id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER chain_deposits_transition BEFORE UPDATE ON chain_deposits
-  FOR EACH ROW EXECUTE FUNCTION chain_deposits_check_transition();
-
-CREATE FUNCTION wallet_sends_check_transition() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.id <> OLD.id OR NEW.kind <> OLD.kind OR NEW.amount <> OLD.amount OR NEW.fee <> OLD.fee
-     OR NEW.to_address <> OLD.to_address OR NEW.destination_tag IS DISTINCT FROM OLD.destination_tag
-     OR NEW.wallet_id <> OLD.wallet_id OR (OLD.txid IS NOT NULL AND NEW.txid IS DISTINCT FROM OLD.txid) THEN
-    RAISE EXCEPTION 'wallet_sends: what a send is, and its txid once known, never change (%)', OLD.id;
-  END IF;
-  IF OLD.status = NEW.status AND OLD.status IN ('held', 'broadcast') THEN
-    RETURN NEW;
-  END IF;
-  IF NOT (
-    (OLD.kind = 'external' AND (OLD.status, NEW.status) IN (
-      ('held', 'broadcast'), ('held', 'voided'), ('broadcast', 'confirmed'), ('broadcast', 'voided'),
-      ('confirmed', 'posted')))
-    OR (OLD.kind = 'internal' AND (OLD.status, NEW.status) IN (('held', 'posted'), ('held', 'voided')))
-  ) THEN
-    RAISE EXCEPTION 'wallet_sends: % -> % is not a transition of a % send (%)', OLD.status, NEW.status, OLD.kind, OLD.id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER wallet_sends_transition BEFORE UPDATE ON wallet_sends
-  FOR EACH ROW EXECUTE FUNCTION wallet_sends_check_transition();

@@ -1,37 +1,18 @@
--- Three changes to the order sequencer's commit (ADR 0019).
+-- The schema of the order sequencer's commit before the chain (ADR 0019; the commit itself is
+-- apps/api/src/modules/orders/sql/orders_commit_batch.sql).
 --
--- 1. A batch writes its new rows before it takes the chain. Batches commit one after another
---    (order_chain, migration 0051), so the time a batch holds the chain caps the order flow. That
---    time runs on one backend, on one core. The new orders and the stored answers are rows that no
---    earlier batch touches, so the next batch now writes them while the one before it still holds
---    the chain. The fills too: a fill's maker order may come from a batch not committed yet, which a
---    foreign key check does not see, so that key is now checked at commit (DEFERRABLE INITIALLY
---    DEFERRED). By then the chain holds every earlier batch, and a batch whose maker order's batch
---    failed fails with it. Whatever depends on the batch before waits for it, as before: the orders
---    it may have changed, the candles and the ledger.
+-- A batch writes its new rows before it takes the chain, the fills too: a fill's maker order may come
+-- from a batch not committed yet, which a foreign key check does not see, so that key is checked at
+-- commit (DEFERRABLE INITIALLY DEFERRED). By then the chain holds every earlier batch, and a batch
+-- whose maker order's batch failed fails with it.
 --
--- 2. A batch that reaches the database before the one before it now waits for it. Before, it
---    failed (L0003). A batch takes an advisory lock on its own number (class 7262) first and holds it
---    to its end. Before the chain, it waits on the lock of the batch before. Once that lock is free,
---    the chain says what happened: the batch before committed, or failed, or (if its lock was free
---    at the first look) has perhaps not arrived yet, the two travelling on two connections. That
---    one is looked for every millisecond, up to 50 ms; then the batch fails with L0003, as before,
---    and the sequencer sends it again or rebuilds. The writer lock is checked after the chain is
---    held, as in 0051, so a server that lost it can never commit after another server's batches.
---
--- Between the batches of the writer nothing waits in a cycle. A batch waits only for earlier
--- batches. Before the chain it holds its new rows, its slot of order_batch_marks, its advisory lock
--- and the KEY SHARE locks of its foreign keys on users; an earlier batch needs none of these. (A
--- twin key stored by another server, or two writers during a handover, can still meet one in a
--- cycle, which the deadlock detector breaks after a second: the batch runs again.)
---
--- 3. The sequencer now learns which batches committed from the batches themselves. A batch whose
---    answer was lost (the connection broke) used to count as committed once the chain had passed
---    its number. That is wrong when someone else moved the chain on: another server that held the
---    writer lock meanwhile, or a batch numbered by hand. Now each batch leaves its number and a
---    token of its own in a ring of slots (slot = number mod 4096), and the sequencer reads it once
---    the backend that ran the batch is gone (orders/batch-commit.ts). Only a few batches are ever in
---    flight, so the ring never wraps under one.
+-- The sequencer learns which batches committed from the batches themselves. A batch whose answer was
+-- lost (the connection broke) used to count as committed once the chain had passed its number. That
+-- is wrong when someone else moved the chain on: another server that held the writer lock
+-- meanwhile, or a batch numbered by hand. Now each batch leaves its number and a token of its own in
+-- a ring of slots (slot = number mod 4096), read by orders_batch_committed() once the backend that
+-- ran the batch is gone (orders/batch-commit.ts). Only a few batches are ever in flight, so the ring
+-- never wraps under one.
 CREATE TABLE order_batch_marks (
   slot int PRIMARY KEY CHECK (slot >= 0 AND slot < 4096),
   batch bigint NOT NULL,
@@ -41,143 +22,3 @@ INSERT INTO order_batch_marks (slot, batch, token)
 SELECT s, -1, '00000000-0000-0000-0000-000000000000' FROM generate_series(0, 4095) AS s;
 
 ALTER TABLE order_fills ALTER CONSTRAINT order_fills_maker_order_id_fkey DEFERRABLE INITIALLY DEFERRED;
-
--- The batch's token and number, as the sequencer checks them after a lost answer.
-CREATE FUNCTION orders_batch_committed(p_batch bigint, p_token uuid) RETURNS boolean
-LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM order_batch_marks WHERE slot = (p_batch % 4096)::int AND batch = p_batch AND token = p_token)
-$$;
-
-DROP FUNCTION orders_commit_batch(text, text, int, bigint);
-CREATE FUNCTION orders_commit_batch(p_records_text text, p_ops_text text, p_writer_pid int, p_batch bigint,
-  p_token uuid) RETURNS void
-LANGUAGE plpgsql
-SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off
-SET plan_cache_mode = force_generic_plan
-AS $$
-DECLARE
-  v_last bigint;
-  v_records jsonb;
-  v_ops jsonb;
-  v_deadline timestamptz;
-  v_was_running boolean;
-  -- Advisory keys of this batch and the one before (two-int form; they wrap, only neighbours meet).
-  v_own int := (p_batch % 2147483647)::int;
-  v_before int := ((p_batch - 1) % 2147483647)::int;
-BEGIN
-  PERFORM pg_advisory_xact_lock(7262, v_own);
-  v_records := p_records_text::jsonb;
-  v_ops := p_ops_text::jsonb;
-
-  -- Before the chain: rows no earlier batch writes.
-  UPDATE order_batch_marks SET batch = p_batch, token = p_token WHERE slot = (p_batch % 4096)::int;
-  IF jsonb_array_length(v_records -> 'created') > 0 THEN
-    INSERT INTO orders (id, user_id, pair, side, order_type, book, venue, time_in_force, post_only, price, quantity,
-      budget, hold_asset, hold_amount, filled_quantity, filled_notional, fee_paid, fee_asset, maker_fee_bps,
-      taker_fee_bps, status, cancel_reason, seq, created_at, updated_at, closed_at)
-    SELECT r.id, r.user_id, r.pair, r.side, r.order_type, r.book, r.venue, r.time_in_force, r.post_only, r.price,
-           r.quantity, r.budget, r.hold_asset, r.hold_amount, r.filled_quantity, r.filled_notional, r.fee_paid,
-           r.fee_asset, r.maker_fee_bps, r.taker_fee_bps, r.status, r.cancel_reason, r.seq, r.created_at,
-           r.updated_at, r.closed_at
-      FROM jsonb_to_recordset(v_records -> 'created') AS r(id uuid, user_id uuid, pair text, side text,
-           order_type text, book text, venue text, time_in_force text, post_only boolean, price numeric,
-           quantity numeric, budget numeric, hold_asset text, hold_amount numeric, filled_quantity numeric,
-           filled_notional numeric, fee_paid numeric, fee_asset text, maker_fee_bps int, taker_fee_bps int,
-           status text, cancel_reason text, seq int8, created_at timestamptz, updated_at timestamptz,
-           closed_at timestamptz);
-  END IF;
-
-  -- A key stored meanwhile by a twin request on another server raises unique_violation: the runner
-  -- runs the batch again and tells that request its twin is in progress.
-  IF jsonb_array_length(v_records -> 'keys') > 0 THEN
-    PERFORM idempotency_store_answers(v_records -> 'keys');
-  END IF;
-
-  -- A fill's maker order may come from a batch not yet committed: its foreign key is checked at
-  -- commit, once the chain has that batch.
-  IF jsonb_array_length(v_records -> 'fills') > 0 THEN
-    INSERT INTO order_fills (id, pair, book, venue, seq, maker_order_id, taker_order_id, maker_user_id,
-      taker_user_id, taker_side, price, quantity, notional, maker_fee, taker_fee, created_at)
-    SELECT f.id, f.pair, f.book, f.venue, f.seq, f.maker_order_id, f.taker_order_id, f.maker_user_id,
-           f.taker_user_id, f.taker_side, f.price, f.quantity, f.notional, f.maker_fee, f.taker_fee, f.created_at
-      FROM jsonb_to_recordset(v_records -> 'fills') AS f(id uuid, pair text, book text, venue text, seq int8,
-           maker_order_id uuid, taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, taker_side text,
-           price numeric, quantity numeric, notional numeric, maker_fee numeric, taker_fee numeric,
-           created_at timestamptz);
-  END IF;
-
-  -- The batch before: wait while it runs. Once it has ended, the chain shows whether it committed; if
-  -- its lock was free at the first look, it may not have arrived yet: look again every millisecond
-  -- (pg_sleep's least wait), for up to 50 ms. A batch before that failed is seen at once whenever
-  -- it was still running when this one looked, so a failure holds up the batches after it only when
-  -- it came before they arrived.
-  v_deadline := clock_timestamp() + interval '50 milliseconds';
-  LOOP
-    BEGIN
-      -- Undoing this block gives the lock back at once. A lock kept to the end of the transaction
-      -- would hold up the batch before if it has not arrived; a session lock would stay behind if the
-      -- call were cancelled between taking and giving it back.
-      v_was_running := NOT pg_try_advisory_xact_lock_shared(7262, v_before);
-      IF v_was_running THEN
-        PERFORM pg_advisory_xact_lock_shared(7262, v_before);
-      END IF;
-      RAISE EXCEPTION USING ERRCODE = 'L0004';
-    EXCEPTION WHEN SQLSTATE 'L0004' THEN
-      NULL;
-    END;
-    SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one;
-    EXIT WHEN v_last >= p_batch - 1 OR v_was_running OR clock_timestamp() > v_deadline;
-    PERFORM pg_sleep(0.001);
-  END LOOP;
-
-  -- The chain, as in migration 0051: locked whatever it holds, then it must be at the batch before.
-  SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one FOR UPDATE;
-  IF v_last <> p_batch - 1 THEN
-    RAISE EXCEPTION 'batch % does not follow the last committed batch (%)', p_batch, v_last USING ERRCODE = 'L0003';
-  END IF;
-  -- The writer, checked with the chain held (as in 0051): a batch of a server that lost the lock
-  -- while this batch waited can never commit after another server's batches.
-  IF NOT EXISTS (
-    SELECT 1 FROM pg_locks
-     WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND objsubid = 2 AND granted
-       AND pid = p_writer_pid AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  ) THEN
-    RAISE EXCEPTION 'session % does not hold the order-writer lock', p_writer_pid USING ERRCODE = 'L0002';
-  END IF;
-  UPDATE order_chain SET last_batch = p_batch WHERE one;
-
-  IF jsonb_array_length(v_records -> 'updated') > 0 THEN
-    UPDATE orders o
-       SET filled_quantity = u.filled_quantity, filled_notional = u.filled_notional, fee_paid = u.fee_paid,
-           status = u.status, cancel_reason = u.cancel_reason, updated_at = u.updated_at, closed_at = u.closed_at
-      FROM jsonb_to_recordset(v_records -> 'updated') AS u(id uuid, filled_quantity numeric,
-           filled_notional numeric, fee_paid numeric, status text, cancel_reason text, updated_at timestamptz,
-           closed_at timestamptz)
-     WHERE o.id = u.id;
-  END IF;
-
-  IF jsonb_array_length(v_records -> 'candles') > 0 THEN
-    INSERT INTO market_candles AS c (pair, interval, bucket, open, high, low, close, volume, trade_volume,
-      trade_quote_volume, trade_count)
-    SELECT u.pair, u.interval, u.bucket, u.open, u.high, u.low, u.close, u.volume, u.volume, u.quote_volume, u.count
-      FROM jsonb_to_recordset(v_records -> 'candles') AS u(pair text, interval text, bucket timestamptz,
-           open numeric, high numeric, low numeric, close numeric, volume numeric, quote_volume numeric, count int)
-    ON CONFLICT (pair, interval, bucket) DO UPDATE SET
-      high = greatest(c.high, excluded.high), low = least(c.low, excluded.low), close = excluded.close,
-      volume = c.volume + excluded.volume, trade_volume = c.trade_volume + excluded.trade_volume,
-      trade_quote_volume = c.trade_quote_volume + excluded.trade_quote_volume,
-      trade_count = c.trade_count + excluded.trade_count;
-  END IF;
-
-  IF jsonb_array_length(v_ops) > 0 THEN
-    PERFORM ledger_apply_or_raise(v_ops);
-  END IF;
-END
-$$;
-
--- The call of a server started before this migration, while it finishes as the writer (a rolling
--- deploy): the same commit, with a token nobody will ask for.
-CREATE FUNCTION orders_commit_batch(p_records_text text, p_ops_text text, p_writer_pid int, p_batch bigint)
-RETURNS void LANGUAGE sql AS $$
-  SELECT orders_commit_batch(p_records_text, p_ops_text, p_writer_pid, p_batch, gen_random_uuid())
-$$;

@@ -1,7 +1,8 @@
 -- Coin-to-coin swaps: firm quotes (GET /convert) and the swaps placed on them (POST /order type swap).
 -- A swap's id is also the id of its ledger hold (swap_hold), so it can be held only once; its
 -- settlement transfers carry ids derived from it, so it can be settled only once. Its state moves
--- only along in_progress -> completed | failed (TESTING.md #9), enforced by a trigger.
+-- only along in_progress -> completed | failed (TESTING.md #9), enforced by a trigger
+-- (apps/api/src/modules/swap/sql).
 
 -- A quote is firm for its customer until expires_at, and can back one swap.
 CREATE TABLE swap_quotes (
@@ -65,34 +66,3 @@ CREATE TABLE swaps (
 CREATE INDEX swaps_user_idx ON swaps (user_id, created_at DESC);
 CREATE INDEX swaps_due_idx ON swaps (due_at) WHERE status = 'in_progress';
 CREATE INDEX swaps_unnotified_idx ON swaps (settled_at) WHERE status <> 'in_progress' AND notified_at IS NULL;
-
-CREATE FUNCTION swaps_check_transition() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.id <> OLD.id OR NEW.user_id <> OLD.user_id OR NEW.quote_id <> OLD.quote_id
-     OR NEW.from_asset <> OLD.from_asset OR NEW.to_asset <> OLD.to_asset OR NEW.quantity <> OLD.quantity
-     OR NEW.fee <> OLD.fee OR NEW.converted <> OLD.converted OR NEW.dust <> OLD.dust OR NEW.receive <> OLD.receive
-     OR NEW.created_at <> OLD.created_at THEN
-    RAISE EXCEPTION 'swaps: what a swap is never changes (%)', OLD.id;
-  END IF;
-  IF NEW.status <> OLD.status AND NOT (OLD.status = 'in_progress' AND NEW.status IN ('completed', 'failed')) THEN
-    RAISE EXCEPTION 'swaps: % -> % is not a transition (%)', OLD.status, NEW.status, OLD.id;
-  END IF;
-  IF OLD.status <> 'in_progress' AND NEW.settled_at IS DISTINCT FROM OLD.settled_at THEN
-    RAISE EXCEPTION 'swaps: a settled swap keeps its settlement time (%)', OLD.id;
-  END IF;
-  RETURN NEW;
-END;
-$$;
-CREATE TRIGGER swaps_transition BEFORE UPDATE ON swaps FOR EACH ROW EXECUTE FUNCTION swaps_check_transition();
-
--- A quote is used once and never changes afterwards.
-CREATE FUNCTION swap_quotes_check_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF OLD.used_at IS NOT NULL OR NEW.id <> OLD.id OR NEW.user_id <> OLD.user_id OR NEW.quantity <> OLD.quantity
-     OR NEW.receive <> OLD.receive OR NEW.expires_at <> OLD.expires_at THEN
-    RAISE EXCEPTION 'swap_quotes: only marking an unused quote as used is allowed (%)', OLD.id;
-  END IF;
-  RETURN NEW;
-END;
-$$;
-CREATE TRIGGER swap_quotes_update BEFORE UPDATE ON swap_quotes FOR EACH ROW EXECUTE FUNCTION swap_quotes_check_update();

@@ -2,7 +2,7 @@
 -- the coin through a signed webhook. A purchase's id is also the id of its ledger transfer
 -- (onramp_purchase: external_world -> available), so it can be credited only once. States:
 -- pending -> completed | failed | expired, and expired -> completed | failed (a late webhook),
--- enforced by a trigger.
+-- enforced by a trigger (apps/api/src/modules/onramp/sql).
 
 CREATE TABLE onramp_purchases (
   id uuid PRIMARY KEY,
@@ -30,26 +30,6 @@ CREATE TABLE onramp_purchases (
 );
 CREATE INDEX onramp_purchases_user_idx ON onramp_purchases (user_id, created_at DESC);
 CREATE INDEX onramp_purchases_pending_idx ON onramp_purchases (expires_at) WHERE status = 'pending';
-
-CREATE FUNCTION onramp_purchases_check_transition() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.id <> OLD.id OR NEW.user_id <> OLD.user_id OR NEW.provider <> OLD.provider
-     OR NEW.provider_reference <> OLD.provider_reference OR NEW.asset <> OLD.asset
-     OR NEW.fiat_amount <> OLD.fiat_amount OR NEW.crypto_amount <> OLD.crypto_amount THEN
-    RAISE EXCEPTION 'onramp_purchases: what a purchase is never changes (%)', OLD.id;
-  END IF;
-  -- A provider's late confirmation of an expired purchase still counts: the card was charged.
-  IF NEW.status <> OLD.status AND NOT (
-    (OLD.status = 'pending' AND NEW.status IN ('completed', 'failed', 'expired'))
-    OR (OLD.status = 'expired' AND NEW.status IN ('completed', 'failed'))
-  ) THEN
-    RAISE EXCEPTION 'onramp_purchases: % -> % is not a transition (%)', OLD.status, NEW.status, OLD.id;
-  END IF;
-  RETURN NEW;
-END;
-$$;
-CREATE TRIGGER onramp_purchases_transition BEFORE UPDATE ON onramp_purchases
-  FOR EACH ROW EXECUTE FUNCTION onramp_purchases_check_transition();
 
 -- Every webhook delivery accepted: the very same signed delivery twice is a replay (refused); the
 -- same event signed anew (a provider retry) is a duplicate (answered, not applied again).

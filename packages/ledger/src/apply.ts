@@ -1,4 +1,4 @@
-// Runs a batch through ledger_apply() (migrations 0031, 0032) in one statement and turns its answer
+// Runs a batch through ledger_apply() (sql/ledger_apply.sql) in one statement and turns its answer
 // into results or a LedgerError. See the SQL for the order of checks and the locking.
 //
 // A caller that writes its own rows in the same statement as its transfers (one autocommit call for

@@ -57,7 +57,7 @@ export interface IdempotencyHandle {
 /** The JSON content type of every stored answer that commits with its effect. */
 export const ANSWER_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** A stored answer as idempotency_store_answers() (migration 0003) takes it. */
+/** A stored answer as idempotency_store_answers() (sql/idempotency_store_answers.sql) takes it. */
 export function idempotencyAnswer(request: IdempotentRequest, answer: { status: number; body: string }, at: Date) {
   return {
     user_id: request.userId,

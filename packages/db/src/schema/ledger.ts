@@ -1,4 +1,4 @@
-// The ledger's tables (migrations 0030 and 0031), mirrored for typed reads. Only @rora/ledger
+// The ledger's tables (migrations 0030 and 0033), mirrored for typed reads. Only @rora/ledger
 // writes them, through the ledger_apply() SQL function. numeric(78,0) amounts come back as
 // decimal strings: convert with BigInt(value), never Number.
 import { sql } from 'drizzle-orm';
@@ -60,7 +60,7 @@ export const ledgerHolds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  // Written only by ledger_apply(), which resolves and locks its accounts (migration 0053, ADR 0017).
+  // Written only by ledger_apply(), which resolves and locks its accounts (ADR 0017).
   (t) => [
     index('ledger_holds_pending_idx')
       .on(t.heldAccountId)
@@ -78,7 +78,7 @@ export const ledgerTransfers = pgTable(
     asset: text('asset').notNull(),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     code: text('code').notNull(),
-    // Written only by ledger_apply(), which resolves and locks its accounts and hold (migration 0053, ADR 0017).
+    // Written only by ledger_apply(), which resolves and locks its accounts and hold (ADR 0017).
     holdId: uuid('hold_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,7 +37,7 @@ export async function fundCustomer(
 /**
  * Runs one statement that writes the ledger's tables past ledger_apply(), as someone editing the
  * database by hand would: the tables refuse such a write unless the setting ledger_apply() carries
- * is on (migration 0053), which is what this turns on for the statement's transaction. For tests that
+ * is on (sql/ledger_rows_written_by_the_ledger.sql), which is what this turns on for the statement's transaction. For tests that
  * damage a ledger on purpose, to prove the checker or a constraint sees it.
  */
 export async function writePastTheLedger(pool: pg.Pool, text: string, values: unknown[] = []): Promise<void> {

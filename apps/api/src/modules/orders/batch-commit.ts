@@ -1,5 +1,5 @@
 // What one batch of the order sequencer writes, in one autocommit call of orders_commit_batch()
-// (migration 0051): each market's new orders, changed orders, fills and the candles of its public
+// (sql/orders_commit_batch.sql): each market's new orders, changed orders, fills and the candles of its public
 // trades, the answers of the keyed requests (ADR 0013), and last the ledger operations. All of it
 // commits, or none of it: a ledger refusal comes back as the LedgerError ledger.apply would give.
 import { sql } from 'drizzle-orm';
@@ -107,7 +107,7 @@ export async function readBatch(db: Db, keys: ReadonlyArray<{ owner: string; ass
   return { lastBatch: BigInt(rows[0]?.last_batch ?? 0n), available };
 }
 
-/** Whether the batch numbered `batch` with this token committed (migration 0054). */
+/** Whether the batch numbered `batch` with this token committed (sql/orders_batch_committed.sql). */
 export async function batchCommitted(db: Db, batch: bigint, token: string): Promise<boolean> {
   const { rows } = await db.$client.query<{ committed: boolean }>(
     'SELECT orders_batch_committed($1::int8, $2::uuid) AS committed',

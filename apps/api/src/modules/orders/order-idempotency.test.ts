@@ -103,7 +103,7 @@ describe('a twin request stored by another server while the batch commits', () =
     const twin = await approvedCustomer(t, { USDT: '100' });
     const other = await approvedCustomer(t, { USDT: '100' });
     const body = { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' };
-    // Holds the next batch's own advisory lock (migration 0054), so the batch is read and matched, then
+    // Holds the next batch's own advisory lock (sql/orders_commit_batch.sql), so the batch is read and matched, then
     // waits at its first statement, before it writes anything (the twin's key included: no lock cycle
     // with the insert below).
     const blocker = await t.database.pool.connect();

@@ -6,7 +6,7 @@
 //
 // Batches are pipelined: while batch n commits, batch n+1 (and, under load, n+2) is read, matched
 // and sent. The database keeps them in order: n+1 writes its new rows, waits for n, then moves the
-// chain row from n to n+1, and fails if n did not commit (migrations 0051, 0054). n+1 starts from
+// chain row from n to n+1, and fails if n did not commit (sql/orders_commit_batch.sql). n+1 starts from
 // balances read before n committed plus what the batches in flight do to them
 // (Batch.availableChanges), for each one its read did not include yet.
 // A batch that fails takes the ones after it down: the sequencer lets them finish, rebuilds the

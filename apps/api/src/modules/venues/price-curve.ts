@@ -1,6 +1,6 @@
 // The sandbox's price curve per pair: waves of periods from 17 minutes to 97 days around an anchor
-// price, deterministic in time. The seeded year of candles (SQL market_synthetic_price, migration
-// 0050, same formula) and the simulated venues' live feeds both follow it, so history and live
+// price, deterministic in time. The seeded year of candles (SQL market_synthetic_price in
+// market-data/sql, same formula) and the simulated venues' live feeds both follow it, so history and live
 // prices meet at "now". Floating point is fine here: this only makes up a sandbox price, which the
 // venues round to ticks before anything trades on it.
 import type { PairSymbol } from '@rora/contracts';
