@@ -68,6 +68,22 @@ describe('migrations', () => {
     expect(rows).toEqual([]);
   });
 
+  it('leaves the functions of a database that a newer release migrated (a rolling deploy)', async () => {
+    const newer = `CREATE OR REPLACE FUNCTION market_noise(p_x double precision) RETURNS double precision
+       LANGUAGE sql IMMUTABLE AS $$ SELECT 0.25::double precision $$`;
+    await database.pool.query(newer);
+    await database.pool.query(`UPDATE schema_functions SET checksum = 'a newer file' WHERE name = 'market_noise'`);
+    await database.pool.query(`INSERT INTO schema_migrations (name) VALUES ('9999_from_a_newer_release.sql')`);
+    try {
+      expect(await migrate(database.pool)).toEqual([]);
+      expect(await noiseDefinition()).toMatch(/0\.25/);
+    } finally {
+      await database.pool.query(`DELETE FROM schema_migrations WHERE name = '9999_from_a_newer_release.sql'`);
+    }
+    expect(await migrate(database.pool)).toEqual([NOISE_FILE]);
+    expect(await noiseDefinition()).not.toMatch(/0\.25/);
+  });
+
   it('returns int8 columns as bigint', async () => {
     const { rows } = await database.pool.query<{ big: bigint }>('SELECT 9007199254740993::int8 AS big');
     expect(rows[0]?.big).toBe(9007199254740993n);

@@ -21,7 +21,11 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
   try {
     // One migrator at a time, even with several processes starting together.
     await client.query('SELECT pg_advisory_lock(7261001)');
-    const migrations = await applyMigrations(client);
+    const { applied: migrations, newer } = await applyMigrations(client);
+    // A database migrated by a newer release (it knows migrations this code does not) keeps that
+    // release's functions: an older server restarting during a rolling deploy must not put its own
+    // versions back.
+    if (newer.length > 0) return migrations;
     return [...migrations, ...(await applyFunctions(client, { all: migrations.length > 0 }))];
   } finally {
     await client.query('SELECT pg_advisory_unlock(7261001)').catch(() => undefined);
@@ -29,7 +33,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
   }
 }
 
-async function applyMigrations(client: pg.PoolClient): Promise<string[]> {
+async function applyMigrations(client: pg.PoolClient): Promise<{ applied: string[]; newer: string[] }> {
   const applied: string[] = [];
   await client.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -37,7 +41,9 @@ async function applyMigrations(client: pg.PoolClient): Promise<string[]> {
   const done = new Set(
     (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
   );
-  for (const name of await listMigrations()) {
+  const known = await listMigrations();
+  const newer = [...done].filter((name) => !known.includes(name));
+  for (const name of known) {
     if (done.has(name)) continue;
     const sql = await readFile(path.join(migrationsDir, name), 'utf8');
     await client.query('BEGIN');
@@ -51,5 +57,5 @@ async function applyMigrations(client: pg.PoolClient): Promise<string[]> {
     }
     applied.push(name);
   }
-  return applied;
+  return { applied, newer };
 }
