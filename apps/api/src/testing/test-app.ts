@@ -1,4 +1,5 @@
 // Builds the real app on a fresh, migrated PostgreSQL database with a manual clock, for API tests.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { buildApp, type App, type AppDependencies } from '../app.ts';
@@ -25,10 +26,14 @@ export interface TestAppOptions {
   onRoute?: AppDependencies['onRoute'];
 }
 
+const randomSecret = () => randomBytes(32).toString('hex');
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock(new Date());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Fresh webhook secrets per app, as startServer makes per data folder; a test may give its own.
+  const secrets = { IDENTITY_WEBHOOK_SECRET: randomSecret(), ONRAMP_WEBHOOK_SECRET: randomSecret() };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...secrets, ...options.env });
   const { overrides, logStream, plugins, onRoute } = options;
   const app = await buildApp({ config, database, clock, overrides, logStream, plugins, onRoute });
   return {
