@@ -62,7 +62,8 @@ export async function faucet(options: FaucetOptions, print: Print): Promise<numb
     error?: { code: string; message: string };
   };
   if (!response.ok || !answer.data) {
-    if (response.status === 404 && !answer.error) print('The server has no dev routes (DEV_ROUTES is off).');
+    if (response.status === 404 && !answer.error)
+      print('The server has no dev routes (DEV_ROUTES is off, or HOST is not loopback).');
     else print(`Refused (${response.status} ${answer.error?.code ?? ''}): ${answer.error?.message ?? 'no answer'}`);
     return 1;
   }

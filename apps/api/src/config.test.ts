@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEVNET_DEPOSIT_CONFIGS } from '@rora/chains';
 import { ConfigError, configSchema, loadConfig } from './config.ts';
+import { PRODUCTION_ENV, PRODUCTION_REQUIRED, PRODUCTION_WITHOUT_REAL_ADAPTER } from './testing/production-env.ts';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -20,6 +22,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
+      HOST: '127.0.0.1',
       devRoutes: true,
       RUN_WORKER: true,
       TRUST_PROXY: [],
@@ -33,7 +36,6 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT: must be a whole number from 0 to 65535 (got "70000")'],
     [{ DATABASE_URL: 'mysql://root:hunter2@db/rora' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV: must be one of development, production, test (got "prod")'],
-    [{ DEV_ROUTES: 'true', NODE_ENV: 'production' }, 'DEV_ROUTES: must not be enabled when NODE_ENV is production'],
     [{ DEV_ROUTES: 'yes' }, 'DEV_ROUTES: must be true, false, 1 or 0 (got "yes")'],
     [
       { LOG_LEVEL: 'verbose' },
@@ -59,28 +61,18 @@ describe('configuration', () => {
     expect(problems({ PORT: 'abc', NODE_ENV: 'prod', LOG_LEVEL: 'loud' })).toHaveLength(3);
   });
 
-  it('turns dev routes off in production and keeps them on elsewhere', () => {
+  it('serves dev routes on a loopback HOST only, unless DEV_ROUTES=true is given', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).devRoutes).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).devRoutes).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DEV_ROUTES: 'false' }).devRoutes).toBe(false);
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      IDENTITY_WEBHOOK_SECRET: 'x'.repeat(32),
-      ONRAMP_WEBHOOK_SECRET: 'y'.repeat(32),
-    });
-    expect(production.devRoutes).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devRoutes).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.20', NODE_ENV: 'test' }).devRoutes).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_ROUTES: 'true' }).devRoutes).toBe(true);
   });
 
-  it('runs the sandbox market maker and seeds sandbox data everywhere but production, and refuses it there', () => {
-    const secrets = { IDENTITY_WEBHOOK_SECRET: 'x'.repeat(32), ONRAMP_WEBHOOK_SECRET: 'y'.repeat(32) };
+  it('runs the sandbox market maker and seeds sandbox data outside production', () => {
     expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ marketMaker: true, sandboxSeed: true });
     expect(loadConfig({ NODE_ENV: 'test', MARKET_MAKER: 'off' })).toMatchObject({ marketMaker: false });
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets })).toMatchObject({
-      marketMaker: false,
-      sandboxSeed: false,
-    });
-    expect(() => loadConfig({ NODE_ENV: 'production', MARKET_MAKER: 'on', ...secrets })).toThrow(
-      /MARKET_MAKER: the sandbox market maker funds itself from outside the books/,
-    );
   });
 
   it('reads lists and treats an empty variable as unset', () => {
@@ -94,5 +86,78 @@ describe('configuration', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const documented = [...readme.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort());
+  });
+});
+
+describe('production configuration', () => {
+  const without = (name: string) => Object.fromEntries(Object.entries(PRODUCTION_ENV).filter(([key]) => key !== name));
+  const names = (lines: string[]) => lines.map((line) => line.split(':')[0]);
+
+  it('refuses only the sandbox adapters that have no real one yet when everything else is given', () => {
+    const lines = problems(PRODUCTION_ENV);
+    expect(names(lines)).toEqual([...PRODUCTION_WITHOUT_REAL_ADAPTER]);
+    for (const line of lines) expect(line).toMatch(/no (real .* adapter|adapter for the real networks) yet/);
+  });
+
+  it.each(PRODUCTION_REQUIRED)('names %s on its own line when it is missing', (name) => {
+    const lines = problems(without(name));
+    expect(names(lines)).toEqual([name, ...PRODUCTION_WITHOUT_REAL_ADAPTER]);
+    expect(lines[0]).toMatch(new RegExp(`^${name}: required in production \\(unset: .+\\)$`));
+  });
+
+  it('names every missing setting at once when nothing is given', () => {
+    expect(names(problems({ NODE_ENV: 'production' })).sort()).toEqual(
+      [...PRODUCTION_REQUIRED, ...PRODUCTION_WITHOUT_REAL_ADAPTER, 'VENUES'].sort(),
+    );
+  });
+
+  it.each([
+    ['KYC_STORAGE_DIR', { KYC_STORAGE: 'local' }],
+    ['KYC_S3_BUCKET', { KYC_S3_BUCKET: '' }],
+    ['KYC_S3_SECRET_ACCESS_KEY', { KYC_S3_SECRET_ACCESS_KEY: '' }],
+  ])('asks for %s, which the chosen KYC storage needs', (name, change) => {
+    expect(names(problems({ ...PRODUCTION_ENV, ...change }))).toContain(name);
+  });
+
+  it.each([
+    ['VENUES', { VENUES: 'simulated' }, /`simulated` fills orders on platforms that do not exist/],
+    ['DEV_ROUTES', { DEV_ROUTES: 'true' }, /must not be enabled when NODE_ENV is production/],
+    ['MARKET_MAKER', { MARKET_MAKER: 'on' }, /funds itself from outside the books/],
+    ['IDENTITY_PROVIDER', { IDENTITY_PROVIDER: 'sandbox' }, /approves identities by published test rules/],
+  ])('refuses the sandbox choice %s even when given explicitly', (name, change, message) => {
+    const line = problems({ ...PRODUCTION_ENV, ...change }).find((each) => each.startsWith(`${name}:`));
+    expect(line).toMatch(message);
+  });
+
+  it.each([
+    ['CHAINS_BTC_XPUB', 'btc'],
+    ['CHAINS_LTC_XPUB', 'ltc'],
+    ['CHAINS_ETH_XPUB', 'eth'],
+    ['CHAINS_BSC_XPUB', 'bsc'],
+    ['CHAINS_XRP_OMNIBUS_ADDRESS', 'xrp'],
+    ['CHAINS_SOL_ADDRESSES', 'sol'],
+  ] as const)("refuses the devnet's public keys given explicitly as %s", (name, chain) => {
+    const config = DEVNET_DEPOSIT_CONFIGS[chain]!;
+    const value =
+      config.scheme === 'hd' ? config.xpub : config.scheme === 'tagged' ? config.address : config.addresses.join(',');
+    const line = problems({ ...PRODUCTION_ENV, [name]: value }).find((each) => each.startsWith(`${name}:`));
+    expect(line).toBe(
+      `${name}: is the devnet's public test material: deposit addresses come from the devnet's public test keys, which anyone can spend from`,
+    );
+  });
+
+  it('names a deposit key that is not valid, without quoting it', () => {
+    const lines = problems({ ...PRODUCTION_ENV, CHAINS_ETH_XPUB: 'xprv-pasted-by-mistake' });
+    const line = lines.find((each) => each.startsWith('CHAINS_ETH_XPUB:'));
+    expect(line).toMatch(/extended key/);
+    expect(lines.join('\n')).not.toContain('pasted-by-mistake');
+  });
+
+  it('reports a bad value and the missing settings together, each once', () => {
+    const lines = problems({ ...without('SMTP_URL'), PORT: 'abc', IDENTITY_WEBHOOK_SECRET: 'short' });
+    expect(names(lines).sort()).toEqual(
+      ['PORT', 'IDENTITY_WEBHOOK_SECRET', 'SMTP_URL', ...PRODUCTION_WITHOUT_REAL_ADAPTER].sort(),
+    );
+    expect(lines.join('\n')).not.toContain('short');
   });
 });

@@ -2,6 +2,8 @@
 // the process with one clear line per problem. README.md documents every variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback.ts';
+import { productionProblems, type Problem } from './production-config.ts';
 
 const boolean = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
@@ -26,7 +28,8 @@ const list = z.string().transform((value) =>
 export const configSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: the sandbox (faucet, outbox with codes) is reachable from this machine only. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: url(/^postgres(ql)?$/, 'must be a postgres:// or postgresql:// URL').optional(),
   RORA_DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -53,7 +56,10 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('Rora <no-reply@rora.exchange>'),
   /** Serve the built web app from this folder. */
   WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
-  /** Enables /api/v1/dev/* (outbox, faucet). Never on in production. */
+  /**
+   * Enables /api/v1/dev/* (outbox, faucet). Unset: on when HOST is a loopback address, off otherwise;
+   * `true` with another HOST is an explicit choice. Never on in production.
+   */
   DEV_ROUTES: boolean.optional(),
   /** Run the background jobs inside the API process; false when workers run as their own processes. */
   RUN_WORKER: boolean.default(true),
@@ -90,6 +96,8 @@ export const configSchema = z.object({
   ONRAMP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** HMAC-SHA256 secret of the on-ramp provider's webhook (at least 32 characters); required in production. */
   ONRAMP_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /** The chain adapter: `devnet` simulates every chain in this process (no adapter for the real networks yet). */
+  CHAIN_ADAPTER: z.enum(['devnet'], { error: 'must be devnet' }).default('devnet'),
   /** Seed of the in-process devnet (blocks, fees, simulated failures are deterministic for a seed). */
   DEVNET_SEED: z.string().min(1).max(100).default('rora-devnet'),
   /** Every devnet chain mines a block this often; unset: each chain's own pace (BTC 10 s ... SOL 0.4 s). */
@@ -129,35 +137,29 @@ export type Config = z.infer<typeof configSchema> & {
 
 export class ConfigError extends Error {}
 
+function line({ name, message }: Problem, values: Record<string, string | undefined>): string {
+  const value = values[name];
+  const shown = value === undefined || isSecret(name) ? '' : ` (got ${JSON.stringify(value.slice(0, 60))})`;
+  return `  ${name}: ${message}${shown}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(values);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.');
-      const value = values[name];
-      const shown = value === undefined || isSecret(name) ? '' : ` (got ${JSON.stringify(value.slice(0, 60))})`;
-      return `  ${name}: ${issue.message}${shown}`;
-    });
+  const invalid = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ name: issue.path.join('.'), message: issue.message }));
+  const production = values.NODE_ENV === 'production';
+  // Production's refusals name only the variables that are not already reported as invalid.
+  const refused = production
+    ? productionProblems(values).filter(({ name }) => !invalid.some((i) => i.name === name))
+    : [];
+  if (!parsed.success || refused.length > 0) {
+    const lines = [...invalid.map((problem) => line(problem, values)), ...refused.map((problem) => line(problem, {}))];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  const devRoutes = config.DEV_ROUTES ?? config.NODE_ENV !== 'production';
-  if (devRoutes && config.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  DEV_ROUTES: must not be enabled when NODE_ENV is production');
-  }
-  if (config.NODE_ENV === 'production' && !config.IDENTITY_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  IDENTITY_WEBHOOK_SECRET: required when NODE_ENV is production');
-  }
-  if (config.NODE_ENV === 'production' && !config.ONRAMP_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  ONRAMP_WEBHOOK_SECRET: required when NODE_ENV is production');
-  }
-  const production = config.NODE_ENV === 'production';
-  if (production && config.MARKET_MAKER === 'on') {
-    throw new ConfigError(
-      'Invalid configuration:\n  MARKET_MAKER: the sandbox market maker funds itself from outside the books: not in production',
-    );
-  }
+  const devRoutes = config.DEV_ROUTES ?? (!production && isLoopbackHost(config.HOST));
   const marketMaker = (config.MARKET_MAKER ?? (production ? 'off' : 'on')) === 'on';
   return { ...config, devRoutes, marketMaker, sandboxSeed: !production };
 }

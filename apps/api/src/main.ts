@@ -1,6 +1,7 @@
 // `npm start`: validate the configuration, start everything, print the URL, stop cleanly on Ctrl-C.
 import { ConfigError, loadConfig } from './config.ts';
 import { runtimeLine } from './runtime.ts';
+import { sandboxBanner } from './sandbox-banner.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   console.log(runtimeLine());
   const server = await startServer({ config });
   console.log(`\nRora is running at ${server.url}\n(API docs at ${server.url}/api/docs; press Ctrl-C to stop)\n`);
+  if (config.NODE_ENV !== 'production') console.log(`${sandboxBanner(config, server.url).join('\n')}\n`);
 
   const shutdown = async (signal: string) => {
     console.log(`\n${signal} received: stopping…`);

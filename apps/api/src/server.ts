@@ -8,6 +8,7 @@ import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { seed } from './seed.ts';
+import { withWebhookSecrets } from './webhook-secrets.ts';
 
 export interface RunningServer {
   app: App;
@@ -23,7 +24,7 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const { config } = options;
+  const config = withWebhookSecrets(options.config);
   const log = options.log ?? ((line: string) => console.log(line));
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;

@@ -1,8 +1,9 @@
 // Builds the real app on a fresh, migrated PostgreSQL database with a manual clock, for API tests.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { buildApp, type App, type AppDependencies } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { ManualClock } from '../lib/clock.ts';
 
 export interface TestApp {
@@ -25,10 +26,18 @@ export interface TestAppOptions {
   onRoute?: AppDependencies['onRoute'];
 }
 
+const randomSecret = () => randomBytes(32).toString('hex');
+
+/** A test's configuration: NODE_ENV=test, silent, and fresh webhook secrets (as startServer makes per data folder). */
+export function loadTestConfig(env: Record<string, string> = {}): Config {
+  const secrets = { IDENTITY_WEBHOOK_SECRET: randomSecret(), ONRAMP_WEBHOOK_SECRET: randomSecret() };
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...secrets, ...env });
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock(new Date());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadTestConfig(options.env);
   const { overrides, logStream, plugins, onRoute } = options;
   const app = await buildApp({ config, database, clock, overrides, logStream, plugins, onRoute });
   return {

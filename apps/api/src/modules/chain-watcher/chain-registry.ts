@@ -1,7 +1,8 @@
 // The chains the API talks to: one ChainAdapter per network. The default (and, for now, only)
 // adapter is the offline devnet of @rora/chains, running inside this process: one instance per
 // process, its blocks on timers once `start()` is called (server.ts); tests never start it and mine
-// blocks by hand. Deposit keys come from the CHAINS_* variables, else the devnet's public test keys.
+// blocks by hand. Deposit keys come from the CHAINS_* variables, else the devnet's public test keys
+// (production refuses both the devnet and those keys: production-config.ts, ADR 0020).
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,

@@ -9,10 +9,15 @@ const smsText = (value: string) => `Your Rora verification code is ${value}. It 
 describe('GET /api/v1/dev/outbox', () => {
   let t: TestApp;
   let production: TestApp;
+  let exposed: TestApp;
   beforeAll(async () => {
-    [t, production] = await Promise.all([createTestApp(), createTestApp({ env: { DEV_ROUTES: 'false' } })]);
+    [t, production, exposed] = await Promise.all([
+      createTestApp(),
+      createTestApp({ env: { DEV_ROUTES: 'false' } }),
+      createTestApp({ env: { HOST: '0.0.0.0' } }),
+    ]);
   });
-  afterAll(async () => Promise.all([t.close(), production.close()]));
+  afterAll(async () => Promise.all([t.close(), production.close(), exposed.close()]));
 
   it('lists the messages to one address newest first, with their text', async () => {
     const { messaging } = t.app.services;
@@ -59,5 +64,19 @@ describe('GET /api/v1/dev/outbox', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('route_not_found');
     expect(response.body).not.toContain('555555');
+  });
+
+  it('does not exist on a HOST other than loopback unless DEV_ROUTES=true is given', async () => {
+    const calls = [
+      { method: 'GET', url: '/api/v1/dev/outbox' },
+      { method: 'POST', url: '/api/v1/dev/faucet', payload: {} },
+      { method: 'POST', url: '/api/v1/dev/mine', payload: {} },
+      { method: 'GET', url: '/api/v1/dev/markets/book?symbol=BTC-USDT' },
+    ] as const;
+    for (const call of calls) {
+      const [onLoopback, onExposed] = await Promise.all([t.app.inject(call), exposed.app.inject(call)]);
+      expect(onLoopback.statusCode, call.url).not.toBe(404);
+      expect([onExposed.statusCode, onExposed.json().error.code], call.url).toEqual([404, 'route_not_found']);
+    }
   });
 });

@@ -3,6 +3,7 @@
 import type { Database } from '@rora/db';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { requireWebhookSecret } from '../../webhook-secrets.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { IdentityProvider } from './identity-provider/identity-provider.ts';
@@ -14,9 +15,6 @@ import { createKycService, type KycService } from './kyc.service.ts';
 import { createDocumentStorage, type DocumentStorage } from './storage/document-storage.ts';
 
 export { requireApprovedKyc, type KycGate } from './kyc-gate.ts';
-
-/** Used only outside production (loadConfig refuses production without IDENTITY_WEBHOOK_SECRET). */
-const DEVELOPMENT_WEBHOOK_SECRET = 'rora-sandbox-identity-webhook-secret-development-only';
 
 export interface KycModule {
   service: KycService;
@@ -41,7 +39,8 @@ export function createKycModule(deps: {
   const sandbox = createSandboxIdentityProvider({
     db,
     clock,
-    secret: config.IDENTITY_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET,
+    // Production's from its configuration; the sandbox's random per data folder (webhook-secrets.ts).
+    secret: requireWebhookSecret(config, 'IDENTITY_WEBHOOK_SECRET'),
     decisionDelayMs: config.IDENTITY_SANDBOX_DECISION_DELAY_MS,
   });
   // IDENTITY_PROVIDER picks the adapter; `sandbox` is the only one so far.

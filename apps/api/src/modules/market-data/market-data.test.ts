@@ -7,8 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_RANGES } from '@rora/contracts';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
 import {
   approvedCustomer,
   assertOrdersConsistent,
@@ -116,7 +115,7 @@ describe('ticker', () => {
   it('reads the day’s trades from the database after a restart, as the live feed counted them', async () => {
     const live = (await get(t, null, '/market/ticker?symbol=LTC/USDT')).json().data;
     expect(live).toMatchObject({ volume24h: '3', statsSource: 'trades' });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKER: 'off' });
+    const config = loadTestConfig({ MARKET_MAKER: 'off' });
     const restarted = await buildApp({ config, database: t.database, clock: t.clock });
     try {
       const loaded = await restarted.services.markets.marketData.ticker('LTC/USDT');

@@ -6,6 +6,7 @@ import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { requireWebhookSecret } from '../../webhook-secrets.ts';
 import type { KycGate } from '../kyc/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -18,9 +19,6 @@ import { createSandboxOnrampProvider, type SandboxOnrampProvider } from './provi
 export { PROCESS_ONRAMP_JOB } from './onramp.jobs.ts';
 export type { UsdPriceSource } from './onramp.service.ts';
 export { ONRAMP_SIGNATURE_HEADER, signOnrampWebhook } from './provider/webhook-signature.ts';
-
-/** Used only outside production (loadConfig refuses production without ONRAMP_WEBHOOK_SECRET). */
-const DEVELOPMENT_WEBHOOK_SECRET = 'rora-sandbox-onramp-webhook-secret-development-only';
 
 export interface OnrampModule {
   service: OnrampService;
@@ -45,7 +43,8 @@ export function createOnrampModule(deps: {
 }): OnrampModule {
   const { config, clock } = deps;
   const { db } = deps.database;
-  const secret = config.ONRAMP_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET;
+  // Production's from its configuration; the sandbox's random per data folder (webhook-secrets.ts).
+  const secret = requireWebhookSecret(config, 'ONRAMP_WEBHOOK_SECRET');
   // ONRAMP_PROVIDER picks the adapter; `sandbox` is the only one so far.
   const sandbox = createSandboxOnrampProvider({ db, clock, secret });
   const provider: OnrampProvider = sandbox;

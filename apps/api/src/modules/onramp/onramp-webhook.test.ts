@@ -10,6 +10,7 @@ import { ONRAMP_SIGNATURE_HEADER, signOnrampWebhook } from './index.ts';
 import {
   approvedCustomer,
   createOnrampTestApp,
+  ONRAMP_TEST_SECRET,
   pay,
   purchaseOf,
   startPurchase,
@@ -18,7 +19,8 @@ import {
   type OnrampTestApp,
 } from './testing/onramp-fixtures.ts';
 
-const DEVELOPMENT_SECRET = 'rora-sandbox-onramp-webhook-secret-development-only';
+/** The secret the source held until issue 15: public, so it must sign nothing now. */
+const FORMER_SOURCE_SECRET = 'rora-sandbox-onramp-webhook-secret-development-only';
 let t: OnrampTestApp;
 beforeAll(async () => {
   t = await createOnrampTestApp();
@@ -32,7 +34,7 @@ const credited = async (userId: string) =>
 
 function signed(body: string, options: { secret?: string; at?: Date } = {}): Delivery {
   const signature = signOnrampWebhook({
-    secret: options.secret ?? DEVELOPMENT_SECRET,
+    secret: options.secret ?? ONRAMP_TEST_SECRET,
     rawBody: body,
     now: options.at ?? t.clock.now(),
   });
@@ -63,6 +65,10 @@ describe('POST /webhooks/onramp', () => {
       'webhook_signature_invalid',
     ]);
     expect(await refusedWith(signed(delivery.body, { secret: 'another-secret-of-at-least-32-characters' }))).toEqual([
+      401,
+      'webhook_signature_invalid',
+    ]);
+    expect(await refusedWith(signed(delivery.body, { secret: FORMER_SOURCE_SECRET }))).toEqual([
       401,
       'webhook_signature_invalid',
     ]);

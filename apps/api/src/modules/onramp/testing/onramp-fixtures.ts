@@ -20,8 +20,11 @@ export interface OnrampTestApp extends TestApp {
   failNextDeliveries(count: number): void;
 }
 
+/** The on-ramp webhook secret of the test app, for tests that sign deliveries of their own. */
+export const ONRAMP_TEST_SECRET = 'test-onramp-webhook-secret-0123456789abcdef';
+
 export async function createOnrampTestApp(): Promise<OnrampTestApp> {
-  const t = await createTestApp();
+  const t = await createTestApp({ env: { ONRAMP_WEBHOOK_SECRET: ONRAMP_TEST_SECRET } });
   await seedAssetCatalogue(t.database);
   // The venues' simulated prices move with the clock; these tests price through the seeded USD prices.
   (t.app.services.swap.referencePrices as SwapReferencePrices).usePairPrices(null);

@@ -1,0 +1,108 @@
+// `npm start` as a real child process (node --import tsx apps/api/src/main.ts): in production it
+// refuses to start, naming every setting still missing on its own line; otherwise it starts as the
+// sandbox, bound to loopback, and says so plainly.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { PRODUCTION_ENV, PRODUCTION_REQUIRED, PRODUCTION_WITHOUT_REAL_ADAPTER } from './testing/production-env.ts';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const root = path.resolve(path.dirname(main), '../../..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs main.ts with exactly `env` (plus PATH and HOME); once `until` is printed, stops it with SIGTERM
+ * a moment later (main.ts takes the signal in the same tick as it prints, this leaves it time).
+ */
+function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: Run = { code: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => {
+    run.stdout += chunk.toString();
+    if (until?.test(run.stdout)) setTimeout(() => child.kill('SIGTERM'), 300);
+  });
+  child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ ...run, code })));
+}
+
+const namedLines = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('  '))
+    .map((line) => line.trim().split(':')[0]);
+
+describe('production start', () => {
+  it('exits with every missing setting named on its own line when only NODE_ENV and DATABASE_URL are set', async () => {
+    const run = await runMain({ NODE_ENV: 'production', DATABASE_URL: PRODUCTION_ENV.DATABASE_URL! });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Invalid configuration:\n/);
+    const named = namedLines(run.stderr);
+    for (const name of [...PRODUCTION_REQUIRED.filter((each) => each !== 'DATABASE_URL'), 'VENUES']) {
+      expect(named, name).toContain(name);
+    }
+    expect(run.stdout).not.toContain('running at');
+  }, 60_000);
+
+  it('with everything given, refuses only the sandbox adapters that have no real one yet', async () => {
+    const run = await runMain(PRODUCTION_ENV);
+    expect(run.code).toBe(2);
+    expect(namedLines(run.stderr)).toEqual([...PRODUCTION_WITHOUT_REAL_ADAPTER]);
+    expect(run.stderr).not.toContain(PRODUCTION_ENV.SMTP_URL);
+  }, 60_000);
+
+  it.each(PRODUCTION_REQUIRED)(
+    'exits naming %s when only it is left out',
+    async (name) => {
+      const env = Object.fromEntries(Object.entries(PRODUCTION_ENV).filter(([key]) => key !== name));
+      const run = await runMain(env);
+      expect(run.code).toBe(2);
+      expect(namedLines(run.stderr)).toEqual([name, ...PRODUCTION_WITHOUT_REAL_ADAPTER]);
+    },
+    60_000,
+  );
+});
+
+describe('sandbox start', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'rora-start-'));
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('says plainly that it is a sandbox and listens on loopback only', async () => {
+    const env = {
+      DATABASE_URL: database.url,
+      RORA_DATA_DIR: dataDir,
+      PORT: '0',
+      RUN_WORKER: 'false',
+      MARKET_MAKER: 'off',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+    };
+    const run = await runMain(env, /Listening on/);
+    expect(run.stdout).toContain('This is a SANDBOX (NODE_ENV=development), not a live exchange');
+    expect(run.stdout).toMatch(
+      /every e-mail and SMS, one-time codes included, is readable at http:\/\/localhost:\d+\/api\/v1\/dev\/outbox/,
+    );
+    expect(run.stdout).toContain(`kept in ${path.join(dataDir, 'webhook-secrets.json')} (mode 0600)`);
+    expect(run.stdout).toContain('Listening on 127.0.0.1 only');
+  }, 60_000);
+});
