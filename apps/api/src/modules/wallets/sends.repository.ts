@@ -30,7 +30,10 @@ export interface SendsRepository {
     change: { from: SendRow['status'][]; to: SendRow['status']; reason?: string; confirmations?: number },
     now: Date,
   ): Promise<SendRow | null>;
-  /** Sends of a network still in flight: approved and held (to broadcast), broadcast, confirmed. */
+  /**
+   * Sends of a network still in flight: approved and held (an external one to broadcast, an internal
+   * one to post: a crash came between its approval and its settlement), broadcast, confirmed.
+   */
   open(network: NetworkId): Promise<SendRow[]>;
   /** Holds never approved (the request died between hold and approval), older than `before`. */
   unapproved(network: NetworkId, before: Date): Promise<SendRow[]>;
@@ -115,7 +118,6 @@ function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved'> {
         .where(
           and(
             eq(walletSends.network, network),
-            eq(walletSends.kind, 'external'),
             inArray(walletSends.status, ['held', 'broadcast', 'confirmed']),
             isNotNull(walletSends.approvedAt),
           ),
