@@ -42,7 +42,7 @@ export interface SwapModule {
    * POST /order with `type: 'swap'`: the orders route validates the body with swapOrderBodySchema,
    * and (after authentication and the Idempotency-Key claim) answers `{ data: await placeFromOrder(...) }`.
    */
-  placeFromOrder(input: { userId: string; body: SwapOrderBody }): Promise<Swap>;
+  placeFromOrder(input: { userId: string; body: SwapOrderBody; claimId?: string | null }): Promise<Swap>;
 }
 
 export function swapSettings(config: Config): SwapSettings {
@@ -79,6 +79,6 @@ export function createSwapModule(deps: {
     jobs: createSwapJobs(settlement),
     scheduler,
     referencePrices: prices,
-    placeFromOrder: ({ userId, body }) => swaps.place({ userId, order: body }),
+    placeFromOrder: ({ userId, body, claimId }) => swaps.place({ userId, order: body, claimId }),
   };
 }

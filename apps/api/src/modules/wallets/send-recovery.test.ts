@@ -1,10 +1,14 @@
-// Recovery of an internal send that a crash left between its approval and its posting: the request
-// dies after the approval committed, so the send stays `held` with `approved_at` set and its hold
-// pending. The reconcile posts it (the customer approved it), once, even when two reconciles race,
-// and the ledger invariants hold with no hold left open.
+// Recovery of sends a crash left half done. The request dies after the approval committed: the send
+// stays `held` with `approved_at` set and its hold pending; the reconcile posts it (the customer
+// approved it), once, even when two reconciles race. The request dies before answering: its
+// Idempotency-Key stays in flight, and the retry gets the send as it stands, or (died before the
+// approval was recorded) the hold is voided and the retry runs the send again. The ledger invariants
+// hold after each test, with no hold left open.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { parseAmount } from '@rora/money';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   TEST_PIN,
@@ -13,6 +17,7 @@ import {
   createWalletTestApp,
   fund,
   post,
+  postWithKey,
   type WalletCustomer,
 } from './testing/wallet-fixtures.ts';
 
@@ -30,25 +35,33 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-/** The process dies after the approval commits: the posting transaction never commits. */
-async function crashBeforePosting<T>(run: () => Promise<T>): Promise<T> {
+/** The process dies before the step `when` commits (after the approval: 'NEW.status = ''posted'''). */
+async function crashBefore<T>(when: string, run: () => Promise<T>): Promise<T> {
   const { db } = t.database;
   await db.execute(
     sql.raw(`
-    CREATE FUNCTION test_crash_before_posting() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'process killed before the posting committed'; END $$;
-    CREATE TRIGGER test_crash_before_posting BEFORE UPDATE ON wallet_sends
-      FOR EACH ROW WHEN (NEW.status = 'posted') EXECUTE FUNCTION test_crash_before_posting();`),
+    CREATE FUNCTION test_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'process killed before this step committed'; END $$;
+    CREATE TRIGGER test_crash BEFORE UPDATE ON wallet_sends
+      FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_crash();`),
   );
   try {
     return await run();
   } finally {
-    await db.execute(
-      sql.raw(`
-      DROP TRIGGER test_crash_before_posting ON wallet_sends;
-      DROP FUNCTION test_crash_before_posting();`),
-    );
+    await db.execute(sql.raw(`DROP TRIGGER test_crash ON wallet_sends; DROP FUNCTION test_crash();`));
   }
+}
+
+const AFTER_APPROVAL = `NEW.status = 'posted'`;
+const BEFORE_APPROVAL = `NEW.approved_at IS NOT NULL AND OLD.approved_at IS NULL`;
+
+/** The process died before storing the answer: the key is in flight, its owner's lease gone. */
+async function answerLost(key: string): Promise<void> {
+  await t.database.db.execute(sql`
+    UPDATE idempotency_keys
+       SET response_status = NULL, response_content_type = NULL, response_body = NULL, completed_at = NULL,
+           owner_id = gen_random_uuid()
+     WHERE user_id = ${alice.userId} AND idempotency_key = ${key}`);
 }
 
 async function sendRow(id: string) {
@@ -66,7 +79,7 @@ async function receivedNotifications(customer: WalletCustomer): Promise<number> 
 async function crashedInternalSend(amount: string): Promise<string> {
   t.clock.advance(1_000);
   const body = { walletId: alice.wallet('btc').id, address: bob.wallet('btc').address, amount, pin: TEST_PIN };
-  const response = await crashBeforePosting(() => post(t, alice, '/wallet/sendTransaction', body));
+  const response = await crashBefore(AFTER_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
   expect(response.statusCode).toBe(500);
   const { rows } = await t.database.db.execute<{ id: string }>(
     sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
@@ -102,5 +115,60 @@ describe('an approved internal send left held by a crash', () => {
     expect((await balanceOf(t, alice, 'btc')).balance).toBe('0.7');
     expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
     expect(await receivedNotifications(bob)).toBe(before + 1);
+  });
+});
+
+describe('a send whose request died before answering, retried with its Idempotency-Key', () => {
+  const url = '/wallet/sendTransaction';
+  const body = (amount: string) => ({
+    walletId: alice.wallet('btc').id,
+    address: bob.wallet('btc').address,
+    amount,
+    pin: TEST_PIN,
+  });
+  const sendsOf = async (customer: WalletCustomer) =>
+    (
+      await t.database.db.execute<{ status: string }>(
+        sql`SELECT status FROM wallet_sends WHERE user_id = ${customer.userId} ORDER BY created_at`,
+      )
+    ).rows.map((row) => row.status);
+
+  it('answers the approved send (posted by the reconcile), and sends nothing twice', async () => {
+    const key = randomUUID();
+    const before = await sendsOf(alice);
+    const first = await crashBefore(AFTER_APPROVAL, () =>
+      postWithKey(t, { user: alice, url, body: body('0.05'), key }),
+    );
+    expect(first.statusCode).toBe(500);
+    await answerLost(key);
+    await t.app.services.wallets.handlers.reconcile('btc');
+
+    const retry = await postWithKey(t, { user: alice, url, body: body('0.05'), key });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toMatchObject({ type: 'internal_send', status: 'completed', amount: '0.05' });
+    expect(await sendsOf(alice)).toEqual([...before, 'posted']);
+    expect((await postWithKey(t, { user: alice, url, body: body('0.05'), key })).body).toBe(retry.body);
+  });
+
+  it('voids the hold of a send never approved, and runs the retry as a new send', async () => {
+    const key = randomUUID();
+    const before = await sendsOf(alice);
+    const available = (await balanceOf(t, alice, 'btc')).balance;
+    const first = await crashBefore(BEFORE_APPROVAL, () =>
+      postWithKey(t, { user: alice, url, body: body('0.01'), key }),
+    );
+    expect(first.statusCode).toBe(500);
+    await answerLost(key);
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0.01');
+
+    const retry = await postWithKey(t, { user: alice, url, body: body('0.01'), key });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.json().data).toMatchObject({ status: 'completed', amount: '0.01' });
+    expect(await sendsOf(alice)).toEqual([...before, 'voided', 'posted']);
+    const after = await balanceOf(t, alice, 'btc');
+    expect(after.held).toBe('0');
+    expect(parseAmount(available, 8) - parseAmount(after.balance, 8)).toBe(1_000_000n);
   });
 });
