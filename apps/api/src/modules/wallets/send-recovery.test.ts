@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
+import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   TEST_PIN,
@@ -54,15 +55,6 @@ async function crashBefore<T>(when: string, run: () => Promise<T>): Promise<T> {
 
 const AFTER_APPROVAL = `NEW.status = 'posted'`;
 const BEFORE_APPROVAL = `NEW.approved_at IS NOT NULL AND OLD.approved_at IS NULL`;
-
-/** The process died before storing the answer: the key is in flight, its owner's lease gone. */
-async function answerLost(key: string): Promise<void> {
-  await t.database.db.execute(sql`
-    UPDATE idempotency_keys
-       SET response_status = NULL, response_content_type = NULL, response_body = NULL, completed_at = NULL,
-           owner_id = gen_random_uuid()
-     WHERE user_id = ${alice.userId} AND idempotency_key = ${key}`);
-}
 
 async function sendRow(id: string) {
   const { rows } = await t.database.db.execute<{ status: string; approved: boolean }>(
@@ -140,7 +132,7 @@ describe('a send whose request died before answering, retried with its Idempoten
       postWithKey(t, { user: alice, url, body: body('0.05'), key }),
     );
     expect(first.statusCode).toBe(500);
-    await answerLost(key);
+    await loseAnswer(t, alice.userId, key);
     await t.app.services.wallets.handlers.reconcile('btc');
 
     const retry = await postWithKey(t, { user: alice, url, body: body('0.05'), key });
@@ -159,7 +151,7 @@ describe('a send whose request died before answering, retried with its Idempoten
       postWithKey(t, { user: alice, url, body: body('0.01'), key }),
     );
     expect(first.statusCode).toBe(500);
-    await answerLost(key);
+    await loseAnswer(t, alice.userId, key);
     expect((await balanceOf(t, alice, 'btc')).held).toBe('0.01');
 
     const retry = await postWithKey(t, { user: alice, url, body: body('0.01'), key });
