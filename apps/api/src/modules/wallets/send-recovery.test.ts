@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
 import { loseAnswer } from '../../testing/idempotency.ts';
+import { APPROVAL_WINDOW_MS } from './settlement.service.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   TEST_PIN,
@@ -107,6 +108,31 @@ describe('an approved internal send left held by a crash', () => {
     expect((await balanceOf(t, alice, 'btc')).balance).toBe('0.7');
     expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
     expect(await receivedNotifications(bob)).toBe(before + 1);
+  });
+});
+
+describe('a send whose request died before its approval was recorded', () => {
+  it('is voided by the reconcile once the approval window has passed, never before', async () => {
+    t.clock.advance(1_000);
+    const body = {
+      walletId: alice.wallet('btc').id,
+      address: bob.wallet('btc').address,
+      amount: '0.02',
+      pin: TEST_PIN,
+    };
+    const response = await crashBefore(BEFORE_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
+    expect(response.statusCode).toBe(500);
+    const { rows } = await t.database.db.execute<{ id: string }>(
+      sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
+    );
+    const id = rows[0]!.id;
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(id)).toEqual({ status: 'held', approved: false });
+
+    t.clock.advance(APPROVAL_WINDOW_MS + 1_000);
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(id)).toEqual({ status: 'voided', approved: false });
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
   });
 });
 
