@@ -23,7 +23,8 @@
 // (idempotency-owner.ts); a retry that finds the key in flight with the lease lapsed resolves it
 // (idempotency-recovery.ts) to the answer of what committed, or releases it and runs. So a route with
 // `idempotent: true` declares `recoverIdempotent` and binds its effect to `request.idempotencyClaim`
-// in the transaction that commits it.
+// in the transaction that commits it; a 'with-effect' route that claims does the same with the id
+// `claim()` returns.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -73,8 +74,8 @@ export interface IdempotentRequest {
 
 export interface IdempotencyHandle {
   readonly request: IdempotentRequest;
-  /** Claims the key now (its own commit); the answer is stored when it is sent. */
-  claim(): Promise<void>;
+  /** Claims the key now (its own commit) and returns the claim's id; the answer is stored when sent. */
+  claim(): Promise<string>;
 }
 
 /** A stored answer as idempotency_store_answers() (migration 0003) takes it. */
@@ -158,20 +159,26 @@ function createHooks(
     return claimed !== null;
   }
 
+  /**
+   * What is stored under the key, once a key its dead owner left in flight is resolved (ADR 0020):
+   * null when there is nothing (or it was released, so this request may run).
+   */
+  async function lookUp(request: FastifyRequest, keyed: IdempotentRequest): Promise<ExistingKey | null> {
+    const existing = await store.find(keyed.userId, keyed.key);
+    const recover = request.routeOptions.config.recoverIdempotent;
+    const orphaned = existing?.state === 'in_flight' && existing.ownerGone;
+    if (!orphaned || !recover || !existing.requestHash.equals(keyed.requestHash)) return existing;
+    if ((await resolve(existing.id, recover)) === 'released') return null;
+    return store.find(keyed.userId, keyed.key);
+  }
+
   async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const keyed = keyedRequest(request);
-    const recover = request.routeOptions.config.recoverIdempotent;
     // Twice at most: a key released by the resolution is claimed again by this retry.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       if (await claim(request, keyed)) return;
-      const existing = await store.find(keyed.userId, keyed.key);
-      const orphaned = existing?.state === 'in_flight' && existing.ownerGone;
-      if (!orphaned || !recover || !existing.requestHash.equals(keyed.requestHash)) {
-        return answerFromStore(keyed, existing, reply);
-      }
-      if ((await resolve(existing.id, recover)) !== 'released') {
-        return answerFromStore(keyed, await store.find(keyed.userId, keyed.key), reply);
-      }
+      const existing = await lookUp(request, keyed);
+      if (existing) return answerFromStore(keyed, existing, reply);
     }
     throw new AppError('idempotency_request_in_progress');
   }
@@ -183,12 +190,13 @@ function createHooks(
     // Taken before the lookup, so a twin arriving meanwhile is refused rather than run.
     running.add(slot);
     slots.set(request, slot);
-    const existing = await store.find(keyed.userId, keyed.key);
+    const existing = await lookUp(request, keyed);
     if (existing) return answerFromStore(keyed, existing, reply);
     request.idempotency = {
       request: keyed,
       claim: async () => {
         if (!(await claim(request, keyed))) throw new AppError('idempotency_request_in_progress');
+        return request.idempotencyClaim as string;
       },
     };
   }

@@ -112,3 +112,26 @@ describe('a swap whose answer died with its process', () => {
     expect(await balances(t, user.userId, 'BTC')).toEqual({ available: 90_000_000n, held: 10_000_000n });
   });
 });
+
+describe('a swap placed by POST /order whose answer died with its process', () => {
+  it('answers the retry from the swap, and places nothing twice', async () => {
+    const user = await approvedCustomer(t, { BTC: '1' });
+    const quote = await getQuote(t, user, { from: 'BTC', to: 'ETH', quantity: '0.1' });
+    const key = `swap-${quote.id}`;
+    const order = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/order',
+        headers: { ...user.headers, 'idempotency-key': key },
+        payload: { type: 'swap', quoteId: quote.id },
+      });
+    const first = await order();
+    expect(first.statusCode, first.body).toBe(201);
+    await loseAnswer(t, user.userId, key);
+    const retry = await order();
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(retry.json().data).toEqual(first.json().data);
+    const placed = await t.database.db.select().from(schema.swaps).where(eq(schema.swaps.userId, user.userId));
+    expect(placed).toHaveLength(1);
+  });
+});
