@@ -42,7 +42,9 @@ export function createIdempotencyOwner(db: Db): IdempotencyOwner {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await db.execute(sql`DELETE FROM idempotency_owners WHERE id = ${id}`);
+      // A lease that cannot be given up (the database already gone) lapses within LEASE_MS: the
+      // shutdown goes on rather than fail on it.
+      await db.execute(sql`DELETE FROM idempotency_owners WHERE id = ${id}`).catch(() => undefined);
     },
   };
 }
