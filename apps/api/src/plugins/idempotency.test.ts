@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import { createIdempotencyOwner, LEASE_MS } from './idempotency-owner.ts';
 import { bindIdempotentEffect, canonicalJson, type IdempotencyRecovery } from './idempotency.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
@@ -270,5 +271,25 @@ describe('idempotency keys', () => {
       await expect(completed).rejects.toMatchObject({ code: 'idempotency_request_in_progress' });
       expect(await effects(alice.userId)).toBe(before);
     });
+  });
+
+  it('holds this process lease for 30 s from each renewal, and gives it up on stop', async () => {
+    const owner = createIdempotencyOwner(t.database.db);
+    const lease = async () =>
+      (
+        await t.database.db.execute<{ seconds: number }>(
+          sql`SELECT extract(epoch FROM expires_at - now())::float AS seconds FROM idempotency_owners WHERE id = ${owner.id}`,
+        )
+      ).rows[0]?.seconds;
+    expect(await lease()).toBeUndefined();
+    await owner.renew();
+    expect(await lease()).toBeCloseTo(LEASE_MS / 1000, 0);
+    await t.database.db.execute(
+      sql`UPDATE idempotency_owners SET expires_at = now() - interval '1 minute' WHERE id = ${owner.id}`,
+    );
+    await owner.renew();
+    expect(await lease()).toBeCloseTo(LEASE_MS / 1000, 0);
+    await owner.stop();
+    expect(await lease()).toBeUndefined();
   });
 });
