@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants } from '@rora/ledger';
+import { assertLedgerInvariants, createLedger } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
 import { loseAnswer } from '../../testing/idempotency.ts';
+import { createSendSteps } from './send-steps.ts';
+import { createSendsRepository } from './sends.repository.ts';
 import { APPROVAL_WINDOW_MS } from './settlement.service.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
@@ -133,6 +135,40 @@ describe('a send whose request died before its approval was recorded', () => {
     await t.app.services.wallets.handlers.reconcile('btc');
     expect(await sendRow(id)).toEqual({ status: 'voided', approved: false });
     expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
+  });
+});
+
+describe('the void of a hold whose approval never came', () => {
+  it('leaves alone a send whose approval was recorded after the reconcile read it', async () => {
+    t.clock.advance(1_000);
+    const body = {
+      walletId: alice.wallet('btc').id,
+      address: bob.wallet('btc').address,
+      amount: '0.03',
+      pin: TEST_PIN,
+    };
+    await crashBefore(BEFORE_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
+    const { rows } = await t.database.db.execute<{ id: string }>(
+      sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
+    );
+    const id = rows[0]!.id;
+    const sends = createSendsRepository(t.database.db);
+    const steps = createSendSteps({
+      db: t.database.db,
+      clock: t.clock,
+      ledger: createLedger(),
+      registry: t.app.services.chains,
+      sends,
+      notifier: t.app.services.wallets.notifier,
+      log: { warn: () => undefined },
+    });
+    // The reconcile read the send unapproved; the request records its approval just after.
+    expect(await sends.approve(id, t.clock.now())).not.toBeNull();
+    await steps.void({ id }, 'approval_not_received', { from: ['held'], notify: false, unapproved: true });
+    expect(await sendRow(id)).toEqual({ status: 'held', approved: true });
+
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(id)).toEqual({ status: 'posted', approved: true });
   });
 });
 

@@ -30,6 +30,8 @@ export interface VoidOptions {
   from: SendRow['status'][];
   /** False for a send the customer never approved: it never happened for them. */
   notify: boolean;
+  /** Only while no approval is recorded (the reconcile's void of a hold whose request died). */
+  unapproved?: boolean;
 }
 
 export interface SendSteps {
@@ -80,7 +82,8 @@ async function hold(deps: Deps, send: NewSend & { amount: string; fee: string },
 
 async function voidSend(deps: Deps, send: Pick<SendRow, 'id'>, reason: string, options: VoidOptions): Promise<void> {
   const moved = await withTransaction(deps.db, async (tx) => {
-    const row = await deps.sends.move(tx, send.id, { from: options.from, to: 'voided', reason }, deps.clock.now());
+    const change = { from: options.from, to: 'voided' as const, reason, unapproved: options.unapproved === true };
+    const row = await deps.sends.move(tx, send.id, change, deps.clock.now());
     if (row) await deps.ledger.voidHold(tx, { holdId: send.id, metadata: { reason } });
     return row;
   });

@@ -75,7 +75,8 @@ export function createSettlementService(deps: {
       }
       const before = new Date(clock.now().getTime() - APPROVAL_WINDOW_MS);
       for (const send of await sends.unapproved(network, before)) {
-        await steps.void(send, 'approval_not_received', { from: ['held'], notify: false });
+        // The request may record its approval after this read: such a send is no longer voided.
+        await steps.void(send, 'approval_not_received', { from: ['held'], notify: false, unapproved: true });
       }
     },
   };
