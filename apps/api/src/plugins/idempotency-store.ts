@@ -2,7 +2,9 @@
 // INSERT ... ON CONFLICT DO NOTHING, so among concurrent requests exactly one wins the claim.
 // Claims, lookups and completions made while earlier ones are being written go out together, one
 // statement (and one commit) for many requests (lib/batcher.ts); each claim is still committed before
-// its handler runs, and each response is stored before it is sent.
+// its handler runs, and each response is stored before it is sent. A claim records the process that
+// made it (idempotency-owner.ts); a lookup says whether that process is gone, so that a key it left in
+// flight can be resolved (idempotency-recovery.ts).
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
 import { createBatcher } from '../lib/batcher.ts';
@@ -23,7 +25,8 @@ export interface StoredResponse {
 }
 
 export type ExistingKey =
-  { state: 'in_flight'; requestHash: Buffer } | { state: 'completed'; requestHash: Buffer; response: StoredResponse };
+  | { state: 'in_flight'; id: string; requestHash: Buffer; ownerGone: boolean }
+  | { state: 'completed'; requestHash: Buffer; response: StoredResponse };
 
 export interface IdempotencyStore {
   /** The new row's id when this request won the key, null when the key already exists. */
@@ -40,7 +43,7 @@ interface Completion {
 
 const param = (values: unknown[]) => sql`${sql.param(values)}`;
 
-export function createIdempotencyStore(db: Db): IdempotencyStore {
+export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStore {
   const claim = createBatcher(async (requests: IdempotencyRequest[]) => {
     // One claim per (customer, key) in a statement: a later duplicate in the same flush loses, as it
     // would have a moment later.
@@ -51,8 +54,9 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
     }
     const rows = [...first.values()];
     const { rows: claimed } = await db.execute<{ id: string; user_id: string; idempotency_key: string }>(sql`
-      INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash, created_at)
-      SELECT * FROM unnest(${param(rows.map((row) => row.userId))}::uuid[], ${param(rows.map((row) => row.key))}::text[],
+      INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash, created_at,
+        owner_id)
+      SELECT *, ${ownerId}::uuid FROM unnest(${param(rows.map((row) => row.userId))}::uuid[], ${param(rows.map((row) => row.key))}::text[],
         ${param(rows.map((row) => row.method))}::text[], ${param(rows.map((row) => row.path))}::text[],
         ${param(rows.map((row) => row.requestHash))}::bytea[],
         ${param(rows.map((row) => row.now.toISOString()))}::timestamptz[])
@@ -76,7 +80,7 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
                     ${param(completions.map((item) => item.response.body))}::bytea[],
                     ${param(completions.map((item) => item.now.toISOString()))}::timestamptz[])
              AS v(id, status, content_type, body, completed_at)
-       WHERE k.id = v.id`);
+       WHERE k.id = v.id AND k.response_status IS NULL`);
     return completions.map(() => undefined);
   });
 
@@ -88,8 +92,12 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
       response_status: number | null;
       response_content_type: string | null;
       response_body: Buffer | null;
+      id: string;
+      owner_gone: boolean;
     }>(sql`
-      SELECT k.user_id, k.idempotency_key, k.request_hash, k.response_status, k.response_content_type, k.response_body
+      SELECT k.id, k.owner_id IS NOT NULL AND NOT EXISTS (
+               SELECT 1 FROM idempotency_owners o WHERE o.id = k.owner_id AND o.expires_at > now()) AS owner_gone,
+             k.user_id, k.idempotency_key, k.request_hash, k.response_status, k.response_content_type, k.response_body
         FROM unnest(${param(lookups.map((item) => item.userId))}::uuid[], ${param(lookups.map((item) => item.key))}::text[])
              AS l(user_id, idempotency_key)
         JOIN idempotency_keys k ON k.user_id = l.user_id AND k.idempotency_key = l.idempotency_key`);
@@ -97,7 +105,9 @@ export function createIdempotencyStore(db: Db): IdempotencyStore {
     return lookups.map(({ userId, key }): ExistingKey | null => {
       const row = found.get(`${userId}|${key}`);
       if (!row) return null;
-      if (row.response_status === null) return { state: 'in_flight', requestHash: row.request_hash };
+      if (row.response_status === null) {
+        return { state: 'in_flight', id: row.id, requestHash: row.request_hash, ownerGone: row.owner_gone };
+      }
       return {
         state: 'completed',
         requestHash: row.request_hash,

@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import { createIdempotencyOwner, LEASE_MS } from './idempotency-owner.ts';
+import { bindIdempotentEffect, canonicalJson, type IdempotencyRecovery } from './idempotency.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
 
@@ -12,32 +15,44 @@ describe('idempotency keys', () => {
   let bob: TestUser;
   let runs = 0;
 
-  // A money-like route: each run books one effect row; a `slow` one takes long enough for requests to overlap.
+  // A money-like route: each run books one effect row, bound to its key in the same transaction; a
+  // `slow` one takes long enough for requests to overlap.
   const probeRoutes: FastifyPluginAsync = async (api) => {
     api.post(
       '/idempotency-probe',
       {
         preHandler: api.authenticate,
-        config: { idempotent: true },
+        config: { idempotent: true, recoverIdempotent: recoverProbe },
         schema: { body: z.strictObject({ amount: z.string(), note: z.string().optional() }) },
       },
       async (request, reply) => {
         runs += 1;
         const { amount, note } = request.body as { amount: string; note?: string };
         if (amount === 'refused') throw new AppError('resource_not_found');
-        const { rows } = await t.database.pool.query<{ id: number }>(
-          'INSERT INTO probe_effects (user_id, amount) SELECT $1, $2 FROM pg_sleep($3) RETURNING id',
-          [request.identity!.userId, amount, note === 'slow' ? 0.5 : 0],
-        );
-        return reply.code(201).send({ effectId: rows[0]!.id, amount, nonce: randomUUID() });
+        const effectId = await t.database.db.transaction(async (tx) => {
+          const { rows } = await tx.execute<{ id: string }>(sql`
+            INSERT INTO probe_effects (user_id, amount)
+            SELECT ${request.identity!.userId}, ${amount} FROM pg_sleep(${note === 'slow' ? 0.5 : 0}) RETURNING id`);
+          await bindIdempotentEffect(tx, request.idempotencyClaim, rows[0]!.id);
+          return rows[0]!.id;
+        });
+        return reply.code(201).send({ effectId, amount, nonce: randomUUID() });
       },
     );
+  };
+
+  /** The probe's answer rebuilt from its effect (the nonce, like any detail of the moment, is new). */
+  const recoverProbe: IdempotencyRecovery = async (tx, key) => {
+    const { rows } = await tx.execute<{ amount: string }>(
+      sql`SELECT amount FROM probe_effects WHERE id = ${key.effectId} AND user_id = ${key.userId}`,
+    );
+    return { status: 201, body: { effectId: key.effectId, amount: rows[0]!.amount, nonce: 'recovered' } };
   };
 
   beforeAll(async () => {
     t = await createTestApp({ plugins: [probeRoutes] });
     await t.database.pool.query(
-      'CREATE TABLE probe_effects (id serial PRIMARY KEY, user_id uuid NOT NULL, amount text NOT NULL)',
+      'CREATE TABLE probe_effects (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), user_id uuid NOT NULL, amount text NOT NULL)',
     );
     alice = await createTestUser(t);
     bob = await createTestUser(t);
@@ -170,5 +185,111 @@ describe('idempotency keys', () => {
     const after = await send(alice, key, { amount: '100', note: 'slow' });
     expect(after.statusCode).toBe(201);
     expect(after.body).toBe([...bodies][0]);
+  });
+
+  describe('a key left in flight by a process that died', () => {
+    const body = { amount: '42' };
+    const hash = (payload: unknown) =>
+      createHash('sha256')
+        .update(`POST\n/api/v1/idempotency-probe\n${canonicalJson(payload)}`)
+        .digest();
+
+    /** The key row as a claim writes it, owned by `owner`; with the effect bound when `effect` is set. */
+    async function leftInFlight(user: TestUser, options: { owner: string; effect: boolean }): Promise<string> {
+      const key = randomUUID();
+      await t.database.db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ id: string }>(sql`
+          INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash, owner_id)
+          VALUES (${user.userId}, ${key}, 'POST', '/api/v1/idempotency-probe', ${hash(body)}, ${options.owner})
+          RETURNING id`);
+        if (!options.effect) return;
+        const effect = await tx.execute<{ id: string }>(
+          sql`INSERT INTO probe_effects (user_id, amount) VALUES (${user.userId}, ${body.amount}) RETURNING id`,
+        );
+        await bindIdempotentEffect(tx, rows[0]!.id, effect.rows[0]!.id);
+      });
+      return key;
+    }
+
+    /** An owner whose lease ran out `agoSeconds` ago (negative: still running). */
+    async function owner(agoSeconds: number): Promise<string> {
+      const id = randomUUID();
+      await t.database.db.execute(
+        sql`INSERT INTO idempotency_owners (id, expires_at) VALUES (${id}, now() - make_interval(secs => ${agoSeconds}))`,
+      );
+      return id;
+    }
+
+    it('answers from the effect that committed, without running again, then replays that answer', async () => {
+      const key = await leftInFlight(alice, { owner: await owner(1), effect: true });
+      const before = await effects(alice.userId);
+      const retry = await send(alice, key, body);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json()).toMatchObject({ amount: '42', nonce: 'recovered' });
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      const again = await send(alice, key, body);
+      expect(again.body).toBe(retry.body);
+      expect(await effects(alice.userId)).toBe(before);
+      expect(runs).toBe(0);
+    });
+
+    it('releases a key whose owner vanished (no lease at all) before any effect, and runs the retry once', async () => {
+      const key = await leftInFlight(alice, { owner: randomUUID(), effect: false });
+      const before = await effects(alice.userId);
+      const retries = await Promise.all(Array.from({ length: 5 }, () => send(alice, key, body)));
+      const statuses = retries.map((response) => response.statusCode);
+      expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+      expect(await effects(alice.userId)).toBe(before + 1);
+      expect(runs).toBe(1);
+      const created = retries.find((response) => response.statusCode === 201)!;
+      expect((await send(alice, key, body)).body).toBe(created.body);
+    });
+
+    it('still answers 409 while the owner holds its lease, and 422 to another body', async () => {
+      const key = await leftInFlight(alice, { owner: await owner(-30), effect: false });
+      const retry = await send(alice, key, body);
+      expect([retry.statusCode, retry.json().error.code]).toEqual([409, 'idempotency_request_in_progress']);
+      const dead = await leftInFlight(alice, { owner: await owner(1), effect: false });
+      const other = await send(alice, dead, { amount: '43' });
+      expect([other.statusCode, other.json().error.code]).toEqual([422, 'idempotency_key_reused_with_different_body']);
+      expect(runs).toBe(0);
+    });
+
+    it('refuses the effect of an owner taken for dead once its key was resolved', async () => {
+      const key = await leftInFlight(alice, { owner: randomUUID(), effect: false });
+      expect((await send(alice, key, body)).statusCode).toBe(201);
+      const { rows } = await t.database.db.execute<{ id: string }>(
+        sql`SELECT id FROM idempotency_keys WHERE user_id = ${alice.userId} AND idempotency_key = ${key}`,
+      );
+      const before = await effects(alice.userId);
+      const late = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO probe_effects (user_id, amount) VALUES (${alice.userId}, '42')`);
+        await bindIdempotentEffect(tx, randomUUID(), randomUUID());
+      });
+      await expect(late).rejects.toMatchObject({ code: 'idempotency_request_in_progress' });
+      const completed = t.database.db.transaction((tx) => bindIdempotentEffect(tx, rows[0]!.id, randomUUID()));
+      await expect(completed).rejects.toMatchObject({ code: 'idempotency_request_in_progress' });
+      expect(await effects(alice.userId)).toBe(before);
+    });
+  });
+
+  it('holds this process lease for 30 s from each renewal, and gives it up on stop', async () => {
+    const owner = createIdempotencyOwner(t.database.db);
+    const lease = async () =>
+      (
+        await t.database.db.execute<{ seconds: number }>(
+          sql`SELECT extract(epoch FROM expires_at - now())::float AS seconds FROM idempotency_owners WHERE id = ${owner.id}`,
+        )
+      ).rows[0]?.seconds;
+    expect(await lease()).toBeUndefined();
+    await owner.renew();
+    expect(await lease()).toBeCloseTo(LEASE_MS / 1000, 0);
+    await t.database.db.execute(
+      sql`UPDATE idempotency_owners SET expires_at = now() - interval '1 minute' WHERE id = ${owner.id}`,
+    );
+    await owner.renew();
+    expect(await lease()).toBeCloseTo(LEASE_MS / 1000, 0);
+    await owner.stop();
+    expect(await lease()).toBeUndefined();
   });
 });

@@ -18,18 +18,42 @@
 // the answer with `idempotencyAnswer` in that transaction, or it calls `claim()` first and the
 // answer is stored as above. A twin request on this server is refused while the first runs; a twin
 // on another server loses at commit (unique key), so at most one of them takes effect.
+//
+// A key left in flight by a process that died (ADR 0024): the claim records this process's lease
+// (idempotency-owner.ts); a retry that finds the key in flight with the lease lapsed resolves it
+// (idempotency-recovery.ts) to the answer of what committed, or releases it and runs. So a route with
+// `idempotent: true` declares `recoverIdempotent` and binds its effect to `request.idempotencyClaim`
+// in the transaction that commits it; a 'with-effect' route that claims does the same with the id
+// `claim()` returns.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '@rora/db';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
+import { createIdempotencyOwner } from './idempotency-owner.ts';
+import {
+  ANSWER_CONTENT_TYPE,
+  resolveOrphanedKey,
+  type IdempotencyRecovery,
+  type Resolution,
+} from './idempotency-recovery.ts';
 import { createIdempotencyStore, type ExistingKey, type IdempotencyStore } from './idempotency-store.ts';
+
+export {
+  ANSWER_CONTENT_TYPE,
+  bindIdempotentEffect,
+  type IdempotencyRecovery,
+  type OrphanedKey,
+  type RecoveredAnswer,
+} from './idempotency-recovery.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Require an Idempotency-Key header and replay the stored response on a retry. */
     idempotent?: boolean | 'with-effect';
+    /** Required with `idempotent: true`: the answer of a dead request's effect (ADR 0024). */
+    recoverIdempotent?: IdempotencyRecovery;
   }
   interface FastifyRequest {
     /** The idempotency_keys row this request claimed, if its route is idempotent. */
@@ -50,12 +74,9 @@ export interface IdempotentRequest {
 
 export interface IdempotencyHandle {
   readonly request: IdempotentRequest;
-  /** Claims the key now (its own commit); the answer is stored when it is sent. */
-  claim(): Promise<void>;
+  /** Claims the key now (its own commit) and returns the claim's id; the answer is stored when sent. */
+  claim(): Promise<string>;
 }
-
-/** The JSON content type of every stored answer that commits with its effect. */
-export const ANSWER_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A stored answer as idempotency_store_answers() (sql/idempotency_store_answers.sql) takes it. */
 export function idempotencyAnswer(request: IdempotentRequest, answer: { status: number; body: string }, at: Date) {
@@ -95,39 +116,42 @@ function asArray<T>(hooks: T | T[] | undefined): T[] {
   return Array.isArray(hooks) ? hooks : [hooks];
 }
 
-function createHooks(store: IdempotencyStore, clock: Clock) {
+function keyedRequest(request: FastifyRequest): IdempotentRequest {
+  if (!request.identity) {
+    throw new Error(`${request.routeOptions.url} is idempotent: it must use preHandler app.authenticate`);
+  }
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    throw new AppError('idempotency_key_required', { field: 'Idempotency-Key' });
+  }
+  return {
+    userId: request.identity.userId,
+    key,
+    method: request.method,
+    path: request.url,
+    requestHash: fingerprint(request),
+  };
+}
+
+/** Answers from what is stored under the key: a replay, or the refusal of a different or running twin. */
+function answerFromStore(keyed: IdempotentRequest, existing: ExistingKey | null, reply: FastifyReply) {
+  if (!existing) throw new AppError('idempotency_request_in_progress');
+  if (!existing.requestHash.equals(keyed.requestHash)) throw new AppError('idempotency_key_reused_with_different_body');
+  if (existing.state === 'in_flight') throw new AppError('idempotency_request_in_progress');
+  const { response } = existing;
+  reply.code(response.status).header('idempotent-replayed', 'true');
+  if (response.contentType) reply.header('content-type', response.contentType);
+  return reply.send(response.body);
+}
+
+function createHooks(
+  store: IdempotencyStore,
+  clock: Clock,
+  resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>,
+) {
   /** 'with-effect' requests of this server that are running, by customer and key. */
   const running = new Set<string>();
   const slots = new WeakMap<FastifyRequest, string>();
-
-  function keyedRequest(request: FastifyRequest): IdempotentRequest {
-    if (!request.identity) {
-      throw new Error(`${request.routeOptions.url} is idempotent: it must use preHandler app.authenticate`);
-    }
-    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new AppError('idempotency_key_required', { field: 'Idempotency-Key' });
-    }
-    return {
-      userId: request.identity.userId,
-      key,
-      method: request.method,
-      path: request.url,
-      requestHash: fingerprint(request),
-    };
-  }
-
-  /** Answers from what is stored under the key: a replay, or the refusal of a different or running twin. */
-  function answerFromStore(keyed: IdempotentRequest, existing: ExistingKey | null, reply: FastifyReply) {
-    if (!existing) throw new AppError('idempotency_request_in_progress');
-    if (!existing.requestHash.equals(keyed.requestHash))
-      throw new AppError('idempotency_key_reused_with_different_body');
-    if (existing.state === 'in_flight') throw new AppError('idempotency_request_in_progress');
-    const { response } = existing;
-    reply.code(response.status).header('idempotent-replayed', 'true');
-    if (response.contentType) reply.header('content-type', response.contentType);
-    return reply.send(response.body);
-  }
 
   async function claim(request: FastifyRequest, keyed: IdempotentRequest): Promise<boolean> {
     const claimed = await store.claim({ ...keyed, now: clock.now() });
@@ -135,10 +159,28 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
     return claimed !== null;
   }
 
+  /**
+   * What is stored under the key, once a key its dead owner left in flight is resolved (ADR 0024):
+   * null when there is nothing (or it was released, so this request may run).
+   */
+  async function lookUp(request: FastifyRequest, keyed: IdempotentRequest): Promise<ExistingKey | null> {
+    const existing = await store.find(keyed.userId, keyed.key);
+    const recover = request.routeOptions.config.recoverIdempotent;
+    const orphaned = existing?.state === 'in_flight' && existing.ownerGone;
+    if (!orphaned || !recover || !existing.requestHash.equals(keyed.requestHash)) return existing;
+    if ((await resolve(existing.id, recover)) === 'released') return null;
+    return store.find(keyed.userId, keyed.key);
+  }
+
   async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const keyed = keyedRequest(request);
-    if (await claim(request, keyed)) return;
-    return answerFromStore(keyed, await store.find(keyed.userId, keyed.key), reply);
+    // Twice at most: a key released by the resolution is claimed again by this retry.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      if (await claim(request, keyed)) return;
+      const existing = await lookUp(request, keyed);
+      if (existing) return answerFromStore(keyed, existing, reply);
+    }
+    throw new AppError('idempotency_request_in_progress');
   }
 
   async function prepareWithEffect(request: FastifyRequest, reply: FastifyReply) {
@@ -148,12 +190,13 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
     // Taken before the lookup, so a twin arriving meanwhile is refused rather than run.
     running.add(slot);
     slots.set(request, slot);
-    const existing = await store.find(keyed.userId, keyed.key);
+    const existing = await lookUp(request, keyed);
     if (existing) return answerFromStore(keyed, existing, reply);
     request.idempotency = {
       request: keyed,
       claim: async () => {
         if (!(await claim(request, keyed))) throw new AppError('idempotency_request_in_progress');
+        return request.idempotencyClaim as string;
       },
     };
   }
@@ -188,15 +231,25 @@ function createHooks(store: IdempotencyStore, clock: Clock) {
 }
 
 async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock: Clock }) {
+  const { db, clock } = options;
+  const owner = createIdempotencyOwner(db);
+  // Held before the first claim, renewed while the app runs, given up when it closes.
+  await owner.renew();
+  owner.start((error) => app.log.warn({ err: error }, 'idempotency lease renewal failed'));
+  app.addHook('onClose', () => owner.stop());
   const { claimKey, prepareWithEffect, storeResponse, release } = createHooks(
-    createIdempotencyStore(options.db),
-    options.clock,
+    createIdempotencyStore(db, owner.id),
+    clock,
+    (id, recover) => resolveOrphanedKey(db, { id, recover, now: clock.now() }),
   );
   app.decorateRequest('idempotencyClaim', null);
   app.decorateRequest('idempotency', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     const mode = route.config?.idempotent;
     if (!mode) return;
+    if (mode === true && !route.config?.recoverIdempotent) {
+      throw new Error(`${route.url} is idempotent: it must declare recoverIdempotent (ADR 0024)`);
+    }
     // After the route's own preHandlers (authentication), so the key is scoped to the customer.
     route.preHandler = [...asArray(route.preHandler), mode === 'with-effect' ? prepareWithEffect : claimKey];
     route.onSend = [...asArray(route.onSend), storeResponse];

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
@@ -38,10 +40,26 @@ describe('purge-idempotency-keys', () => {
         key('in flight now', now, false),
       ]);
 
-    expect(await purgeIdempotencyKeys.run({ db: database.db, now: () => now, log: silent }, {})).toEqual({
+    expect(await purgeIdempotencyKeys.run({ db: database.db, now: () => now, log: silent }, {})).toMatchObject({
       deleted: 2,
     });
     const left = await database.db.select({ key: schema.idempotencyKeys.idempotencyKey }).from(schema.idempotencyKeys);
     expect(left.map((row) => row.key).sort()).toEqual(['done 23h ago', 'in flight now']);
+  });
+
+  it('deletes the leases of processes gone for more than an hour, and keeps the others', async () => {
+    const lease = (minutesAgo: number) => sql`now() - make_interval(mins => ${minutesAgo})`;
+    await database.db.insert(schema.idempotencyOwners).values([
+      { id: randomUUID(), expiresAt: lease(61) },
+      { id: randomUUID(), expiresAt: lease(59) },
+      { id: randomUUID(), expiresAt: lease(-1) },
+    ]);
+    expect(await purgeIdempotencyKeys.run({ db: database.db, now: () => now, log: silent }, {})).toMatchObject({
+      ownersDeleted: 1,
+    });
+    const [{ left }] = (
+      await database.db.execute<{ left: number }>(sql`SELECT count(*)::int AS left FROM idempotency_owners`)
+    ).rows as [{ left: number }];
+    expect(left).toBe(2);
   });
 });

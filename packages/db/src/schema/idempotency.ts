@@ -1,4 +1,4 @@
-// Mirrors migrations/0002_idempotency.sql.
+// Mirrors migrations/0002_idempotency.sql and 0004_idempotency_owners.sql.
 import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './platform.ts';
 
@@ -16,9 +16,16 @@ export const idempotencyKeys = pgTable(
     responseBody: bytea('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    ownerId: uuid('owner_id'),
+    effectId: uuid('effect_id'),
   },
   (t) => [
     unique('idempotency_keys_user_key_unique').on(t.userId, t.idempotencyKey),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+export const idempotencyOwners = pgTable('idempotency_owners', {
+  id: uuid('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -14,6 +14,7 @@ export interface ColdWalletRepository {
   ensure(userId: string, assets: readonly string[]): Promise<ColdWalletRow[]>;
   findOwned(userId: string, id: string): Promise<ColdWalletRow | null>;
   insertMove(tx: Tx, move: typeof coldWalletMoves.$inferInsert): Promise<void>;
+  findMove(tx: Tx, userId: string, id: string): Promise<ColdMoveRow | null>;
   moves(
     coldWalletId: string,
     paging: { limit: number; offset: number },
@@ -43,6 +44,14 @@ export function createColdWalletRepository(db: Db): ColdWalletRepository {
 
     async insertMove(tx, move) {
       await tx.insert(coldWalletMoves).values(move);
+    },
+
+    async findMove(tx, userId, id) {
+      const [row] = await tx
+        .select()
+        .from(coldWalletMoves)
+        .where(and(eq(coldWalletMoves.id, id), eq(coldWalletMoves.userId, userId)));
+      return row ?? null;
     },
 
     async moves(coldWalletId, { limit, offset }) {

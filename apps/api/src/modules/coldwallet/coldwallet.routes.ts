@@ -49,7 +49,7 @@ export const coldWalletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
 
   app.route({
     ...routeAddress(walletCalls.moveColdWallet),
-    config: { idempotent: true, rateLimit: walletRateLimits.send },
+    config: { idempotent: true, recoverIdempotent: coldWallet.recover, rateLimit: walletRateLimits.send },
     schema: {
       tags,
       summary: 'Move funds into cold holdings (create) or back to the wallet (withdraw)',
@@ -57,6 +57,8 @@ export const coldWalletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       response: { 200: coldWalletMoveResponseSchema },
     },
     preHandler: app.authenticate,
-    handler: async (request) => ({ data: await coldWallet.move(currentUser(request).userId, request.body) }),
+    handler: async (request) => ({
+      data: await coldWallet.move(currentUser(request).userId, request.body, request.idempotencyClaim),
+    }),
   });
 };

@@ -12,11 +12,12 @@ import type {
   ColdWalletMoveBody,
   PageQuery,
 } from '@rora/contracts';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Balances, type Ledger, type TransferInput } from '@rora/ledger';
 import { assetScale, canonicalAssetSymbol, formatAmount, isMoneyError, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
 import { formatCents, usdCents, type AssetQuote, type PriceService } from '../prices/index.ts';
 import { defaultLogo, derivedId, parseCustomerAmount, type Approval, type WalletNotifier } from '../wallets/index.ts';
 import type { ColdMoveRow, ColdWalletRepository, ColdWalletRow } from './coldwallet.repository.ts';
@@ -26,8 +27,13 @@ export type ColdMoveInput = Omit<ColdWalletMoveBody, 'quantity'> & { quantity: s
 export interface ColdWalletService {
   list(userId: string): Promise<ColdWalletList>;
   get(userId: string, id: string, page: PageQuery): Promise<ColdWalletDetail>;
-  move(userId: string, body: ColdMoveInput): Promise<{ wallet: ColdWallet; move: ColdWalletMove }>;
+  /** `claimId`: the request's idempotency key, bound to the move in its transaction (ADR 0024). */
+  move(userId: string, body: ColdMoveInput, claimId: string | null): Promise<ColdMoveAnswer>;
+  /** The answer to a move whose request died after it committed: the move and the wallet now. */
+  recover(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
 }
+
+type ColdMoveAnswer = { wallet: ColdWallet; move: ColdWalletMove };
 
 export interface ColdWalletDependencies {
   db: Db;
@@ -137,7 +143,12 @@ async function get(deps: Deps, userId: string, id: string, { page, limit }: Page
   return { wallet, items: moves.rows.map(moveView), page, limit, total: moves.total };
 }
 
-async function transfer(deps: Deps, row: ColdWalletRow, amount: bigint, type: Direction) {
+async function transfer(
+  deps: Deps,
+  row: ColdWalletRow,
+  order: { amount: bigint; type: Direction; claimId: string | null },
+) {
+  const { amount, type } = order;
   const move = {
     id: randomUUID(),
     coldWalletId: row.id,
@@ -150,6 +161,7 @@ async function transfer(deps: Deps, row: ColdWalletRow, amount: bigint, type: Di
   try {
     await withTransaction(deps.db, async (tx) => {
       await deps.repository.insertMove(tx, move);
+      await bindIdempotentEffect(tx, order.claimId, move.id);
       await deps.ledger.transferMany(tx, legs({ ...move, amount, type }));
     });
   } catch (error) {
@@ -160,13 +172,13 @@ async function transfer(deps: Deps, row: ColdWalletRow, amount: bigint, type: Di
   return move;
 }
 
-async function move(deps: Deps, userId: string, body: ColdMoveInput) {
+async function move(deps: Deps, userId: string, body: ColdMoveInput, claimId: string | null) {
   const asset = assetOf(body.assetSymbol);
   const amount = parseCustomerAmount(body.quantity, assetScale(asset), 'quantity');
   await deps.approval.verify(userId, body);
   const [row] = await deps.repository.ensure(userId, [asset]).then((rows) => rows.filter((r) => r.asset === asset));
   if (!row) throw new Error(`cold wallet for ${asset} missing after ensure`);
-  const done = await transfer(deps, row, amount, body.type);
+  const done = await transfer(deps, row, { amount, type: body.type, claimId });
   const shown = formatAmount(amount, assetScale(asset));
   const what = `${shown} ${asset}`;
   await deps.notifier.cold(userId, row.id, {
@@ -181,10 +193,23 @@ async function move(deps: Deps, userId: string, body: ColdMoveInput) {
   return { wallet: view(row, byAsset.get(asset), quotes.get(asset)), move: moveView(done) };
 }
 
+async function recover(deps: Deps, tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer> {
+  const done = await deps.repository.findMove(tx, key.userId, key.effectId);
+  const row = done && (await deps.repository.findOwned(key.userId, done.coldWalletId));
+  if (!done || !row) throw new Error(`idempotency key of ${key.userId} bound to move ${key.effectId}, not theirs`);
+  const { byAsset, quotes } = await context(deps, key.userId);
+  const data: ColdMoveAnswer = {
+    wallet: view(row, byAsset.get(row.asset), quotes.get(row.asset)),
+    move: moveView(done),
+  };
+  return { status: 200, body: { data } };
+}
+
 export function createColdWalletService(deps: ColdWalletDependencies): ColdWalletService {
   return {
     list: (userId) => list(deps, userId),
     get: (userId, id, page) => get(deps, userId, id, page),
-    move: (userId, body) => move(deps, userId, body),
+    move: (userId, body, claimId) => move(deps, userId, body, claimId),
+    recover: (tx, key) => recover(deps, tx, key),
   };
 }

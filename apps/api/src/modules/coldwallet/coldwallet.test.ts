@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ColdWalletList } from '@rora/contracts';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { createTestUser } from '../../testing/users.ts';
 import {
@@ -15,6 +16,7 @@ import {
   createWalletTestApp,
   fund,
   post,
+  postWithKey,
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
 
@@ -119,5 +121,18 @@ describe('cold wallet', () => {
     expect((await call(t, mallory, 'GET /coldwallet/nope')).statusCode).toBe(404);
     expect((await call(t, null, `GET /coldwallet/${eth.id}`)).statusCode).toBe(401);
     expect((await call(t, null, 'GET /coldwallet')).statusCode).toBe(401);
+  });
+
+  it('answers a retry whose first answer died with its process from the move that committed', async () => {
+    const key = 'cold-move-answer-lost';
+    const body = { type: 'create', assetSymbol: 'ETH', quantity: '0.25', pin: TEST_PIN };
+    const first = await postWithKey(t, { user: alice, url: '/coldwallet', body, key });
+    expect(first.statusCode, first.body).toBe(200);
+    await loseAnswer(t, alice.userId, key);
+    const retry = await postWithKey(t, { user: alice, url: '/coldwallet', body, key });
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(retry.json().data).toMatchObject({ move: first.json().data.move, wallet: { quantity: '1.25' } });
+    const eth = (await list()).wallets.find((wallet) => wallet.assetSymbol === 'ETH');
+    expect(eth).toMatchObject({ quantity: '1.25', available: '2.75' });
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from '@rora/db';
 import { createLedger } from '@rora/ledger';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { IdempotencyRecovery } from '../../plugins/idempotency.ts';
 import { alertsRoutes, createAlertsService, type AlertsService } from '../alerts/index.ts';
 import type { KycGate } from '../kyc/index.ts';
 import { createMarketDataService, type MarketDataService } from '../market-data/market-data.service.ts';
@@ -74,7 +75,7 @@ export function createMarketsModule(deps: {
   notifications: NotificationService;
   messaging: MessagingService;
   kycGate: KycGate;
-  swap?: { placeFromOrder: SwapOrderHandler };
+  swap?: { placeFromOrder: SwapOrderHandler; recoverFromOrder: IdempotencyRecovery };
 }): MarketsModule {
   const { config, clock, events } = deps;
   const { db } = deps.database;
@@ -91,7 +92,7 @@ export function createMarketsModule(deps: {
     log,
     maxBatch: config.ORDER_BATCH_MAX,
   });
-  if (deps.swap) orders.service.useSwapHandler((input) => deps.swap!.placeFromOrder(input));
+  if (deps.swap) orders.service.useSwapHandler(deps.swap.placeFromOrder, deps.swap.recoverFromOrder);
   const marketData = createMarketDataService({
     db,
     clock,

@@ -15,7 +15,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   app.route({
     ...routeAddress(onrampCalls.init),
-    config: { idempotent: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { idempotent: true, recoverIdempotent: service.recover, rateLimit: { max: 20, timeWindow: '1 minute' } },
     preHandler: app.authenticate,
     schema: {
       tags,
@@ -24,7 +24,8 @@ export const onrampRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       response: { 201: onrampPurchaseResponseSchema },
     },
     handler: async (request, reply) => {
-      const purchase = await service.init({ userId: currentUser(request).userId, body: request.body });
+      const userId = currentUser(request).userId;
+      const purchase = await service.init({ userId, body: request.body, claimId: request.idempotencyClaim });
       return reply.code(201).send({ data: purchase });
     },
   });

@@ -12,10 +12,12 @@ import {
   type OnrampInitBody,
   type OnrampPurchase,
 } from '@rora/contracts';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
+import { withTransaction } from '@rora/ledger';
 import { assetScale, isMoneyError, parseAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
 import type { KycGate } from '../kyc/index.ts';
 import { findPurchase, insertPurchase, type PurchaseRow } from './onramp.repository.ts';
 import { purchaseView } from './onramp-view.ts';
@@ -31,7 +33,10 @@ export interface UsdPriceSource {
 }
 
 export interface OnrampService {
-  init(input: { userId: string; body: OnrampInitBody }): Promise<OnrampPurchase>;
+  /** `claimId`: the request's idempotency key, bound to the purchase as it is recorded (ADR 0024). */
+  init(input: { userId: string; body: OnrampInitBody; claimId: string | null }): Promise<OnrampPurchase>;
+  /** The answer to a purchase whose request died after recording it: the purchase as it stands. */
+  recover(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
   get(userId: string, id: string): Promise<OnrampPurchase>;
   view(row: PurchaseRow): OnrampPurchase;
 }
@@ -73,7 +78,8 @@ export function createOnrampService(deps: {
   }
 
   return {
-    async init({ userId, body }) {
+    async init(input) {
+      const { userId, body } = input;
       await deps.kycGate.requireApprovedKyc(userId);
       const asset = onrampAsset(String(body.asset).toUpperCase());
       const fiatAmount = parseFiat(body.fiatAmount);
@@ -108,8 +114,18 @@ export function createOnrampService(deps: {
         createdAt: now,
         expiresAt,
       };
-      await insertPurchase(db, row);
+      // A crash before this commit leaves a widget session the customer never saw: nothing to pay.
+      await withTransaction(db, async (tx) => {
+        await insertPurchase(tx, row);
+        await bindIdempotentEffect(tx, input.claimId, id);
+      });
       return view(row);
+    },
+
+    async recover(tx, key) {
+      const row = await findPurchase(tx, key.userId, key.effectId);
+      if (!row) throw new Error(`idempotency key of ${key.userId} bound to purchase ${key.effectId}, not theirs`);
+      return { status: 201, body: { data: view(row) } };
     },
 
     async get(userId, id) {

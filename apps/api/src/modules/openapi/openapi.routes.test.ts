@@ -25,7 +25,7 @@ describe('OpenAPI', () => {
             '/openapi-probe',
             {
               preHandler: api.authenticate,
-              config: { idempotent: true },
+              config: { idempotent: true, recoverIdempotent: async () => null },
               schema: {
                 body: z.strictObject({ amount: z.string() }),
                 response: { 200: z.object({ ok: z.boolean() }) },

@@ -3,6 +3,7 @@
 // settles against the house's liquidity, POST /order/rate estimates what placing would do, and dark
 // orders trade only with each other and never show in public depth or trades.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { seedSwapLiquidity } from '../swap/index.ts';
 import { requireMarket } from '../markets/market-specs.ts';
@@ -93,6 +94,20 @@ describe('market orders', () => {
       available: units('5000', 'USDT') - units(order.filledTotal, 'USDT'),
       held: 0n,
     });
+  });
+
+  it('answers a retry whose answer died with its process from the platform order that was placed', async () => {
+    const customer = await approvedCustomer(t, { USDT: '5000' });
+    const body = { symbol: 'BTC/USDT', side: 'buy', amount: '0.01', venue: 'kraken' };
+    const first = await placeOrder(t, customer, body, 'venue-answer-lost');
+    expect(first.statusCode, first.body).toBe(201);
+    await loseAnswer(t, customer.userId, 'venue-answer-lost');
+    const retry = await placeOrder(t, customer, body, 'venue-answer-lost');
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(retry.json().data).toMatchObject({ id: first.json().data.id, status: 'filled', filledAmount: '0.01' });
+    expect((await balanceOf(t, customer, 'BTC')).available).toBe(
+      units(first.json().data.filledAmount, 'BTC') - units(first.json().data.fee, 'BTC'),
+    );
   });
 
   it('refuses a market order when the book is empty', async () => {

@@ -51,7 +51,7 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.route({
       ...routeAddress(marketsCalls.placeOrder),
       // The key commits with the order (ADR 0013); swaps and external platforms claim it first.
-      config: { idempotent: 'with-effect', ...perSession(300, '10 seconds') },
+      config: { idempotent: 'with-effect', recoverIdempotent: orders.recover, ...perSession(300, '10 seconds') },
       schema: {
         tags,
         summary: 'Place a market, limit or dark-pool order (or a swap: type swap)',

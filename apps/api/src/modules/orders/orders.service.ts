@@ -16,10 +16,15 @@ import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from '
 import { orderView } from './order-view.ts';
 import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
-import type { IdempotencyHandle } from '../../plugins/idempotency.ts';
+import type { IdempotencyHandle, IdempotencyRecovery } from '../../plugins/idempotency.ts';
 
 /** POST /order with type swap is served by the swap context, which registers here. */
-export type SwapOrderHandler = (input: { userId: string; body: SwapOrderBody }) => Promise<unknown>;
+export type SwapOrderHandler = (input: {
+  userId: string;
+  body: SwapOrderBody;
+  /** The claimed Idempotency-Key, bound to the swap as it is placed (ADR 0024). */
+  claimId: string | null;
+}) => Promise<unknown>;
 
 /** A placed order's answer: as stored under its key (Rora's book), or data to send (swap, venue). */
 export type PlacedAnswer = { answer: string } | { data: unknown };
@@ -40,7 +45,9 @@ export interface OrdersService {
   get(input: { userId: string; orderId: string }): Promise<Order>;
   list(input: { userId: string; query: PageQuery & { type?: OrderListType; symbol?: string } }): Promise<OrderList>;
   rate(input: { body: TradeOrderBody }): Promise<OrderRate>;
-  useSwapHandler(handler: SwapOrderHandler): void;
+  useSwapHandler(handler: SwapOrderHandler, recover: IdempotencyRecovery): void;
+  /** The answer to a swap or platform order whose request died after it was recorded (ADR 0024). */
+  recover: IdempotencyRecovery;
 }
 
 const KYC_CACHE_MS = 30_000;
@@ -69,11 +76,12 @@ async function submitOrder(
   }
   const adapter = deps.venues.adapter(intent.venue.id);
   if (!adapter) throw new AppError('venue_is_not_listed');
-  await idempotency?.claim();
+  const claimId = (await idempotency?.claim()) ?? null;
   return deps.venueOrders.execute({
     order: pendingVenueOrder(orderId, userId, intent, deps.clock.now()),
     intent,
     adapter,
+    claimId,
   });
 }
 
@@ -81,6 +89,7 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
   const { db, clock, runners, venues } = deps;
   const approved = new Map<string, number>();
   let swapHandler: SwapOrderHandler | null = null;
+  let swapRecovery: IdempotencyRecovery | null = null;
 
   /** Approval is final, so a recent approval is remembered instead of read on every order. */
   async function requireKyc(userId: string): Promise<void> {
@@ -94,8 +103,8 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
     async place({ userId, body, idempotency }) {
       if (body.type === 'swap') {
         if (!swapHandler) throw new AppError('order_type_swap_unavailable');
-        await idempotency?.claim();
-        return { data: await swapHandler({ userId, body: body as SwapOrderBody }) };
+        const claimId = (await idempotency?.claim()) ?? null;
+        return { data: await swapHandler({ userId, body: body as SwapOrderBody, claimId }) };
       }
       const intent = toOrderIntent(body as TradeOrderBody);
       await requireKyc(userId);
@@ -146,8 +155,19 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
     },
 
-    useSwapHandler(handler) {
+    useSwapHandler(handler, recover) {
       swapHandler = handler;
+      swapRecovery = recover;
+    },
+
+    async recover(tx, key) {
+      const order = await findOwnOrder(db, key.userId, key.effectId);
+      if (order) {
+        const fills = await fillsOfOrders(db, [order.id]);
+        return { status: 201, body: { data: orderView(order, fills.get(order.id) ?? []) } };
+      }
+      if (!swapRecovery) throw new Error(`order key bound to ${key.effectId}: no order, and no swaps`);
+      return swapRecovery(tx, key);
     },
   };
 }

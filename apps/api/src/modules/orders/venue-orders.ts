@@ -16,6 +16,7 @@ import { isLedgerError, type Ledger, type LedgerOp } from '@rora/ledger';
 import { FEE_ROUNDING, applyBps, scaleFactor, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bindIdempotentEffect } from '../../plugins/idempotency.ts';
 import { requireMarket, type Market } from '../markets/market-specs.ts';
 import { walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts';
 import type { OrderIntent } from './order-request.ts';
@@ -152,8 +153,16 @@ async function settle(deps: VenueOrderDependencies, order: OrderState, fills: Ve
   return records;
 }
 
+/** An order to execute; `claimId`, its request's Idempotency-Key, is bound to it in step 1 (ADR 0024). */
+interface VenueExecution {
+  order: OrderState;
+  intent: OrderIntent;
+  adapter: VenueAdapter;
+  claimId?: string | null;
+}
+
 /** Step 1: the order recorded as pending with its hold, in one transaction. */
-async function recordPending(deps: VenueOrderDependencies, order: OrderState): Promise<void> {
+async function recordPending(deps: VenueOrderDependencies, order: OrderState, claimId: string | null) {
   const hold = {
     id: order.id,
     owner: order.userId,
@@ -165,6 +174,7 @@ async function recordPending(deps: VenueOrderDependencies, order: OrderState): P
   await deps.db
     .transaction(async (tx) => {
       await insertOrders(tx, [order]);
+      await bindIdempotentEffect(tx, claimId, order.id);
       await deps.ledger.hold(tx, hold);
     })
     .catch((error: unknown) => {
@@ -190,13 +200,10 @@ async function finish(deps: VenueOrderDependencies, order: OrderState, fills: Ve
   }
 }
 
-async function execute(
-  deps: VenueOrderDependencies,
-  input: { order: OrderState; intent: OrderIntent; adapter: VenueAdapter },
-) {
+async function execute(deps: VenueOrderDependencies, input: VenueExecution) {
   const { order, intent, adapter } = input;
   order.holdAmount = await holdFor(intent.market, intent, adapter);
-  await recordPending(deps, order);
+  await recordPending(deps, order, input.claimId ?? null);
   let fills: VenueFill[];
   try {
     const budget = order.side === 'buy' ? (order.budget ?? order.holdAmount) : undefined;
@@ -261,7 +268,7 @@ export function pendingVenueOrder(orderId: string, userId: string, intent: Order
 
 export function createVenueOrders(deps: VenueOrderDependencies) {
   return {
-    execute: (input: { order: OrderState; intent: OrderIntent; adapter: VenueAdapter }) => execute(deps, input),
+    execute: (input: VenueExecution) => execute(deps, input),
     reconcilePending: (options: { olderThan: Date }) => reconcilePending(deps, options.olderThan),
   };
 }

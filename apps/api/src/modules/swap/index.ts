@@ -7,6 +7,7 @@ import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { IdempotencyRecovery } from '../../plugins/idempotency.ts';
 import type { KycGate } from '../kyc/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -42,7 +43,9 @@ export interface SwapModule {
    * POST /order with `type: 'swap'`: the orders route validates the body with swapOrderBodySchema,
    * and (after authentication and the Idempotency-Key claim) answers `{ data: await placeFromOrder(...) }`.
    */
-  placeFromOrder(input: { userId: string; body: SwapOrderBody }): Promise<Swap>;
+  placeFromOrder(input: { userId: string; body: SwapOrderBody; claimId?: string | null }): Promise<Swap>;
+  /** The answer to POST /order of a swap whose request died after placing it (ADR 0024). */
+  recoverFromOrder: IdempotencyRecovery;
 }
 
 export function swapSettings(config: Config): SwapSettings {
@@ -79,6 +82,7 @@ export function createSwapModule(deps: {
     jobs: createSwapJobs(settlement),
     scheduler,
     referencePrices: prices,
-    placeFromOrder: ({ userId, body }) => swaps.place({ userId, order: body }),
+    placeFromOrder: ({ userId, body, claimId }) => swaps.place({ userId, order: body, claimId }),
+    recoverFromOrder: (tx, key) => swaps.recover(tx, key),
   };
 }

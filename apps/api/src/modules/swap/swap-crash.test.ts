@@ -1,11 +1,13 @@
 // A settlement that crashes mid-way resumes without settling twice: a crash inside the settlement
 // transaction (after the ledger moved, before commit) leaves no trace and the rerun settles once; a
 // crash after commit but before the customer was told settles nothing more and the sweep notifies once.
+// A placing whose answer was lost with its process answers the retry from the swap (ADR 0024).
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Swap } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { assertLedgerInvariants, createLedger, type Ledger } from '@rora/ledger';
+import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { createSwapSettlement } from './settlement.ts';
 import { checkSwapInvariants } from './testing/swap-invariants.ts';
@@ -91,5 +93,45 @@ describe('a settlement that crashes', () => {
     expect(await balances(t, userId, 'ETH')).toEqual({ available: 1_843_237_500_000_000_000n, held: 0n });
     const notifications = await notificationsOf(userId);
     expect(notifications.map((notification) => notification.kind)).toEqual(['swap_completed']);
+  });
+});
+
+describe('a swap whose answer died with its process', () => {
+  it('answers the retry from the swap that was placed, and places nothing twice', async () => {
+    const user = await approvedCustomer(t, { BTC: '1' });
+    const quote = await getQuote(t, user, { from: 'BTC', to: 'ETH', quantity: '0.1' });
+    const key = `swap-${quote.id}`;
+    const first = await placeSwap(t, user, { quoteId: quote.id }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    await loseAnswer(t, user.userId, key);
+    const retry = await placeSwap(t, user, { quoteId: quote.id }, key);
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(retry.json().data).toEqual(first.json().data);
+    const placed = await t.database.db.select().from(schema.swaps).where(eq(schema.swaps.userId, user.userId));
+    expect(placed).toHaveLength(1);
+    expect(await balances(t, user.userId, 'BTC')).toEqual({ available: 90_000_000n, held: 10_000_000n });
+  });
+});
+
+describe('a swap placed by POST /order whose answer died with its process', () => {
+  it('answers the retry from the swap, and places nothing twice', async () => {
+    const user = await approvedCustomer(t, { BTC: '1' });
+    const quote = await getQuote(t, user, { from: 'BTC', to: 'ETH', quantity: '0.1' });
+    const key = `swap-${quote.id}`;
+    const order = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/order',
+        headers: { ...user.headers, 'idempotency-key': key },
+        payload: { type: 'swap', quoteId: quote.id },
+      });
+    const first = await order();
+    expect(first.statusCode, first.body).toBe(201);
+    await loseAnswer(t, user.userId, key);
+    const retry = await order();
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    expect(retry.json().data).toEqual(first.json().data);
+    const placed = await t.database.db.select().from(schema.swaps).where(eq(schema.swaps.userId, user.userId));
+    expect(placed).toHaveLength(1);
   });
 });

@@ -4,11 +4,12 @@
 // the hold's id). After commit the swap shows as in progress and its settlement is scheduled.
 import { randomUUID } from 'node:crypto';
 import { SWAP_MAX_ARRIVAL_MINUTES, type Swap, type SwapList, type SwapOrderBody } from '@rora/contracts';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Ledger } from '@rora/ledger';
 import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
 import type { KycGate } from '../kyc/index.ts';
 import { topics, type EventBus } from '../realtime/event-bus.ts';
 import type { SwapSettings } from './quote.service.ts';
@@ -32,12 +33,16 @@ export interface PlaceSwapInput {
   readonly userId: string;
   /** The order body, already validated by swapOrderBodySchema. */
   readonly order: Omit<SwapOrderBody, 'type'> & { type?: 'swap' };
+  /** The request's idempotency key, bound to the swap in the transaction that holds it (ADR 0024). */
+  readonly claimId?: string | null;
 }
 
 export interface SwapService {
   place(input: PlaceSwapInput): Promise<Swap>;
   list(userId: string, page: { page: number; limit: number }): Promise<SwapList>;
   get(userId: string, id: string): Promise<Swap>;
+  /** The answer to a swap whose request died after it was placed: the swap as it stands. */
+  recover(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
 }
 
 const MAX_DELAY_MS = SWAP_MAX_ARRIVAL_MINUTES * 60_000;
@@ -96,6 +101,7 @@ export function createSwapService(deps: {
       requireMatch(quote, input.order);
       const swap = newSwap(quote, now, deps.settings.settlementDelayMs);
       await insertSwap(tx, swap);
+      await bindIdempotentEffect(tx, input.claimId ?? null, swap.id);
       await markQuoteUsed(tx, quote.id, now);
       try {
         await ledger.hold(tx, {
@@ -136,6 +142,12 @@ export function createSwapService(deps: {
       const swap = /^[0-9a-f-]{36}$/i.test(id) ? await findSwap(db, userId, id) : null;
       if (!swap) throw new AppError('resource_not_found', { message: 'Swap not found' });
       return swapView(swap);
+    },
+
+    async recover(tx, key) {
+      const swap = await findSwap(tx, key.userId, key.effectId);
+      if (!swap) throw new Error(`idempotency key of ${key.userId} bound to swap ${key.effectId}, not theirs`);
+      return { status: 201, body: { data: swapView(swap) } };
     },
   };
 }

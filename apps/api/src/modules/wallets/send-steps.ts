@@ -10,6 +10,7 @@ import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@ror
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bindIdempotentEffect } from '../../plugins/idempotency.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import { derivedId } from './ids.ts';
 import type { NewSend, SendRow, SendsRepository } from './sends.repository.ts';
@@ -29,11 +30,13 @@ export interface VoidOptions {
   from: SendRow['status'][];
   /** False for a send the customer never approved: it never happened for them. */
   notify: boolean;
+  /** Only while no approval is recorded (the reconcile's void of a hold whose request died). */
+  unapproved?: boolean;
 }
 
 export interface SendSteps {
   /** Records the send and holds amount + fee, or refuses (422) when available does not cover it. */
-  hold(send: NewSend & { amount: string; fee: string }): Promise<void>;
+  hold(send: NewSend & { amount: string; fee: string }, claimId: string | null): Promise<void>;
   /** Approved and held -> broadcast (or voided when the chain refuses it before sending). */
   broadcast(id: string): Promise<void>;
   settleInternal(send: SendRow): Promise<void>;
@@ -55,10 +58,11 @@ export const facts = (send: SendRow, reason?: string | null): StepFacts => ({
   reason: reason ?? send.failureReason,
 });
 
-async function hold(deps: Deps, send: NewSend & { amount: string; fee: string }): Promise<void> {
+async function hold(deps: Deps, send: NewSend & { amount: string; fee: string }, claimId: string | null) {
   try {
     await withTransaction(deps.db, async (tx) => {
       await deps.sends.insertHeld(tx, send, deps.clock.now());
+      await bindIdempotentEffect(tx, claimId, send.id);
       await deps.ledger.hold(tx, {
         id: send.id,
         owner: send.userId,
@@ -78,7 +82,8 @@ async function hold(deps: Deps, send: NewSend & { amount: string; fee: string })
 
 async function voidSend(deps: Deps, send: Pick<SendRow, 'id'>, reason: string, options: VoidOptions): Promise<void> {
   const moved = await withTransaction(deps.db, async (tx) => {
-    const row = await deps.sends.move(tx, send.id, { from: options.from, to: 'voided', reason }, deps.clock.now());
+    const change = { from: options.from, to: 'voided' as const, reason, unapproved: options.unapproved === true };
+    const row = await deps.sends.move(tx, send.id, change, deps.clock.now());
     if (row) await deps.ledger.voidHold(tx, { holdId: send.id, metadata: { reason } });
     return row;
   });
@@ -184,7 +189,7 @@ async function post(deps: Deps, send: SendRow, confirmations: number): Promise<v
 
 export function createSendSteps(deps: SendStepsDependencies): SendSteps {
   return {
-    hold: (send) => hold(deps, send),
+    hold: (send, claimId) => hold(deps, send, claimId),
     broadcast: (id) => broadcast(deps, id),
     settleInternal: (send) => settleInternal(deps, send),
     post: (send, confirmations) => post(deps, send, confirmations),

@@ -14,7 +14,8 @@ import type { Approval, ApprovalProof } from './approval.ts';
 import type { Destination, DestinationResolver } from './destination.ts';
 import type { FeeCalculator } from './fees.ts';
 import { facts, type SendSteps } from './send-steps.ts';
-import type { SendsRepository } from './sends.repository.ts';
+import { createSendRecovery, type SendRecovery } from './send-recovery.ts';
+import type { NewSend, SendsRepository } from './sends.repository.ts';
 import { transactionView } from './transaction-view.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
 import type { WalletNotifier } from './wallet-notifier.ts';
@@ -39,7 +40,10 @@ export interface SendInput extends ApprovalProof {
 
 export interface SendService {
   estimate(userId: string, input: EstimateInput): Promise<WalletFeeEstimate>;
-  send(userId: string, input: SendInput): Promise<WalletTransaction>;
+  /** `claimId`: the request's idempotency key, bound to the send in the transaction that holds it. */
+  send(userId: string, input: SendInput, claimId: string | null): Promise<WalletTransaction>;
+  /** The answer to a send whose request died (ADR 0024). */
+  recover: SendRecovery;
 }
 
 export interface SendServiceDependencies {
@@ -97,7 +101,7 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     };
   }
 
-  async function send(userId: string, input: SendInput): Promise<WalletTransaction> {
+  async function send(userId: string, input: SendInput, claimId: string | null): Promise<WalletTransaction> {
     const wallet = await ownedWallet(userId, input.walletId);
     const network = getNetwork(wallet.network);
     const amount = parseCustomerAmount(input.amount, network.decimals);
@@ -105,22 +109,9 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     await deps.approval.require(userId, input);
     const recipient = destination.recipient;
     const fee = recipient ? 0n : (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
-    const id = randomUUID();
-    await steps.hold({
-      id,
-      userId,
-      walletId: wallet.id,
-      network: network.id,
-      asset: network.asset,
-      kind: recipient ? 'internal' : 'external',
-      toAddress: destination.address,
-      destinationTag: destination.destinationTag,
-      recipientUserId: recipient?.userId ?? null,
-      recipientWalletId: recipient?.id ?? null,
-      amount: String(amount),
-      fee: String(fee),
-      priority: input.priority,
-    });
+    const held = heldSend({ userId, wallet, destination, amount, fee, priority: input.priority });
+    const { id } = held;
+    await steps.hold(held, claimId);
     try {
       await deps.approval.verify(userId, input);
     } catch (error) {
@@ -139,7 +130,36 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     return transactionView(row);
   }
 
-  return { estimate, send };
+  return { estimate, send, recover: createSendRecovery(deps) };
+}
+
+/** The send's row as it is held: amount + fee, to a customer inside Rora (internal) or a chain address. */
+function heldSend(options: {
+  userId: string;
+  wallet: WalletRow;
+  destination: Extract<Destination, { ok: true }>;
+  amount: bigint;
+  fee: bigint;
+  priority: FeePriority;
+}): NewSend & { amount: string; fee: string } {
+  const { wallet, destination } = options;
+  const network = getNetwork(wallet.network);
+  const recipient = destination.recipient;
+  return {
+    id: randomUUID(),
+    userId: options.userId,
+    walletId: wallet.id,
+    network: network.id,
+    asset: network.asset,
+    kind: recipient ? 'internal' : 'external',
+    toAddress: destination.address,
+    destinationTag: destination.destinationTag,
+    recipientUserId: recipient?.userId ?? null,
+    recipientWalletId: recipient?.id ?? null,
+    amount: String(options.amount),
+    fee: String(options.fee),
+    priority: options.priority,
+  };
 }
 
 function destinationView(destination: Destination | null): WalletFeeEstimate['address'] {

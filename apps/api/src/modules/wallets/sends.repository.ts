@@ -11,6 +11,15 @@ type Executor = Db | Tx;
 export type SendRow = typeof walletSends.$inferSelect;
 export type NewSend = Omit<typeof walletSends.$inferInsert, 'status' | 'createdAt' | 'updatedAt'>;
 
+export interface SendChange {
+  from: SendRow['status'][];
+  to: SendRow['status'];
+  reason?: string;
+  confirmations?: number;
+  /** Only while no approval is recorded: a void that must not undo a send the customer approved. */
+  unapproved?: boolean;
+}
+
 export interface SendsRepository {
   insertHeld(executor: Executor, send: NewSend, now: Date): Promise<void>;
   find(executor: Executor, id: string): Promise<SendRow | null>;
@@ -24,13 +33,11 @@ export interface SendsRepository {
   ): Promise<SendRow | null>;
   setConfirmations(id: string, confirmations: number, now: Date): Promise<boolean>;
   /** `from` -> `to` in the caller's transaction; null when the send is not in `from`. */
-  move(
-    tx: Tx,
-    id: string,
-    change: { from: SendRow['status'][]; to: SendRow['status']; reason?: string; confirmations?: number },
-    now: Date,
-  ): Promise<SendRow | null>;
-  /** Sends of a network still in flight: approved and held (to broadcast), broadcast, confirmed. */
+  move(tx: Tx, id: string, change: SendChange, now: Date): Promise<SendRow | null>;
+  /**
+   * Sends of a network still in flight: approved and held (an external one to broadcast, an internal
+   * one to post: a crash came between its approval and its settlement), broadcast, confirmed.
+   */
   open(network: NetworkId): Promise<SendRow[]>;
   /** Holds never approved (the request died between hold and approval), older than `before`. */
   unapproved(network: NetworkId, before: Date): Promise<SendRow[]>;
@@ -98,7 +105,13 @@ function transitions(db: Db): Omit<SendsRepository, 'open' | 'unapproved'> {
           ...(change.reason ? { failureReason: change.reason } : {}),
           ...(change.confirmations === undefined ? {} : { confirmations: change.confirmations }),
         })
-        .where(and(eq(walletSends.id, id), inArray(walletSends.status, change.from)))
+        .where(
+          and(
+            eq(walletSends.id, id),
+            inArray(walletSends.status, change.from),
+            change.unapproved ? isNull(walletSends.approvedAt) : undefined,
+          ),
+        )
         .returning();
       return row ?? null;
     },
@@ -115,7 +128,6 @@ function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved'> {
         .where(
           and(
             eq(walletSends.network, network),
-            eq(walletSends.kind, 'external'),
             inArray(walletSends.status, ['held', 'broadcast', 'confirmed']),
             isNotNull(walletSends.approvedAt),
           ),

@@ -1,8 +1,11 @@
 // Sends after the request: chain reports of transactions this process broadcast move them along
 // (confirming n of m, then posted; or failed, then voided), and a periodic reconcile finishes what a
-// crash or a lost event left behind: approved sends still held are broadcast (under their id, which
-// the adapter answers with the same transaction), unapproved holds older than the approval window
-// are voided, and broadcast sends are re-read from the chain.
+// crash or a lost event left behind: approved external sends still held are broadcast (under their
+// id, which the adapter answers with the same transaction), approved internal sends still held are
+// posted (the customer approved them; the recipient's row cannot go away, so posting cannot be
+// refused), unapproved holds older than the approval window are voided, and broadcast sends are
+// re-read from the chain. Each step moves the send by a conditional update, so a reconcile racing
+// the request, another reconcile or another process takes it once.
 import { getNetwork, type ChainTransaction, type NetworkId } from '@rora/chains';
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
@@ -63,7 +66,8 @@ export function createSettlementService(deps: {
     async reconcile(network) {
       const adapter = deps.registry.adapter(getNetwork(network).id);
       for (const send of await sends.open(network)) {
-        if (send.status === 'held') await steps.broadcast(send.id);
+        if (send.status === 'held' && send.kind === 'internal') await steps.settleInternal(send);
+        else if (send.status === 'held') await steps.broadcast(send.id);
         else if (send.txid) {
           const transaction = await adapter.getTransaction(send.txid);
           if (transaction) await follow(send, transaction);
@@ -71,7 +75,8 @@ export function createSettlementService(deps: {
       }
       const before = new Date(clock.now().getTime() - APPROVAL_WINDOW_MS);
       for (const send of await sends.unapproved(network, before)) {
-        await steps.void(send, 'approval_not_received', { from: ['held'], notify: false });
+        // The request may record its approval after this read: such a send is no longer voided.
+        await steps.void(send, 'approval_not_received', { from: ['held'], notify: false, unapproved: true });
       }
     },
   };

@@ -112,7 +112,7 @@ const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services 
 
   app.route({
     ...routeAddress(walletCalls.sendTransaction),
-    config: { idempotent: true, rateLimit: walletRateLimits.send },
+    config: { idempotent: true, recoverIdempotent: sends.recover, rateLimit: walletRateLimits.send },
     schema: {
       tags,
       summary: 'Send from a wallet with the PIN (or the authenticator code when withdrawal 2FA is on)',
@@ -120,7 +120,7 @@ const sendRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services 
       response: { 200: sendTransactionResponseSchema },
     },
     preHandler: app.authenticate,
-    handler: async (request) => ({ data: await sends.send(user(request), request.body) }),
+    handler: async (request) => ({ data: await sends.send(user(request), request.body, request.idempotencyClaim) }),
   });
 };
 

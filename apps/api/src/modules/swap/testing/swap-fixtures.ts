@@ -25,9 +25,14 @@ export const swapOrderTestRoute: FastifyPluginAsyncZod = async (api) => {
   api.setValidatorCompiler(accountRouteValidator);
   api.post(
     '/testing/swap-order',
-    { preHandler: api.authenticate, config: { idempotent: true }, schema: { body: swapOrderBodySchema } },
+    {
+      preHandler: api.authenticate,
+      config: { idempotent: true, recoverIdempotent: swap.swaps.recover },
+      schema: { body: swapOrderBodySchema },
+    },
     async (request, reply) => {
-      const placed = await swap.placeFromOrder({ userId: currentUser(request).userId, body: request.body });
+      const userId = currentUser(request).userId;
+      const placed = await swap.placeFromOrder({ userId, body: request.body, claimId: request.idempotencyClaim });
       return reply.code(201).send({ data: placed });
     },
   );

@@ -1,0 +1,228 @@
+// Recovery of sends a crash left half done. The request dies after the approval committed: the send
+// stays `held` with `approved_at` set and its hold pending; the reconcile posts it (the customer
+// approved it), once, even when two reconciles race. The request dies before answering: its
+// Idempotency-Key stays in flight, and the retry gets the send as it stands, or (died before the
+// approval was recorded) the hold is voided and the retry runs the send again. The ledger invariants
+// hold after each test, with no hold left open.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertLedgerInvariants, createLedger } from '@rora/ledger';
+import { parseAmount } from '@rora/money';
+import { loseAnswer } from '../../testing/idempotency.ts';
+import { createSendSteps } from './send-steps.ts';
+import { createSendsRepository } from './sends.repository.ts';
+import { APPROVAL_WINDOW_MS } from './settlement.service.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import {
+  TEST_PIN,
+  balanceOf,
+  createWalletCustomer,
+  createWalletTestApp,
+  fund,
+  post,
+  postWithKey,
+  type WalletCustomer,
+} from './testing/wallet-fixtures.ts';
+
+let t: TestApp;
+let alice: WalletCustomer;
+let bob: WalletCustomer;
+
+beforeAll(async () => {
+  t = await createWalletTestApp();
+  [alice, bob] = [await createWalletCustomer(t), await createWalletCustomer(t)];
+  await fund(t, alice, 'btc', '1');
+});
+afterEach(async () => {
+  await assertLedgerInvariants(t.database.db);
+});
+afterAll(() => t.close());
+
+/** The process dies before the step `when` commits (after the approval: 'NEW.status = ''posted'''). */
+async function crashBefore<T>(when: string, run: () => Promise<T>): Promise<T> {
+  const { db } = t.database;
+  await db.execute(
+    sql.raw(`
+    CREATE FUNCTION test_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'process killed before this step committed'; END $$;
+    CREATE TRIGGER test_crash BEFORE UPDATE ON wallet_sends
+      FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION test_crash();`),
+  );
+  try {
+    return await run();
+  } finally {
+    await db.execute(sql.raw(`DROP TRIGGER test_crash ON wallet_sends; DROP FUNCTION test_crash();`));
+  }
+}
+
+const AFTER_APPROVAL = `NEW.status = 'posted'`;
+const BEFORE_APPROVAL = `NEW.approved_at IS NOT NULL AND OLD.approved_at IS NULL`;
+
+async function sendRow(id: string) {
+  const { rows } = await t.database.db.execute<{ status: string; approved: boolean }>(
+    sql`SELECT status, approved_at IS NOT NULL AS approved FROM wallet_sends WHERE id = ${id}`,
+  );
+  return rows[0];
+}
+
+async function receivedNotifications(customer: WalletCustomer): Promise<number> {
+  const page = await t.app.services.notifications.list(customer.userId, { page: 1, limit: 100 });
+  return page.items.filter((item) => item.kind === 'wallet_internal_received').length;
+}
+
+async function crashedInternalSend(amount: string): Promise<string> {
+  t.clock.advance(1_000);
+  const body = { walletId: alice.wallet('btc').id, address: bob.wallet('btc').address, amount, pin: TEST_PIN };
+  const response = await crashBefore(AFTER_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
+  expect(response.statusCode).toBe(500);
+  const { rows } = await t.database.db.execute<{ id: string }>(
+    sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
+  );
+  const id = rows[0]!.id;
+  expect(await sendRow(id)).toEqual({ status: 'held', approved: true });
+  return id;
+}
+
+describe('an approved internal send left held by a crash', () => {
+  it('is posted by the reconcile: the recipient is credited and the hold is closed', async () => {
+    const id = await crashedInternalSend('0.1');
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0.1');
+
+    await t.app.services.wallets.handlers.reconcile('btc');
+
+    expect(await sendRow(id)).toEqual({ status: 'posted', approved: true });
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
+    expect((await balanceOf(t, alice, 'btc')).balance).toBe('0.9');
+    expect((await balanceOf(t, bob, 'btc')).balance).toBe('0.1');
+  });
+
+  it('is posted once when two reconciles run together, and once more is a no-op', async () => {
+    const before = await receivedNotifications(bob);
+    const id = await crashedInternalSend('0.2');
+
+    const reconcile = () => t.app.services.wallets.handlers.reconcile('btc');
+    await Promise.all([reconcile(), reconcile()]);
+    await reconcile();
+
+    expect(await sendRow(id)).toEqual({ status: 'posted', approved: true });
+    expect((await balanceOf(t, bob, 'btc')).balance).toBe('0.3');
+    expect((await balanceOf(t, alice, 'btc')).balance).toBe('0.7');
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
+    expect(await receivedNotifications(bob)).toBe(before + 1);
+  });
+});
+
+describe('a send whose request died before its approval was recorded', () => {
+  it('is voided by the reconcile once the approval window has passed, never before', async () => {
+    t.clock.advance(1_000);
+    const body = {
+      walletId: alice.wallet('btc').id,
+      address: bob.wallet('btc').address,
+      amount: '0.02',
+      pin: TEST_PIN,
+    };
+    const response = await crashBefore(BEFORE_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
+    expect(response.statusCode).toBe(500);
+    const { rows } = await t.database.db.execute<{ id: string }>(
+      sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
+    );
+    const id = rows[0]!.id;
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(id)).toEqual({ status: 'held', approved: false });
+
+    t.clock.advance(APPROVAL_WINDOW_MS + 1_000);
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(id)).toEqual({ status: 'voided', approved: false });
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
+  });
+});
+
+describe('the void of a hold whose approval never came', () => {
+  it('leaves alone a send whose approval was recorded after the reconcile read it', async () => {
+    t.clock.advance(1_000);
+    const body = {
+      walletId: alice.wallet('btc').id,
+      address: bob.wallet('btc').address,
+      amount: '0.03',
+      pin: TEST_PIN,
+    };
+    await crashBefore(BEFORE_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
+    const { rows } = await t.database.db.execute<{ id: string }>(
+      sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
+    );
+    const id = rows[0]!.id;
+    const sends = createSendsRepository(t.database.db);
+    const steps = createSendSteps({
+      db: t.database.db,
+      clock: t.clock,
+      ledger: createLedger(),
+      registry: t.app.services.chains,
+      sends,
+      notifier: t.app.services.wallets.notifier,
+      log: { warn: () => undefined },
+    });
+    // The reconcile read the send unapproved; the request records its approval just after.
+    expect(await sends.approve(id, t.clock.now())).not.toBeNull();
+    await steps.void({ id }, 'approval_not_received', { from: ['held'], notify: false, unapproved: true });
+    expect(await sendRow(id)).toEqual({ status: 'held', approved: true });
+
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(id)).toEqual({ status: 'posted', approved: true });
+  });
+});
+
+describe('a send whose request died before answering, retried with its Idempotency-Key', () => {
+  const url = '/wallet/sendTransaction';
+  const body = (amount: string) => ({
+    walletId: alice.wallet('btc').id,
+    address: bob.wallet('btc').address,
+    amount,
+    pin: TEST_PIN,
+  });
+  const sendsOf = async (customer: WalletCustomer) =>
+    (
+      await t.database.db.execute<{ status: string }>(
+        sql`SELECT status FROM wallet_sends WHERE user_id = ${customer.userId} ORDER BY created_at`,
+      )
+    ).rows.map((row) => row.status);
+
+  it('answers the approved send (posted by the reconcile), and sends nothing twice', async () => {
+    const key = randomUUID();
+    const before = await sendsOf(alice);
+    const first = await crashBefore(AFTER_APPROVAL, () =>
+      postWithKey(t, { user: alice, url, body: body('0.05'), key }),
+    );
+    expect(first.statusCode).toBe(500);
+    await loseAnswer(t, alice.userId, key);
+    await t.app.services.wallets.handlers.reconcile('btc');
+
+    const retry = await postWithKey(t, { user: alice, url, body: body('0.05'), key });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toMatchObject({ type: 'internal_send', status: 'completed', amount: '0.05' });
+    expect(await sendsOf(alice)).toEqual([...before, 'posted']);
+    expect((await postWithKey(t, { user: alice, url, body: body('0.05'), key })).body).toBe(retry.body);
+  });
+
+  it('voids the hold of a send never approved, and runs the retry as a new send', async () => {
+    const key = randomUUID();
+    const before = await sendsOf(alice);
+    const available = (await balanceOf(t, alice, 'btc')).balance;
+    const first = await crashBefore(BEFORE_APPROVAL, () =>
+      postWithKey(t, { user: alice, url, body: body('0.01'), key }),
+    );
+    expect(first.statusCode).toBe(500);
+    await loseAnswer(t, alice.userId, key);
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0.01');
+
+    const retry = await postWithKey(t, { user: alice, url, body: body('0.01'), key });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.json().data).toMatchObject({ status: 'completed', amount: '0.01' });
+    expect(await sendsOf(alice)).toEqual([...before, 'voided', 'posted']);
+    const after = await balanceOf(t, alice, 'btc');
+    expect(after.held).toBe('0');
+    expect(parseAmount(available, 8) - parseAmount(after.balance, 8)).toBe(1_000_000n);
+  });
+});

@@ -1,0 +1,41 @@
+// The answer to a send whose request died (ADR 0024), for the idempotency layer: the retry of a send
+// whose key was left in flight gets the send as it stands once it was approved (the reconcile
+// finishes it), or, when the request died before recording the approval, the hold is voided at once
+// (only that request could have approved it) and the key released, so the retry asks again.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '@rora/db';
+import type { Ledger } from '@rora/ledger';
+import type { OrphanedKey, RecoveredAnswer } from '../../plugins/idempotency.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SendsRepository } from './sends.repository.ts';
+import { transactionView } from './transaction-view.ts';
+import type { TransactionsRepository } from './transactions.repository.ts';
+
+export type SendRecovery = (tx: Tx, key: OrphanedKey) => Promise<RecoveredAnswer | null>;
+
+export function createSendRecovery(deps: {
+  clock: Clock;
+  ledger: Ledger;
+  sends: SendsRepository;
+  transactions: TransactionsRepository;
+}): SendRecovery {
+  return async (tx, key) => {
+    await tx.execute(sql`SELECT 1 FROM wallet_sends WHERE id = ${key.effectId} FOR UPDATE`);
+    const send = await deps.sends.find(tx, key.effectId);
+    if (!send || send.userId !== key.userId) {
+      throw new Error(`idempotency key of ${key.userId} bound to send ${key.effectId}, which is not theirs`);
+    }
+    if (send.status === 'held' && send.approvedAt === null) {
+      const reason = 'approval_not_received';
+      const change = { from: ['held' as const], to: 'voided' as const, reason, unapproved: true };
+      if (!(await deps.sends.move(tx, send.id, change, deps.clock.now()))) {
+        throw new Error(`send ${send.id} left "held" under its row lock`);
+      }
+      await deps.ledger.voidHold(tx, { holdId: send.id, metadata: { reason } });
+      return null;
+    }
+    const row = await deps.transactions.one(send.walletId, send.id);
+    if (!row) throw new Error(`send ${send.id} is missing from its wallet's transactions`);
+    return { status: 200, body: { data: transactionView(row) } };
+  };
+}
