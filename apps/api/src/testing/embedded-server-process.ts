@@ -1,5 +1,6 @@
-// The real server (startServer) on the embedded PostgreSQL of RORA_DATA_DIR, with its worker, for
-// the tests that kill it or its database: prints `READY <url> <database url>` once listening.
+// The real server (startServer) on the embedded PostgreSQL of RORA_DATA_DIR, with its worker and
+// market maker as `npm start` runs them, for the tests that kill it or its database: prints
+// `READY <url> <database url>` once listening.
 import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
 
@@ -10,7 +11,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: '0',
   RUN_WORKER: 'true',
-  MARKET_MAKER: 'off',
+  MARKET_MAKER: 'on',
   LOG_LEVEL: 'silent',
   WEB_DIST_DIR: '/nonexistent-web-dist',
 });
