@@ -55,6 +55,7 @@ describe('the embedded PostgreSQL after its parent crashed', () => {
     // As after a SIGKILL of the parent: the first server is never stopped by its owner.
     const second = await start(dataDir());
     expect(isAlive(orphan)).toBe(false);
+    expect([first.leftOver, second.leftOver]).toEqual(['none', 'stopped']);
     expect(second.port).not.toBe(first.port);
     expect(await query(second, 'SELECT name FROM kept')).toEqual([{ name: 'saved before the crash' }]);
     await second.stop();
@@ -63,6 +64,7 @@ describe('the embedded PostgreSQL after its parent crashed', () => {
   it('starts over a lock file whose process is gone', async () => {
     await writeFile(path.join(dataDir(), 'postmaster.pid'), `${deadPid()}\n${dataDir()}\n0\n5999\n`);
     const database = await start(dataDir());
+    expect(database.leftOver).toBe('stale-lock');
     expect(await query(database, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 1 }]);
     await database.stop();
   }, 60_000);

@@ -12,6 +12,8 @@ export interface EmbeddedDatabase {
   /** Connection string for the `postgres` database as superuser. */
   readonly adminUrl: string;
   readonly port: number;
+  /** What the start found on the data folder from an earlier run: `stopped` a server it left running. */
+  readonly leftOver: 'none' | 'stale-lock' | 'stopped';
   stop(): Promise<void>;
 }
 
@@ -47,8 +49,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const port = options.port ?? (await freePort());
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   await mkdir(path.dirname(databaseDir), { recursive: true });
-  const found = fresh ? 'none' : await stopOrphanedServer(databaseDir);
-  if (found === 'stopped') options.log?.(`Stopped a PostgreSQL left running on ${databaseDir} by an earlier run.`);
+  const leftOver = fresh ? 'none' : await stopOrphanedServer(databaseDir);
   const recent: string[] = [];
   const log = (line: unknown) => {
     const text = String(line);
@@ -82,6 +83,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return {
     adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
+    leftOver,
     stop: async () => {
       unwatch();
       // The package waits for an exit event that a server already gone never sends again.
