@@ -33,6 +33,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Rora failed to start:', error instanceof Error ? error.message : error);
+  console.error('Rora failed to start:', startFailure(error));
   process.exit(1);
 });
+
+/** Why the start failed, also for a rejection without an Error (a library rejecting with nothing). */
+function startFailure(error: unknown): string {
+  if (!(error instanceof Error)) return error === undefined ? 'a step failed without saying why' : String(error);
+  const cause = error.cause instanceof Error ? `\n  caused by: ${error.cause.message}` : '';
+  return `${error.message || error.name}${cause}`;
+}

@@ -32,6 +32,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const dataDir = path.resolve(config.RORA_DATA_DIR, 'pg');
     log(`Starting embedded PostgreSQL (data in ${dataDir})…`);
     embedded = await startEmbeddedPostgres({ dataDir });
+    if (embedded.leftOver === 'stopped') log(`Stopped the PostgreSQL an earlier run left running on ${dataDir}.`);
     databaseUrl = embedded.adminUrl;
   }
   const database = connectDatabase(databaseUrl);

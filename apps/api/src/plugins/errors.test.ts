@@ -20,6 +20,11 @@ const probeRoutes: FastifyPluginAsync = async (api) => {
       'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: a@b.c,$argon2id$secret',
     );
   });
+  // How Drizzle reports a query whose connection the server ended (pg_terminate_backend, a restart).
+  api.get('/error-probe/database-gone', async () => {
+    const cause = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    throw new Error('Failed query: select 1\nparams: secret', { cause });
+  });
 };
 
 const valid = { email: 'a@example.com', count: 1, amount: '0.5' };
@@ -134,6 +139,13 @@ describe('one error body for hostile input', () => {
   it('answers an unexpected failure with 500 internal_error and no SQL, parameters or stack', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/error-probe/crash' });
     expectErrorBody(response, 500, 'internal_error');
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('answers a lost database connection with 503 service_unavailable and Retry-After', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/error-probe/database-gone' });
+    expectErrorBody(response, 503, 'service_unavailable');
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(response.body).not.toContain('secret');
   });
 

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorItem } from '@rora/contracts';
+import { isConnectionError } from '@rora/db';
 import { AppError, isAppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -20,9 +21,14 @@ function validationItems(issues: ValidationIssue[]): ErrorItem[] {
   });
 }
 
-/** Maps framework errors (parsing, validation, limits) to catalogued codes. */
+/** Seconds a client waits before trying again after a 503: long enough for PostgreSQL to restart. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Maps framework errors (parsing, validation, limits) and a lost database to catalogued codes. */
 export function toAppError(error: FastifyError): AppError | undefined {
   if (isAppError(error)) return error;
+  // The database is out of reach (stopped, restarting, our session ended): not this request's fault.
+  if (isConnectionError(error)) return new AppError('service_unavailable');
   if (error.validation) {
     return new AppError('request_validation_failed', { items: validationItems(error.validation as ValidationIssue[]) });
   }
@@ -50,14 +56,16 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
     if (known) {
-      if (known.status >= 500) request.log.error({ code: known.code }, 'request failed');
-      return reply.code(known.status).headers(known.headers).send(known.toBody());
+      if (known.status >= 500) request.log.error({ code: known.code, err: describe(error) }, 'request failed');
+      // Every 503 says when to come back (RFC 9110 §10.2.3), unless its error chose the time.
+      const retry = known.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+      return reply
+        .code(known.status)
+        .headers({ ...retry, ...known.headers })
+        .send(known.toBody());
     }
     // Unexpected: log only the name, message without parameters, and the stack; answer generically.
-    request.log.error(
-      { err: { type: error.name, message: redact(error.message), stack: stackFrames(error.stack) } },
-      'unhandled error',
-    );
+    request.log.error({ err: { ...describe(error), stack: stackFrames(error.stack) } }, 'unhandled error');
     return reply.code(500).send(new AppError('internal_error').toBody());
   });
 
@@ -67,6 +75,11 @@ async function errorsPlugin(app: FastifyInstance) {
     });
     return reply.code(404).send(error.toBody());
   });
+}
+
+/** An error's type and first line, without the parameters Drizzle appends. */
+function describe(error: Error): { type: string; message: string } {
+  return { type: error.name, message: redact(error.message) };
 }
 
 /** The stack's frames without its first lines, which repeat the whole message (parameters included). */

@@ -1,6 +1,7 @@
 // GET /health: liveness and the database state, for load balancers and monitoring.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDegradedSchema, healthSchema } from '@rora/contracts';
+import { RETRY_AFTER_SECONDS } from '../../plugins/errors.ts';
 import type { ModuleOptions } from '../index.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
@@ -16,7 +17,10 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (_request, reply) => {
       const database = await services.health.database();
       if (database.state === 'up') return { status: 'ok' as const, database };
-      return reply.code(503).send({ status: 'degraded' as const, database });
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'degraded' as const, database });
     },
   );
 };

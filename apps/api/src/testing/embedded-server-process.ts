@@ -1,0 +1,23 @@
+// The real server (startServer) on the embedded PostgreSQL of RORA_DATA_DIR, with its worker and
+// market maker as `npm start` runs them, for the tests that kill it or its database: prints
+// `READY <url> <database url>` once listening.
+import { loadConfig } from '../config.ts';
+import { startServer } from '../server.ts';
+
+const { DATABASE_URL: _external, ...env } = process.env;
+const config = loadConfig({
+  ...env,
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  RUN_WORKER: 'true',
+  MARKET_MAKER: 'on',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent-web-dist',
+});
+const server = await startServer({ config, log: () => undefined });
+const databaseUrl = server.database.pool.options.connectionString;
+process.stdout.write(`READY ${server.url.replace('localhost', '127.0.0.1')} ${databaseUrl}\n`);
+process.once('SIGTERM', () => {
+  void server.stop().finally(() => process.exit(0));
+});

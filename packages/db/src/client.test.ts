@@ -1,0 +1,62 @@
+// The shared pool when PostgreSQL ends a session: the process lives on, and no client is lost to it.
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from './client.ts';
+import { isConnectionError } from './connection-errors.ts';
+import { createTestDatabase, type TestDatabase } from './testing/index.ts';
+
+let test: TestDatabase;
+let database: Database;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  database = connectDatabase(test.url, { max: 2 });
+});
+afterAll(async () => {
+  await database.close();
+  await test.destroy();
+});
+
+/** Ends the backend of `client` from another session and waits until it is gone. */
+async function terminate(client: pg.PoolClient): Promise<void> {
+  const pid = (client as unknown as { processID: number }).processID;
+  await test.pool.query('SELECT pg_terminate_backend($1::int)', [pid]);
+  while ((await test.pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1::int', [pid])).rowCount) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Clients lent out and not given back. */
+const lent = () => database.pool.totalCount - database.pool.idleCount;
+
+describe('a session ended by the server', () => {
+  it('does not crash the process when a checked-out client loses its connection', async () => {
+    const client = await database.pool.connect();
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    // pg emits 'error' on the checked-out client before 'end'; without a listener of the pool's own,
+    // the process would exit there with an unhandled 'error' event.
+    await terminate(client);
+    await ended;
+    await expect(client.query('SELECT 1')).rejects.toSatisfy(isConnectionError);
+    client.release();
+    expect(lent()).toBe(0);
+    expect((await database.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('gives a transaction’s client back when the connection breaks on its BEGIN', async () => {
+    const breakNext = (client: pg.PoolClient) => {
+      database.pool.off('acquire', breakNext);
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    };
+    database.pool.on('acquire', breakNext);
+    await expect(database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`))).rejects.toSatisfy(isConnectionError);
+    expect(lent()).toBe(0);
+    // The pool still has both its clients to give: two transactions at once go through.
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        database.db.transaction(async (tx) => (await tx.execute<{ one: number }>(sql`SELECT 1 AS one`)).rows[0]),
+      ),
+    );
+    expect(both).toEqual([{ one: 1 }, { one: 1 }]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isConnectionError } from './connection-errors.ts';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('isConnectionError', () => {
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a reset connection', withCode('read ECONNRESET', 'ECONNRESET')],
+    ['a terminated backend (57P01)', withCode('terminating connection due to administrator command', '57P01')],
+    [
+      'a crash shutdown (57P02)',
+      withCode('terminating connection because of crash of another server process', '57P02'),
+    ],
+    ['a server starting up (57P03)', withCode('the database system is starting up', '57P03')],
+    ['a connection exception (class 08)', withCode('connection failure', '08006')],
+    ['the driver losing its connection', new Error('Connection terminated unexpectedly')],
+    ['a client that already broke', new Error('Client has encountered a connection error and is not queryable')],
+    ['a wrapped driver error', new Error('Failed query: SELECT 1', { cause: new Error('Connection terminated') })],
+    ['an AggregateError of refusals', new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')])],
+  ])('recognises %s', (_name, error) => {
+    expect(isConnectionError(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('duplicate key value', '23505')],
+    ['a serialization failure', withCode('could not serialize access', '40001')],
+    [
+      'a query cancelled by statement timeout (57014)',
+      withCode('canceling statement due to statement timeout', '57014'),
+    ],
+    ['a wrapped refusal', new Error('Failed query: INSERT', { cause: withCode('check constraint', '23514') })],
+    ['a plain error', new Error('something else')],
+    ['not an error', 'Connection terminated'],
+    ['nothing', undefined],
+  ])('does not take %s for a lost connection', (_name, error) => {
+    expect(isConnectionError(error)).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+// The embedded PostgreSQL after a crash of its parent: a server left running on the data folder is
+// stopped cleanly and the data is there on the next start; a stale lock file does not block a start;
+// a start that fails says why, with PostgreSQL's own words.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+import { isAlive, readLockFile } from './embedded-orphan.ts';
+
+let root: string;
+const running: EmbeddedDatabase[] = [];
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'rora-embedded-'));
+  // Run as root, the package runs PostgreSQL as the postgres user, who must reach the folder.
+  await chmod(root, 0o755);
+});
+afterAll(async () => {
+  for (const database of running) await database.stop().catch(() => undefined);
+  // The folder belongs to the postgres user when the tests run as root.
+  await rm(root, { recursive: true, force: true });
+});
+
+async function start(dataDir: string): Promise<EmbeddedDatabase> {
+  const database = await startEmbeddedPostgres({ dataDir });
+  running.push(database);
+  return database;
+}
+
+async function query<T extends pg.QueryResultRow>(database: EmbeddedDatabase, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: database.adminUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const { pid } = spawnSync('true');
+  return pid!;
+}
+
+describe('the embedded PostgreSQL after its parent crashed', () => {
+  const dataDir = () => path.join(root, 'pg');
+
+  it('stops a server left running on its data folder and starts with the data kept', async () => {
+    const first = await start(dataDir());
+    await query(first, `CREATE TABLE kept (name text); INSERT INTO kept VALUES ('saved before the crash')`);
+    const orphan = (await readLockFile(dataDir()))!.pid;
+    // As after a SIGKILL of the parent: the first server is never stopped by its owner.
+    const second = await start(dataDir());
+    expect(isAlive(orphan)).toBe(false);
+    expect([first.leftOver, second.leftOver]).toEqual(['none', 'stopped']);
+    expect(second.port).not.toBe(first.port);
+    expect(await query(second, 'SELECT name FROM kept')).toEqual([{ name: 'saved before the crash' }]);
+    await second.stop();
+  }, 60_000);
+
+  it('starts over a lock file whose process is gone', async () => {
+    await writeFile(path.join(dataDir(), 'postmaster.pid'), `${deadPid()}\n${dataDir()}\n0\n5999\n`);
+    const database = await start(dataDir());
+    expect(database.leftOver).toBe('stale-lock');
+    expect(await query(database, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 1 }]);
+    await database.stop();
+  }, 60_000);
+
+  it('starts over a lock file whose pid now names another program', async () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await writeFile(path.join(dataDir(), 'postmaster.pid'), `${other.pid}\n${dataDir()}\n0\n5999\n`);
+      const database = await start(dataDir());
+      expect(await query(database, 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 1 }]);
+      expect(isAlive(other.pid!)).toBe(true);
+      await database.stop();
+    } finally {
+      other.kill();
+    }
+  }, 60_000);
+});
+
+describe('a start that fails', () => {
+  it('says why, with the lines PostgreSQL logged', async () => {
+    const broken = path.join(root, 'broken');
+    await rm(broken, { recursive: true, force: true });
+    await mkdir(broken, { recursive: true });
+    await writeFile(path.join(broken, 'PG_VERSION'), '9\n');
+    const failure = await startEmbeddedPostgres({ dataDir: broken }).then(
+      () => new Error('it started'),
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(/^PostgreSQL could not start \(data in .*broken, port \d+\): /);
+    expect((failure as Error).message).toMatch(/\nPostgreSQL said:\n {2}\S/);
+  }, 60_000);
+});
