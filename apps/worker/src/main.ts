@@ -25,6 +25,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Worker failed to start:', error instanceof Error ? error.message : error);
+  // A library may reject with no Error at all: still say something (the API's main.ts does the same).
+  const cause = error instanceof Error ? error.message || error.name : String(error ?? 'no reason given');
+  console.error('Worker failed to start:', cause);
   process.exit(1);
 });

