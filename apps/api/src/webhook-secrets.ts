@@ -50,7 +50,9 @@ function readStored(file: string): StoredSecrets {
 /** The secrets of the data folder `dataDir`, made on first use. */
 export function dataDirWebhookSecrets(dataDir: string): StoredSecrets {
   const folder = path.resolve(dataDir);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  // The file is 0600; the folder keeps the default mode, because the embedded PostgreSQL runs as its
+  // own user when Rora runs as root and must reach its data in <dataDir>/pg.
+  mkdirSync(folder, { recursive: true });
   const file = path.join(folder, WEBHOOK_SECRETS_FILE);
   return createOnce(file) ?? readStored(file);
 }
