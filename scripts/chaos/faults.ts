@@ -55,12 +55,18 @@ export async function restartServer(cluster: Cluster): Promise<void> {
   if ((await untilHealthy(cluster, Date.now())) === undefined) throw new Error('the rescued server is not healthy');
 }
 
+/** What the server last printed: its last error line (the cause of an exit) and its last line. */
 function lastLines(cluster: Cluster): string {
-  return cluster.serverLog().split('\n').slice(-3).join(' | ').slice(0, 400);
+  const lines = cluster.serverLog().split('\n');
+  const error = lines.filter((line) => /\b\w*Error\b|error:/.test(line) && !line.includes('[...')).at(-1);
+  return [error, lines.at(-1)].filter(Boolean).join(' … ').slice(0, 400);
 }
 
 async function sigkill(cluster: Cluster): Promise<FaultResult> {
   await cluster.killServer();
+  // A PostgreSQL the harness started (after an immediate stop) is the harness's to stop; only the
+  // server's own embedded one tests what a restart does with a PostgreSQL its killed parent left.
+  if (cluster.postgresStartedBy() === 'harness' && cluster.postgresRunning()) cluster.stopPostgres('fast');
   const started = Date.now();
   const violations: Violation[] = [];
   try {
@@ -72,7 +78,9 @@ async function sigkill(cluster: Cluster): Promise<FaultResult> {
       detail: `started but never healthy: ${lastLines(cluster)}`,
     });
   } catch (error) {
-    const left = cluster.postgresRunning() ? ' (the killed server’s PostgreSQL still runs on the data dir)' : '';
+    const left = cluster.postgresRunning()
+      ? ' (the PostgreSQL the killed server started still runs on the data dir)'
+      : '';
     violations.push({
       invariant: 'server_restart_after_sigkill',
       detail: `npm start on the same data dir failed${left}: ${(error as Error).message.slice(-400)}`,
