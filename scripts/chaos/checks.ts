@@ -51,13 +51,13 @@ const FLOW_ROWS: Record<Flow, string> = {
     'SELECT id::text, user_id::text, direction AS status FROM cold_wallet_moves WHERE user_id = ANY($1::uuid[])',
 };
 
-interface Row {
+export interface Row {
   id: string;
   user_id: string;
   status: string;
 }
 
-function compareFlow(flow: Flow, outcomes: Outcome[], rows: Row[]): Violation[] {
+export function compareFlow(flow: Flow, outcomes: Outcome[], rows: Row[]): Violation[] {
   const violations: Violation[] = [];
   const stored = new Set(rows.map((row) => row.id));
   const acknowledged = outcomes.filter((outcome) => outcome.flow === flow && outcome.effectId);

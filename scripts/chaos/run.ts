@@ -55,12 +55,16 @@ async function runRound(context: RoundContext): Promise<FaultResult> {
   const downtimeMs = random.int(300, 2_500);
   let active = false;
   let recoveredAt = Date.now();
+  const flagged = new Set<number>();
   let fault: Promise<{ result: FaultResult } | { error: unknown }> | undefined;
   const conditions = {
     baseUrl: cluster.baseUrl,
     faultActive: () => active,
     lastRecoveryAt: () => recoveredAt,
     anomaly: (operation: Operation, answer: { status: number; code?: string; retryAfter?: string }) => {
+      // Once per operation: its retries during the same outage are the same finding.
+      if (flagged.has(operation.index)) return;
+      flagged.add(operation.index);
       const what = answer.status === 503 ? '503 without Retry-After' : `${answer.status} ${answer.code ?? ''}`;
       context.anomalies.push({
         invariant: 'outage_answered_503_with_retry_after',
