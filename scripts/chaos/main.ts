@@ -4,6 +4,8 @@
 // SIGKILL of the server, PostgreSQL immediate stop, or its backends terminated. After each recovery
 // it checks the invariants documented in checks.ts. Prints the seed first and with every failure,
 // then a summary; exit 0: no violation, 1: violations, 2: usage. Replay a run with its seed.
+// DATABASE_URL is not used: the PostgreSQL stop needs a server the run owns, so the run always has
+// its own embedded one, removed at the end (also on failure, Ctrl-C or SIGTERM).
 import { parseArgs } from 'node:util';
 import { runChaos } from './run.ts';
 import { drawSeed } from './random.ts';

@@ -154,12 +154,13 @@ export async function runChaos(input: ChaosOptions): Promise<ChaosSummary> {
       const context = { cluster, customers, random: random.fork(), round, options, outcomes, anomalies };
       const fault = await runRound(context);
       faults.push(fault);
-      // The checks cover every operation so far: a violation already reported in a round before is
-      // not reported again.
-      const fresh = [...fault.violations, ...anomalies, ...(await checkAll(cluster, outcomes))].filter(
+      // The checks cover every operation so far: what they reported in a round before is not
+      // reported again. The fault's own findings and the round's answers are new every round.
+      const checked = (await checkAll(cluster, outcomes)).filter(
         (violation) => !reported.has(`${violation.invariant} ${violation.detail}`),
       );
-      for (const violation of fresh) reported.add(`${violation.invariant} ${violation.detail}`);
+      for (const violation of checked) reported.add(`${violation.invariant} ${violation.detail}`);
+      const fresh = [...fault.violations, ...anomalies, ...checked];
       const found = condense(fresh, round);
       violations.push(...found);
       const recovery =
