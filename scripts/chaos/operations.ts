@@ -85,8 +85,9 @@ export interface Conditions {
   faultActive(): boolean;
   /** When the last recovery ended (ms since the epoch). */
   lastRecoveryAt(): number;
-  /** An answer no outage excuses (500, 503 without Retry-After): recorded as a violation. */
-  anomaly(operation: Operation, answer: Answer): void;
+  /** Every answer that is not definite (none, 5xx, 409 in progress): tallied, and a violation when no
+   * outage excuses it (500, 503 without Retry-After). */
+  interim(operation: Operation, answer: Answer): void;
 }
 
 export function planOperations(
@@ -187,7 +188,7 @@ async function sendUntilAnswered(call: Call, operation: Operation, conditions: C
     attempts += 1;
     answer = await send(conditions.baseUrl, call);
     if (definite(answer)) return { answer, attempts, gaveUp: false };
-    if (answer.status === 500 || (answer.status === 503 && !answer.retryAfter)) conditions.anomaly(operation, answer);
+    conditions.interim(operation, answer);
     // A cancel has no key; sending it again is safe (a second one answers order_must_be_open).
     const windowClosed = Date.now() > Math.max(started, conditions.lastRecoveryAt()) + RETRY_WINDOW_MS;
     if (windowClosed && !conditions.faultActive()) return { answer, attempts, gaveUp: true };

@@ -9,6 +9,7 @@ import { checkAcknowledged, checkLedger, checkOrphanHolds, type Violation } from
 import { createCluster, type Cluster } from './cluster.ts';
 import { createCustomers } from './customers.ts';
 import { FAULT_KINDS, harnessPool, injectFault, type FaultKind, type FaultResult } from './faults.ts';
+import type { Answer } from './client.ts';
 import { planOperations, runOperation, type Customer, type Operation, type Outcome } from './operations.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -30,6 +31,8 @@ export interface ChaosSummary {
   readonly outcomes: Outcome[];
   readonly faults: FaultResult[];
   readonly violations: RoundViolation[];
+  /** Answers that were not definite (retried), by status and code: what clients saw during faults. */
+  readonly interim: Map<string, number>;
   readonly seconds: number;
 }
 
@@ -41,6 +44,27 @@ interface RoundContext {
   options: Required<Omit<ChaosOptions, 'log'>>;
   outcomes: Outcome[];
   anomalies: Violation[];
+  /** Answers that were not definite, by status and code, over the whole run. */
+  interim: Map<string, number>;
+}
+
+/** Tallies the answers that were not definite, and flags those no outage excuses, once per operation. */
+function interimRecorder(context: RoundContext, faultActive: () => boolean) {
+  const flagged = new Set<number>();
+  return (operation: Operation, answer: Answer) => {
+    const label = answer.status === 0 ? 'no answer' : `${answer.status} ${answer.code ?? ''}`.trim();
+    const tallyLabel = answer.status === 503 && answer.retryAfter ? `${label} (Retry-After)` : label;
+    context.interim.set(tallyLabel, (context.interim.get(tallyLabel) ?? 0) + 1);
+    const excused = answer.status !== 500 && !(answer.status === 503 && !answer.retryAfter);
+    // Once per operation: its retries during the same outage are the same finding.
+    if (excused || flagged.has(operation.index)) return;
+    flagged.add(operation.index);
+    const what = answer.status === 503 ? '503 without Retry-After' : label;
+    context.anomalies.push({
+      invariant: 'outage_answered_503_with_retry_after',
+      detail: `${operation.kind} #${operation.index} was answered ${what}${faultActive() ? ' during the fault' : ''}`,
+    });
+  };
 }
 
 async function runRound(context: RoundContext): Promise<FaultResult> {
@@ -55,22 +79,12 @@ async function runRound(context: RoundContext): Promise<FaultResult> {
   const downtimeMs = random.int(300, 2_500);
   let active = false;
   let recoveredAt = Date.now();
-  const flagged = new Set<number>();
   let fault: Promise<{ result: FaultResult } | { error: unknown }> | undefined;
   const conditions = {
     baseUrl: cluster.baseUrl,
     faultActive: () => active,
     lastRecoveryAt: () => recoveredAt,
-    anomaly: (operation: Operation, answer: { status: number; code?: string; retryAfter?: string }) => {
-      // Once per operation: its retries during the same outage are the same finding.
-      if (flagged.has(operation.index)) return;
-      flagged.add(operation.index);
-      const what = answer.status === 503 ? '503 without Retry-After' : `${answer.status} ${answer.code ?? ''}`;
-      context.anomalies.push({
-        invariant: 'outage_answered_503_with_retry_after',
-        detail: `${operation.kind} #${operation.index} was answered ${what}${active ? ' during the fault' : ''}`,
-      });
-    },
+    interim: interimRecorder(context, () => active),
   };
   let next = 0;
   const worker = async () => {
@@ -144,6 +158,7 @@ export async function runChaos(input: ChaosOptions): Promise<ChaosSummary> {
   const faults: FaultResult[] = [];
   const violations: RoundViolation[] = [];
   const reported = new Set<string>();
+  const interim = new Map<string, number>();
   const cluster = await createCluster();
   log(`chaos: seed ${options.seed}, ${options.rounds} round(s); data in ${cluster.dataDir}`);
   try {
@@ -151,7 +166,7 @@ export async function runChaos(input: ChaosOptions): Promise<ChaosSummary> {
     log(`chaos: server up at ${cluster.baseUrl}, ${customers.length} customers funded`);
     for (let round = 0; round < options.rounds; round += 1) {
       const anomalies: Violation[] = [];
-      const context = { cluster, customers, random: random.fork(), round, options, outcomes, anomalies };
+      const context = { cluster, customers, random: random.fork(), round, options, outcomes, anomalies, interim };
       const fault = await runRound(context);
       faults.push(fault);
       // The checks cover every operation so far: what they reported in a round before is not
@@ -173,5 +188,5 @@ export async function runChaos(input: ChaosOptions): Promise<ChaosSummary> {
   } finally {
     await cluster.destroy();
   }
-  return { seed: options.seed, outcomes, faults, violations, seconds: (Date.now() - started) / 1000 };
+  return { seed: options.seed, outcomes, faults, violations, interim, seconds: (Date.now() - started) / 1000 };
 }

@@ -29,6 +29,7 @@ export function printSummary(summary: ChaosSummary, print: (line: string) => voi
     `  refused      ${tally(outcomes.flatMap((o) => (o.answer && o.answer.status >= 400 && !o.gaveUp ? [o.answer.code ?? String(o.answer.status)] : [])))}`,
   );
   print(`  skipped      ${tally(outcomes.flatMap((o) => (o.skipped ? [o.skipped] : [])))}`);
+  print(`  retried on   ${[...summary.interim].map(([label, count]) => `${label} ${count}`).join(', ') || 'nothing'}`);
   for (const kind of FAULT_KINDS) {
     const these = faults.filter((fault) => fault.kind === kind);
     if (these.length === 0) continue;
