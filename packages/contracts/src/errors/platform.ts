@@ -4,6 +4,10 @@ import type { ErrorDefinition } from './types.ts';
 export const platformErrors = {
   request_validation_failed: { status: 400, message: 'The request is not valid' },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
+  request_body_must_be_valid_multipart: {
+    status: 400,
+    message: 'The upload was cut short or is not a valid form. Please try again',
+  },
   request_uri_too_long: { status: 414, message: 'The address of this request is too long' },
   text_must_not_contain_nul: { status: 400, message: 'Text must not contain NUL characters' },
   request_body_too_large: { status: 413, message: 'The request body is too large' },
