@@ -12,6 +12,11 @@ export const platformErrors = {
   text_must_not_contain_nul: { status: 400, message: 'Text must not contain NUL characters' },
   request_body_too_large: { status: 413, message: 'The request body is too large' },
   media_type_not_supported: { status: 415, message: 'This content type is not supported' },
+  charset_must_be_utf_8: { status: 415, message: 'The request body must be UTF-8 text' },
+  content_encoding_must_be_identity: {
+    status: 415,
+    message: 'Compressed request bodies are not accepted; send the body uncompressed',
+  },
   authentication_required: { status: 401, message: 'Please sign in to continue' },
   session_expired: { status: 401, message: 'Your session has ended. Please sign in again' },
   resource_not_found: { status: 404, message: 'Not found' },
