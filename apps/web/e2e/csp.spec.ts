@@ -2,24 +2,33 @@
 // its own WebSocket, and no inline styles, the exchange draws its chart (the library's attribution
 // <style> is allowed by its hash), its WebSockets connect and a live update arrives in the bell; the
 // KYC upload step, the wallets and the API docs load too, and the browser refuses nothing on any.
-// A screenshot of the exchange goes to test-results/web-e2e/csp.
+// The sandbox card widget (a page of its own) is styled by its stylesheet file, not inline.
+// Screenshots of the exchange and the widget go to test-results/web-e2e/csp.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { notify, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { approvedCustomer } from './swap-helpers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screens = path.resolve(here, '../../../test-results/web-e2e/csp');
+
+/** The browser's CSP refusals on this page, as they are logged. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  return violations;
+}
 
 test('the app works under its CSP: chart, WebSockets and live updates, with no violation', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
-  });
+  const violations = cspViolations(page);
   const framesBySocket = new Map<string, number>();
   page.on('websocket', (socket) => {
     framesBySocket.set(socket.url(), 0);
@@ -55,5 +64,25 @@ test('the app works under its CSP: chart, WebSockets and live updates, with no v
   }
   await page.goto('/api/docs');
   await expect(page.locator('.swagger-ui .info .title')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('the sandbox card widget is styled by its own stylesheet under the CSP', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const violations = cspViolations(page);
+  const customer = await approvedCustomer(request);
+  const started = await request.post('/api/v1/order/init', {
+    headers: { authorization: `Bearer ${customer.token}`, 'idempotency-key': `e2e-csp-${Date.now()}` },
+    data: { asset: 'USDT', fiatAmount: '150' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { widget } = ((await started.json()) as { data: { widget: { url: string } } }).data;
+  await page.goto(`${widget.url}?theme=light`);
+  await expect(page.getByText('4242 4242 4242 4242')).toBeVisible();
+  // The light theme's panel and rounded corners come from widget.css.
+  const summary = page.locator('.summary');
+  expect(await summary.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('12px');
+  expect(await summary.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await page.screenshot({ path: path.join(screens, 'card-widget.png'), fullPage: true, animations: 'disabled' });
   expect(violations).toEqual([]);
 });
