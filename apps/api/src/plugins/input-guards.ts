@@ -2,6 +2,8 @@
 // parse, ids longer than any real id, bodies the parsers would misread (another charset than UTF-8,
 // a compressed body: both were parsed as plain UTF-8), and text carrying NUL characters (PostgreSQL
 // cannot store them, so without this check they would surface as a 500 from deep inside a query).
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { MIMEType } from 'node:util';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,6 +16,31 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       ? new AppError('request_uri_too_long')
       : new AppError('request_validation_failed', { message: 'The address of this request is not valid' });
   void reply.code(known.status).send(known.toBody());
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's parser refuses before Fastify sees it
+ * (headers over the 16 kB limit, a broken request line, one that took too long to arrive) gets the
+ * one error body too, not Fastify's own; the connection is ended once the answer is written.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('request_headers_too_large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('request_took_too_long')
+        : new AppError('request_must_be_valid_http');
+  const body = JSON.stringify(known.toBody());
+  const head = [
+    `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'x-content-type-options: nosniff',
+    'connection: close',
+  ];
+  if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  else socket.destroy();
 }
 
 const MAX_DEPTH = 64;

@@ -36,7 +36,7 @@ import {
 import { form, hostileMultipartBodies, validUpload, type HostileMultipart } from './hostile-multipart.ts';
 import { randomIp } from '../modules/accounts/testing/customers.ts';
 import { jpegWithGps } from '../modules/kyc/testing/kyc-fixtures.ts';
-import { rawExchange } from './raw-http.ts';
+import { rawBytes, rawExchange } from './raw-http.ts';
 import {
   createSecurityApp,
   errorBodyProblems,
@@ -384,6 +384,11 @@ function injectRaw(
 }
 
 const uploadFile = await jpegWithGps();
+
+/** The app listening on a port of its own, for the tests that need a real socket. */
+let listening: Promise<number> | undefined;
+const listeningPort = () =>
+  (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then((address) => Number(new URL(address).port)));
 const asUpload = (body: HostileMultipart) => ({ headers: { 'content-type': body.contentType }, payload: body.payload });
 
 /** A body the route would take, as bytes and its content type. */
@@ -436,8 +441,7 @@ describe.each(uploadRoutes.map((route) => [routeKey(route), route] as const))('%
 });
 
 it('answers refused bodies over a real socket, even while megabytes are still coming, and never resets', async () => {
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = Number(new URL(address).port);
+  const port = await listeningPort();
   const [upload] = uploadRoutes;
   const alert = t.routes.find((route) => routeKey(route) === 'POST /api/v1/alert')!;
   const customer = await newCustomer(t);
@@ -483,4 +487,23 @@ it('answers refused bodies over a real socket, even while megabytes are still co
     if (!fine) failures.push(`${name}: ${answer.status} ${answer.socketError ?? ''} ${answer.body.slice(0, 120)}`);
   }
   expect(failures, `TEST_SEED=${SEED}`).toEqual([]);
+});
+
+it('answers what Node refuses before Fastify (20 kB of headers, a broken request line) with the error body', async () => {
+  const port = await listeningPort();
+  const requests = [
+    ['20 kB of headers', `GET /api/v1/health HTTP/1.1\r\nhost: x\r\nx-padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a broken request line', 'GET /api/v1/health HTTP/9.Z\r\nhost: x\r\n\r\n', 400],
+    ['a header without a colon', 'GET /api/v1/health HTTP/1.1\r\nhost x\r\n\r\n', 400],
+    ['a bare LF in a header value', 'GET /api/v1/health HTTP/1.1\r\nhost: x\r\nx-a: b\nc\r\n\r\n', 400],
+  ] as const;
+  for (const [name, text, status] of requests) {
+    const answer = await rawBytes(port, Buffer.from(text));
+    const body = JSON.parse(answer.body || '{}') as ErrorBody;
+    expect([answer.status, isErrorCode(body.error?.code ?? ''), body.data?.[0]?.code], name).toEqual([
+      status,
+      true,
+      body.error?.code,
+    ]);
+  }
 });

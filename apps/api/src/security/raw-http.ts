@@ -25,6 +25,14 @@ const TIMEOUT_MS = 10_000;
  * the whole answer; the client closes once both are done. A socket error before then is reported.
  */
 export function rawExchange(port: number, request: RawRequest): Promise<RawExchange> {
+  const headers = { ...request.headers, 'content-length': String(request.payload.length) };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const start = `${request.method} ${request.path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n${head.join('')}\r\n`;
+  return rawBytes(port, Buffer.concat([Buffer.from(start), request.payload]));
+}
+
+/** Writes `bytes` as they are (a request, well-formed or not) and reads the answer. */
+export function rawBytes(port: number, bytes: Buffer): Promise<RawExchange> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -42,11 +50,8 @@ export function rawExchange(port: number, request: RawRequest): Promise<RawExcha
       socketError = error.code ?? error.message;
     });
     socket.on('close', () => resolve({ ...(answer ?? { status: 0, body: '' }), socketError }));
-    const headers = { ...request.headers, 'content-length': String(request.payload.length) };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.write(`${request.method} ${request.path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n${head.join('')}\r\n`);
-    for (let offset = 0; offset < request.payload.length; offset += 64 * 1024) {
-      socket.write(request.payload.subarray(offset, offset + 64 * 1024));
+    for (let offset = 0; offset < bytes.length; offset += 64 * 1024) {
+      socket.write(bytes.subarray(offset, offset + 64 * 1024));
     }
     socket.write(Buffer.alloc(0), () => {
       sent = true;
