@@ -32,6 +32,7 @@ import {
   toJsonSchema,
   withExtraFields,
   type HostileBody,
+  type HostileEncoding,
 } from './hostile-bodies.ts';
 import { form, hostileMultipartBodies, validUpload, type HostileMultipart } from './hostile-multipart.ts';
 import { randomIp } from '../modules/accounts/testing/customers.ts';
@@ -398,15 +399,33 @@ async function validBodyOf(route: CatalogueRoute) {
   return { headers: { 'content-type': 'application/json' }, payload: Buffer.from(JSON.stringify(base)) };
 }
 
+/** A JSON body's fields sent as multipart form fields, with a file part where its first field goes. */
+function asForm(json: Buffer): HostileEncoding {
+  const fields = Object.entries(JSON.parse(json.toString('utf8')) as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    bytes: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+  }));
+  const [first, ...rest] = fields.length > 0 ? fields : [{ name: 'field', bytes: Buffer.from('x') }];
+  const body = form('', [{ ...first!, fileName: 'field.jpg', bytes: uploadFile }, ...rest]);
+  return {
+    name: 'its fields as a multipart form, a file part where a field goes',
+    headers: { 'content-type': body.contentType },
+    payload: body.payload,
+    code: 'media_type_not_supported',
+  };
+}
+
 describe.each(writeRoutes.map((route) => [routeKey(route), route] as const))(
   '%s (charset, encoding)',
   (_key, route) => {
-    it('refuses a body in another charset or compressed with 415 and its code, writing nothing', async () => {
+    it('refuses a body in another charset, compressed or as a form, with 415 and its code, writing nothing', async () => {
       const customer = route.schema?.body === undefined ? await newCustomer(t) : (await preparedFor(route)).customer;
       const valid = await validBodyOf(route);
+      const cases = hostileEncodings(valid.payload, valid.headers['content-type']);
+      if (!uploadRoutes.includes(route)) cases.push(asForm(valid.payload));
       const before = await writtenState(t);
       const failures: string[] = [];
-      for (const encoding of hostileEncodings(valid.payload, valid.headers['content-type'])) {
+      for (const encoding of cases) {
         const response = await injectRaw(route, customer, encoding);
         const problems = errorBodyProblems(response);
         if (response.statusCode !== 415 || response.json().error?.code !== encoding.code) problems.push('not refused');
