@@ -1,7 +1,8 @@
-// Input refused before any route sees it, with the one error body: addresses the router cannot
-// parse, ids longer than any real id, bodies the parsers would misread (another charset than UTF-8,
-// a compressed body: both were parsed as plain UTF-8), and text carrying NUL characters (PostgreSQL
-// cannot store them, so without this check they would surface as a 500 from deep inside a query).
+// Input refused before any route sees it, with the one error body: requests Node's HTTP parser
+// refuses, addresses the router cannot parse, ids longer than any real id, bodies the parsers would
+// misread (another charset than UTF-8, a compressed body: both were parsed as plain UTF-8), and text
+// carrying NUL characters (PostgreSQL cannot store them, so without this check they would surface
+// as a 500 from deep inside a query).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { MIMEType } from 'node:util';
