@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
-import inputGuardsPlugin, { frameworkErrors } from './plugins/input-guards.ts';
+import inputGuardsPlugin, { clientErrors, frameworkErrors } from './plugins/input-guards.ts';
 import { routeValidator } from './plugins/validation.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   // Test-only: registered first so it sees every route, the modules' included.
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

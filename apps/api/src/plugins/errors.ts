@@ -42,6 +42,18 @@ export function toAppError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('request_body_must_be_json');
+    // @fastify/multipart (uploads): its limits, a part named after an Object.prototype key, a field
+    // declared JSON that is not, a request closed mid-body, a body that is not multipart at all.
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('request_body_too_large');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError('request_body_must_be_valid_multipart');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('media_type_not_supported');
   }
   if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('request_body_must_be_json');
   if (error.statusCode === 429) return new AppError('too_many_requests');

@@ -1,6 +1,11 @@
-// Input refused before any route sees it, with the one error body: addresses the router cannot
-// parse, ids longer than any real id, and text carrying NUL characters (PostgreSQL cannot store
-// them, so without this check they would surface as a 500 from deep inside a query).
+// Input refused before any route sees it, with the one error body: requests Node's HTTP parser
+// refuses, addresses the router cannot parse, ids longer than any real id, bodies the parsers would
+// misread (another charset than UTF-8, a compressed body: both were parsed as plain UTF-8), and text
+// carrying NUL characters (PostgreSQL cannot store them, so without this check they would surface
+// as a 500 from deep inside a query).
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { MIMEType } from 'node:util';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
@@ -12,6 +17,31 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       ? new AppError('request_uri_too_long')
       : new AppError('request_validation_failed', { message: 'The address of this request is not valid' });
   void reply.code(known.status).send(known.toBody());
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's parser refuses before Fastify sees it
+ * (headers over the 16 kB limit, a broken request line, one that took too long to arrive) gets the
+ * one error body too, not Fastify's own; the connection is ended once the answer is written.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('request_headers_too_large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('request_took_too_long')
+        : new AppError('request_must_be_valid_http');
+  const body = JSON.stringify(known.toBody());
+  const head = [
+    `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'x-content-type-options: nosniff',
+    'connection: close',
+  ];
+  if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  else socket.destroy();
 }
 
 const MAX_DEPTH = 64;
@@ -28,7 +58,33 @@ export function findNulText(value: unknown, path = '', depth = 0): string | unde
   return undefined;
 }
 
+/**
+ * Why a body with these headers cannot be read as it is meant (undefined: it can). Only UTF-8 text
+ * (the charset named in any case, or none) and no content coding but `identity` are understood;
+ * gzip and the rest are refused rather than decompressed, so a body's size is what arrives.
+ */
+export function unreadableBody(headers: FastifyRequest['headers']): AppError | undefined {
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return new AppError('content_encoding_must_be_identity');
+  }
+  const contentType = headers['content-type'];
+  if (contentType === undefined) return undefined;
+  let charset: string | null;
+  try {
+    charset = new MIMEType(contentType).params.get('charset');
+  } catch {
+    return new AppError('media_type_not_supported');
+  }
+  return charset === null || charset.toLowerCase() === 'utf-8' ? undefined : new AppError('charset_must_be_utf_8');
+}
+
 async function inputGuards(app: FastifyInstance) {
+  // Before the body is read: the parsers never see what they would misread.
+  app.addHook('onRequest', async (request) => {
+    const refusal = unreadableBody(request.headers);
+    if (refusal) throw refusal;
+  });
   app.addHook('preValidation', async (request) => {
     const field = findNulText(request.params) ?? findNulText(request.query) ?? findNulText(request.body);
     if (field) throw new AppError('text_must_not_contain_nul', { field });

@@ -1,9 +1,13 @@
 // Security headers on every answer (helmet, DESIGN §7), CORS closed to other origins, and the
 // request id echoed. Checked on every route of the running app, answers of every kind: successes,
 // 401s, 404s, validation errors and an unexpected 500.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHART_ATTRIBUTION_STYLE_HASH } from '../plugins/security-headers.ts';
 import type { TestUser } from '../testing/users.ts';
 import { newCustomer } from './access-fixtures.ts';
 import { createSecurityApp, expectErrorBody, fillPath, routeKey, type SecurityApp } from './security-app.ts';
@@ -38,14 +42,20 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-/** What is missing from an answer's security headers (nothing: []). */
-function headerProblems(response: LightMyRequestResponse): string[] {
+/** What is missing from an answer's security headers (nothing: []); only the API docs may inline styles. */
+function headerProblems(response: LightMyRequestResponse, options: { inlineStyles?: boolean } = {}): string[] {
   const problems: string[] = [];
   const headers = response.headers;
   const csp = directives(String(headers['content-security-policy'] ?? ''));
   const connect = csp.get('connect-src') ?? [];
   if (!csp.has('default-src')) problems.push('no CSP default-src');
-  if (!connect.includes('ws:') && !connect.includes('wss:')) problems.push(`CSP connect-src without ws: ${connect}`);
+  const anyHost = (value: string) => /^(?:[a-z]+:|\*|https?:\/\/\*.*)$/.test(value);
+  if (!connect.includes("'self'") || connect.some(anyHost))
+    problems.push(`CSP connect-src beyond the origin: ${connect}`);
+  const inline = (value: string) => value === "'unsafe-inline'" && !options.inlineStyles;
+  if ((csp.get('style-src') ?? ['*']).some((value) => inline(value) || anyHost(value))) {
+    problems.push(`CSP style-src allows inline or foreign styles: ${csp.get('style-src')}`);
+  }
   const ancestors = csp.get('frame-ancestors') ?? [];
   const framing = String(headers['x-frame-options'] ?? '').toUpperCase();
   if (!['DENY', 'SAMEORIGIN'].includes(framing) && !(ancestors.includes("'none'") || ancestors.includes("'self'"))) {
@@ -91,7 +101,8 @@ describe('security headers', () => {
     const failures: string[] = [];
     for (const url of [...new Set([...pages, '/', '/dashboard', '/api/docs/'])]) {
       const response = await t.app.inject({ method: 'GET', url, headers: { origin: FOREIGN_ORIGIN } });
-      for (const problem of headerProblems(response)) failures.push(`${url} (${response.statusCode}): ${problem}`);
+      const problems = headerProblems(response, { inlineStyles: url.startsWith('/api/docs') });
+      for (const problem of problems) failures.push(`${url} (${response.statusCode}): ${problem}`);
     }
     expect(failures).toEqual([]);
   });
@@ -119,16 +130,41 @@ describe('security headers', () => {
     expect(responses.crash.body).not.toContain('someone@example.com');
   });
 
-  it('gives the API a CSP that lets the web app open its WebSocket and nothing frame it', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+  it('gives the API a CSP that lets the web app reach its own origin and WebSocket only, and nothing frame it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { host: 'app.example:8443' },
+    });
     const csp = directives(String(response.headers['content-security-policy']));
-    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'wss:']));
+    expect(csp.get('connect-src')).toEqual(["'self'", 'ws://app.example:8443', 'wss://app.example:8443']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
-    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'", CHART_ATTRIBUTION_STYLE_HASH]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect([["'self'"], ["'none'"]]).toContainEqual(csp.get('frame-ancestors'));
     expect(['SAMEORIGIN', 'DENY']).toContain(response.headers['x-frame-options']);
+  });
+
+  it('names no WebSocket host but the one a browser could send: a forged Host adds nothing to the policy', async () => {
+    for (const host of ["evil.example;script-src 'unsafe-inline'", 'a b', 'evil.example/x', '*']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host } });
+      const csp = directives(String(response.headers['content-security-policy']));
+      expect(csp.get('connect-src'), host).toEqual(["'self'"]);
+      expect(csp.get('script-src'), host).toEqual(["'self'"]);
+    }
+  });
+
+  it('allows the chart library’s one <style> by the hash of the text the installed version inserts', async () => {
+    const web = createRequire(new URL('../../../web/package.json', import.meta.url));
+    const library = path.join(path.dirname(web.resolve('lightweight-charts/package.json')), 'dist');
+    const source = await readFile(path.join(library, 'lightweight-charts.production.mjs'), 'utf8');
+    const styles = [...source.matchAll(/createElement\("style"\),[^;]*?\.innerText="([^"]*)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(styles).toHaveLength(1);
+    const hash = createHash('sha256').update(styles[0]!).digest('base64');
+    expect(CHART_ATTRIBUTION_STYLE_HASH).toBe(`'sha256-${hash}'`);
   });
 });
 

@@ -2,8 +2,11 @@
 // valid example to start from, then one field at a time of the wrong type, missing, 100 kB long,
 // nested 500 deep, or (for numbers and amounts) negative, 1e309, beyond 2^53 or with too many
 // decimals. Bodies that JSON.stringify cannot write (1e309, 2^53 + 1, `__proto__`) are raw text.
+// And a valid body in another charset or compressed, which the API must refuse, not misread.
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import type { ErrorCode } from '@rora/contracts';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -307,4 +310,46 @@ export function withExtraFields(base: Record<string, unknown>): HostileBody {
     text: JSON.stringify({ ...base, isAdmin: true, kycStatus: 'approved', userId: randomUUID() }),
     field: 'isAdmin',
   };
+}
+
+/** A body sent in a form the API does not read: the headers that say so and the code it must answer. */
+export interface HostileEncoding {
+  name: string;
+  headers: Record<string, string>;
+  payload: Buffer;
+  code: ErrorCode;
+}
+
+/**
+ * `payload` (of `contentType`) declared in other charsets and compressed with other content codings:
+ * only UTF-8 (or no charset) and `identity` are read, everything else is 415 before the body is.
+ */
+export function hostileEncodings(payload: Buffer, contentType: string): HostileEncoding[] {
+  const text = payload.toString('utf8');
+  const charset = (name: string, bytes: Buffer): HostileEncoding => ({
+    name: `charset ${name}`,
+    headers: { 'content-type': `${contentType}; charset=${name}` },
+    payload: bytes,
+    code: 'charset_must_be_utf_8',
+  });
+  const coding = (name: string, bytes: Buffer): HostileEncoding => ({
+    name: `Content-Encoding ${name}`,
+    headers: { 'content-type': contentType, 'content-encoding': name },
+    payload: bytes,
+    code: 'content_encoding_must_be_identity',
+  });
+  return [
+    charset('latin1', Buffer.from(text, 'latin1')),
+    charset('ISO-8859-1', Buffer.from(text, 'latin1')),
+    charset('windows-1252', Buffer.from(text, 'latin1')),
+    charset('utf-16', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])),
+    charset('UTF-16LE', Buffer.from(text, 'utf16le')),
+    charset('"utf8"', payload),
+    coding('gzip', gzipSync(payload)),
+    coding('GZIP', gzipSync(payload)),
+    coding('deflate', deflateSync(payload)),
+    coding('br', brotliCompressSync(payload)),
+    coding('gzip, identity', gzipSync(payload)),
+    coding('x-rora-unknown', payload),
+  ];
 }

@@ -3,11 +3,16 @@
 // `__proto__` and `constructor` keys, bad amounts and numbers, arrays for objects, an empty body and
 // the wrong content type; every route with a query or a path parameter gets hostile values there.
 // Always a 4xx with the one error body, naming the field at fault; never a 5xx, a stack or SQL.
+// Every write route gets a body in another charset or compressed (415, nothing written); every
+// upload route gets multipart bodies cut short at seeded random points, with bad boundaries and
+// wrong parts (a 4xx, nothing written), and a sample of both goes over a real socket, which must
+// answer rather than reset. The seed: TEST_SEED, or a drawn one that the run prints.
 // The routes come from the app, so a route added later is covered without touching this file.
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { isErrorCode } from '@rora/contracts';
 import type { TestUser } from '../testing/users.ts';
 import type { CatalogueRoute } from '../testing/route-catalogue.ts';
 import {
@@ -22,13 +27,25 @@ import {
 import {
   exampleBody,
   hostileBodies,
+  hostileEncodings,
   hostileWholeBodies,
   toJsonSchema,
   withExtraFields,
   type HostileBody,
+  type HostileEncoding,
 } from './hostile-bodies.ts';
+import { form, hostileMultipartBodies, validUpload, type HostileMultipart } from './hostile-multipart.ts';
 import { randomIp } from '../modules/accounts/testing/customers.ts';
-import { createSecurityApp, errorBodyProblems, fillPath, routeKey, type ErrorBody } from './security-app.ts';
+import { jpegWithGps } from '../modules/kyc/testing/kyc-fixtures.ts';
+import { rawBytes, rawExchange } from './raw-http.ts';
+import {
+  createSecurityApp,
+  errorBodyProblems,
+  fillPath,
+  routeKey,
+  writtenState,
+  type ErrorBody,
+} from './security-app.ts';
 
 const t = await createSecurityApp();
 afterAll(async () => t.close());
@@ -81,6 +98,11 @@ const bodyRoutes = t.routes.filter((route) => route.schema?.body !== undefined);
 const writeRoutes = t.routes.filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
 const queryRoutes = t.routes.filter((route) => route.schema?.querystring !== undefined);
 const paramRoutes = t.routes.filter((route) => route.params.length > 0);
+const uploadRoutes = t.routes.filter((route) =>
+  (route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'),
+);
+const SEED = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : Math.floor(Math.random() * 2 ** 31);
+console.info(`hostile multipart cuts: seed ${SEED} (replay with TEST_SEED=${SEED})`);
 
 interface Call {
   route: CatalogueRoute;
@@ -341,4 +363,166 @@ it('answers the router’s own refusals (a 300-character id, a broken percent-en
     }
   }
   expect(failures).toEqual([]);
+});
+
+/** The request as the customer, with raw bytes and headers of its own (no retry: a retry writes a session). */
+function injectRaw(
+  route: CatalogueRoute,
+  customer: TestUser,
+  body: { headers: Record<string, string>; payload: Buffer },
+) {
+  return t.app.inject({
+    method: route.method as 'POST',
+    url: fillPath(route.url, Object.fromEntries(route.params.map((name) => [name, customer.userId]))),
+    remoteAddress: randomIp(),
+    headers: {
+      ...customer.headers,
+      ...(route.idempotent ? { 'idempotency-key': randomUUID() } : {}),
+      ...body.headers,
+    },
+    payload: body.payload,
+  });
+}
+
+const uploadFile = await jpegWithGps();
+
+/** The app listening on a port of its own, for the tests that need a real socket. */
+let listening: Promise<number> | undefined;
+const listeningPort = () =>
+  (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then((address) => Number(new URL(address).port)));
+const asUpload = (body: HostileMultipart) => ({ headers: { 'content-type': body.contentType }, payload: body.payload });
+
+/** A body the route would take, as bytes and its content type. */
+async function validBodyOf(route: CatalogueRoute) {
+  if (uploadRoutes.includes(route)) return asUpload(validUpload(uploadFile));
+  const base = route.schema?.body === undefined ? {} : ((await preparedFor(route)).base ?? {});
+  return { headers: { 'content-type': 'application/json' }, payload: Buffer.from(JSON.stringify(base)) };
+}
+
+/** A JSON body's fields sent as multipart form fields, with a file part where its first field goes. */
+function asForm(json: Buffer): HostileEncoding {
+  const fields = Object.entries(JSON.parse(json.toString('utf8')) as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    bytes: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+  }));
+  const [first, ...rest] = fields.length > 0 ? fields : [{ name: 'field', bytes: Buffer.from('x') }];
+  const body = form('', [{ ...first!, fileName: 'field.jpg', bytes: uploadFile }, ...rest]);
+  return {
+    name: 'its fields as a multipart form, a file part where a field goes',
+    headers: { 'content-type': body.contentType },
+    payload: body.payload,
+    code: 'media_type_not_supported',
+  };
+}
+
+describe.each(writeRoutes.map((route) => [routeKey(route), route] as const))(
+  '%s (charset, encoding)',
+  (_key, route) => {
+    it('refuses a body in another charset, compressed or as a form, with 415 and its code, writing nothing', async () => {
+      const customer = route.schema?.body === undefined ? await newCustomer(t) : (await preparedFor(route)).customer;
+      const valid = await validBodyOf(route);
+      const cases = hostileEncodings(valid.payload, valid.headers['content-type']);
+      if (!uploadRoutes.includes(route)) cases.push(asForm(valid.payload));
+      const before = await writtenState(t);
+      const failures: string[] = [];
+      for (const encoding of cases) {
+        const response = await injectRaw(route, customer, encoding);
+        const problems = errorBodyProblems(response);
+        if (response.statusCode !== 415 || response.json().error?.code !== encoding.code) problems.push('not refused');
+        for (const problem of problems)
+          failures.push(`${encoding.name}: ${problem} | ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(await writtenState(t)).toEqual(before);
+    });
+  },
+);
+
+describe.each(uploadRoutes.map((route) => [routeKey(route), route] as const))('%s (multipart)', (_key, route) => {
+  it('refuses multipart bodies cut short, with bad boundaries or wrong parts, writing nothing', async () => {
+    const customer = await newCustomer(t);
+    const bodies = hostileMultipartBodies(uploadFile, SEED);
+    const failures: string[] = [];
+    const send = async (body: HostileMultipart) => {
+      const response = await injectRaw(route, customer, asUpload(body));
+      for (const problem of refusalProblems(response, { route, mustRefuse: !body.mayTake })) {
+        failures.push(`${body.name}: ${problem} | ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    };
+    const before = await writtenState(t);
+    for (const body of bodies.filter((hostile) => !hostile.mayTake)) await send(body);
+    expect(await writtenState(t), `TEST_SEED=${SEED}`).toEqual(before);
+    for (const body of bodies.filter((hostile) => hostile.mayTake)) await send(body);
+    expect(failures, `TEST_SEED=${SEED}`).toEqual([]);
+    // The same route takes the valid body the hostile ones were made from.
+    expect((await injectRaw(route, customer, asUpload(validUpload(uploadFile)))).statusCode).toBe(200);
+  });
+});
+
+it('answers refused bodies over a real socket, even while megabytes are still coming, and never resets', async () => {
+  const port = await listeningPort();
+  const [upload] = uploadRoutes;
+  const alert = t.routes.find((route) => routeKey(route) === 'POST /api/v1/alert')!;
+  const customer = await newCustomer(t);
+  const fiveMb = Buffer.alloc(5_000_000, 7);
+  const big = validUpload(Buffer.concat([uploadFile, fiveMb]));
+  const photo = { name: 'file', fileName: 'photo.jpg', bytes: uploadFile };
+  const tail = { name: 'other', fileName: 'other.jpg', bytes: fiveMb };
+  const bodies = [
+    ...hostileMultipartBodies(uploadFile, SEED, 4)
+      .filter((body) => !body.mayTake)
+      .map((body) => ({
+        route: upload!,
+        name: body.name,
+        ...asUpload(body),
+      })),
+    ...hostileEncodings(big.payload, big.contentType).map((body) => ({ route: upload!, ...body })),
+    ...hostileEncodings(Buffer.from(JSON.stringify({ a: 'x'.repeat(900_000) })), 'application/json').map((body) => ({
+      route: alert,
+      ...body,
+    })),
+    { route: upload!, name: 'a second file of 5 MB', ...asUpload(form('', [photo, tail])) },
+    { route: upload!, name: '__proto__, then 5 MB', ...asUpload(form('', [{ ...photo, name: '__proto__' }, tail])) },
+  ];
+  const failures: string[] = [];
+  // The upload routes allow 20 a minute from one address: the socket's requests take turns.
+  for (const [index, { route: target, name, headers, payload }] of bodies.entries()) {
+    const route = target === upload ? uploadRoutes[index % uploadRoutes.length]! : target;
+    const answer = await rawExchange(port, {
+      method: route.method,
+      path: fillPath(route.url, Object.fromEntries(route.params.map((param) => [param, customer.userId]))),
+      headers: { ...customer.headers, ...headers },
+      payload,
+    });
+    const body = (() => {
+      try {
+        return JSON.parse(answer.body) as ErrorBody;
+      } catch {
+        return undefined;
+      }
+    })();
+    const fine =
+      answer.status >= 400 && answer.status < 500 && !answer.socketError && isErrorCode(body?.error?.code ?? '');
+    if (!fine) failures.push(`${name}: ${answer.status} ${answer.socketError ?? ''} ${answer.body.slice(0, 120)}`);
+  }
+  expect(failures, `TEST_SEED=${SEED}`).toEqual([]);
+});
+
+it('answers what Node refuses before Fastify (20 kB of headers, a broken request line) with the error body', async () => {
+  const port = await listeningPort();
+  const requests = [
+    ['20 kB of headers', `GET /api/v1/health HTTP/1.1\r\nhost: x\r\nx-padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a broken request line', 'GET /api/v1/health HTTP/9.Z\r\nhost: x\r\n\r\n', 400],
+    ['a header without a colon', 'GET /api/v1/health HTTP/1.1\r\nhost x\r\n\r\n', 400],
+    ['a bare LF in a header value', 'GET /api/v1/health HTTP/1.1\r\nhost: x\r\nx-a: b\nc\r\n\r\n', 400],
+  ] as const;
+  for (const [name, text, status] of requests) {
+    const answer = await rawBytes(port, Buffer.from(text));
+    const body = JSON.parse(answer.body || '{}') as ErrorBody;
+    expect([answer.status, isErrorCode(body.error?.code ?? ''), body.data?.[0]?.code], name).toEqual([
+      status,
+      true,
+      body.error?.code,
+    ]);
+  }
 });

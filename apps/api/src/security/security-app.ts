@@ -1,11 +1,13 @@
 // The app the cross-cutting security tests run against: the real app on a fresh database with what
 // every module needs to answer for real (asset catalogue, swap liquidity, a KYC document folder,
 // the identity webhook secret), and the list of its routes as the app registered them.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { isErrorCode } from '@rora/contracts';
 import { seedAssetCatalogue } from '../modules/prices/index.ts';
 import { seedSwapLiquidity } from '../modules/swap/index.ts';
 import { createRouteCatalogue, type CatalogueRoute } from '../testing/route-catalogue.ts';
@@ -18,6 +20,8 @@ export interface SecurityApp extends TestApp {
   routes: CatalogueRoute[];
   /** Every route, the web app's files and the API docs included. */
   allRoutes: CatalogueRoute[];
+  /** Where KYC documents are stored (a folder per key prefix). */
+  storageDir: string;
 }
 
 export async function createSecurityApp(options: TestAppOptions = {}): Promise<SecurityApp> {
@@ -39,6 +43,7 @@ export async function createSecurityApp(options: TestAppOptions = {}): Promise<S
   return {
     ...t,
     allRoutes,
+    storageDir,
     routes: allRoutes.filter((route) => route.url.startsWith(`${API_PREFIX}/`)),
     async close() {
       await t.close();
@@ -94,11 +99,13 @@ export function errorBodyProblems(response: LightMyRequestResponse): string[] {
     problems.push('not { error, data }');
   } else {
     if (!code.test(String(body.error?.code))) problems.push('no error.code');
+    else if (!isErrorCode(body.error.code)) problems.push(`error.code ${body.error.code} is not in the catalogue`);
     if (typeof body.error?.message !== 'string' || body.error.message.length === 0) problems.push('no error.message');
     if (!Array.isArray(body.data) || body.data.length === 0) problems.push('no data[0]');
     else if (body.data.some((item) => !code.test(String(item?.code)) || typeof item?.message !== 'string')) {
       problems.push('a data item without code and message');
-    }
+    } else if (body.data.some((item) => !isErrorCode(item.code)))
+      problems.push('a data item code not in the catalogue');
   }
   for (const [what, pattern] of LEAKS) if (pattern.test(response.body)) problems.push(`the answer carries ${what}`);
   return problems;
@@ -113,4 +120,23 @@ export function expectErrorBody(response: LightMyRequestResponse, context: strin
 
 export function expectNoLeak(text: string, context: string) {
   for (const [what, pattern] of LEAKS) expect(pattern.test(text), `${context}: the answer carries ${what}`).toBe(false);
+}
+
+/**
+ * The number of rows of every table, and of stored KYC files: equal before and after a batch of
+ * refused requests means none of them wrote anything.
+ */
+export async function writtenState(t: SecurityApp): Promise<Record<string, number>> {
+  const tables = await t.database.db.execute<{ name: string }>(
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const counts = sql.join(
+    tables.rows.map((row) => sql`SELECT ${row.name} AS name, count(*)::int AS rows FROM ${sql.identifier(row.name)}`),
+    sql` UNION ALL `,
+  );
+  const result = await t.database.db.execute<{ name: string; rows: number }>(counts);
+  const state = Object.fromEntries(result.rows.map((row) => [row.name, row.rows]));
+  const folders = await readdir(t.storageDir).catch(() => []);
+  const files = await Promise.all(folders.map(async (folder) => (await readdir(`${t.storageDir}/${folder}`)).length));
+  return { ...state, 'kyc storage files': files.reduce((sum, count) => sum + count, 0) };
 }

@@ -4,10 +4,22 @@ import type { ErrorDefinition } from './types.ts';
 export const platformErrors = {
   request_validation_failed: { status: 400, message: 'The request is not valid' },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
+  request_body_must_be_valid_multipart: {
+    status: 400,
+    message: 'The upload was cut short or is not a valid form. Please try again',
+  },
   request_uri_too_long: { status: 414, message: 'The address of this request is too long' },
+  request_headers_too_large: { status: 431, message: 'The headers of this request are too large' },
+  request_must_be_valid_http: { status: 400, message: 'The request is not valid HTTP' },
+  request_took_too_long: { status: 408, message: 'The request took too long to arrive' },
   text_must_not_contain_nul: { status: 400, message: 'Text must not contain NUL characters' },
   request_body_too_large: { status: 413, message: 'The request body is too large' },
   media_type_not_supported: { status: 415, message: 'This content type is not supported' },
+  charset_must_be_utf_8: { status: 415, message: 'The request body must be UTF-8 text' },
+  content_encoding_must_be_identity: {
+    status: 415,
+    message: 'Compressed request bodies are not accepted; send the body uncompressed',
+  },
   authentication_required: { status: 401, message: 'Please sign in to continue' },
   session_expired: { status: 401, message: 'Your session has ended. Please sign in again' },
   resource_not_found: { status: 404, message: 'Not found' },

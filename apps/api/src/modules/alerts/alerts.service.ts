@@ -9,7 +9,14 @@ import type { Db } from '@rora/db';
 import { formatAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MARKETS, formatTickPrice, parseDecimal, requireMarket, type Market } from '../markets/market-specs.ts';
+import {
+  MARKETS,
+  formatTickPrice,
+  parsePriceTicks,
+  priceOfTicks,
+  requireMarket,
+  type Market,
+} from '../markets/market-specs.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { topics, type EventBus } from '../realtime/event-bus.ts';
@@ -106,8 +113,8 @@ async function createAlert(deps: AlertsDependencies, input: { userId: string; bo
   const { db, clock } = deps;
   const { userId, body } = input;
   const market = requireMarket(body.symbol);
-  const price = parseDecimal(body.price, market.quoteScale, 'price');
-  if (price <= 0n) throw new AppError('price_must_be_positive', { field: 'price' });
+  // The order path's rule: positive, on the pair's tick and within the engine's range of ticks.
+  const price = priceOfTicks(market, parsePriceTicks(market, body.price));
   const last = deps.lastPrice(market);
   if (last === null) throw new AppError('market_has_no_last_price');
   if (body.condition === 'above' && price <= last) {

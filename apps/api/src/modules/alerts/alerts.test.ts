@@ -82,6 +82,29 @@ describe('price alerts', () => {
     expect(format.json().error.code).toBe('amount_has_too_many_decimals');
   });
 
+  it('refuse a price off the tick or beyond the pair’s maximum with the order path’s codes, storing nothing', async () => {
+    const customer = await approvedCustomer(t);
+    await tradeAt('600');
+    const refused = async (price: string) => {
+      const response = await createAlert(customer, { symbol: 'BNB/USDT', condition: 'above', price });
+      return [response.statusCode, response.json().error.code, response.json().data[0].field];
+    };
+    expect(await refused('700.005')).toEqual([400, 'price_must_be_multiple_of_tick', 'price']);
+    expect(await refused('18446744073709551616')).toEqual([400, 'price_is_out_of_range', 'price']);
+    expect(await refused('90071992547409.92')).toEqual([400, 'price_is_out_of_range', 'price']);
+    const stored = await t.database.db
+      .select()
+      .from(schema.priceAlerts)
+      .where(eq(schema.priceAlerts.userId, customer.userId));
+    expect(stored).toEqual([]);
+    const atMaximum = await createAlert(customer, {
+      symbol: 'BNB/USDT',
+      condition: 'above',
+      price: '90071992547409.91',
+    });
+    expect(atMaximum.statusCode, atMaximum.body).toBe(201);
+  });
+
   it.each([['sideways'], [''], [1], [null]])(
     'refuse the condition %j with the code that names the rule, on the field',
     async (condition) => {

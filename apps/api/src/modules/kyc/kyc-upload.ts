@@ -1,9 +1,11 @@
 // Reads the one file of a multipart upload into memory, at most 10 MB. The multipart plugin is
 // registered in the KYC routes' scope with the same limit, so a larger file stops being read at
-// the limit and is refused with 413; a declared Content-Length far above it is refused unread.
-import type { FastifyRequest } from 'fastify';
+// the limit and is refused with 413; a declared Content-Length far above it is refused unread. A
+// body that is not well-formed multipart (cut short, a wrong boundary) is a 400, never a 500.
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { KYC_DOCUMENT_MAX_BYTES } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { toAppError } from '../../plugins/errors.ts';
 
 /** Room for the multipart headers and boundaries around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -17,27 +19,40 @@ export const multipartLimits = {
   headerPairs: 100,
 };
 
+/**
+ * What reading the multipart body failed with, as a catalogued refusal. @fastify/multipart's own
+ * errors carry a code the one error handler maps (limits, `__proto__` names, a closed request);
+ * busboy's carry none (a body cut short, a part ended early, no or a wrong boundary): everything
+ * read here is the request's body, so an error without a code is a malformed body, never a 500.
+ */
+function uploadError(error: FastifyError): AppError {
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('document_must_be_at_most_10_mb', { field: 'file' });
+  if (error.code === 'FST_FILES_LIMIT') return new AppError('document_upload_must_hold_one_file', { field: 'file' });
+  return toAppError(error) ?? new AppError('request_body_must_be_valid_multipart');
+}
+
+/**
+ * The body's one file, read to its end: the parts after it are read too, so a second file (over
+ * the files limit) or a body cut short after the file is refused rather than half taken.
+ */
+async function onlyFile(request: FastifyRequest): Promise<{ fileName: string | undefined; bytes: Buffer }> {
+  let upload: { fileName: string | undefined; bytes: Buffer } | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') upload = { fileName: part.filename, bytes: await part.toBuffer() };
+  }
+  if (!upload || upload.bytes.length === 0) throw new AppError('document_file_required', { field: 'file' });
+  return upload;
+}
+
 export async function readUpload(request: FastifyRequest): Promise<{ fileName: string | undefined; bytes: Buffer }> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > KYC_DOCUMENT_MAX_BYTES + ENVELOPE_BYTES) {
     throw new AppError('document_must_be_at_most_10_mb', { field: 'file' });
   }
   if (!request.isMultipart()) throw new AppError('document_file_required', { field: 'file' });
-  const part = await request.file().catch((error: { code?: string }) => {
-    if (error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FILES_LIMIT')
-      throw new AppError('request_validation_failed');
-    throw new AppError('document_file_required', { field: 'file' });
-  });
-  if (!part) throw new AppError('document_file_required', { field: 'file' });
-  let bytes: Buffer;
   try {
-    bytes = await part.toBuffer();
+    return await onlyFile(request);
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('document_must_be_at_most_10_mb', { field: 'file' });
-    }
-    throw error;
+    throw uploadError(error as FastifyError);
   }
-  if (bytes.length === 0) throw new AppError('document_file_required', { field: 'file' });
-  return { fileName: part.filename, bytes };
 }

@@ -242,6 +242,35 @@ describe('KYC uploads', () => {
     expectRefusal(await upload(t, { user, kind: 'photo', bytes: Buffer.alloc(0) }), 400, 'document_file_required');
   });
 
+  it('refuses an upload cut short, a second file, a part named __proto__ or too many parts, storing nothing', async () => {
+    const user = await newCustomer(t);
+    const photo = await jpegWithGps();
+    const send = (body: { payload: Buffer; headers: Record<string, string> }) =>
+      t.app.inject({
+        method: 'PUT',
+        url: uploadUrl('photo', user.userId),
+        remoteAddress: addressOf(user),
+        headers: { ...user.headers, ...body.headers },
+        payload: body.payload,
+      });
+    const whole = multipart([{ name: 'file', fileName: 'a.jpg', contentType: 'image/jpeg', bytes: photo }]);
+    for (const cut of [200, whole.payload.length - 10]) {
+      const response = await send({ ...whole, payload: whole.payload.subarray(0, cut) });
+      expectRefusal(response, 400, 'request_body_must_be_valid_multipart');
+    }
+    const two = multipart([
+      { name: 'file', fileName: 'a.jpg', bytes: photo },
+      { name: 'file', fileName: 'b.jpg', bytes: photo },
+    ]);
+    expectRefusal(await send(two), 400, 'document_upload_must_hold_one_file');
+    const proto = multipart([{ name: '__proto__', fileName: 'a.jpg', bytes: photo }]);
+    expectRefusal(await send(proto), 400, 'request_body_must_be_valid_multipart');
+    const fields = Array.from({ length: 12 }, (_, index) => ({ name: `note${index}`, bytes: Buffer.from('x') }));
+    const crowded = multipart([...fields, { name: 'file', fileName: 'a.jpg', bytes: photo }]);
+    expectRefusal(await send(crowded), 413, 'request_body_too_large');
+    expect(await documentsOf(user)).toHaveLength(0);
+  });
+
   it("answers 404 for an upload to another customer's id, and 401 without a session", async () => {
     const [owner, intruder] = [await newCustomer(t), await newCustomer(t)];
     const response = await upload(t, {

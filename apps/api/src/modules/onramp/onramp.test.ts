@@ -93,7 +93,7 @@ describe('POST /order/init', () => {
 });
 
 describe('the sandbox widget', () => {
-  it('serves its page in the customer’s language, under a CSP that allows only its own script', async () => {
+  it('serves its page in the customer’s language, under a CSP that allows only its own script and style', async () => {
     const user = await approvedCustomer(t);
     const purchase = await startPurchase(t, user);
     const page = await t.app.inject({ method: 'GET', url: `${purchase.widget.url}?lang=fr&theme=light` });
@@ -104,8 +104,13 @@ describe('the sandbox widget', () => {
     expect(page.body).toContain('Payer $150.00');
     expect(page.body).toContain('147.75 USDT');
     expect(page.body).not.toMatch(/<script>(?!\s*$)/);
+    expect(page.body).not.toMatch(/<style|\sstyle=/);
+    expect(page.headers['content-security-policy']).not.toContain("'unsafe-inline'");
     const script = await t.app.inject({ method: 'GET', url: '/api/v1/onramp/sandbox-assets/widget.js' });
     expect([script.statusCode, script.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    const style = await t.app.inject({ method: 'GET', url: '/api/v1/onramp/sandbox-assets/widget.css' });
+    expect([style.statusCode, style.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    expect(style.body).toContain('[data-theme="light"]');
     const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/onramp/sandbox/${crypto.randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
   });

@@ -1,6 +1,7 @@
 // The sandbox provider's hosted widget, served by Rora only while ONRAMP_PROVIDER=sandbox:
 //   GET  /onramp/sandbox/{sessionId}?lang&theme  the widget page (HTML), shown in an iframe
 //   GET  /onramp/sandbox-assets/widget.js        its script (a file: the CSP allows no inline script)
+//   GET  /onramp/sandbox-assets/widget.css       its stylesheet (a file: nor inline styles)
 //   POST /onramp/sandbox/{sessionId}/pay         the card form: the provider decides, then calls the webhook
 // No sign-in: the session id (random, 122 bits) is the capability, as on a hosted provider's page.
 import { readFile } from 'node:fs/promises';
@@ -10,7 +11,8 @@ import { envelope, onrampCalls, sandboxPaymentBodySchema, sandboxPaymentResultSc
 import { AppError } from '../../../lib/errors.ts';
 import { accountRouteValidator, routeAddress } from '../../accounts/index.ts';
 import type { ModuleOptions } from '../../index.ts';
-import { renderWidgetPage, WIDGET_SCRIPT_ROUTE } from './widget-page.ts';
+import { renderWidgetPage, WIDGET_SCRIPT_ROUTE, WIDGET_STYLE_ROUTE } from './widget-page.ts';
+import { WIDGET_STYLE } from './widget-style.ts';
 import { widgetLanguage } from './widget-text.ts';
 
 const tags = ['onramp sandbox'];
@@ -29,6 +31,13 @@ export const sandboxWidgetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     { schema: { tags, summary: 'The sandbox widget’s script', hide: true } },
     async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script),
+  );
+
+  app.get(
+    WIDGET_STYLE_ROUTE,
+    { schema: { tags, summary: 'The sandbox widget’s stylesheet', hide: true } },
+    async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(WIDGET_STYLE),
   );
 
   app.route({

@@ -1,14 +1,15 @@
 // The sandbox provider's hosted widget: one small HTML page per session, shown in an iframe by the
-// web app. Helmet's CSP allows scripts only from this origin, so the page's behaviour is a separate
-// file (widget.js); its words travel as a JSON data block (never executed). Every value written
-// into the page is escaped.
+// web app. Helmet's CSP allows scripts and styles only from this origin, so the page's behaviour
+// and its look are separate files (widget.js, widget.css); its words travel as a JSON data block
+// (never executed). Every value written into the page is escaped.
 import { assetScale, formatAmount } from '@rora/money';
 import type { SandboxSession } from '../provider/sandbox.repository.ts';
 import { WIDGET_TEXT, type WidgetLanguage, type WidgetText } from './widget-text.ts';
-import { WIDGET_STYLE } from './widget-style.ts';
 
 export const WIDGET_SCRIPT_ROUTE = '/onramp/sandbox-assets/widget.js';
 export const WIDGET_SCRIPT_PATH = `/api/v1${WIDGET_SCRIPT_ROUTE}`;
+export const WIDGET_STYLE_ROUTE = '/onramp/sandbox-assets/widget.css';
+export const WIDGET_STYLE_PATH = `/api/v1${WIDGET_STYLE_ROUTE}`;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -79,7 +80,7 @@ export function renderWidgetPage(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(text.title)} · ${escapeHtml(options.providerName)}</title>
-<style>${WIDGET_STYLE}</style>
+<link rel="stylesheet" href="${WIDGET_STYLE_PATH}">
 </head>
 <body>
 <main class="widget" data-pay-url="${escapeHtml(payUrl)}" data-session-id="${escapeHtml(session.id)}">

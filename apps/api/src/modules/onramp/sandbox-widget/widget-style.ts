@@ -1,5 +1,5 @@
-// The sandbox widget's stylesheet (inline: the CSP allows inline styles, not inline scripts), with a
-// dark and a light theme picked by the page's data-theme, contrast at WCAG AA in both.
+// The sandbox widget's stylesheet, served as a file (the CSP allows no inline style), with a dark
+// and a light theme picked by the page's data-theme, contrast at WCAG AA in both.
 export const WIDGET_STYLE = `
 :root { color-scheme: dark; --bg: #10141c; --panel: #171d28; --line: #2a3344; --text: #e8ecf3; --muted: #a3adbd;
   --accent: #5b8cff; --accent-text: #0b1020; --good: #3fcf8e; --bad: #ff7a7a; --code: #222a38; }
