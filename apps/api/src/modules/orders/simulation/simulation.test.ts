@@ -1,0 +1,29 @@
+// The order commit protocol (commit-protocol.ts) against the model database, over thousands of
+// seeds (ADR 0023). A failure prints its seed and the command that replays it.
+//
+// The simulation finds a broken protocol fast. Measured by breaking it on purpose, over seeds 1 to
+// 5,000: answering a batch whose answer was lost without reading its mark failed 3,309 of them (the
+// first at seed 2: an order answered 201 with nothing committed); reading the mark without first
+// ending the backend that ran the batch failed 1,915 (the first at seed 1: a late commit after the
+// books were rebuilt, then run again).
+import { randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { describeFailure, runSeeds } from './seeds.ts';
+import { simulate } from './simulation.ts';
+
+const SEEDS = 30_000;
+
+describe('the order commit protocol under a seeded simulation', () => {
+  it('answers 201 only for orders committed once, and leaves no row for a refused one', { timeout: 60_000 }, () => {
+    const from = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : randomInt(2 ** 31);
+    const report = runSeeds({ from, seeds: SEEDS });
+    const failures = report.failures.map(describeFailure).join('\n\n');
+    expect(failures, `seeds from ${from} (TEST_SEED=${from} replays this run)`).toBe('');
+  });
+
+  it('replays a seed step for step', () => {
+    const [first, second] = [simulate(424_242), simulate(424_242)];
+    expect(first.ok).toBe(true);
+    expect(second.steps).toBe(first.steps);
+  });
+});
