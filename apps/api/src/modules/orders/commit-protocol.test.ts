@@ -106,6 +106,13 @@ describe('the order commit protocol', () => {
     expect(types(protocol.step({ type: 'books_rebuilt' }))).toEqual(['fail 1']);
   });
 
+  it('gives back the writer lock before it fails a batch refused for not holding it', () => {
+    const protocol = inFlight(1);
+    protocol.step({ type: 'commit_answered', key: 1, outcome: 'not_the_writer' });
+    protocol.step({ type: 'recover' });
+    expect(types(protocol.step({ type: 'books_rebuilt' }))).toEqual(['release_writer 1', 'fail 1']);
+  });
+
   it('reads the chain again for the first batch after a rebuild', () => {
     const protocol = inFlight(1);
     protocol.step({ type: 'commit_answered', key: 1, outcome: 'refused' });

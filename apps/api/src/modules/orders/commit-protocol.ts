@@ -4,16 +4,19 @@
 // no timers, no randomness: the sequencer (order-sequencer.ts) feeds it what happened and carries out
 // the commands it returns; the seeded simulation (simulation/) drives the same machine against a
 // model database, so every decision is proven there with faults a hand-picked test never meets.
+// A restart is a new CommitProtocol: none of its state outlives the process; the chain row and the
+// marks in the database are the truth the next one starts from.
 
 /** The sequencer's own name for a batch, given before the batch has a number in the chain. */
 export type BatchKey = number;
 
 /**
  * How a commit call ended: committed; refused because the batch before had not committed
- * (out_of_chain, L0003); refused by any other SQLSTATE (undone); or unknown (no SQLSTATE, or one
+ * (out_of_chain, L0003); refused because this server no longer holds the writer lock
+ * (not_the_writer, L0002); refused by any other SQLSTATE (undone); or unknown (no SQLSTATE, or one
  * that ends the session: it may still commit, or have committed).
  */
-export type CommitOutcome = 'committed' | 'out_of_chain' | 'refused' | 'unknown';
+export type CommitOutcome = 'committed' | 'out_of_chain' | 'not_the_writer' | 'refused' | 'unknown';
 
 export type ProtocolEvent =
   /** A batch was read and matched: it takes the next number, after `lastBatch` read with it. */
@@ -38,6 +41,8 @@ export type ProtocolCommand =
   | { type: 'answer'; key: BatchKey; rebuilt: boolean }
   /** It did not commit: its commands are classified, refused or run again. */
   | { type: 'fail'; key: BatchKey }
+  /** The writer lock was lost: give back what is left of it; the next batch takes it again. */
+  | { type: 'release_writer'; key: BatchKey }
   /** It may have committed and cannot be checked: refuse its commands, never run them twice. */
   | { type: 'refuse'; key: BatchKey }
   | { type: 'end_backend'; key: BatchKey; backend: number }
@@ -212,8 +217,10 @@ export class CommitProtocol {
     const commands: ProtocolCommand[] = [];
     for (const failed of recovering) {
       const flight = failed.flight;
-      if (!failed.lost || !flight) commands.push({ type: 'fail', key: failed.key });
-      else if (failed.gone) commands.push({ type: 'read_mark', key: failed.key, id: flight.id, token: flight.token });
+      if (!failed.lost || !flight) {
+        if (flight?.outcome === 'not_the_writer') commands.push({ type: 'release_writer', key: failed.key });
+        commands.push({ type: 'fail', key: failed.key });
+      } else if (failed.gone) commands.push({ type: 'read_mark', key: failed.key, id: flight.id, token: flight.token });
       // Sent, and its backend cannot be ended: it may have committed. Never run it twice.
       else commands.push({ type: 'refuse', key: failed.key });
     }

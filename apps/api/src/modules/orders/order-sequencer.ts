@@ -21,7 +21,15 @@ import type { Db } from '@rora/db';
 import type { Market } from '../markets/market-specs.ts';
 import { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
-import { batchCommitted, commitBatches, endBackend, holdKeys, isOutcomeUnknown, readBatch } from './batch-commit.ts';
+import {
+  batchCommitted,
+  commitBatches,
+  endBackend,
+  holdKeys,
+  isNotTheWriter,
+  isOutcomeUnknown,
+  readBatch,
+} from './batch-commit.ts';
 import { classifyFailure, isOutOfChain, type BatchFailure } from './batch-failure.ts';
 import { CommitProtocol, type BatchKey, type CommitOutcome, type ProtocolCommand } from './commit-protocol.ts';
 import type { BookCommand, BookLog, BookResult, MarketBook, PlaceInput } from './market-book.ts';
@@ -227,6 +235,10 @@ export class OrderSequencer {
         this.batches.delete(command.key);
         refuse(batch!.commands, 'market_is_unavailable');
         return [];
+      case 'release_writer':
+        await this.writer?.release();
+        this.writer = null;
+        return [];
       case 'fail':
         this.batches.delete(command.key);
         this.again.push(...(await this.failed(batch!)));
@@ -320,10 +332,6 @@ export class OrderSequencer {
   /** A batch that did not commit: its refused commands are answered, the others returned to run again. */
   private async failed(batch: InFlight): Promise<Command[]> {
     const failure = await classifyFailure({ db: this.deps.db, error: batch.error, parts: batch.parts });
-    if (failure.kind === 'not_the_writer') {
-      await this.writer?.release();
-      this.writer = null;
-    }
     return this.resolveFailure(batch, failure);
   }
 
@@ -375,6 +383,7 @@ function refuse(commands: readonly Command[], code: 'market_is_unavailable'): vo
 /** What a failed commit call's error says about its outcome. */
 function outcomeOf(error: unknown): CommitOutcome {
   if (isOutOfChain(error)) return 'out_of_chain';
+  if (isNotTheWriter(error)) return 'not_the_writer';
   return isOutcomeUnknown(error) ? 'unknown' : 'refused';
 }
 

@@ -134,12 +134,18 @@ export class SimProcess {
 
   private local(command: ProtocolCommand): void {
     if (command.type === 'send') return this.send(command.key, command.id, command.token);
+    // As the sequencer: it releases its writer lock (the session it holds now) and takes it again.
+    if (command.type === 'release_writer') {
+      if (this.world.db.writerPid === this.writerPid) this.world.db.writerPid = null;
+      return void (this.writerPid = null);
+    }
     if (!('key' in command)) return;
     const batch = this.batches.get(command.key)!;
     this.batches.delete(command.key);
     this.log(`${command.type} batch ${command.key} [${batch.orders}]`);
     if (command.type === 'answer') return this.finish(batch.orders, 'placed');
     if (command.type === 'refuse') return this.finish(batch.orders, 'unavailable');
+
     if (command.type === 'fail') this.fail(batch);
   }
 
@@ -157,11 +163,6 @@ export class SimProcess {
   /** As classifyFailure and resolveFailure: the refused order is told so, the others run again. */
   private fail(batch: SimBatch): void {
     const refused = batch.last === 'refused' ? batch.ledgerRefused : null;
-    // As the sequencer: it releases its writer lock (the session it holds now) and takes it again.
-    if (batch.last === 'not_the_writer') {
-      if (this.world.db.writerPid === this.writerPid) this.world.db.writerPid = null;
-      this.writerPid = null;
-    }
     for (const order of batch.orders) {
       const attempts = (this.attempts.get(order) ?? 0) + 1;
       this.attempts.set(order, attempts);

@@ -143,7 +143,7 @@ class Scheduler {
       committed: 'committed',
       out_of_chain: 'out_of_chain',
       refused: 'refused',
-      not_the_writer: 'refused',
+      not_the_writer: 'not_the_writer',
       terminated: 'unknown',
     };
     call.process.answered(call, outcomes[call.result!]);
