@@ -36,7 +36,16 @@ export interface World {
   calls: Call[];
   answers: Map<number, Answer>;
   trace: string[];
-  faults: { readFails: number; markReadFails: number; ledgerRefuses: number };
+  /** Fault rates; a calm run has no fault but one ledger refusal at most. */
+  faults: {
+    calm: boolean;
+    readFails: number;
+    markReadFails: number;
+    ledgerRefuses: number;
+    ledgerRefusalsLeft: number;
+  };
+  /** Orders refused for their own hold: the only refusal a calm run may give. */
+  ledgerRefused: Set<number>;
 }
 
 export class SimProcess {
@@ -89,7 +98,9 @@ export class SimProcess {
       return void this.protocol.step({ type: 'read_failed', key });
     }
     for (const order of orders) this.book.add(order);
-    const ledgerRefused = prng.chance(faults.ledgerRefuses) ? prng.pick(orders) : null;
+    const refuses = faults.ledgerRefusalsLeft > 0 && prng.chance(faults.ledgerRefuses);
+    if (refuses) faults.ledgerRefusalsLeft -= 1;
+    const ledgerRefused = refuses ? prng.pick(orders) : null;
     this.batches.set(key, { orders, writerPid: this.writerPid, ledgerRefused });
     const token = `t${key}-${prng.below(1e9)}`;
     this.log(`batch ${key} [${orders}] ready, chain at ${db.lastBatch}`);
@@ -166,6 +177,7 @@ export class SimProcess {
     for (const order of batch.orders) {
       const attempts = (this.attempts.get(order) ?? 0) + 1;
       this.attempts.set(order, attempts);
+      if (order === refused) this.world.ledgerRefused.add(order);
       if (order === refused || attempts >= MAX_ATTEMPTS) this.finish([order], 'refused');
       else this.again.push(order);
     }
