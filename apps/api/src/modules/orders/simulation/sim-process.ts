@@ -123,7 +123,8 @@ export class SimProcess {
   /** A commit call's answer reached this server (or its connection broke: unknown). */
   answered(call: Call, outcome: CommitOutcome): void {
     const batch = this.batches.get(call.key)!;
-    batch.last = call.result ?? 'terminated';
+    // What the server learnt: a broken connection tells nothing of the transaction's result.
+    batch.last = outcome === 'unknown' ? 'terminated' : call.result!;
     this.log(`batch ${call.key} (${call.call.batch}) answered ${outcome}`);
     this.run(this.protocol.step({ type: 'commit_answered', key: call.key, outcome }));
   }
