@@ -44,6 +44,8 @@ export interface World {
     ledgerRefuses: number;
     ledgerRefusalsLeft: number;
   };
+  /** Connections through a transaction pooler (outside the operational limits; ADR 0023). */
+  pooler: boolean;
   /** Orders refused for their own hold: the only refusal a calm run may give. */
   ledgerRefused: Set<number>;
 }
@@ -165,7 +167,8 @@ export class SimProcess {
     const { db, calls } = this.world;
     const batch = this.batches.get(key)!;
     const pid = db.connect();
-    this.protocol.step({ type: 'call_sent', key, backend: pid });
+    // Behind a transaction pooler the server cannot know which backend runs its call.
+    this.protocol.step({ type: 'call_sent', key, backend: this.world.pooler ? null : pid });
     const call = { batch: id, token, writerPid: batch.writerPid, orders: batch.orders, ledgerRefuses: false };
     call.ledgerRefuses = batch.ledgerRefused !== null;
     calls.push({ process: this, key, pid, call, state: 'to_db' });

@@ -22,6 +22,11 @@ describe('the order commit protocol under a seeded simulation', () => {
     expect(failures, `seeds from ${from} (TEST_SEED=${from} replays this run)`).toBe('');
   });
 
+  it('fails outside the operational limits: through a pooler, the books miss a late commit', () => {
+    const report = runSeeds({ from: 1, seeds: 200, keep: 1, pooler: true });
+    expect(report.failures[0]?.error).toMatch(/^books differ from the database: missing/);
+  });
+
   it('replays a seed step for step', () => {
     const [first, second] = [simulate(424_242, { traceAll: true }), simulate(424_242, { traceAll: true })];
     expect(first.ok).toBe(true);

@@ -16,6 +16,11 @@ export interface SimOptions {
   maxSteps?: number;
   /** Keep the whole trace, not only its last lines. */
   traceAll?: boolean;
+  /**
+   * Through a transaction pooler: the server does not know its calls' backends. Outside the
+   * operational limits, to show why they are there: the simulation then fails.
+   */
+  pooler?: boolean;
 }
 
 export interface SimResult {
@@ -25,6 +30,7 @@ export interface SimResult {
   error?: string;
   /** The last lines of the run's trace, for a failure. */
   trace: string[];
+  pooler: boolean;
   /** What the orders were told: placed, refused, unavailable; the others were never answered. */
   answers: Record<'placed' | 'refused' | 'unavailable', number>;
 }
@@ -40,6 +46,7 @@ export function simulate(seed: number, options: SimOptions = {}): SimResult {
     answers: new Map(),
     trace: [],
     faults: drawFaults(prng),
+    pooler: options.pooler ?? false,
     ledgerRefused: new Set(),
   };
   const sim = new Scheduler(world, options.orders ?? 12 + prng.below(30));
@@ -49,10 +56,12 @@ export function simulate(seed: number, options: SimOptions = {}): SimResult {
     for (; steps < maxSteps && sim.step(); steps += 1) check(world, sim.process);
     if (steps >= maxSteps) throw new Error(`no end after ${maxSteps} steps`);
     checkEnd(world, sim);
-    return { seed, ok: true, steps, trace: options.traceAll ? world.trace : [], answers: count(world) };
+    const trace = options.traceAll ? world.trace : [];
+    return { seed, ok: true, steps, trace, answers: count(world), pooler: world.pooler };
   } catch (error) {
     const trace = options.traceAll ? world.trace : world.trace.slice(-40);
-    return { seed, ok: false, steps, error: (error as Error).message, trace, answers: count(world) };
+    const message = (error as Error).message;
+    return { seed, ok: false, steps, error: message, trace, answers: count(world), pooler: world.pooler };
   }
 }
 
