@@ -11,7 +11,9 @@
 // (Batch.availableChanges), for each one its read did not include yet.
 // A batch that fails takes the ones after it down: the sequencer lets them finish, rebuilds the
 // books from the database, and runs their commands again. A batch whose answer was lost is answered
-// instead if it left its mark in the database: it did commit.
+// instead if it left its mark in the database: it did commit. Every one of these decisions is made
+// by the commit protocol (commit-protocol.ts, a pure state machine proven by the seeded simulation
+// in simulation/); this class carries out its commands: the reads, the calls, the answers.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,8 +21,17 @@ import type { Db } from '@rora/db';
 import type { Market } from '../markets/market-specs.ts';
 import { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
-import { batchCommitted, commitBatches, endBackend, holdKeys, isOutcomeUnknown, readBatch } from './batch-commit.ts';
+import {
+  batchCommitted,
+  commitBatches,
+  endBackend,
+  holdKeys,
+  isNotTheWriter,
+  isOutcomeUnknown,
+  readBatch,
+} from './batch-commit.ts';
 import { classifyFailure, isOutOfChain, type BatchFailure } from './batch-failure.ts';
+import { CommitProtocol, type BatchKey, type CommitOutcome, type ProtocolCommand } from './commit-protocol.ts';
 import type { BookCommand, BookLog, BookResult, MarketBook, PlaceInput } from './market-book.ts';
 import { placedOrderAnswer } from './order-view.ts';
 import type { FillRecord, OrderState } from './order-state.ts';
@@ -68,39 +79,31 @@ export interface Part {
   depth: EngineDepth;
 }
 
+/** A batch the protocol knows by its key: what the sequencer needs to send it and answer it. */
 interface InFlight {
-  /** Its number in the chain; null for commands that were never sent (their read failed). */
-  id: bigint | null;
-  /** Its own mark, which the database keeps with its number when it commits. */
-  token: string;
-  /** Its last attempt: whether its call went out, and on which backend (null: not known). */
-  attempt: { sent: boolean; backend: number | null };
   commands: Command[];
   parts: Part[];
-  /** Settles once the batch's outcome is handled, after the batches before it: true if it committed. */
-  done: Promise<boolean>;
+  now: Date;
+  writerPid: number;
+  /** The last failed attempt's error. */
+  error?: unknown;
 }
 
-/**
- * Batches in flight at once: one committing, the next waiting for it in the database, and a third
- * writing its new rows (ADR 0019), but only once enough commands wait to fill it: a small third
- * batch costs its share of every batch's fixed work and slows the two before it.
- */
-const PIPELINE_DEPTH = 3;
-const THIRD_BATCH_MIN = 16;
 const MAX_ATTEMPTS = 4;
 
 export class OrderSequencer {
   private queue: Command[] = [];
-  private inFlight: InFlight[] = [];
-  private failures: Array<{ batch: InFlight; error: unknown }> = [];
+  /** Every decision of the commit protocol (ADR 0023); the I/O stays here. */
+  private protocol = new CommitProtocol();
+  private batches = new Map<BatchKey, InFlight>();
+  private lastKey: BatchKey = 0;
+  /** Commands of failed batches to run again, once the recovery ends. */
+  private again: Command[] = [];
   private running = false;
   private stopped = false;
-  /** Wakes the loop while it waits for a batch to commit, when a command arrives. */
+  /** Wakes the loop while it waits for a batch to commit, when a command arrives or a batch settles. */
   private wake: (() => void) | null = null;
   private writer: WriterLock | null = null;
-  /** The number the next batch takes in the chain; null until read from the database. */
-  private nextBatch: bigint | null = null;
 
   constructor(private readonly deps: SequencerDependencies) {}
 
@@ -133,14 +136,14 @@ export class OrderSequencer {
     this.running = true;
     try {
       for (;;) {
-        const busy = this.pipelineFull() || this.failures.length > 0 || this.queue.length === 0;
-        if (this.inFlight.length > 0 && busy) {
-          const arrival = new Promise<void>((resolve) => (this.wake = resolve));
-          await Promise.race([...this.inFlight.map((batch) => batch.done), arrival]);
+        const { protocol } = this;
+        const busy = protocol.pipelineFull(this.queue.length) || protocol.failing() || this.queue.length === 0;
+        if (protocol.inFlight().length > 0 && busy) {
+          await new Promise<void>((resolve) => (this.wake = resolve));
           this.wake = null;
           continue;
         }
-        if (this.failures.length > 0) {
+        if (protocol.mustRecover()) {
           await this.recover();
           continue;
         }
@@ -156,11 +159,6 @@ export class OrderSequencer {
     }
   }
 
-  private pipelineFull(): boolean {
-    const inFlight = this.inFlight.length;
-    return inFlight >= PIPELINE_DEPTH || (inFlight === PIPELINE_DEPTH - 1 && this.queue.length < THIRD_BATCH_MIN);
-  }
-
   /** Reads, matches and sends one batch; its commit is awaited by `drain` (at most PIPELINE_DEPTH). */
   private async start(taken: Command[]): Promise<void> {
     const writer = await this.writerLock().catch(() => null);
@@ -168,72 +166,95 @@ export class OrderSequencer {
     const commands = await this.startBooks(taken);
     if (commands.length === 0) return;
     // Batches that may commit before the read's snapshot was taken, or after: the chain tells which.
-    const unseen = [...this.inFlight];
+    const unseen = [...this.protocol.inFlight()];
     const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
     const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
+    const key = (this.lastKey += 1);
     if ('error' in read) {
-      const attempt = { sent: false, backend: null };
-      const batch = { id: null, token: '', attempt, commands, parts: [], done: Promise.resolve(false) };
-      this.failures.push({ batch, error: read.error });
-      return;
+      this.batches.set(key, {
+        commands,
+        parts: [],
+        now: this.deps.clock.now(),
+        writerPid: writer.pid,
+        error: read.error,
+      });
+      return void this.protocol.step({ type: 'read_failed', key });
     }
     // A batch failed while this one was read: the books will be rebuilt first.
-    if (this.failures.length > 0) return void this.queue.unshift(...commands);
+    if (this.protocol.failing()) return void this.queue.unshift(...commands);
     for (const batch of unseen) {
-      if (batch.id !== null && batch.id > read.lastBatch) {
-        for (const part of batch.parts) applyChanges(read.available, part.batch);
+      if (batch.id > read.lastBatch) {
+        for (const part of this.batches.get(batch.key)!.parts) applyChanges(read.available, part.batch);
       }
     }
     const now = this.deps.clock.now();
     const parts = booksOf(commands).map((book) => runPart(book, commands, { now, available: read.available }));
     if (parts.every(isEmpty)) return void parts.forEach((part) => this.settle(part));
-    this.nextBatch ??= read.lastBatch + 1n;
-    const id = this.nextBatch;
-    this.nextBatch += 1n;
-    this.send({ id, commands, parts, now, writerPid: writer.pid });
+    this.batches.set(key, { commands, parts, now, writerPid: writer.pid });
+    void this.carryOut(
+      this.protocol.step({ type: 'batch_ready', key, lastBatch: read.lastBatch, token: randomUUID() }),
+    );
   }
 
-  /** Sends a batch's commit; its outcome is handled after the batches before it. */
-  private send(options: { id: bigint; commands: Command[]; parts: Part[]; now: Date; writerPid: number }): void {
-    const { id, commands, parts } = options;
-    const token = randomUUID();
-    const batch: InFlight = {
-      id,
-      token,
-      attempt: { sent: false, backend: null },
-      commands,
-      parts,
-      done: Promise.resolve(false),
-    };
-    const attempt = () => {
-      batch.attempt = { sent: false, backend: null };
-      const onBackend = (backend: number | null) => (batch.attempt = { sent: true, backend });
-      return this.commit({ ...options, token, onBackend }).then(
-        () => null,
-        (error: unknown) => ({ error }),
-      );
-    };
-    const first = attempt();
-    const previous = this.inFlight.at(-1)?.done ?? Promise.resolve(true);
-    batch.done = (async () => {
-      let outcome = await first;
-      const previousCommitted = await previous;
-      // It reached the chain before the batch before it did (two connections): that one has committed
-      // now, and this batch, matched on top of it, is still right. Send it again.
-      if (outcome && previousCommitted && isOutOfChain(outcome.error)) outcome = await attempt();
-      if (outcome) {
-        this.failures.push({ batch, error: outcome.error });
-        return false;
+  /** Sends a batch's commit; its outcome goes to the protocol, which handles it after the batches before. */
+  private send(key: BatchKey, id: bigint, token: string): void {
+    const batch = this.batches.get(key)!;
+    const onBackend = (backend: number | null) => this.protocol.step({ type: 'call_sent', key, backend });
+    void this.commit({ ...batch, id, token, onBackend })
+      .then(
+        (): CommitOutcome => 'committed',
+        (error: unknown) => {
+          batch.error = error;
+          return outcomeOf(error);
+        },
+      )
+      .then((outcome) => this.carryOut(this.protocol.step({ type: 'commit_answered', key, outcome })))
+      .catch((error: unknown) => this.deps.log.error({ error: (error as Error).name }, 'settling a batch failed'))
+      .finally(() => this.wake?.());
+  }
+
+  /** Carries out the protocol's commands in order, each one's own consequences first. */
+  private async carryOut(commands: ProtocolCommand[]): Promise<void> {
+    for (const command of commands) await this.carryOut(await this.execute(command));
+  }
+
+  /** Carries out one command of the protocol: the I/O it asks for, and what came of it. */
+  private async execute(command: ProtocolCommand): Promise<ProtocolCommand[]> {
+    const batch = 'key' in command ? this.batches.get(command.key) : undefined;
+    switch (command.type) {
+      case 'send':
+        this.send(command.key, command.id, command.token);
+        return [];
+      case 'answer':
+        // After a rebuild, its depth is older than the rebuilt book, which may hold later batches too.
+        if (command.rebuilt) for (const part of batch!.parts) part.depth = part.book.snapshot();
+        this.batches.delete(command.key);
+        this.committed(batch!);
+        return [];
+      case 'refuse':
+        this.batches.delete(command.key);
+        refuse(batch!.commands, 'market_is_unavailable');
+        return [];
+      case 'release_writer':
+        await this.writer?.release();
+        this.writer = null;
+        return [];
+      case 'fail':
+        this.batches.delete(command.key);
+        this.again.push(...(await this.failed(batch!)));
+        return [];
+      case 'end_backend': {
+        const gone = await endBackend(this.deps.db, command.backend).catch(() => false);
+        return this.protocol.step({ type: 'backend_ended', key: command.key, gone });
       }
-      this.committed(batch);
-      return true;
-    })()
-      .catch((error: unknown) => {
-        this.deps.log.error({ error: (error as Error).name }, 'settling a batch failed');
-        return false;
-      })
-      .finally(() => (this.inFlight = this.inFlight.filter((other) => other !== batch)));
-    this.inFlight.push(batch);
+      case 'rebuild_books':
+        await this.rebuild(command.keys);
+        return this.protocol.step({ type: 'books_rebuilt' });
+      case 'read_mark': {
+        const committed = await batchCommitted(this.deps.db, command.id, command.token).catch(() => null);
+        return this.protocol.step({ type: 'mark_read', key: command.key, committed });
+      }
+    }
   }
 
   /** Takes the writer lock now if it is free: true when this process writes the books. */
@@ -269,7 +290,7 @@ export class OrderSequencer {
     id: bigint;
     token: string;
     writerPid: number;
-    onBackend: (pid: number | null) => void;
+    onBackend: (pid: number | null) => unknown;
   }): Promise<void> {
     const { parts, now } = options;
     const answers = parts.flatMap((part) =>
@@ -291,61 +312,27 @@ export class OrderSequencer {
   }
 
   /**
-   * After a failed batch, with nothing in flight: rebuild the books, answer the batches whose mark
-   * shows they committed after all (their answer was lost, not their effect), and run the others'
-   * commands again, unless a command was refused or has been tried too often.
+   * After a failed batch, with nothing in flight: end the backends of lost answers, rebuild the books,
+   * answer the batches whose mark shows they committed after all (their answer was lost, not their
+   * effect), and run the others' commands again, unless a command was refused or has been tried too
+   * often. The protocol decides each step.
    */
   private async recover(): Promise<void> {
-    const failures = this.failures.splice(0);
-    // First the backends that ran batches whose answer was lost: until one is gone, its batch could
-    // still commit, after the books were rebuilt without it.
-    const lost = new Map<InFlight, boolean>();
-    for (const { batch, error } of failures) {
-      if (batch.id !== null && batch.attempt.sent && isOutcomeUnknown(error)) {
-        lost.set(batch, await this.backendGone(batch).catch(() => false));
-      }
-    }
-    const books = new Set(failures.flatMap(({ batch }) => booksOf(batch.commands)));
-    for (const book of books) book.invalidate();
-    // Now, with nothing in flight, so no book keeps a refused batch's orders until its next command.
-    await Promise.all([...books].map((book) => book.start().catch(() => undefined)));
-    this.nextBatch = null;
-    const again: Command[] = [];
-    for (const { batch, error } of failures) {
-      const gone = lost.get(batch);
-      if (batch.id !== null && gone !== undefined) {
-        const committed = gone ? await batchCommitted(this.deps.db, batch.id, batch.token).catch(() => null) : null;
-        if (committed) {
-          // Its depth is older than the rebuilt book, which may hold later batches too.
-          for (const part of batch.parts) part.depth = part.book.snapshot();
-          this.committed(batch);
-          continue;
-        }
-        if (committed === null) {
-          // Sent, and its backend or its mark cannot be checked: it may have committed. Never run it
-          // twice.
-          refuse(batch.commands, 'market_is_unavailable');
-          continue;
-        }
-      }
-      const failure = await classifyFailure({ db: this.deps.db, error, parts: batch.parts });
-      if (failure.kind === 'not_the_writer') {
-        await this.writer?.release();
-        this.writer = null;
-      }
-      again.push(...this.resolveFailure(batch, failure));
-    }
-    this.queue.unshift(...again);
+    await this.carryOut(this.protocol.step({ type: 'recover' }));
+    this.queue.unshift(...this.again.splice(0));
   }
 
-  /**
-   * Ends the backend that ran a batch whose answer was lost and waits for it to go: then its
-   * transaction is over and the batch's mark says whether it committed. False when the backend is
-   * not known (the server needs direct connections to PostgreSQL, not a pooler's) or stays.
-   */
-  private async backendGone(batch: InFlight): Promise<boolean> {
-    const { backend } = batch.attempt;
-    return backend !== null && (await endBackend(this.deps.db, backend));
+  /** Rebuilds the books of failed batches, with nothing in flight, so none keeps a refused batch's orders. */
+  private async rebuild(keys: readonly BatchKey[]): Promise<void> {
+    const books = new Set(keys.flatMap((key) => booksOf(this.batches.get(key)!.commands)));
+    for (const book of books) book.invalidate();
+    await Promise.all([...books].map((book) => book.start().catch(() => undefined)));
+  }
+
+  /** A batch that did not commit: its refused commands are answered, the others returned to run again. */
+  private async failed(batch: InFlight): Promise<Command[]> {
+    const failure = await classifyFailure({ db: this.deps.db, error: batch.error, parts: batch.parts });
+    return this.resolveFailure(batch, failure);
   }
 
   /** The commands of a failed batch to run again; the others are answered here. */
@@ -391,6 +378,13 @@ export class OrderSequencer {
 
 function refuse(commands: readonly Command[], code: 'market_is_unavailable'): void {
   for (const command of commands) command.settle.reject(new AppError(code));
+}
+
+/** What a failed commit call's error says about its outcome. */
+function outcomeOf(error: unknown): CommitOutcome {
+  if (isOutOfChain(error)) return 'out_of_chain';
+  if (isNotTheWriter(error)) return 'not_the_writer';
+  return isOutcomeUnknown(error) ? 'unknown' : 'refused';
 }
 
 /** A part that changed nothing: every command of it was refused while matching. */
