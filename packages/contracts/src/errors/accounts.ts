@@ -16,6 +16,11 @@ export const accountsErrors = {
   current_password_is_incorrect: { status: 400, message: 'The current password is incorrect' },
   // 400, not 401: in this API a 401 always means "your session is not valid" (spec §4 sends the user to /).
   credentials_are_invalid: { status: 400, message: 'Incorrect email or password' },
+  // Per account, whatever the address: after 5 wrong passwords each try waits 2^(n-5) s (Retry-After).
+  sign_in_must_wait_after_failed_attempts: {
+    status: 429,
+    message: 'Too many wrong passwords for this account. Please wait before trying again',
+  },
   consent_must_be_boolean: { status: 400, message: 'Please answer the consent choices' },
 
   code_must_be_6_digits: { status: 400, message: 'The code must be 6 digits' },

@@ -12,6 +12,7 @@ import { createPasswordService, type PasswordService } from './password.service.
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { createPinService, type PinService } from './pin.service.ts';
 import { createRegistrationService, type RegistrationService } from './registration.service.ts';
+import { createSignInBackoff } from './sign-in-backoff.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTwoFactorService, type TwoFactorService } from './two-factor.service.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
@@ -46,7 +47,8 @@ export function createAccountServices(deps: AccountDependencies): AccountService
     ...(deps.generateCode ? { generateCode: deps.generateCode } : {}),
   });
   const twoFactor = createTwoFactorService({ db, clock, repository, limiter, passwords, messaging });
-  const signIn = createSignInService({ repository, sessions, passwords, twoFactor });
+  const backoff = createSignInBackoff({ db, clock });
+  const signIn = createSignInService({ repository, sessions, passwords, twoFactor, backoff, messaging });
   return {
     registration: createRegistrationService({ db, clock, repository, codes, passwords, messaging, signIn }),
     signIn,

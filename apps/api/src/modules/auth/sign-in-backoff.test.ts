@@ -1,0 +1,135 @@
+// The per-account sign-in backoff (issue 15 item 6): wrong passwords for one e-mail address, from
+// any number of client addresses, slow further tries down; the wait is kept in PostgreSQL.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@rora/db';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { call, messagesTo, registerCustomer, uniqueEmail, type Customer } from '../accounts/testing/customers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const WRONG = 'not the password 1';
+const login = (email: string, password: string) => call(t, 'POST /auth/login', { email, password });
+
+async function failFiveTimes(email: string) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const response = await login(email, WRONG);
+    expect(response.json().error.code).toBe('credentials_are_invalid');
+  }
+}
+
+async function backoffRow(email: string) {
+  const [row] = await t.database.db.select().from(schema.signInBackoff).where(eq(schema.signInBackoff.email, email));
+  return row;
+}
+
+const noticesTo = async (email: string) =>
+  (await messagesTo(t, email)).filter((message) => message.subject.includes('trying to sign in'));
+
+describe('the sign-in backoff', () => {
+  let customer: Customer;
+  beforeAll(async () => {
+    customer = await registerCustomer(t);
+  });
+
+  it('refuses even the right password for a second after 5 wrong ones, with 429 and Retry-After', async () => {
+    await failFiveTimes(customer.email);
+    const refused = await login(customer.email, customer.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('sign_in_must_wait_after_failed_attempts');
+    expect(refused.json().error.message).toBe('Too many wrong passwords for this account. Try again in 1 seconds');
+    expect(refused.headers['retry-after']).toBe('1');
+    t.clock.advance(1_000);
+    expect((await login(customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('starts again from zero after a right password', async () => {
+    expect(await backoffRow(customer.email)).toBeUndefined();
+    await failFiveTimes(customer.email);
+    t.clock.advance(1_000);
+    expect((await login(customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('doubles the wait with each further failure, up to 15 minutes', async () => {
+    const other = await registerCustomer(t);
+    await failFiveTimes(other.email);
+    const waits: number[] = [];
+    for (let failure = 6; failure <= 17; failure += 1) {
+      const early = await login(other.email, WRONG);
+      expect(early.statusCode).toBe(429);
+      const waitSeconds = Number(early.headers['retry-after']);
+      waits.push(waitSeconds);
+      t.clock.advance(waitSeconds * 1_000 - 1);
+      expect((await login(other.email, other.password)).statusCode).toBe(429);
+      t.clock.advance(1);
+      expect((await login(other.email, WRONG)).json().error.code).toBe('credentials_are_invalid');
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect(await backoffRow(other.email)).toMatchObject({ failures: 17 });
+    t.clock.advance(900_000);
+    expect((await login(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('slows an address without an account the same way, so it tells nothing about who is registered', async () => {
+    const nobody = uniqueEmail('nobody');
+    await failFiveTimes(nobody);
+    const refused = await login(nobody, WRONG);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('sign_in_must_wait_after_failed_attempts');
+    expect(await noticesTo(nobody)).toHaveLength(0);
+  });
+
+  it('checks 5 passwords of 60 wrong ones sent together from 60 addresses', async () => {
+    const target = await registerCustomer(t);
+    const responses = await Promise.all(Array.from({ length: 60 }, () => login(target.email, WRONG)));
+    const codes = responses.map((response) => response.json().error.code as string);
+    expect(codes.filter((code) => code === 'credentials_are_invalid')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'sign_in_must_wait_after_failed_attempts')).toHaveLength(55);
+    expect(await backoffRow(target.email)).toMatchObject({ failures: 5 });
+    expect(await noticesTo(target.email)).toHaveLength(1);
+  });
+
+  it('tells the owner once per streak, in their language', async () => {
+    const owner = await registerCustomer(t);
+    await t.database.db.update(schema.users).set({ language: 'fr' }).where(eq(schema.users.id, owner.userId));
+    await failFiveTimes(owner.email);
+    for (let failure = 6; failure <= 8; failure += 1) {
+      t.clock.advance(60_000);
+      await login(owner.email, WRONG);
+    }
+    const notices = await messagesTo(t, owner.email);
+    expect(notices.filter((message) => message.subject.startsWith('Quelqu’un tente'))).toHaveLength(1);
+    t.clock.advance(60_000);
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    await failFiveTimes(owner.email);
+    const after = await messagesTo(t, owner.email);
+    expect(after.filter((message) => message.subject.startsWith('Quelqu’un tente'))).toHaveLength(2);
+  });
+
+  it('keeps the wait across a restart of the API on the same database', async () => {
+    const survivor = await registerCustomer(t);
+    await failFiveTimes(survivor.email);
+    t.clock.advance(1_000);
+    await login(survivor.email, WRONG);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const restarted = await buildApp({ config, database: t.database, clock: t.clock });
+    try {
+      const refused = await restarted.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '10.9.9.9',
+        payload: { email: survivor.email, password: survivor.password },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('2');
+    } finally {
+      await restarted.close();
+    }
+  });
+});
