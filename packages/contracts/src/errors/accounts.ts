@@ -45,10 +45,6 @@ export const accountsErrors = {
   two_factor_already_enabled: { status: 409, message: 'Authenticator 2FA is already enabled' },
   two_factor_setup_not_started: { status: 409, message: 'Generate a new key before confirming the code' },
   two_factor_must_be_enabled: { status: 409, message: 'Enable authenticator 2FA first' },
-  password_or_two_factor_code_required: {
-    status: 400,
-    message: 'Enter your password or a code from your authenticator app',
-  },
 
   pin_must_be_4_to_6_digits: { status: 400, message: 'The PIN must be 4 to 6 digits' },
   pin_is_too_simple: { status: 400, message: 'This PIN is too easy to guess. Avoid repeated or consecutive digits' },

@@ -46,7 +46,7 @@ export function createAccountServices(deps: AccountDependencies): AccountService
     clock,
     ...(deps.generateCode ? { generateCode: deps.generateCode } : {}),
   });
-  const twoFactor = createTwoFactorService({ db, clock, repository, limiter, passwords, messaging });
+  const twoFactor = createTwoFactorService({ db, clock, repository, limiter, messaging });
   const backoff = createSignInBackoff({ db, clock });
   const signIn = createSignInService({ repository, sessions, passwords, twoFactor, backoff, messaging });
   return {
@@ -54,7 +54,7 @@ export function createAccountServices(deps: AccountDependencies): AccountService
     signIn,
     passwords: createPasswordService({ db, clock, repository, codes, passwords, messaging, sessions }),
     twoFactor,
-    pin: createPinService({ db, clock, repository, limiter, passwords }),
+    pin: createPinService({ db, clock, repository, limiter, passwords, twoFactor }),
     users: createUsersService({ clock, repository, sessions }),
   };
 }

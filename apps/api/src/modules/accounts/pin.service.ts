@@ -1,6 +1,8 @@
 // The customer's PIN, which approves sends and withdrawals (spec §6): 4 to 6 digits, not a repeated
 // or consecutive run, stored as an argon2id hash. Wrong entries are limited by the attempt limiter
-// (5, then 15 minutes locked).
+// (5, then 15 minutes locked). Changing it needs the current PIN or the password and, with
+// authenticator 2FA on, a current code too (checked first, so a stolen session cannot reach the
+// password check).
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import type { PasswordHasher } from './passwords.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const { accountSecurity } = schema;
 
@@ -22,7 +25,7 @@ export interface PinService {
   status(userId: string): Promise<PinStatus>;
   change(
     userId: string,
-    change: { currentPin?: string | undefined; password?: string | undefined; pin: string },
+    change: { currentPin?: string | undefined; password?: string | undefined; token?: string | undefined; pin: string },
   ): Promise<void>;
 }
 
@@ -39,8 +42,9 @@ export function createPinService(deps: {
   repository: AccountsRepository;
   limiter: AttemptLimiter;
   passwords: PasswordHasher;
+  twoFactor: Pick<TwoFactorService, 'verifySecondFactor'>;
 }): PinService {
-  const { db, clock, repository, limiter, passwords } = deps;
+  const { db, clock, repository, limiter, passwords, twoFactor } = deps;
 
   function assertAcceptable(pin: string): void {
     if (!/^\d{4,6}$/.test(pin)) throw new AppError('pin_must_be_4_to_6_digits', { field: 'pin' });
@@ -86,13 +90,17 @@ export function createPinService(deps: {
       const security = await repository.security(userId);
       if (!security?.pinHash) throw new AppError('pin_not_set');
       assertAcceptable(change.pin);
+      if (change.currentPin === undefined && change.password === undefined) {
+        throw new AppError('current_pin_or_password_required');
+      }
+      if (security.totpSecret) await twoFactor.verifySecondFactor(userId, { token: change.token });
       if (change.currentPin !== undefined) await verify(userId, change.currentPin);
       else if (change.password !== undefined) {
         const user = await repository.userById(userId);
         if (!user || !(await passwords.verify(user.passwordHash, change.password))) {
           throw new AppError('current_password_is_incorrect', { field: 'password' });
         }
-      } else throw new AppError('current_pin_or_password_required');
+      }
       const pinHash = await passwords.hash(change.pin);
       await db
         .update(accountSecurity)

@@ -33,8 +33,11 @@ export function createSignInBackoff(deps: { db: Db; clock: Clock }): SignInBacko
     const retryAt = current.rows[0]?.retry_at;
     const waitMs = retryAt ? new Date(retryAt).getTime() - now.getTime() : 0;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new AppError('sign_in_must_wait_after_failed_attempts', {
-      message: `Too many wrong passwords for this account. Try again in ${seconds} seconds`,
+    const code = 'sign_in_must_wait_after_failed_attempts';
+    const message = `Too many wrong passwords for this account. Try again in ${seconds} seconds`;
+    throw new AppError(code, {
+      message,
+      items: [{ code, message, retryAfterSeconds: seconds }],
       headers: { 'retry-after': String(seconds) },
     });
   }

@@ -45,6 +45,7 @@ describe('the sign-in backoff', () => {
     expect(refused.json().error.code).toBe('sign_in_must_wait_after_failed_attempts');
     expect(refused.json().error.message).toBe('Too many wrong passwords for this account. Try again in 1 seconds');
     expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json().data[0]).toMatchObject({ retryAfterSeconds: 1 });
     t.clock.advance(1_000);
     expect((await login(customer.email, customer.password)).statusCode).toBe(200);
   });

@@ -70,7 +70,7 @@ export const pinRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ser
     ...routeAddress(userCalls.updatePin),
     schema: {
       tags,
-      summary: 'Change the PIN with the current PIN or the password',
+      summary: 'Change the PIN with the current PIN or the password, and a current code when 2FA is on',
       body: pinUpdateBodySchema,
       response: { 200: successResponseSchema },
     },
