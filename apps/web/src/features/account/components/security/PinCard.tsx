@@ -54,7 +54,11 @@ export function PinCard({ user }: { readonly user: User }) {
         <SetPinForm />
       )}
       <PinVerifyDialog open={dialog === 'verify'} onClose={() => setDialog(null)} />
-      <PinChangeDialog open={dialog === 'change'} onClose={() => setDialog(null)} />
+      <PinChangeDialog
+        open={dialog === 'change'}
+        onClose={() => setDialog(null)}
+        twoFactorEnabled={user.twoFactorEnabled}
+      />
     </SettingsCard>
   );
 }
