@@ -228,6 +228,7 @@ export const userCalls = {
       'pin_is_invalid',
       'pin_locked',
       'current_password_is_incorrect',
+      'sign_in_must_wait_after_failed_attempts',
       'pin_is_too_simple',
     ],
   },
@@ -238,6 +239,7 @@ export const userCalls = {
     errors: [
       ...auth,
       'current_password_is_incorrect',
+      'sign_in_must_wait_after_failed_attempts',
       'password_must_have_at_least_8_characters',
       'password_must_have_at_most_128_characters',
       'password_is_too_common',

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
+import type { PasswordCheck } from './password-check.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
@@ -42,9 +43,10 @@ export function createPinService(deps: {
   repository: AccountsRepository;
   limiter: AttemptLimiter;
   passwords: PasswordHasher;
+  passwordCheck: PasswordCheck;
   twoFactor: Pick<TwoFactorService, 'verifySecondFactor'>;
 }): PinService {
-  const { db, clock, repository, limiter, passwords, twoFactor } = deps;
+  const { db, clock, repository, limiter, passwords, passwordCheck, twoFactor } = deps;
 
   function assertAcceptable(pin: string): void {
     if (!/^\d{4,6}$/.test(pin)) throw new AppError('pin_must_be_4_to_6_digits', { field: 'pin' });
@@ -97,9 +99,9 @@ export function createPinService(deps: {
       if (change.currentPin !== undefined) await verify(userId, change.currentPin);
       else if (change.password !== undefined) {
         const user = await repository.userById(userId);
-        if (!user || !(await passwords.verify(user.passwordHash, change.password))) {
-          throw new AppError('current_password_is_incorrect', { field: 'password' });
-        }
+        const wrong = { code: 'current_password_is_incorrect', field: 'password' } as const;
+        if (!user) throw new AppError(wrong.code, { field: wrong.field });
+        await passwordCheck.assert(user, change.password, wrong);
       }
       const pinHash = await passwords.hash(change.pin);
       await db

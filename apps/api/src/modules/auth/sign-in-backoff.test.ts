@@ -6,7 +6,14 @@ import { schema } from '@rora/db';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { call, messagesTo, registerCustomer, uniqueEmail, type Customer } from '../accounts/testing/customers.ts';
+import {
+  call,
+  latestCode,
+  messagesTo,
+  registerCustomer,
+  uniqueEmail,
+  type Customer,
+} from '../accounts/testing/customers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,6 +118,43 @@ describe('the sign-in backoff', () => {
     await failFiveTimes(owner.email);
     const after = await messagesTo(t, owner.email);
     expect(after.filter((message) => message.subject.startsWith('Quelqu’un tente'))).toHaveLength(2);
+  });
+
+  it('counts wrong current passwords typed in the settings too, so they are no side door', async () => {
+    const owner = await registerCustomer(t);
+    const as = { token: owner.token };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const body = { currentPassword: WRONG, newPassword: 'another fine passphrase' };
+      const wrong = await call(t, 'PUT /user/password/update', body, as);
+      expect(wrong.json().error.code).toBe('current_password_is_incorrect');
+    }
+    const body = { currentPassword: owner.password, newPassword: 'another fine passphrase' };
+    const refused = await call(t, 'PUT /user/password/update', body, as);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('sign_in_must_wait_after_failed_attempts');
+    expect((await login(owner.email, owner.password)).statusCode).toBe(429);
+    expect(await noticesTo(owner.email)).toHaveLength(1);
+    t.clock.advance(1_000);
+    await call(t, 'POST /user/pin', { pin: '2580' }, as);
+    const pinByPassword = await call(t, 'PUT /user/pin/update', { password: owner.password, pin: '4826' }, as);
+    expect(pinByPassword.statusCode).toBe(200);
+    expect(await backoffRow(owner.email)).toBeUndefined();
+  });
+
+  it('ends the streak when the owner resets the password, so they sign in at once', async () => {
+    const owner = await registerCustomer(t);
+    for (let failure = 0; failure < 12; failure += 1) {
+      t.clock.advance(15 * 60_000);
+      await login(owner.email, WRONG);
+    }
+    expect((await login(owner.email, owner.password)).statusCode).toBe(429);
+    await call(t, 'POST /auth/forgot-passord/request-code', { email: owner.email, method: 'email' });
+    const token = await latestCode(t, owner.email);
+    const verified = await call(t, 'POST /auth/forgot-passord/verify-code', { email: owner.email, token });
+    const password = 'a brand new passphrase 7';
+    const body = { email: owner.email, ticket: verified.json().data.ticket, password, confirmPassword: password };
+    expect((await call(t, 'POST /auth/forgot-passord/', body)).statusCode).toBe(200);
+    expect((await login(owner.email, password)).statusCode).toBe(200);
   });
 
   it('keeps the wait across a restart of the API on the same database', async () => {
