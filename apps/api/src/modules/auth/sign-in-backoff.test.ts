@@ -2,6 +2,7 @@
 // any number of client addresses, slow further tries down; the wait is kept in PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -14,6 +15,7 @@ import {
   uniqueEmail,
   type Customer,
 } from '../accounts/testing/customers.ts';
+import { releaseTogether } from '../wallets/testing/release-together.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,13 +96,32 @@ describe('the sign-in backoff', () => {
   });
 
   it('checks 5 passwords of 60 wrong ones sent together from 60 addresses', async () => {
-    const target = await registerCustomer(t);
-    const responses = await Promise.all(Array.from({ length: 60 }, () => login(target.email, WRONG)));
-    const codes = responses.map((response) => response.json().error.code as string);
-    expect(codes.filter((code) => code === 'credentials_are_invalid')).toHaveLength(5);
-    expect(codes.filter((code) => code === 'sign_in_must_wait_after_failed_attempts')).toHaveLength(55);
-    expect(await backoffRow(target.email)).toMatchObject({ failures: 5 });
-    expect(await noticesTo(target.email)).toHaveLength(1);
+    // Real sockets through a trusted proxy, so each request comes from its own client address and
+    // the per-address limit stays out of the way.
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const target = await registerCustomer(proxied);
+      const port = await proxied.listen();
+      const requests = Array.from({ length: 60 }, (_, index) => ({
+        method: 'POST' as const,
+        path: '/api/v1/auth/login',
+        headers: { 'x-forwarded-for': `10.1.0.${index + 1}` },
+        body: { email: target.email, password: WRONG },
+      }));
+      const responses = await releaseTogether(port, requests);
+      const codes = responses.map((response) => (JSON.parse(response.body) as ErrorBody).error.code);
+      expect(codes.filter((code) => code === 'credentials_are_invalid')).toHaveLength(5);
+      expect(codes.filter((code) => code === 'sign_in_must_wait_after_failed_attempts')).toHaveLength(55);
+      const [row] = await proxied.database.db
+        .select()
+        .from(schema.signInBackoff)
+        .where(eq(schema.signInBackoff.email, target.email));
+      expect(row).toMatchObject({ failures: 5 });
+      const notices = await messagesTo(proxied, target.email);
+      expect(notices.filter((message) => message.subject.includes('trying to sign in'))).toHaveLength(1);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('tells the owner once per streak, in their language', async () => {
