@@ -2,7 +2,7 @@
 // by password), goes through the sign-in backoff of their e-mail address, so a settings route is no
 // side door for guessing the password with a stolen session. A right password ends the streak; the
 // wrong one that starts the backoff tells the owner by e-mail, once per streak.
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
 import { accountMessages, type AccountMessaging } from './messages.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { SignInBackoff } from './sign-in-backoff.ts';
@@ -39,11 +39,21 @@ export function createPasswordCheck(deps: {
       await backoff.reset(account.email);
       return true;
     }
-    if (await backoff.claimNotice(account.email)) {
-      const template = accountMessages.signInBackoffStarted();
-      await messaging.email({ to: account.email, userId: account.id, category: 'security', template });
-    }
+    if (await backoff.claimNotice(account.email)) await notify(account);
     return false;
+  }
+
+  /**
+   * The notice is best effort: a failed delivery stays in the outbox as failed, and the answer is
+   * still credentials_are_invalid (a 503 here would tell that the address has an account).
+   */
+  async function notify(account: PasswordAccount): Promise<void> {
+    const template = accountMessages.signInBackoffStarted();
+    try {
+      await messaging.email({ to: account.email, userId: account.id, category: 'security', template });
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'message_delivery_failed') throw error;
+    }
   }
 
   return {

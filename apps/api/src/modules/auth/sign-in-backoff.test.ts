@@ -7,6 +7,8 @@ import { schema } from '@rora/db';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestUser } from '../../testing/users.ts';
+import { createPasswordHasher } from '../accounts/passwords.ts';
 import {
   call,
   latestCode,
@@ -176,6 +178,29 @@ describe('the sign-in backoff', () => {
     const body = { email: owner.email, ticket: verified.json().data.ticket, password, confirmPassword: password };
     expect((await call(t, 'POST /auth/forgot-passord/', body)).statusCode).toBe(200);
     expect((await login(owner.email, password)).statusCode).toBe(200);
+  });
+
+  it('answers credentials_are_invalid even when the notice cannot be delivered', async () => {
+    const noMail = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const password = 'the owner passphrase 9';
+      const passwordHash = await createPasswordHasher().hash(password);
+      const owner = await createTestUser(noMail, { passwordHash });
+      const unknown = uniqueEmail('nobody');
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        for (const email of [owner.email, unknown]) {
+          const response = await call(noMail, 'POST /auth/login', { email, password: WRONG });
+          expect(response.statusCode).toBe(400);
+          expect(response.json().error.code).toBe('credentials_are_invalid');
+        }
+      }
+      const [notice] = await messagesTo(noMail, owner.email);
+      expect(notice).toMatchObject({ status: 'failed', subject: 'Someone is trying to sign in to your Rora account' });
+      noMail.clock.advance(1_000);
+      expect((await call(noMail, 'POST /auth/login', { email: owner.email, password })).statusCode).toBe(200);
+    } finally {
+      await noMail.close();
+    }
   });
 
   it('keeps the wait across a restart of the API on the same database', async () => {
