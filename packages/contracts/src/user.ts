@@ -100,6 +100,9 @@ export const totpCodeSchema = z
   .string({ error: 'two_factor_code_is_invalid' })
   .regex(/^\d{6}$/, { error: 'two_factor_code_is_invalid' });
 
+/** POST /user/pin: the first PIN; while authenticator 2FA is on, with a current `token` too. */
+export const setPinBodySchema = z.object({ pin: pinSchema, token: totpCodeSchema.optional() });
+
 /** A recovery code shown when 2FA was enabled (xxxxx-xxxxx; case and separators are ignored). */
 export const recoveryCodeSchema = z
   .string({ error: 'two_factor_code_is_invalid' })
@@ -205,7 +208,15 @@ export const userCalls = {
     method: 'POST',
     path: '/user/pin',
     auth: true,
-    errors: [...auth, 'pin_must_be_4_to_6_digits', 'pin_is_too_simple', 'pin_already_set'],
+    errors: [
+      ...auth,
+      'pin_must_be_4_to_6_digits',
+      'pin_is_too_simple',
+      'pin_already_set',
+      'two_factor_code_required',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
+    ],
   },
   verifyPin: {
     method: 'POST',

@@ -2,7 +2,7 @@
 // or consecutive run, stored as an argon2id hash. Wrong entries are limited by the attempt limiter
 // (5, then 15 minutes locked). Changing it needs the current PIN or the password and, with
 // authenticator 2FA on, a current code too (checked first, so a stolen session cannot reach the
-// password check).
+// password check); with 2FA on, setting the first PIN needs a current code as well.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,7 +21,8 @@ export interface PinStatus {
 }
 
 export interface PinService {
-  set(userId: string, pin: string): Promise<void>;
+  /** The first PIN; while 2FA is on, only with a current code (a stolen session must not set one). */
+  set(userId: string, pin: string, token?: string): Promise<void>;
   verify(userId: string, pin: string): Promise<void>;
   status(userId: string): Promise<PinStatus>;
   change(
@@ -63,8 +64,11 @@ export function createPinService(deps: {
   }
 
   return {
-    async set(userId, pin) {
+    async set(userId, pin, token) {
       assertAcceptable(pin);
+      const security = await repository.security(userId);
+      if (security?.pinHash) throw new AppError('pin_already_set');
+      if (security?.totpSecret) await twoFactor.verifySecondFactor(userId, { token });
       const pinHash = await passwords.hash(pin);
       // Only when no PIN is set: a second, concurrent set does not overwrite the first.
       const rows = await db

@@ -148,6 +148,25 @@ describe('PIN and password change', () => {
       expect((await call(t, 'POST /user/pin/verify', { pin: '4826' }, as(customer))).statusCode).toBe(200);
     });
 
+    it('with authenticator 2FA on, sets the first PIN only with a current code', async () => {
+      const customer = await registerCustomer(t);
+      const { secret } = await enableTwoFactor(t, customer);
+      const none = await call(t, 'POST /user/pin', { pin: '2580' }, as(customer));
+      expect(none.statusCode).toBe(403);
+      expect(none.json().data[0]).toMatchObject({ code: 'two_factor_code_required', field: 'token' });
+      const wrong = await call(
+        t,
+        'POST /user/pin',
+        { pin: '2580', token: otherCode(totpCode(t, secret)) },
+        as(customer),
+      );
+      expect(wrong.json().error.code).toBe('two_factor_code_is_invalid');
+      expect((await call(t, 'GET /user/pin/is-valid', undefined, as(customer))).json().data.pinSet).toBe(false);
+      const right = await call(t, 'POST /user/pin', { pin: '2580', token: totpCode(t, secret) }, as(customer));
+      expect(right.statusCode).toBe(200);
+      expect((await call(t, 'POST /user/pin/verify', { pin: '2580' }, as(customer))).statusCode).toBe(200);
+    });
+
     it('needs a signed-in customer', async () => {
       expect((await call(t, 'GET /user/pin/is-valid')).statusCode).toBe(401);
       expect((await call(t, 'POST /user/pin', { pin: '2580' })).statusCode).toBe(401);
