@@ -128,25 +128,36 @@ test('2FA goes off with a recovery code, never with the password alone', async (
   expect((await profileOf(request, customer)).twoFactorEnabled).toBe(false);
 });
 
-test('with 2FA on, changing the PIN asks for an authenticator code too', async ({ page, request }) => {
-  expect((await postAs(request, customer.token, '/user/pin', { pin: '2580' })).status).toBe(200);
+test('with 2FA on, setting and changing the PIN ask for an authenticator code too', async ({ page, request }) => {
+  // Two codes after the setup's: the second waits for the next period.
+  test.slow();
   await openSignedIn(page, customer, '/dashboard/account/security');
   const { secret } = await turnOnTwoFactor(page);
   const setupAt = Date.now();
   await page.getByLabel('I have stored my recovery codes somewhere safe').check();
   await page.getByRole('button', { name: 'Done' }).click();
 
-  await page.getByTestId('pin-card').getByRole('button', { name: 'Change PIN' }).click();
+  const card = page.getByTestId('pin-card');
+  await card.getByLabel('New PIN', { exact: true }).fill('2580');
+  await card.getByLabel('Repeat new PIN').fill('2580');
+  await expect(card.getByRole('button', { name: 'Set PIN' })).toBeDisabled();
+  await card.getByLabel('Authenticator code').fill(totpCode(secret, 1, setupAt));
+  await card.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(page.getByText('Your PIN is set')).toBeVisible();
+  expect((await postAs(request, customer.token, '/user/pin/verify', { pin: '2580' })).status).toBe(200);
+
+  await card.getByRole('button', { name: 'Change PIN' }).click();
   const change = page.getByRole('dialog', { name: 'Change your PIN' });
   await change.getByLabel('Current PIN', { exact: true }).fill('2580');
   await change.getByLabel('New PIN', { exact: true }).fill('1357');
   await change.getByLabel('Repeat new PIN').fill('1357');
   await expect(change.getByRole('button', { name: 'Change PIN' })).toBeDisabled();
-  const wrong = totpCode(secret, 1, setupAt) === '000000' ? '111111' : '000000';
-  await change.getByLabel('Authenticator code').fill(wrong);
+  // The code just used to set the PIN is spent.
+  await change.getByLabel('Authenticator code').fill(totpCode(secret, 1, setupAt));
   await change.getByRole('button', { name: 'Change PIN' }).click();
   await expect(change.getByRole('alert')).toHaveText('The authenticator code is invalid');
-  await change.getByLabel('Authenticator code').fill(totpCode(secret, 1, setupAt));
+  await waitForNextPeriod(setupAt);
+  await change.getByLabel('Authenticator code').fill(totpCode(secret, 2, setupAt));
   await change.getByRole('button', { name: 'Change PIN' }).click();
   await expect(page.getByText('Your PIN was changed')).toBeVisible();
   await expect(change).toBeHidden();

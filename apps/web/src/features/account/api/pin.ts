@@ -1,7 +1,7 @@
 // The PIN (spec §7): GET /user/pin/is-valid says whether one is set and until when it is locked,
 // POST /user/pin sets the first one, POST /user/pin/verify checks it, PUT /user/pin/update changes it
-// with the current PIN or the password (and the authenticator code while 2FA is on). Each change
-// refreshes the status and the profile.
+// with the current PIN or the password. While 2FA is on, setting and changing also send the
+// authenticator code. Each change refreshes the status and the profile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { toPinUpdateBody, type PinChange } from '../model/pin.ts';
@@ -34,7 +34,9 @@ function usePinRefresh() {
 export function useSetPin() {
   const refresh = usePinRefresh();
   return useMutation({
-    mutationFn: (pin: string) => apiRequest<unknown>('/user/pin', { method: 'POST', body: { pin } }),
+    // The authenticator code goes along while 2FA is on (the API needs it then).
+    mutationFn: ({ pin, token }: { pin: string; token?: string | undefined }) =>
+      apiRequest<unknown>('/user/pin', { method: 'POST', body: token ? { pin, token } : { pin } }),
     onSuccess: () => refresh(),
   });
 }

@@ -51,7 +51,7 @@ export function PinCard({ user }: { readonly user: User }) {
           </Button>
         </div>
       ) : (
-        <SetPinForm />
+        <SetPinForm twoFactorEnabled={user.twoFactorEnabled} />
       )}
       <PinVerifyDialog open={dialog === 'verify'} onClose={() => setDialog(null)} />
       <PinChangeDialog
