@@ -47,15 +47,25 @@ export async function signInElsewhere(request: APIRequestContext, customer: Cust
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-/** The code an authenticator app shows for this key, `stepsAhead` periods from now. */
-export function totpCode(secret: string, stepsAhead = 0): string {
+/** The code an authenticator app shows for this key, `stepsAhead` periods after `from` (now by default). */
+export function totpCode(secret: string, stepsAhead = 0, from = Date.now()): string {
   const totp = new TOTP({
     secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
     algorithm: 'SHA1',
     digits: 6,
     period: 30,
   });
-  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  return totp.generate({ timestamp: from + stepsAhead * 30_000 });
+}
+
+/**
+ * Waits until the 30-second period after the one of `from` has begun: the API accepts a code at most
+ * one period ahead, and each code only in a later period than the last one it accepted.
+ */
+export async function waitForNextPeriod(from: number): Promise<void> {
+  const nextPeriodAt = (Math.floor(from / 30_000) + 1) * 30_000;
+  const waitMs = nextPeriodAt - Date.now();
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 250));
 }
 
 /** Opens the setup dialog, reads the key, confirms it with a computed code; leaves the recovery codes on screen. */

@@ -1,10 +1,20 @@
 // Account security journeys (spec §2): authenticator 2FA on (QR key, first code, recovery codes),
-// withdrawal 2FA on and off, 2FA off; PIN set, checked and changed; password change. Each checks
-// what the API then holds, not only what the screen says.
+// withdrawal 2FA on and off and 2FA off, each with the second factor (a code, or a recovery code);
+// PIN set, checked and changed (with a code too while 2FA is on); password change. Each checks what
+// the API then holds, not only what the screen says.
 import { readFile } from 'node:fs/promises';
 import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { getAs, postAs, profileOf, signInElsewhere, totpCode, turnOnTwoFactor } from './account-helpers.ts';
+import {
+  getAs,
+  postAs,
+  profileOf,
+  signInElsewhere,
+  totpCode,
+  turnOnTwoFactor,
+  userIdOf,
+  waitForNextPeriod,
+} from './account-helpers.ts';
 
 let customer: Customer;
 test.beforeEach(async ({ request }) => {
@@ -50,43 +60,108 @@ test('turns on authenticator 2FA and keeps the recovery codes on screen until st
   expect(withRecovery.status()).toBe(200);
 });
 
-test('withdrawal 2FA goes on, then off with a current code; 2FA goes off with the password', async ({
-  page,
-  request,
-}) => {
+test('withdrawal 2FA goes on and off, each time with a current code', async ({ page, request }) => {
+  // Each code is accepted once, in a later period than the one before: the third waits for the clock.
+  test.slow();
   await openSignedIn(page, customer, '/dashboard/account/security');
   const { secret } = await turnOnTwoFactor(page);
+  const setupAt = Date.now();
   await page.getByLabel('I have stored my recovery codes somewhere safe').check();
   await page.getByRole('button', { name: 'Done' }).click();
 
   const withdrawal = page.getByRole('switch', { name: 'Ask for the code on withdrawals' });
   await withdrawal.click();
+  const on = page.getByRole('dialog', { name: 'Ask for the code on withdrawals' });
+  await expect(on.getByText('Enter a current code from your authenticator app to confirm.')).toBeVisible();
+  await on.getByLabel('Authenticator code').fill('12345');
+  await expect(on.getByRole('button', { name: 'Turn on' })).toBeDisabled();
+  // The code of the setup was used; the next period's code is accepted (one step of drift allowed).
+  await on.getByLabel('Authenticator code').fill(totpCode(secret, 1, setupAt));
+  await on.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Withdrawals now need your authenticator code')).toBeVisible();
   await expect(withdrawal).toHaveAttribute('aria-checked', 'true');
   expect((await profileOf(request, customer)).withdrawal2faEnabled).toBe(true);
 
   await withdrawal.click();
-  const confirm = page.getByRole('dialog', { name: 'Stop asking for the code on withdrawals' });
-  await confirm.getByLabel('Authenticator code').fill('12345');
-  await expect(confirm.getByRole('button', { name: 'Turn off' })).toBeDisabled();
-  // The code of the setup was used; the next period's code is accepted (one step of drift allowed).
-  await confirm.getByLabel('Authenticator code').fill(totpCode(secret, 1));
-  await confirm.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Stop asking for the code on withdrawals' });
+  const spent = totpCode(secret, 1, setupAt);
+  await off.getByLabel('Authenticator code').fill(spent);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off.getByRole('alert')).toHaveText('The authenticator code is invalid');
+  await expect(withdrawal).toHaveAttribute('aria-checked', 'true');
+  await waitForNextPeriod(setupAt);
+  await off.getByLabel('Authenticator code').fill(totpCode(secret, 2, setupAt));
+  await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Withdrawals no longer need your authenticator code')).toBeVisible();
   await expect(withdrawal).toHaveAttribute('aria-checked', 'false');
+  expect((await profileOf(request, customer)).withdrawal2faEnabled).toBe(false);
+});
+
+test('2FA goes off with a recovery code, never with the password alone', async ({ page, request }) => {
+  await openSignedIn(page, customer, '/dashboard/account/security');
+  const { codes } = await turnOnTwoFactor(page);
+  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
+  await page.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('button', { name: 'Turn off 2FA' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off authenticator 2FA' });
-  await off.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await expect(off.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await expect(off.getByLabel('Authenticator code')).toBeVisible();
+  await off.getByRole('radio', { name: 'Use a recovery code' }).check();
+  await off.getByRole('textbox', { name: 'Recovery code' }).fill('aaaaa-bbbbb');
   await off.getByRole('button', { name: 'Turn off 2FA' }).click();
   // Said in the dialog and in a toast.
-  await expect(off.getByRole('alert')).toHaveText('The current password is incorrect');
-  await expect(page.getByText('The current password is incorrect')).toHaveCount(2);
-  await off.getByLabel('Password', { exact: true }).fill(customer.password);
+  await expect(off.getByRole('alert')).toHaveText('The authenticator code is invalid');
+  await expect(page.getByText('The authenticator code is invalid')).toHaveCount(2);
+  expect((await profileOf(request, customer)).twoFactorEnabled).toBe(true);
+  // The API refuses the password as proof too.
+  const byPassword = await request.put(`/api/v1/user/update-2FA-google-authenticator/${userIdOf(customer)}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: { status: false, password: customer.password },
+  });
+  expect(byPassword.status()).toBe(400);
+
+  await off.getByRole('textbox', { name: 'Recovery code' }).fill(codes[2]!.toUpperCase());
   await off.getByRole('button', { name: 'Turn off 2FA' }).click();
   await expect(page.getByText('Authenticator 2FA is off')).toBeVisible();
   await expect(page.getByTestId('two-factor-card').getByText('Off', { exact: true })).toBeVisible();
   expect((await profileOf(request, customer)).twoFactorEnabled).toBe(false);
+});
+
+test('with 2FA on, setting and changing the PIN ask for an authenticator code too', async ({ page, request }) => {
+  // Two codes after the setup's: the second waits for the next period.
+  test.slow();
+  await openSignedIn(page, customer, '/dashboard/account/security');
+  const { secret } = await turnOnTwoFactor(page);
+  const setupAt = Date.now();
+  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  const card = page.getByTestId('pin-card');
+  await card.getByLabel('New PIN', { exact: true }).fill('2580');
+  await card.getByLabel('Repeat new PIN').fill('2580');
+  await expect(card.getByRole('button', { name: 'Set PIN' })).toBeDisabled();
+  await card.getByLabel('Authenticator code').fill(totpCode(secret, 1, setupAt));
+  await card.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(page.getByText('Your PIN is set')).toBeVisible();
+  expect((await postAs(request, customer.token, '/user/pin/verify', { pin: '2580' })).status).toBe(200);
+
+  await card.getByRole('button', { name: 'Change PIN' }).click();
+  const change = page.getByRole('dialog', { name: 'Change your PIN' });
+  await change.getByLabel('Current PIN', { exact: true }).fill('2580');
+  await change.getByLabel('New PIN', { exact: true }).fill('1357');
+  await change.getByLabel('Repeat new PIN').fill('1357');
+  await expect(change.getByRole('button', { name: 'Change PIN' })).toBeDisabled();
+  // The code just used to set the PIN is spent.
+  await change.getByLabel('Authenticator code').fill(totpCode(secret, 1, setupAt));
+  await change.getByRole('button', { name: 'Change PIN' }).click();
+  await expect(change.getByRole('alert')).toHaveText('The authenticator code is invalid');
+  await waitForNextPeriod(setupAt);
+  await change.getByLabel('Authenticator code').fill(totpCode(secret, 2, setupAt));
+  await change.getByRole('button', { name: 'Change PIN' }).click();
+  await expect(page.getByText('Your PIN was changed')).toBeVisible();
+  await expect(change).toBeHidden();
+  expect((await postAs(request, customer.token, '/user/pin/verify', { pin: '1357' })).status).toBe(200);
 });
 
 test('a wrong first code is refused and cleared', async ({ page }) => {

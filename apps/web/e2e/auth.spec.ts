@@ -135,3 +135,27 @@ test('recover the password by mobile', async ({ page, request }) => {
   await logIn(page, customer.email, 'Another-fresh-passphrase-2');
   await expect(page).toHaveURL(/\/dashboard\/wallets$/);
 });
+
+test('after several wrong passwords, login says when the account can be tried again', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  // Eight wrong passwords from as many addresses (the per-address limit does not see them together),
+  // each sent once the wait before it is over (1, 2 and 4 s after the 5th, 6th and 7th): the 8th
+  // leaves a wait of 8 seconds.
+  let checked = 0;
+  for (let attempt = 1; checked < 8; attempt += 1) {
+    const response = await request.post('/api/v1/auth/login', {
+      headers: { 'x-forwarded-for': `10.200.${attempt}.1` },
+      data: { email: customer.email, password: 'not-the-password-1' },
+    });
+    if (response.status() === 400) checked += 1;
+    else {
+      expect(response.status()).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after']) * 1_000));
+    }
+  }
+  await logIn(page, customer.email, customer.password);
+  await expect(
+    page.getByText(/^Too many wrong passwords for this account\. You can try again in \d seconds?\.$/),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

@@ -3,6 +3,7 @@
 // Each shot also checks the screen rendered its heading, so a blank page fails here.
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { totpCode, turnOnTwoFactor } from './account-helpers.ts';
 import { latestCode, newIdentity, notify, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -93,6 +94,34 @@ for (const [size, viewport] of Object.entries(sizes)) {
       await page.getByLabel('Password', { exact: true }).fill('short');
       await expect(page.getByText('Please enter a valid email')).toBeVisible();
       await shoot(page, `register-invalid-${size}-dark-en`);
+    });
+
+    test('security dialogs that ask for the second factor', async ({ page, request }) => {
+      const customer = await registerCustomer(request);
+      await openSignedIn(page, customer, '/dashboard/account/security');
+      const { secret } = await turnOnTwoFactor(page);
+      await page.getByLabel('I have stored my recovery codes somewhere safe').check();
+      await page.getByRole('button', { name: 'Done' }).click();
+      const pinCard = page.getByTestId('pin-card');
+      await pinCard.getByLabel('New PIN', { exact: true }).fill('2580');
+      await pinCard.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${folder}pin-set-with-2fa-${size}-dark-en.png`, animations: 'disabled' });
+      await pinCard.getByLabel('Repeat new PIN').fill('2580');
+      await pinCard.getByLabel('Authenticator code').fill(totpCode(secret, 1));
+      await page.getByRole('button', { name: 'Set PIN' }).click();
+      await expect(page.getByText('Your PIN is set')).toBeVisible();
+      const dialogs = [
+        ['withdrawal-2fa-on', page.getByRole('switch', { name: 'Ask for the code on withdrawals' })],
+        ['two-factor-off', page.getByRole('button', { name: 'Turn off 2FA' })],
+        ['pin-change', page.getByRole('button', { name: 'Change PIN' })],
+      ] as const;
+      for (const [name, opener] of dialogs) {
+        await opener.click();
+        await expect(page.getByRole('dialog').getByLabel('Authenticator code')).toBeVisible();
+        await page.screenshot({ path: `${folder}${name}-${size}-dark-en.png`, animations: 'disabled' });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
     });
 
     test('registration steps', async ({ page, request }) => {

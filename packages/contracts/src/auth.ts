@@ -165,6 +165,7 @@ export const authCalls = {
     errors: [
       'email_must_be_valid',
       'credentials_are_invalid',
+      'sign_in_must_wait_after_failed_attempts',
       'two_factor_code_required',
       'two_factor_code_is_invalid',
       'two_factor_locked',

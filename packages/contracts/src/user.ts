@@ -95,10 +95,27 @@ export const pinSchema = z
   .string({ error: 'pin_must_be_4_to_6_digits' })
   .regex(/^\d{4,6}$/, { error: 'pin_must_be_4_to_6_digits' });
 export const pinBodySchema = z.object({ pin: pinSchema });
-/** Change the PIN: prove it is you with the current PIN or the password. */
+/** A TOTP code from the authenticator app. */
+export const totpCodeSchema = z
+  .string({ error: 'two_factor_code_is_invalid' })
+  .regex(/^\d{6}$/, { error: 'two_factor_code_is_invalid' });
+
+/** POST /user/pin: the first PIN; while authenticator 2FA is on, with a current `token` too. */
+export const setPinBodySchema = z.object({ pin: pinSchema, token: totpCodeSchema.optional() });
+
+/** A recovery code shown when 2FA was enabled (xxxxx-xxxxx; case and separators are ignored). */
+export const recoveryCodeSchema = z
+  .string({ error: 'two_factor_code_is_invalid' })
+  .max(64, { error: 'two_factor_code_is_invalid' });
+
+/**
+ * PUT /user/pin/update: prove it is you with the current PIN or the password and, with
+ * authenticator 2FA on, a current `token` too (403 two_factor_code_required without it).
+ */
 export const pinUpdateBodySchema = z.object({
   currentPin: pinSchema.optional(),
   password: z.string().max(1024).optional(),
+  token: totpCodeSchema.optional(),
   pin: pinSchema,
 });
 export const pinStatusResponseSchema = envelope(
@@ -106,25 +123,20 @@ export const pinStatusResponseSchema = envelope(
 );
 export const pinVerifiedResponseSchema = envelope(z.object({ verified: z.literal(true) }));
 
-/** A TOTP code from the authenticator app. */
-export const totpCodeSchema = z
-  .string({ error: 'two_factor_code_is_invalid' })
-  .regex(/^\d{6}$/, { error: 'two_factor_code_is_invalid' });
-
 /**
  * PUT /user/update-2FA-google-authenticator/{id}. `status: true` confirms a key from
  * POST /auth/2fa/generate-key with `token` (like /auth/2fa/verify-token); `status: false` disables
- * 2FA and needs the `password` or a current `token`.
+ * 2FA and needs a current `token` or a `recoveryCode` (the password alone is not enough).
  */
 export const twoFactorSwitchBodySchema = z.object({
   status: z.boolean({ error: 'status_must_be_boolean' }),
   token: totpCodeSchema.optional(),
-  password: z.string().max(1024).optional(),
+  recoveryCode: recoveryCodeSchema.optional(),
 });
 export const twoFactorSwitchResponseSchema = envelope(
   z.object({ user: userSchema, recoveryCodes: z.array(z.string()).optional() }),
 );
-/** PUT /user/update-2FA-withdraw/{id}: needs 2FA enabled; turning it off needs a current `token`. */
+/** PUT /user/update-2FA-withdraw/{id}: needs 2FA enabled and a current `token`, to turn it on or off. */
 export const withdrawalTwoFactorBodySchema = z.object({
   status: z.boolean({ error: 'status_must_be_boolean' }),
   token: totpCodeSchema.optional(),
@@ -176,21 +188,35 @@ export const userCalls = {
       'two_factor_setup_not_started',
       'two_factor_code_is_invalid',
       'two_factor_locked',
-      'password_or_two_factor_code_required',
-      'current_password_is_incorrect',
+      'two_factor_code_required',
     ],
   },
   withdrawalTwoFactor: {
     method: 'PUT',
     path: '/user/update-2FA-withdraw/{id}',
     auth: true,
-    errors: [...auth, notFound, 'two_factor_must_be_enabled', 'two_factor_code_is_invalid', 'two_factor_locked'],
+    errors: [
+      ...auth,
+      notFound,
+      'two_factor_must_be_enabled',
+      'two_factor_code_required',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
+    ],
   },
   setPin: {
     method: 'POST',
     path: '/user/pin',
     auth: true,
-    errors: [...auth, 'pin_must_be_4_to_6_digits', 'pin_is_too_simple', 'pin_already_set'],
+    errors: [
+      ...auth,
+      'pin_must_be_4_to_6_digits',
+      'pin_is_too_simple',
+      'pin_already_set',
+      'two_factor_code_required',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
+    ],
   },
   verifyPin: {
     method: 'POST',
@@ -207,9 +233,13 @@ export const userCalls = {
       ...auth,
       'pin_not_set',
       'current_pin_or_password_required',
+      'two_factor_code_required',
+      'two_factor_code_is_invalid',
+      'two_factor_locked',
       'pin_is_invalid',
       'pin_locked',
       'current_password_is_incorrect',
+      'sign_in_must_wait_after_failed_attempts',
       'pin_is_too_simple',
     ],
   },
@@ -220,6 +250,7 @@ export const userCalls = {
     errors: [
       ...auth,
       'current_password_is_incorrect',
+      'sign_in_must_wait_after_failed_attempts',
       'password_must_have_at_least_8_characters',
       'password_must_have_at_most_128_characters',
       'password_is_too_common',

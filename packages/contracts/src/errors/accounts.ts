@@ -16,6 +16,11 @@ export const accountsErrors = {
   current_password_is_incorrect: { status: 400, message: 'The current password is incorrect' },
   // 400, not 401: in this API a 401 always means "your session is not valid" (spec §4 sends the user to /).
   credentials_are_invalid: { status: 400, message: 'Incorrect email or password' },
+  // Per account, whatever the address: after 5 wrong passwords each try waits 2^(n-5) s (Retry-After).
+  sign_in_must_wait_after_failed_attempts: {
+    status: 429,
+    message: 'Too many wrong passwords for this account. Please wait before trying again',
+  },
   consent_must_be_boolean: { status: 400, message: 'Please answer the consent choices' },
 
   code_must_be_6_digits: { status: 400, message: 'The code must be 6 digits' },
@@ -40,10 +45,6 @@ export const accountsErrors = {
   two_factor_already_enabled: { status: 409, message: 'Authenticator 2FA is already enabled' },
   two_factor_setup_not_started: { status: 409, message: 'Generate a new key before confirming the code' },
   two_factor_must_be_enabled: { status: 409, message: 'Enable authenticator 2FA first' },
-  password_or_two_factor_code_required: {
-    status: 400,
-    message: 'Enter your password or a code from your authenticator app',
-  },
 
   pin_must_be_4_to_6_digits: { status: 400, message: 'The PIN must be 4 to 6 digits' },
   pin_is_too_simple: { status: 400, message: 'This PIN is too easy to guess. Avoid repeated or consecutive digits' },

@@ -17,6 +17,8 @@ export const errorItemSchema = z.object({
   allowed: z.boolean().optional(),
   /** Country check: the two-letter country the request came from, when known. */
   country: z.string().optional(),
+  /** A wait (sign-in backoff): the seconds until a try is checked again, as in Retry-After. */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 
 export const errorBodySchema = z.object({

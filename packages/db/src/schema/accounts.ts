@@ -1,5 +1,5 @@
 // Accounts context: one-time codes, second factors, PIN, recovery codes and password-reset tickets.
-// Mirrors migrations/0010_accounts.sql.
+// Mirrors migrations/0010_accounts.sql and 0011_sign_in_backoff.sql.
 import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './platform.ts';
 
@@ -68,4 +68,16 @@ export const passwordResetTickets = pgTable(
     usedAt: at('used_at'),
   },
   (t) => [index('password_reset_tickets_user_idx').on(t.userId)],
+);
+
+export const signInBackoff = pgTable(
+  'sign_in_backoff',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull(),
+    retryAt: at('retry_at'),
+    lastAttemptAt: at('last_attempt_at').notNull(),
+    notifiedAt: at('notified_at'),
+  },
+  (t) => [index('sign_in_backoff_last_attempt_idx').on(t.lastAttemptAt)],
 );

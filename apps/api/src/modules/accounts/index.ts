@@ -12,6 +12,8 @@ import { createPasswordService, type PasswordService } from './password.service.
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { createPinService, type PinService } from './pin.service.ts';
 import { createRegistrationService, type RegistrationService } from './registration.service.ts';
+import { createPasswordCheck } from './password-check.ts';
+import { createSignInBackoff } from './sign-in-backoff.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTwoFactorService, type TwoFactorService } from './two-factor.service.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
@@ -45,14 +47,26 @@ export function createAccountServices(deps: AccountDependencies): AccountService
     clock,
     ...(deps.generateCode ? { generateCode: deps.generateCode } : {}),
   });
-  const twoFactor = createTwoFactorService({ db, clock, repository, limiter, passwords, messaging });
-  const signIn = createSignInService({ repository, sessions, passwords, twoFactor });
+  const twoFactor = createTwoFactorService({ db, clock, repository, limiter, messaging });
+  const backoff = createSignInBackoff({ db, clock });
+  const passwordCheck = createPasswordCheck({ backoff, passwords, messaging });
+  const signIn = createSignInService({ repository, sessions, passwordCheck, twoFactor });
   return {
     registration: createRegistrationService({ db, clock, repository, codes, passwords, messaging, signIn }),
     signIn,
-    passwords: createPasswordService({ db, clock, repository, codes, passwords, messaging, sessions }),
+    passwords: createPasswordService({
+      db,
+      clock,
+      repository,
+      codes,
+      passwords,
+      passwordCheck,
+      backoff,
+      messaging,
+      sessions,
+    }),
     twoFactor,
-    pin: createPinService({ db, clock, repository, limiter, passwords }),
+    pin: createPinService({ db, clock, repository, limiter, passwords, passwordCheck, twoFactor }),
     users: createUsersService({ clock, repository, sessions }),
   };
 }

@@ -14,4 +14,5 @@ export const accountMessages = {
   resetUnknown: (): EmailTemplate => ({ kind: 'password_reset_unknown', params: {} }),
   passwordChanged: (): EmailTemplate => ({ kind: 'password_changed', params: {} }),
   twoFactorDisabled: (): EmailTemplate => ({ kind: 'two_factor_disabled', params: {} }),
+  signInBackoffStarted: (): EmailTemplate => ({ kind: 'sign_in_backoff_started', params: {} }),
 };

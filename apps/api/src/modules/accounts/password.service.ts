@@ -13,8 +13,10 @@ import type { SessionIdentity, SessionService } from '../sessions/sessions.servi
 import type { AccountsRepository } from './accounts.repository.ts';
 import { accountMessages, type AccountMessaging } from './messages.ts';
 import type { CodeSent, OneTimeCodeService } from './one-time-codes.ts';
+import type { PasswordCheck } from './password-check.ts';
 import { assertPasswordPolicy, type PasswordHasher } from './passwords.ts';
 import { phoneDestination } from './registration.service.ts';
+import type { SignInBackoff } from './sign-in-backoff.ts';
 
 const { passwordResetTickets, users } = schema;
 export const RESET_TICKET_TTL_MS = 15 * 60_000;
@@ -46,6 +48,9 @@ interface PasswordDependencies {
   repository: AccountsRepository;
   codes: OneTimeCodeService;
   passwords: PasswordHasher;
+  passwordCheck: PasswordCheck;
+  /** A reset proves the address: it ends a streak of wrong passwords, so the owner signs in at once. */
+  backoff: Pick<SignInBackoff, 'reset'>;
   messaging: AccountMessaging;
   sessions: SessionService;
 }
@@ -158,6 +163,7 @@ async function reset(
   }
   await storePassword(deps, found.userId, await deps.passwords.hash(input.password), found.ticketId);
   await deps.sessions.revokeAll(found.userId);
+  await deps.backoff.reset(input.email);
   await notifyChanged(deps, found.userId);
 }
 
@@ -165,9 +171,9 @@ type PasswordChange = Parameters<PasswordService['change']>[1];
 
 async function change(deps: PasswordDependencies, identity: SessionIdentity, input: PasswordChange) {
   const user = await deps.repository.userById(identity.userId);
-  if (!user || !(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
-    throw new AppError('current_password_is_incorrect', { field: 'currentPassword' });
-  }
+  const wrong = { code: 'current_password_is_incorrect', field: 'currentPassword' } as const;
+  if (!user) throw new AppError(wrong.code, { field: wrong.field });
+  await deps.passwordCheck.assert(user, input.currentPassword, wrong);
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
     throw new AppError('passwords_do_not_match', { field: 'confirmPassword' });
   }

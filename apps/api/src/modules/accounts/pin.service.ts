@@ -1,13 +1,17 @@
 // The customer's PIN, which approves sends and withdrawals (spec §6): 4 to 6 digits, not a repeated
 // or consecutive run, stored as an argon2id hash. Wrong entries are limited by the attempt limiter
-// (5, then 15 minutes locked).
+// (5, then 15 minutes locked). Changing it needs the current PIN or the password and, with
+// authenticator 2FA on, a current code too (checked first, so a stolen session cannot reach the
+// password check); with 2FA on, setting the first PIN needs a current code as well.
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
+import type { PasswordCheck } from './password-check.ts';
 import type { PasswordHasher } from './passwords.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const { accountSecurity } = schema;
 
@@ -17,12 +21,13 @@ export interface PinStatus {
 }
 
 export interface PinService {
-  set(userId: string, pin: string): Promise<void>;
+  /** The first PIN; while 2FA is on, only with a current code (a stolen session must not set one). */
+  set(userId: string, pin: string, token?: string): Promise<void>;
   verify(userId: string, pin: string): Promise<void>;
   status(userId: string): Promise<PinStatus>;
   change(
     userId: string,
-    change: { currentPin?: string | undefined; password?: string | undefined; pin: string },
+    change: { currentPin?: string | undefined; password?: string | undefined; token?: string | undefined; pin: string },
   ): Promise<void>;
 }
 
@@ -39,8 +44,10 @@ export function createPinService(deps: {
   repository: AccountsRepository;
   limiter: AttemptLimiter;
   passwords: PasswordHasher;
+  passwordCheck: PasswordCheck;
+  twoFactor: Pick<TwoFactorService, 'verifySecondFactor'>;
 }): PinService {
-  const { db, clock, repository, limiter, passwords } = deps;
+  const { db, clock, repository, limiter, passwords, passwordCheck, twoFactor } = deps;
 
   function assertAcceptable(pin: string): void {
     if (!/^\d{4,6}$/.test(pin)) throw new AppError('pin_must_be_4_to_6_digits', { field: 'pin' });
@@ -57,8 +64,11 @@ export function createPinService(deps: {
   }
 
   return {
-    async set(userId, pin) {
+    async set(userId, pin, token) {
       assertAcceptable(pin);
+      const security = await repository.security(userId);
+      if (security?.pinHash) throw new AppError('pin_already_set');
+      if (security?.totpSecret) await twoFactor.verifySecondFactor(userId, { token });
       const pinHash = await passwords.hash(pin);
       // Only when no PIN is set: a second, concurrent set does not overwrite the first.
       const rows = await db
@@ -86,13 +96,17 @@ export function createPinService(deps: {
       const security = await repository.security(userId);
       if (!security?.pinHash) throw new AppError('pin_not_set');
       assertAcceptable(change.pin);
+      if (change.currentPin === undefined && change.password === undefined) {
+        throw new AppError('current_pin_or_password_required');
+      }
+      if (security.totpSecret) await twoFactor.verifySecondFactor(userId, { token: change.token });
       if (change.currentPin !== undefined) await verify(userId, change.currentPin);
       else if (change.password !== undefined) {
         const user = await repository.userById(userId);
-        if (!user || !(await passwords.verify(user.passwordHash, change.password))) {
-          throw new AppError('current_password_is_incorrect', { field: 'password' });
-        }
-      } else throw new AppError('current_pin_or_password_required');
+        const wrong = { code: 'current_password_is_incorrect', field: 'password' } as const;
+        if (!user) throw new AppError(wrong.code, { field: wrong.field });
+        await passwordCheck.assert(user, change.password, wrong);
+      }
       const pinHash = await passwords.hash(change.pin);
       await db
         .update(accountSecurity)

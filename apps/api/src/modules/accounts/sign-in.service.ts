@@ -2,11 +2,14 @@
 // wrong password answer the same code, status and body, after the same argon2 work. With
 // authenticator 2FA on, the password alone answers 403 two_factor_code_required and the client
 // sends the same body again with `totp` (or a `recoveryCode`); no session exists before that.
+// Wrong passwords for one e-mail address are slowed by the sign-in backoff (password-check.ts,
+// sign-in-backoff.ts), which refuses a try during its wait before any password is checked, and
+// tells the owner by e-mail, once per streak, when it starts.
 import type { AuthResult, LanguageCode } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionIdentity, SessionService } from '../sessions/sessions.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import type { PasswordHasher } from './passwords.ts';
+import type { PasswordCheck } from './password-check.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import { toUser } from './user-view.ts';
 
@@ -34,10 +37,10 @@ export interface SignInService {
 export function createSignInService(deps: {
   repository: AccountsRepository;
   sessions: SessionService;
-  passwords: PasswordHasher;
+  passwordCheck: PasswordCheck;
   twoFactor: TwoFactorService;
 }): SignInService {
-  const { repository, sessions, passwords, twoFactor } = deps;
+  const { repository, sessions, passwordCheck, twoFactor } = deps;
 
   async function openSession(userId: string, client: ClientContext): Promise<AuthResult> {
     const { token } = await sessions.create(userId, { ip: client.ip, userAgent: client.userAgent });
@@ -52,8 +55,8 @@ export function createSignInService(deps: {
     async login(input) {
       const account = await repository.credentials(input.email);
       const valid = account
-        ? await passwords.verify(account.passwordHash, input.password)
-        : await passwords.verifyNothing(input.password);
+        ? await passwordCheck.verify({ ...account, email: input.email }, input.password)
+        : await passwordCheck.verifyUnknown(input.email, input.password);
       if (!account || !valid) throw new AppError('credentials_are_invalid');
       if (account.totpSecret) {
         if (input.totp) await twoFactor.verify(account.id, input.totp);

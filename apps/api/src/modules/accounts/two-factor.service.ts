@@ -2,7 +2,9 @@
 // A key is pending until its first code confirms it; confirming returns ten recovery codes once
 // (stored hashed). A code's time-step is stored when it is accepted and the UPDATE only succeeds
 // while the stored step is older, so no code is ever accepted twice, even by concurrent requests.
-// Wrong codes are limited by the attempt limiter (5, then 15 minutes locked).
+// Wrong codes are limited by the attempt limiter (5, then 15 minutes locked). Turning 2FA off and
+// switching withdrawal 2FA need a current code (or, to turn it off, a recovery code): a stolen
+// session or password is not enough.
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -12,12 +14,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import { accountMessages, type AccountMessaging } from './messages.ts';
-import type { PasswordHasher } from './passwords.ts';
 
 const { accountSecurity, recoveryCodes } = schema;
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** The second factor a settings change is made with: a current authenticator code or a recovery code. */
+export type Proof = { token?: string | undefined; recoveryCode?: string | undefined };
 
 export interface TwoFactorService {
   generateKey(userId: string): Promise<{ secret: string; otpauthUrl: string }>;
@@ -26,12 +30,12 @@ export interface TwoFactorService {
   /** Checks a current code of the enabled key (login, settings, withdrawals). */
   verify(userId: string, token: string): Promise<void>;
   useRecoveryCode(userId: string, code: string): Promise<void>;
-  disable(userId: string, proof: { password?: string | undefined; token?: string | undefined }): Promise<void>;
+  /** Turns 2FA off with a current code or a recovery code (never with the password alone). */
+  disable(userId: string, proof: Proof): Promise<void>;
   /** The settings switch: on confirms the pending key (a no-op when already on), off disables. */
-  setEnabled(
-    userId: string,
-    change: { status: boolean; token?: string | undefined; password?: string | undefined },
-  ): Promise<{ recoveryCodes?: string[] }>;
+  setEnabled(userId: string, change: Proof & { status: boolean }): Promise<{ recoveryCodes?: string[] }>;
+  /** With 2FA on, checks a current code or a recovery code (settings changes such as the PIN). */
+  verifySecondFactor(userId: string, proof: Proof): Promise<void>;
   setWithdrawal(userId: string, change: { status: boolean; token?: string | undefined }): Promise<void>;
 }
 
@@ -40,7 +44,6 @@ export interface TwoFactorDependencies {
   clock: Clock;
   repository: AccountsRepository;
   limiter: AttemptLimiter;
-  passwords: PasswordHasher;
   messaging: AccountMessaging;
 }
 
@@ -148,19 +151,18 @@ async function useRecoveryCode(deps: TwoFactorDependencies, userId: string, code
   await deps.limiter.succeed('totp', userId);
 }
 
-type Proof = { password?: string | undefined; token?: string | undefined };
+/** Checks the second factor of a customer with 2FA on; the session alone (or the password) is not enough. */
+async function verifySecondFactor(deps: TwoFactorDependencies, userId: string, proof: Proof): Promise<void> {
+  if (proof.token) await verify(deps, userId, proof.token);
+  else if (proof.recoveryCode) await useRecoveryCode(deps, userId, proof.recoveryCode);
+  else throw new AppError('two_factor_code_required', { field: 'token' });
+}
 
 async function disable(deps: TwoFactorDependencies, userId: string, proof: Proof): Promise<void> {
   const { repository } = deps;
   const security = await repository.security(userId);
   if (!security?.totpSecret) return;
-  if (proof.token) await verify(deps, userId, proof.token);
-  else if (proof.password !== undefined) {
-    const user = await repository.userById(userId);
-    if (!user || !(await deps.passwords.verify(user.passwordHash, proof.password))) {
-      throw new AppError('current_password_is_incorrect', { field: 'password' });
-    }
-  } else throw new AppError('password_or_two_factor_code_required');
+  await verifySecondFactor(deps, userId, proof);
   await deps.db.transaction(async (tx) => {
     await repository.upsertSecurity(tx, userId, {
       totpSecret: null,
@@ -196,10 +198,9 @@ async function setWithdrawal(
   change: { status: boolean; token?: string | undefined },
 ) {
   await enabledSecret(deps, userId);
-  if (!change.status) {
-    if (!change.token) throw new AppError('two_factor_code_required', { field: 'token' });
-    await verify(deps, userId, change.token);
-  }
+  // Either way: a stolen session must not switch what protects withdrawals.
+  if (!change.token) throw new AppError('two_factor_code_required', { field: 'token' });
+  await verify(deps, userId, change.token);
   // Conditional: 2FA may have been turned off meanwhile, and withdrawal 2FA needs it.
   const updated = await deps.db
     .update(accountSecurity)
@@ -218,5 +219,6 @@ export function createTwoFactorService(deps: TwoFactorDependencies): TwoFactorSe
     disable: (userId, proof) => disable(deps, userId, proof),
     setEnabled: (userId, change) => setEnabled(deps, userId, change),
     setWithdrawal: (userId, change) => setWithdrawal(deps, userId, change),
+    verifySecondFactor: (userId, proof) => verifySecondFactor(deps, userId, proof),
   };
 }

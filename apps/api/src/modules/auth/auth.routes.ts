@@ -24,7 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { se
     ...routeAddress(authCalls.login),
     schema: {
       tags,
-      summary: 'Sign in; with 2FA on, send `totp` (or `recoveryCode`) too',
+      summary:
+        'Sign in; with 2FA on, send `totp` (or `recoveryCode`) too. After 5 wrong passwords for an address, each try waits (429, Retry-After)',
       body: loginBodySchema,
       response: { 200: authResponseSchema },
     },

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@rora/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { call, enableTwoFactor, registerCustomer, totpCode, type Customer } from '../accounts/testing/customers.ts';
+import {
+  call,
+  enableTwoFactor,
+  otherCode,
+  registerCustomer,
+  totpCode,
+  type Customer,
+} from '../accounts/testing/customers.ts';
 
 describe('authenticator 2FA', () => {
   let t: TestApp;
@@ -160,17 +167,32 @@ describe('authenticator 2FA', () => {
       expect(on.json().data.recoveryCodes).toHaveLength(10);
     });
 
-    it('turns 2FA off with the password (not a wrong one), which also ends withdrawal 2FA', async () => {
+    it('refuses to turn 2FA off without a code, with the password alone or with a wrong code', async () => {
       const customer = await registerCustomer(t);
       const { secret } = await enableTwoFactor(t, customer);
-      await call(t, `PUT /user/update-2FA-withdraw/${customer.userId}`, { status: true }, as(customer));
       const url = `/user/update-2FA-google-authenticator/${customer.userId}`;
-      const neither = await call(t, `PUT ${url}`, { status: false }, as(customer));
-      expect(neither.json().error.code).toBe('password_or_two_factor_code_required');
-      const wrong = await call(t, `PUT ${url}`, { status: false, password: 'not my password' }, as(customer));
+      const none = await call(t, `PUT ${url}`, { status: false }, as(customer));
+      expect(none.statusCode).toBe(403);
+      expect(none.json().data[0]).toMatchObject({ code: 'two_factor_code_required', field: 'token' });
+      const byPassword = await call(t, `PUT ${url}`, { status: false, password: customer.password }, as(customer));
+      expect(byPassword.statusCode).toBe(400);
+      expect(byPassword.json().data[0]).toMatchObject({ field: 'password' });
+      const wrong = await call(t, `PUT ${url}`, { status: false, token: otherCode(totpCode(t, secret)) }, as(customer));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error.code).toBe('current_password_is_incorrect');
-      const off = await call(t, `PUT ${url}`, { status: false, password: customer.password }, as(customer));
+      expect(wrong.json().error.code).toBe('two_factor_code_is_invalid');
+      const wrongRecovery = await call(t, `PUT ${url}`, { status: false, recoveryCode: 'abcde-fghjk' }, as(customer));
+      expect(wrongRecovery.json().error.code).toBe('two_factor_code_is_invalid');
+      expect((await security(customer.userId))!.totpSecret).toBe(secret);
+    });
+
+    it('turns 2FA off with a current code, which also ends withdrawal 2FA', async () => {
+      const customer = await registerCustomer(t);
+      const { secret, recoveryCodes } = await enableTwoFactor(t, customer);
+      const withdrawal = `/user/update-2FA-withdraw/${customer.userId}`;
+      await call(t, `PUT ${withdrawal}`, { status: true, token: totpCode(t, secret) }, as(customer));
+      t.clock.advance(30_000);
+      const url = `/user/update-2FA-google-authenticator/${customer.userId}`;
+      const off = await call(t, `PUT ${url}`, { status: false, token: totpCode(t, secret) }, as(customer));
       expect(off.statusCode).toBe(200);
       expect(off.json().data.user).toMatchObject({ twoFactorEnabled: false, withdrawal2faEnabled: false });
       expect(
@@ -178,31 +200,36 @@ describe('authenticator 2FA', () => {
       ).toHaveLength(0);
       const login = await call(t, 'POST /auth/login', { email: customer.email, password: customer.password });
       expect(login.statusCode).toBe(200);
-      expect(secret).toBeTruthy();
+      expect(recoveryCodes).toHaveLength(10);
     });
 
-    it('turns 2FA off with a current code', async () => {
+    it('turns 2FA off with a recovery code, for a customer who lost the authenticator', async () => {
       const customer = await registerCustomer(t);
-      const { secret } = await enableTwoFactor(t, customer);
+      const { recoveryCodes } = await enableTwoFactor(t, customer);
       const url = `/user/update-2FA-google-authenticator/${customer.userId}`;
-      const off = await call(t, `PUT ${url}`, { status: false, token: totpCode(t, secret) }, as(customer));
+      const off = await call(t, `PUT ${url}`, { status: false, recoveryCode: recoveryCodes[3] }, as(customer));
+      expect(off.statusCode).toBe(200);
       expect(off.json().data.user.twoFactorEnabled).toBe(false);
     });
 
-    it('needs 2FA on before withdrawal 2FA, and a code to turn withdrawal 2FA off', async () => {
+    it('needs 2FA on and a current code to turn withdrawal 2FA on or off', async () => {
       const customer = await registerCustomer(t);
       const url = `/user/update-2FA-withdraw/${customer.userId}`;
       const early = await call(t, `PUT ${url}`, { status: true }, as(customer));
       expect(early.statusCode).toBe(409);
       expect(early.json().error.code).toBe('two_factor_must_be_enabled');
       const { secret } = await enableTwoFactor(t, customer);
-      const on = await call(t, `PUT ${url}`, { status: true }, as(customer));
-      expect(on.json().data.withdrawal2faEnabled).toBe(true);
-      expect((await call(t, `PUT ${url}`, { status: false }, as(customer))).json().error.code).toBe(
-        'two_factor_code_required',
-      );
-      const off = await call(t, `PUT ${url}`, { status: false, token: totpCode(t, secret) }, as(customer));
-      expect(off.json().data.withdrawal2faEnabled).toBe(false);
+      for (const status of [true, false]) {
+        const none = await call(t, `PUT ${url}`, { status }, as(customer));
+        expect(none.statusCode).toBe(403);
+        expect(none.json().data[0]).toMatchObject({ code: 'two_factor_code_required', field: 'token' });
+        const wrong = await call(t, `PUT ${url}`, { status, token: otherCode(totpCode(t, secret)) }, as(customer));
+        expect(wrong.json().error.code).toBe('two_factor_code_is_invalid');
+        const right = await call(t, `PUT ${url}`, { status, token: totpCode(t, secret) }, as(customer));
+        expect(right.statusCode).toBe(200);
+        expect(right.json().data.withdrawal2faEnabled).toBe(status);
+        t.clock.advance(30_000);
+      }
     });
 
     it("answers 404 for another customer's id", async () => {
@@ -212,7 +239,7 @@ describe('authenticator 2FA', () => {
         `/user/update-2FA-google-authenticator/${owner.userId}`,
         `/user/update-2FA-withdraw/${owner.userId}`,
       ]) {
-        const body = url.includes('withdraw') ? { status: false } : { status: false, password: other.password };
+        const body = { status: false, token: '123456' };
         const response = await call(t, `PUT ${url}`, body, as(other));
         expect(response.statusCode).toBe(404);
         expect(response.json().error.code).toBe('resource_not_found');

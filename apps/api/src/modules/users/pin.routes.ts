@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   pinBodySchema,
   pinStatusResponseSchema,
+  setPinBodySchema,
   pinUpdateBodySchema,
   pinVerifiedResponseSchema,
   successResponseSchema,
@@ -24,14 +25,14 @@ export const pinRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ser
     ...routeAddress(userCalls.setPin),
     schema: {
       tags,
-      summary: 'Set the PIN (4 to 6 digits)',
-      body: pinBodySchema,
+      summary: 'Set the PIN (4 to 6 digits); with 2FA on, a current code too',
+      body: setPinBodySchema,
       response: { 200: successResponseSchema },
     },
     preHandler: app.authenticate,
     config,
     handler: async (request) => {
-      await pin.set(currentUser(request).userId, request.body.pin);
+      await pin.set(currentUser(request).userId, request.body.pin, request.body.token);
       return { data: { success: true as const } };
     },
   });
@@ -70,7 +71,7 @@ export const pinRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ser
     ...routeAddress(userCalls.updatePin),
     schema: {
       tags,
-      summary: 'Change the PIN with the current PIN or the password',
+      summary: 'Change the PIN with the current PIN or the password, and a current code when 2FA is on',
       body: pinUpdateBodySchema,
       response: { 200: successResponseSchema },
     },

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@rora/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { call, messagesTo, registerCustomer, type Customer } from '../accounts/testing/customers.ts';
+import {
+  call,
+  enableTwoFactor,
+  messagesTo,
+  otherCode,
+  registerCustomer,
+  totpCode,
+  type Customer,
+} from '../accounts/testing/customers.ts';
 
 describe('PIN and password change', () => {
   let t: TestApp;
@@ -118,6 +126,45 @@ describe('PIN and password change', () => {
       expect(byPassword.statusCode).toBe(200);
       expect((await call(t, 'POST /user/pin/verify', { pin: '739146' }, as(customer))).statusCode).toBe(200);
       expect((await call(t, 'POST /user/pin/verify', { pin: '4826' }, as(customer))).statusCode).toBe(400);
+    });
+
+    it('with authenticator 2FA on, changes the PIN only with a current code as well', async () => {
+      const customer = await registerCustomer(t);
+      await call(t, 'POST /user/pin', { pin: '2580' }, as(customer));
+      const { secret } = await enableTwoFactor(t, customer);
+      const change = (body: Record<string, unknown>) =>
+        call(t, 'PUT /user/pin/update', { pin: '4826', ...body }, as(customer));
+      for (const proof of [{ currentPin: '2580' }, { password: customer.password }]) {
+        const none = await change(proof);
+        expect(none.statusCode).toBe(403);
+        expect(none.json().data[0]).toMatchObject({ code: 'two_factor_code_required', field: 'token' });
+        const wrong = await change({ ...proof, token: otherCode(totpCode(t, secret)) });
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().error.code).toBe('two_factor_code_is_invalid');
+      }
+      expect((await call(t, 'POST /user/pin/verify', { pin: '2580' }, as(customer))).statusCode).toBe(200);
+      const right = await change({ currentPin: '2580', token: totpCode(t, secret) });
+      expect(right.statusCode).toBe(200);
+      expect((await call(t, 'POST /user/pin/verify', { pin: '4826' }, as(customer))).statusCode).toBe(200);
+    });
+
+    it('with authenticator 2FA on, sets the first PIN only with a current code', async () => {
+      const customer = await registerCustomer(t);
+      const { secret } = await enableTwoFactor(t, customer);
+      const none = await call(t, 'POST /user/pin', { pin: '2580' }, as(customer));
+      expect(none.statusCode).toBe(403);
+      expect(none.json().data[0]).toMatchObject({ code: 'two_factor_code_required', field: 'token' });
+      const wrong = await call(
+        t,
+        'POST /user/pin',
+        { pin: '2580', token: otherCode(totpCode(t, secret)) },
+        as(customer),
+      );
+      expect(wrong.json().error.code).toBe('two_factor_code_is_invalid');
+      expect((await call(t, 'GET /user/pin/is-valid', undefined, as(customer))).json().data.pinSet).toBe(false);
+      const right = await call(t, 'POST /user/pin', { pin: '2580', token: totpCode(t, secret) }, as(customer));
+      expect(right.statusCode).toBe(200);
+      expect((await call(t, 'POST /user/pin/verify', { pin: '2580' }, as(customer))).statusCode).toBe(200);
     });
 
     it('needs a signed-in customer', async () => {

@@ -85,7 +85,7 @@ describe('user profile, preferences and sessions', () => {
       ['PUT', '/user/update-ai-notification-status/{id}', { status: false }],
       ['PUT', '/user/update-administrative-email-status/{id}', { status: false }],
       ['PUT', '/user/update-newsletter-status/{id}', { status: false }],
-      ['PUT', '/user/update-2FA-google-authenticator/{id}', { status: false, password: 'irrelevant' }],
+      ['PUT', '/user/update-2FA-google-authenticator/{id}', { status: false }],
       ['PUT', '/user/update-2FA-withdraw/{id}', { status: true }],
     ];
 

@@ -54,6 +54,13 @@ export const en: MessageTexts = {
         'Authenticator 2FA was just turned off on your Rora account. ' +
         'If this was not you, reset your password now and contact support.',
     }),
+    sign_in_backoff_started: () => ({
+      subject: 'Someone is trying to sign in to your Rora account',
+      text:
+        'Several wrong passwords were just entered for your Rora account. To protect it, each ' +
+        'further try now has to wait a little longer. You can still sign in with your password. ' +
+        'If this was not you, change your password and turn on authenticator 2FA.',
+    }),
     kyc_status_changed: ({ status, reasons }) => {
       switch (status) {
         case 'in_progress':

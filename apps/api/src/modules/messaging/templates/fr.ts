@@ -56,6 +56,14 @@ export const fr: MessageTexts = {
         'La double authentification par application d’authentification vient d’être désactivée sur votre ' +
         'compte Rora. Si ce n’était pas vous, réinitialisez votre mot de passe maintenant et contactez l’assistance.',
     }),
+    sign_in_backoff_started: () => ({
+      subject: 'Quelqu’un tente de se connecter à votre compte Rora',
+      text:
+        'Plusieurs mots de passe erronés viennent d’être saisis pour votre compte Rora. Pour le ' +
+        'protéger, chaque nouvel essai doit désormais attendre un peu plus longtemps. Vous pouvez ' +
+        'toujours vous connecter avec votre mot de passe. Si ce n’était pas vous, changez votre ' +
+        'mot de passe et activez la double authentification par application.',
+    }),
     kyc_status_changed: ({ status, reasons }) => {
       switch (status) {
         case 'in_progress':

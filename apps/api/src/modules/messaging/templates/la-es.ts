@@ -56,6 +56,14 @@ export const laEs: MessageTexts = {
         'Se acaba de desactivar la verificación en dos pasos con app de autenticación en tu cuenta de Rora. ' +
         'Si no fuiste tú, restablece tu contraseña ahora y contacta a soporte.',
     }),
+    sign_in_backoff_started: () => ({
+      subject: 'Alguien intenta iniciar sesión en tu cuenta de Rora',
+      text:
+        'Se acaban de ingresar varias contraseñas incorrectas para tu cuenta de Rora. Para ' +
+        'protegerla, cada nuevo intento ahora debe esperar un poco más. Aún puedes iniciar sesión ' +
+        'con tu contraseña. Si no fuiste tú, cambia tu contraseña y activa la verificación en dos ' +
+        'pasos con app de autenticación.',
+    }),
     kyc_status_changed: ({ status, reasons }) => {
       switch (status) {
         case 'in_progress':

@@ -56,6 +56,14 @@ export const ptBr: MessageTexts = {
         'A verificação em duas etapas por aplicativo autenticador acabou de ser desativada na sua conta Rora. ' +
         'Se não foi você, redefina sua senha agora e fale com o suporte.',
     }),
+    sign_in_backoff_started: () => ({
+      subject: 'Alguém está tentando entrar na sua conta Rora',
+      text:
+        'Várias senhas incorretas acabaram de ser digitadas para a sua conta Rora. Para ' +
+        'protegê-la, cada nova tentativa agora precisa esperar um pouco mais. Você ainda pode ' +
+        'entrar com a sua senha. Se não foi você, altere sua senha e ative a verificação em duas ' +
+        'etapas por aplicativo autenticador.',
+    }),
     kyc_status_changed: ({ status, reasons }) => {
       switch (status) {
         case 'in_progress':

@@ -14,6 +14,8 @@ export interface EmailParams {
   password_reset_unknown: NoParams;
   password_changed: NoParams;
   two_factor_disabled: NoParams;
+  /** Wrong passwords started the sign-in backoff (once per streak). */
+  sign_in_backoff_started: NoParams;
   kyc_status_changed: { status: KycStatus; reasons: readonly KycRejectionReason[] };
   /** Prices as shown (tick decimals, grouped), with the quote asset. */
   price_alert: { symbol: string; condition: 'above' | 'below'; price: string; triggeredPrice: string; quote: string };

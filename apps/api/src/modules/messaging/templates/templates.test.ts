@@ -11,6 +11,7 @@ const EMAILS: EmailTemplate[] = [
   { kind: 'password_reset_unknown', params: {} },
   { kind: 'password_changed', params: {} },
   { kind: 'two_factor_disabled', params: {} },
+  { kind: 'sign_in_backoff_started', params: {} },
   ...KYC_STATUSES.map((status): EmailTemplate => ({
     kind: 'kyc_status_changed',
     params: {

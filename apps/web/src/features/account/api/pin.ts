@@ -1,9 +1,10 @@
 // The PIN (spec §7): GET /user/pin/is-valid says whether one is set and until when it is locked,
 // POST /user/pin sets the first one, POST /user/pin/verify checks it, PUT /user/pin/update changes it
-// with the current PIN or the password. Each change refreshes the status and the profile.
+// with the current PIN or the password. While 2FA is on, setting and changing also send the
+// authenticator code. Each change refreshes the status and the profile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { toPinUpdateBody, type PinProof } from '../model/pin.ts';
+import { toPinUpdateBody, type PinChange } from '../model/pin.ts';
 import { useProfileRefresh, useUserId } from './profile.ts';
 
 export interface PinStatus {
@@ -33,7 +34,9 @@ function usePinRefresh() {
 export function useSetPin() {
   const refresh = usePinRefresh();
   return useMutation({
-    mutationFn: (pin: string) => apiRequest<unknown>('/user/pin', { method: 'POST', body: { pin } }),
+    // The authenticator code goes along while 2FA is on (the API needs it then).
+    mutationFn: ({ pin, token }: { pin: string; token?: string | undefined }) =>
+      apiRequest<unknown>('/user/pin', { method: 'POST', body: token ? { pin, token } : { pin } }),
     onSuccess: () => refresh(),
   });
 }
@@ -50,7 +53,7 @@ export function useVerifyPin() {
 export function useChangePin() {
   const refresh = usePinRefresh();
   return useMutation({
-    mutationFn: (input: { proof: PinProof; secret: string; pin: string }) =>
+    mutationFn: (input: PinChange) =>
       apiRequest<unknown>('/user/pin/update', { method: 'PUT', body: toPinUpdateBody(input) }),
     onSettled: () => refresh(),
   });

@@ -1,7 +1,7 @@
 // Authenticator 2FA: POST /auth/2fa/generate-key makes a pending key (shown as a QR code and as
 // text), POST /auth/2fa/verify-token confirms it with a first code and answers the one-time recovery
 // codes; PUT /user/update-2FA-google-authenticator/{id} with status false turns it off, proved with
-// the password or a current code.
+// a current code or a recovery code (never with the password alone).
 import { useMutation } from '@tanstack/react-query';
 import type { User } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
@@ -19,7 +19,7 @@ export interface TwoFactorEnabled {
   readonly recoveryCodes: readonly string[];
 }
 
-export type TwoFactorProof = { readonly password: string } | { readonly token: string };
+export type TwoFactorProof = { readonly token: string } | { readonly recoveryCode: string };
 
 export function generateTwoFactorKey(): Promise<TwoFactorKey> {
   return apiRequest<TwoFactorKey>('/auth/2fa/generate-key', { method: 'POST' });

@@ -1,11 +1,14 @@
 // PUT /user/update-2FA-withdraw/{id}: ask for the authenticator code on every withdrawal, or stop.
-// It needs authenticator 2FA on; turning it off needs a current code.
+// It needs authenticator 2FA on, and a current code to turn it on or off.
 import { useMutation } from '@tanstack/react-query';
 import type { User } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { userPath, useProfileRefresh, useUserId } from './profile.ts';
 
-export type WithdrawalTwoFactorChange = { readonly status: true } | { readonly status: false; readonly token: string };
+export interface WithdrawalTwoFactorChange {
+  readonly status: boolean;
+  readonly token: string;
+}
 
 export function setWithdrawalTwoFactor(id: string, change: WithdrawalTwoFactorChange): Promise<User> {
   return apiRequest<User>(userPath('/user/update-2FA-withdraw', id), { method: 'PUT', body: change });

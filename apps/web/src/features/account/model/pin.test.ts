@@ -45,4 +45,16 @@ describe('toPinUpdateBody', () => {
       pin: '1357',
     });
   });
+
+  it('adds the authenticator code when there is one', () => {
+    expect(toPinUpdateBody({ proof: 'pin', secret: '2580', pin: '1357', token: '123456' })).toEqual({
+      currentPin: '2580',
+      token: '123456',
+      pin: '1357',
+    });
+    expect(toPinUpdateBody({ proof: 'password', secret: 'hunter22', pin: '1357', token: '' })).toEqual({
+      password: 'hunter22',
+      pin: '1357',
+    });
+  });
 });

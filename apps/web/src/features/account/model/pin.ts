@@ -34,9 +34,16 @@ export function validatePinRepeat(pin: string, repeat: string): PinErrorKey | un
 /** How the customer proves it is them when changing the PIN. */
 export type PinProof = 'pin' | 'password';
 
+export interface PinChange {
+  readonly proof: PinProof;
+  readonly secret: string;
+  readonly pin: string;
+  /** The authenticator code, which the API also needs while authenticator 2FA is on. */
+  readonly token?: string | undefined;
+}
+
 /** The body of PUT /user/pin/update. */
-export function toPinUpdateBody(input: { proof: PinProof; secret: string; pin: string }) {
-  return input.proof === 'pin'
-    ? { currentPin: input.secret, pin: input.pin }
-    : { password: input.secret, pin: input.pin };
+export function toPinUpdateBody(input: PinChange) {
+  const proof = input.proof === 'pin' ? { currentPin: input.secret } : { password: input.secret };
+  return { ...proof, ...(input.token ? { token: input.token } : {}), pin: input.pin };
 }

@@ -4,6 +4,7 @@ import {
   formatRecoveryCodesFile,
   recoveryCodeLines,
   recoveryCodesFileName,
+  validateRecoveryCode,
 } from './recovery-codes.ts';
 
 const codes = [
@@ -59,5 +60,12 @@ describe('recoveryCodesFileName', () => {
   it('uses the local date, zero-padded', () => {
     expect(recoveryCodesFileName(new Date(2025, 0, 5, 23, 59))).toBe('rora-recovery-codes-2025-01-05.txt');
     expect(recoveryCodesFileName(new Date(2024, 11, 31))).toBe('rora-recovery-codes-2024-12-31.txt');
+  });
+});
+
+describe('validateRecoveryCode', () => {
+  it('refuses a blank code and leaves the rest to the server', () => {
+    expect(validateRecoveryCode('  ')).toBe('validation.recoveryCode');
+    expect(validateRecoveryCode('ABCDE FGHJK')).toBeUndefined();
   });
 });

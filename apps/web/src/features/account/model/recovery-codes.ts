@@ -36,3 +36,8 @@ export function recoveryCodesFileName(date: Date): string {
   const day = String(date.getDate()).padStart(2, '0');
   return `rora-recovery-codes-${date.getFullYear()}-${month}-${day}.txt`;
 }
+
+/** A recovery code typed to prove it is you: the API ignores case and separators, so only blank is refused. */
+export function validateRecoveryCode(code: string): 'validation.recoveryCode' | undefined {
+  return code.trim().length > 0 ? undefined : 'validation.recoveryCode';
+}

@@ -1,5 +1,6 @@
 // Login (spec §2): e-mail and password, links to recovery and registration. When the account has
-// authenticator 2FA the API answers two_factor_code_required and the screen asks for the code.
+// authenticator 2FA the API answers two_factor_code_required and the screen asks for the code. After
+// several wrong passwords the toast says when the account can be tried again (the sign-in backoff).
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +10,20 @@ import { PasswordField } from '../../../components/text-field/PasswordField.tsx'
 import { TextField } from '../../../components/text-field/TextField.tsx';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { OTP_CODE_LENGTH } from '../../../lib/constants.ts';
+import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { lastVisitedPath } from '../../../lib/navigation/last-visited.ts';
 import { signIn } from '../../../lib/session/session-store.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
 import { login } from '../api/auth-api.ts';
 import { useField } from '../hooks/use-field.ts';
 import { useSubmit } from '../hooks/use-submit.ts';
+import { retryWhen, signInWaitSeconds } from '../model/sign-in-wait.ts';
 import { normalizeEmail, validateCode, validateEmail, validateLoginPassword } from '../model/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 // Login's fields and call; a 403 two_factor_code_required reveals the authenticator code field.
 function useLogin() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const email = useField('', validateEmail);
   const password = useField('', validateLoginPassword);
@@ -38,6 +43,11 @@ function useLogin() {
     const result = await submit.run(
       () => login(body),
       (error) => {
+        const waitSeconds = signInWaitSeconds(error);
+        if (waitSeconds !== undefined) {
+          showToast(t('login.wait', { when: retryWhen(waitSeconds, currentLanguageTag()) }), 'error');
+          return true;
+        }
         const twoFactor = error instanceof ApiError && error.code === 'two_factor_code_required';
         if (twoFactor) setNeedsTotp(true);
         return twoFactor;

@@ -51,10 +51,14 @@ export function PinCard({ user }: { readonly user: User }) {
           </Button>
         </div>
       ) : (
-        <SetPinForm />
+        <SetPinForm twoFactorEnabled={user.twoFactorEnabled} />
       )}
       <PinVerifyDialog open={dialog === 'verify'} onClose={() => setDialog(null)} />
-      <PinChangeDialog open={dialog === 'change'} onClose={() => setDialog(null)} />
+      <PinChangeDialog
+        open={dialog === 'change'}
+        onClose={() => setDialog(null)}
+        twoFactorEnabled={user.twoFactorEnabled}
+      />
     </SettingsCard>
   );
 }

@@ -1,20 +1,30 @@
-// Changing the PIN: prove it is you with the current PIN or the account password, then the new PIN
-// twice.
+// Changing the PIN: prove it is you with the current PIN or the account password (and, while
+// authenticator 2FA is on, a current code from the app), then the new PIN twice.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button/Button.tsx';
+import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
 import { Dialog } from '../../../../components/dialog/Dialog.tsx';
 import { PasswordField } from '../../../../components/text-field/PasswordField.tsx';
+import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import { useChangePin } from '../../api/pin.ts';
 import { useDialogAction } from '../../hooks/use-action.ts';
 import { useField } from '../../hooks/use-field.ts';
 import { validateNewPin, validatePinRepeat, validatePinShape, type PinProof } from '../../model/pin.ts';
+import { validateTotp } from '../../model/totp.ts';
 import { ChoiceGroup } from '../common/ChoiceGroup.tsx';
 import { FormError } from '../common/FormError.tsx';
 import { PinField } from '../common/PinField.tsx';
 import { NewPinFields } from './NewPinFields.tsx';
 
-export function PinChangeDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+interface PinChangeDialogProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** Authenticator 2FA is on: the API also needs a current code. */
+  readonly twoFactorEnabled: boolean;
+}
+
+export function PinChangeDialog({ open, onClose, twoFactorEnabled }: PinChangeDialogProps) {
   const { t } = useTranslation('account');
   const change = useChangePin();
   const action = useDialogAction();
@@ -23,11 +33,12 @@ export function PinChangeDialog({ open, onClose }: { readonly open: boolean; rea
   const password = useField((value) => (value.length > 0 ? undefined : 'validation.passwordRequired'));
   const pin = useField(validateNewPin);
   const repeat = useField((value) => validatePinRepeat(pin.value, value));
+  const code = useField(validateTotp);
   const secret = proof === 'pin' ? currentPin : password;
-  const valid = secret.valid && pin.valid && repeat.valid;
+  const valid = secret.valid && pin.valid && repeat.valid && (!twoFactorEnabled || code.valid);
 
   const close = () => {
-    for (const field of [currentPin, password, pin, repeat]) field.reset();
+    for (const field of [currentPin, password, pin, repeat, code]) field.reset();
     action.clear();
     onClose();
   };
@@ -35,7 +46,8 @@ export function PinChangeDialog({ open, onClose }: { readonly open: boolean; rea
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
-    const input = { proof, secret: secret.value, pin: pin.value };
+    const token = twoFactorEnabled ? code.value : undefined;
+    const input = { proof, secret: secret.value, pin: pin.value, token };
     if (await action.run(() => change.mutateAsync(input), t('pin.changed'))) close();
   };
 
@@ -44,7 +56,7 @@ export function PinChangeDialog({ open, onClose }: { readonly open: boolean; rea
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
       title={t('pin.changeTitle')}
-      description={t('pin.changeDescription')}
+      description={twoFactorEnabled ? t('pin.changeDescriptionWithCode') : t('pin.changeDescription')}
       closeLabel={t('actions.close')}
       className="account-dialog"
     >
@@ -75,6 +87,15 @@ export function PinChangeDialog({ open, onClose }: { readonly open: boolean; rea
             error={password.error}
           />
         )}
+        {twoFactorEnabled ? (
+          <CodeInput
+            label={t('fields.totp')}
+            length={OTP_CODE_LENGTH}
+            value={code.value}
+            onValueChange={code.set}
+            error={code.error}
+          />
+        ) : null}
         <NewPinFields pin={pin} repeat={repeat} />
         <FormError message={action.error} />
         <Button type="submit" block disabled={!valid} loading={change.isPending}>

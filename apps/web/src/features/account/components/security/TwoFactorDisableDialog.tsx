@@ -1,33 +1,35 @@
-// Turning authenticator 2FA off: proved with the account password or a current code from the app.
-// Withdrawal 2FA goes off with it (it needs the authenticator).
+// Turning authenticator 2FA off: proved with the second factor itself, a current code from the app
+// or, for a customer who lost it, a recovery code; the password alone is not enough (a stolen
+// session or password must not remove 2FA). Withdrawal 2FA goes off with it (it needs the app).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button/Button.tsx';
 import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
 import { Dialog } from '../../../../components/dialog/Dialog.tsx';
-import { PasswordField } from '../../../../components/text-field/PasswordField.tsx';
+import { TextField } from '../../../../components/text-field/TextField.tsx';
 import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import { useDisableTwoFactor } from '../../api/two-factor.ts';
 import { useDialogAction } from '../../hooks/use-action.ts';
 import { useField } from '../../hooks/use-field.ts';
+import { validateRecoveryCode } from '../../model/recovery-codes.ts';
 import { validateTotp } from '../../model/totp.ts';
 import { ChoiceGroup } from '../common/ChoiceGroup.tsx';
 import { FormError } from '../common/FormError.tsx';
 
-type Proof = 'password' | 'code';
+type Proof = 'code' | 'recovery';
 
 export function TwoFactorDisableDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation('account');
-  const [proof, setProof] = useState<Proof>('password');
-  const password = useField((value) => (value.length > 0 ? undefined : 'validation.passwordRequired'));
+  const [proof, setProof] = useState<Proof>('code');
   const code = useField(validateTotp);
+  const recoveryCode = useField(validateRecoveryCode);
   const disable = useDisableTwoFactor();
   const action = useDialogAction();
-  const valid = proof === 'password' ? password.valid : code.valid;
+  const valid = proof === 'code' ? code.valid : recoveryCode.valid;
 
   const close = () => {
-    password.reset();
     code.reset();
+    recoveryCode.reset();
     action.clear();
     onClose();
   };
@@ -35,7 +37,7 @@ export function TwoFactorDisableDialog({ open, onClose }: { readonly open: boole
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
-    const body = proof === 'password' ? { password: password.value } : { token: code.value };
+    const body = proof === 'code' ? { token: code.value } : { recoveryCode: recoveryCode.value.trim() };
     if (await action.run(() => disable.mutateAsync(body), t('twoFactor.disabled'))) close();
   };
 
@@ -54,25 +56,26 @@ export function TwoFactorDisableDialog({ open, onClose }: { readonly open: boole
           value={proof}
           onChange={setProof}
           choices={[
-            { value: 'password', label: t('twoFactor.disable.withPassword') },
             { value: 'code', label: t('twoFactor.disable.withCode') },
+            { value: 'recovery', label: t('twoFactor.disable.withRecoveryCode') },
           ]}
         />
-        {proof === 'password' ? (
-          <PasswordField
-            label={t('fields.password')}
-            autoComplete="current-password"
-            value={password.value}
-            onChange={(event) => password.set(event.currentTarget.value)}
-            error={password.error}
-          />
-        ) : (
+        {proof === 'code' ? (
           <CodeInput
             label={t('fields.totp')}
             length={OTP_CODE_LENGTH}
             value={code.value}
             onValueChange={code.set}
             error={code.error}
+          />
+        ) : (
+          <TextField
+            label={t('fields.recoveryCode')}
+            autoComplete="off"
+            spellCheck={false}
+            value={recoveryCode.value}
+            onChange={(event) => recoveryCode.set(event.currentTarget.value)}
+            error={recoveryCode.error}
           />
         )}
         <FormError message={action.error} />

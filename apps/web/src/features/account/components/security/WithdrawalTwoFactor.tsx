@@ -1,5 +1,5 @@
 // Withdrawal 2FA: when on, every withdrawal asks for the authenticator code. It needs authenticator
-// 2FA; turning it on is one tap, turning it off asks for a current code.
+// 2FA, and turning it on or off asks for a current code (a stolen session alone cannot change it).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@rora/contracts';
@@ -7,7 +7,6 @@ import { Button } from '../../../../components/button/Button.tsx';
 import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
 import { Dialog } from '../../../../components/dialog/Dialog.tsx';
 import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
-import { runAction } from '../../api/run-action.ts';
 import { useWithdrawalTwoFactor } from '../../api/withdrawal-two-factor.ts';
 import { useDialogAction } from '../../hooks/use-action.ts';
 import { useField } from '../../hooks/use-field.ts';
@@ -18,23 +17,22 @@ import { Switch } from '../common/Switch.tsx';
 export function WithdrawalTwoFactor({ user }: { readonly user: User }) {
   const { t } = useTranslation('account');
   const change = useWithdrawalTwoFactor();
-  const [asking, setAsking] = useState(false);
+  /** The status the customer is switching to, while the dialog asks for the code. */
+  const [target, setTarget] = useState<boolean | null>(null);
   const code = useField(validateTotp);
   const action = useDialogAction();
 
   const close = () => {
     code.reset();
     action.clear();
-    setAsking(false);
+    setTarget(null);
   };
 
-  const turnOn = () => runAction(() => change.mutateAsync({ status: true }), t('withdrawal.enabled'));
-
-  const turnOff = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.valid) return;
-    if (await action.run(() => change.mutateAsync({ status: false, token: code.value }), t('withdrawal.disabled')))
-      close();
+    if (!code.valid || target === null) return;
+    const done = target ? t('withdrawal.enabled') : t('withdrawal.disabled');
+    if (await action.run(() => change.mutateAsync({ status: target, token: code.value }), done)) close();
   };
 
   return (
@@ -45,17 +43,17 @@ export function WithdrawalTwoFactor({ user }: { readonly user: User }) {
         checked={user.withdrawal2faEnabled}
         disabled={!user.twoFactorEnabled || change.isPending}
         busy={change.isPending}
-        onChange={(next) => (next ? void turnOn() : setAsking(true))}
+        onChange={setTarget}
       />
       <Dialog
-        open={asking}
+        open={target !== null}
         onOpenChange={(next) => (next ? undefined : close())}
-        title={t('withdrawal.disableTitle')}
-        description={t('withdrawal.disableDescription')}
+        title={target ? t('withdrawal.enableTitle') : t('withdrawal.disableTitle')}
+        description={t('withdrawal.codeDescription')}
         closeLabel={t('actions.close')}
         className="account-dialog"
       >
-        <form className="account-form" noValidate onSubmit={(event) => void turnOff(event)}>
+        <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
           <CodeInput
             label={t('fields.totp')}
             length={OTP_CODE_LENGTH}
@@ -64,8 +62,14 @@ export function WithdrawalTwoFactor({ user }: { readonly user: User }) {
             error={code.error}
           />
           <FormError message={action.error} />
-          <Button type="submit" variant="danger" block disabled={!code.valid} loading={change.isPending}>
-            {t('withdrawal.disableSubmit')}
+          <Button
+            type="submit"
+            variant={target ? 'primary' : 'danger'}
+            block
+            disabled={!code.valid}
+            loading={change.isPending}
+          >
+            {target ? t('withdrawal.enableSubmit') : t('withdrawal.disableSubmit')}
           </Button>
         </form>
       </Dialog>
