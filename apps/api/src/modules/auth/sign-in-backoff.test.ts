@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, loadTestConfig, type TestApp } from '../../testing/test-app.ts';
 import { createTestUser } from '../../testing/users.ts';
 import { createPasswordHasher } from '../accounts/passwords.ts';
 import {
@@ -208,7 +207,7 @@ describe('the sign-in backoff', () => {
     await failFiveTimes(survivor.email);
     t.clock.advance(1_000);
     await login(survivor.email, WRONG);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const config = loadTestConfig();
     const restarted = await buildApp({ config, database: t.database, clock: t.clock });
     try {
       const refused = await restarted.inject({
