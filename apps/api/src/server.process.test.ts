@@ -130,6 +130,9 @@ describe('the server’s PostgreSQL stopped at once under load', () => {
     const setup = connectDatabase(server.databaseUrl, { max: 2 });
     const buyer = await customer(setup, 'buyer');
     const seller = await customer(setup, 'seller');
+    // Not in the load: its requests during the outage would spend the buyer's per-session order
+    // limit, and on a busy machine the explicit checks below then met 429 instead of 503.
+    const observer = await customer(setup, 'observer');
     await setup.close();
 
     const answers: Answer[] = [];
@@ -153,16 +156,17 @@ describe('the server’s PostgreSQL stopped at once under load', () => {
     const health = await call(`${server.baseUrl}/api/v1/health`);
     expect([health.status, JSON.parse(health.body).database.state]).toEqual([503, 'down']);
     expect(Number(health.retryAfter)).toBeGreaterThan(0);
-    const read = await call(`${server.baseUrl}/api/v1/order`, { headers: bearer(buyer) });
+    const read = await call(`${server.baseUrl}/api/v1/order`, { headers: bearer(observer) });
     expect([read.status, JSON.parse(read.body).error.code]).toEqual([503, 'service_unavailable']);
     expect(Number(read.retryAfter)).toBeGreaterThan(0);
-    const placed = await placeOrder(server, buyer, 'buy');
+    const placed = await placeOrder(server, observer, 'buy');
     expect([placed.status, Number(placed.retryAfter) > 0]).toEqual([503, true]);
     loading = false;
     await load;
     expect(server.child.exitCode).toBeNull();
+    // 429 is a right answer too: the load's loops retry at once, and 503s come back fast.
     const wrong = answers.filter(
-      (answer) => answer.status === 'reset' || (answer.status >= 300 && answer.status !== 503),
+      (answer) => answer.status === 'reset' || (answer.status >= 300 && answer.status !== 503 && answer.status !== 429),
     );
     expect(wrong).toEqual([]);
     expect(answers.filter((answer) => answer.status === 503).every((answer) => Number(answer.retryAfter) > 0)).toBe(
