@@ -60,7 +60,11 @@ async function call(url: string, init: RequestInit = {}): Promise<Answer> {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
   } catch (error) {
-    return { status: 'reset', retryAfter: null, body: String((error as Error).cause ?? error) };
+    return {
+      status: 'reset',
+      retryAfter: null,
+      body: `${init.method ?? 'GET'} ${url}: ${String((error as Error).cause ?? error)}`,
+    };
   }
 }
 

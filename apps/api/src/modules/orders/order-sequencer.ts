@@ -148,7 +148,12 @@ export class OrderSequencer {
           continue;
         }
         if (this.queue.length === 0) return;
-        await this.start(this.queue.splice(0, this.deps.maxBatch ?? 200));
+        const taken = this.queue.splice(0, this.deps.maxBatch ?? 200);
+        // A command taken is answered whatever happens: an error here must not leave its caller waiting.
+        await this.start(taken).catch((error: unknown) => {
+          refuse(taken, 'market_is_unavailable');
+          throw error;
+        });
       }
     } catch (error) {
       // A programmer error in the loop itself: refuse what waits rather than leave callers hanging.
@@ -166,7 +171,10 @@ export class OrderSequencer {
     const commands = await this.startBooks(taken);
     if (commands.length === 0) return;
     // Batches that may commit before the read's snapshot was taken, or after: the chain tells which.
-    const unseen = [...this.protocol.inFlight()];
+    // Their parts are taken now: one may be answered, and forgotten, while the read runs.
+    const unseen = this.protocol
+      .inFlight()
+      .map((batch) => ({ id: batch.id, parts: this.batches.get(batch.key)!.parts }));
     const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
     const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
     const key = (this.lastKey += 1);
@@ -183,9 +191,7 @@ export class OrderSequencer {
     // A batch failed while this one was read: the books will be rebuilt first.
     if (this.protocol.failing()) return void this.queue.unshift(...commands);
     for (const batch of unseen) {
-      if (batch.id > read.lastBatch) {
-        for (const part of this.batches.get(batch.key)!.parts) applyChanges(read.available, part.batch);
-      }
+      if (batch.id > read.lastBatch) for (const part of batch.parts) applyChanges(read.available, part.batch);
     }
     const now = this.deps.clock.now();
     const parts = booksOf(commands).map((book) => runPart(book, commands, { now, available: read.available }));
