@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@rora/db';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { createTestUser, type TestUser } from './testing/users.ts';
@@ -8,6 +10,8 @@ import { createTestUser, type TestUser } from './testing/users.ts';
 const password = 'Correct-Horse-Battery-9';
 const code = '918273';
 const newPassword = 'Another-Secret-Phrase-7';
+
+let probeDb: Db | undefined;
 
 // A login-like route whose handler logs carelessly, the way a hurried change might.
 const probeRoutes: FastifyPluginAsync = async (api) => {
@@ -30,6 +34,13 @@ const probeRoutes: FastifyPluginAsync = async (api) => {
       return { ok: true };
     },
   );
+  // A module that logs a failed query with `{ err }`, as jobs and services do.
+  api.get('/log-probe/query', async (request) => {
+    await probeDb!.execute(sql`SELECT ${`$argon2id$v=19$${password}`}::int`).catch((error: unknown) => {
+      request.log.error({ err: error }, 'a job failed');
+    });
+    return { ok: true };
+  });
   api.get('/log-probe/crash', { preHandler: api.authenticate }, async () => {
     throw new Error(`Failed query: update "users" set "password_hash" = $1\nparams: $argon2id$v=19$${password}`);
   });
@@ -49,6 +60,7 @@ describe('logs', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: stream, plugins: [probeRoutes] });
     user = await createTestUser(t);
+    probeDb = t.database.db;
   });
   afterAll(async () => t.close());
 
@@ -66,6 +78,8 @@ describe('logs', () => {
     expect(login.statusCode).toBe(200);
     const crash = await t.app.inject({ method: 'GET', url: '/api/v1/log-probe/crash', headers: user.headers });
     expect(crash.statusCode).toBe(500);
+    const query = await t.app.inject({ method: 'GET', url: '/api/v1/log-probe/query' });
+    expect(query.statusCode).toBe(200);
     await t.app
       .injectWS('/api/v1/ws', { headers: { 'sec-websocket-protocol': `bearer, ${user.token}` } })
       .then((ws) => ws.terminate());
@@ -73,6 +87,7 @@ describe('logs', () => {
     const output = lines.join('');
     expect(output).toContain('login attempt');
     expect(output).toContain('unhandled error');
+    expect(output).toContain('a job failed');
     expect(output).toContain(user.email);
     for (const secret of [password, code, newPassword, user.token, 'key-123456789', '$argon2id$']) {
       expect(output, `log contains ${secret}`).not.toContain(secret);

@@ -8,7 +8,7 @@ import type { Database } from '@rora/db';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { errorLogSerializer } from './plugins/errors.ts';
 import inputGuardsPlugin, { clientErrors, frameworkErrors } from './plugins/input-guards.ts';
 import { routeValidator } from './plugins/validation.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      serializers: { err: errorLogSerializer },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (request) => requestId(request.headers['x-request-id']),

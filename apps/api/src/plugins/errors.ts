@@ -101,6 +101,24 @@ export function stackFrames(stack: string | undefined): string | undefined {
   return firstFrame === -1 ? undefined : stack.slice(firstFrame + 1);
 }
 
+/**
+ * The logger's `err` serializer: every `log.error({ err })` goes through it. pino's own copies an
+ * error's enumerable fields, and Drizzle's errors carry `params` (password hashes, codes), repeat them
+ * in the message and the stack, and wrap PostgreSQL's error, whose message may quote a value too. Only
+ * the type, the redacted first line, the SQLSTATE and the stack's frames are written.
+ */
+export function errorLogSerializer(value: unknown): { type: string; message: string; stack: string; code?: string } {
+  if (!(value instanceof Error)) return { type: typeof value, message: redact(String(value)), stack: '' };
+  const cause = value.cause as { code?: unknown } | undefined;
+  const code = (value as { code?: unknown }).code ?? cause?.code;
+  return {
+    type: value.name,
+    message: redact(value.message),
+    stack: stackFrames(value.stack) ?? '',
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
 /** Drizzle puts the SQL and its parameters in the message (STACK.md): keep only the first line without params. */
 export function redact(message: string): string {
   return message.split('\nparams:')[0]!.split('\n')[0]!.slice(0, 300);
