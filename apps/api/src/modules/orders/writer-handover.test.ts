@@ -4,6 +4,8 @@
 // such a batch is held mid-way by a lock the test holds on its ledger account, the old writer's lock
 // session ends as in a kill -9, and a new process's runners start and claim the lock. The claim waits
 // for the batch; once it lands, the new books hold its order, and a crossing order fills against it.
+// A writer that takes the lock after another one wrote reads its books again, and two callers asking
+// for the lock at once share one take.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -123,5 +125,20 @@ describe('handing the order writer over', () => {
     } finally {
       await next.stopAll();
     }
+  });
+
+  it('is taken once when two callers ask for it together, and no session keeps it after the stop', async () => {
+    const seller = await approvedCustomer(t, { SOL: '5' });
+    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log });
+    try {
+      expect(await Promise.all([next.claimWriter(), next.claimWriter()])).toEqual([true, true]);
+      const intent = toOrderIntent({ symbol: 'SOL/USDT', side: 'sell', price: '90', amount: '1' });
+      expect(
+        (await next.runner(SOL).place({ orderId: randomUUID(), userId: seller.userId, intent })).order.status,
+      ).toBe('open');
+    } finally {
+      await next.stopAll();
+    }
+    expect(await writerPid(t)).toBeNull();
   });
 });
