@@ -3,7 +3,8 @@
 // prints its whole trace. Exits 1 on a failure, printing its seed and the command that replays it.
 // `--pooler` runs outside the operational limits (the server cannot tell its calls' backends, as
 // behind a transaction pooler), to show what they guard against: that run is expected to fail.
-// See ADR 0023 for what the model covers.
+// `--unfenced` undoes the new writer's fence (it reads its books without first taking the chain row):
+// fast restarts then fail. See ADR 0023 for what the model covers.
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { describeFailure, runSeeds } from '../apps/api/src/modules/orders/simulation/seeds.ts';
@@ -15,11 +16,12 @@ const { values } = parseArgs({
     from: { type: 'string' },
     seed: { type: 'string' },
     pooler: { type: 'boolean', default: false },
+    unfenced: { type: 'boolean', default: false },
   },
 });
 
 if (values.seed !== undefined) {
-  const result = simulate(Number(values.seed), { traceAll: true, pooler: values.pooler });
+  const result = simulate(Number(values.seed), { traceAll: true, pooler: values.pooler, unfenced: values.unfenced });
   console.log(result.trace.join('\n'));
   console.log(result.ok ? `seed ${result.seed}: ok after ${result.steps} steps` : describeFailure(result));
   process.exit(result.ok ? 0 : 1);
@@ -27,7 +29,7 @@ if (values.seed !== undefined) {
 
 const seeds = Number(values.seeds ?? 100_000);
 const from = values.from === undefined ? randomInt(2 ** 31) : Number(values.from);
-const report = runSeeds({ from, seeds, pooler: values.pooler });
+const report = runSeeds({ from, seeds, pooler: values.pooler, unfenced: values.unfenced });
 for (const failure of report.failures) console.log(`${describeFailure(failure)}\n`);
 const rate = Math.round((seeds / report.ms) * 1000);
 console.log(`${seeds} seeds from ${from}: ${report.failures.length === 0 ? 'all passed' : 'FAILED'}`);

@@ -72,9 +72,9 @@ export class MarketRunner {
     return this.book.openOrders();
   }
 
-  /** Rebuilds the book from the database; commands wait for it. */
+  /** Rebuilds the book from the database (again, once this process writes); commands wait for it. */
   start(): Promise<void> {
-    return this.book.start();
+    return this.sequencer.startBook(this.book);
   }
 
   /** A runner with its own sequencer answers what is queued, then refuses new commands. */

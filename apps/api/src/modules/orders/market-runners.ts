@@ -37,6 +37,9 @@ export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog
   const runners = new Map(
     MARKETS.map((market) => [market.symbol as string, new MarketRunner({ ...deps, market, sequencer })]),
   );
+  const startAll = async () => {
+    await Promise.all([...runners.values()].map((runner) => runner.start()));
+  };
   return {
     runner(market) {
       const runner = runners.get(market.symbol);
@@ -48,12 +51,15 @@ export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async startAll() {
-      await Promise.all([...runners.values()].map((runner) => runner.start()));
-    },
+    startAll,
     async stopAll() {
       await sequencer.stop();
     },
-    claimWriter: () => sequencer.claimWriter(),
+    async claimWriter() {
+      if (!(await sequencer.claimWriter())) return false;
+      // Books read before the lock may miss an older writer's last batch: read them again now.
+      await startAll();
+      return true;
+    },
   };
 }

@@ -104,6 +104,12 @@ export class OrderSequencer {
   /** Wakes the loop while it waits for a batch to commit, when a command arrives or a batch settles. */
   private wake: (() => void) | null = null;
   private writer: WriterLock | null = null;
+  /**
+   * Books read since this process took its current writer lock. One read before (at start, or
+   * under a lock since lost) may miss batches that an older writer committed meanwhile.
+   */
+  private fresh = new WeakSet<MarketBook>();
+  private taking: Promise<WriterLock | null> | null = null;
 
   constructor(private readonly deps: SequencerDependencies) {}
 
@@ -263,17 +269,36 @@ export class OrderSequencer {
     }
   }
 
+  /** Builds a book from the database; again if it was read before the current writer lock was taken. */
+  startBook(book: MarketBook): Promise<void> {
+    if (this.writer?.held() && !this.fresh.has(book)) {
+      book.invalidate();
+      this.fresh.add(book);
+    }
+    return book.start();
+  }
+
   /** Takes the writer lock now if it is free: true when this process writes the books. */
   async claimWriter(): Promise<boolean> {
     return (await this.writerLock().catch(() => null)) !== null;
   }
 
-  /** This process's writer lock, taken on first use and again if its connection was lost. */
-  private async writerLock(): Promise<WriterLock | null> {
-    if (this.writer?.held()) return this.writer;
+  /**
+   * This process's writer lock, taken on first use and again if its connection was lost. One take at
+   * a time (claimWriter and a batch may ask together): a second would fail against the first and
+   * drop it, leaving its session holding the lock.
+   */
+  private writerLock(): Promise<WriterLock | null> {
+    if (this.writer?.held()) return Promise.resolve(this.writer);
+    this.taking ??= this.takeWriter().finally(() => (this.taking = null));
+    return this.taking;
+  }
+
+  private async takeWriter(): Promise<WriterLock | null> {
     // A lock whose connection was lost still owns that (dead) pooled client: hand it back first.
     await this.writer?.release();
     this.writer = await takeWriterLock(this.deps.db.$client);
+    this.fresh = new WeakSet();
     if (!this.writer) this.deps.log.error({}, 'another process writes the order books: orders are refused here');
     return this.writer;
   }
@@ -281,7 +306,7 @@ export class OrderSequencer {
   /** Rebuilds the books the commands need; a command whose book cannot be rebuilt is refused. */
   private async startBooks(commands: Command[]): Promise<Command[]> {
     const failed = new Set<MarketBook>();
-    await Promise.all(booksOf(commands).map((book) => book.start().catch(() => failed.add(book))));
+    await Promise.all(booksOf(commands).map((book) => this.startBook(book).catch(() => failed.add(book))));
     if (failed.size === 0) return commands;
     refuse(
       commands.filter((command) => failed.has(command.book)),

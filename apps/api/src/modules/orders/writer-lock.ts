@@ -5,10 +5,28 @@
 // drops, another process may take over, so every batch's commit also checks, in its own statement,
 // that this writer's session still holds the lock (orders_commit_batch's p_writer_pid), and a writer
 // that lost it can never commit.
+//
+// That check runs with the chain row held, so a batch that passed it before the old writer's session
+// ended (a killed server's backends end only when they next touch their socket) still holds the
+// chain row and can still commit once the lock has changed hands. A new writer therefore takes the
+// lock, then the chain row (FOR UPDATE, given back at once): that waits for such a batch to end, and
+// every batch of an older writer that reaches the chain later fails the check (ADR 0023). Only then
+// may it read its books.
 import type pg from 'pg';
 
 /** The lock's key (two int4, so it reads plainly in pg_locks: classid 7261, objid 2). */
 export const WRITER_LOCK_KEY = [7261, 2] as const;
+
+/**
+ * How long a new writer waits for a batch of an older writer that holds the chain row. A batch holds
+ * it for milliseconds; one held longer (blocked on a lock) fails the take, and orders are refused
+ * until a later batch takes the lock again, rather than read books such a batch may still change.
+ */
+export const FENCE_TIMEOUT_MS = 5_000;
+
+/** Both statements in one implicit transaction: the timeout applies to the chain row only. */
+const FENCE = `SELECT set_config('lock_timeout', '${FENCE_TIMEOUT_MS}ms', true);
+SELECT last_batch FROM order_chain WHERE one FOR UPDATE`;
 
 export interface WriterLock {
   /** The backend pid of the session holding the lock: what each commit checks. */
@@ -18,7 +36,10 @@ export interface WriterLock {
   release(): Promise<void>;
 }
 
-/** Takes the writer lock, or null when another session holds it. */
+/**
+ * Takes the writer lock, or null when another session holds it. Once it resolves, no batch of an
+ * older writer can commit any more: books read from now on are final.
+ */
 export async function takeWriterLock(pool: pg.Pool): Promise<WriterLock | null> {
   const client = await pool.connect();
   let held = true;
@@ -37,6 +58,7 @@ export async function takeWriterLock(pool: pg.Pool): Promise<WriterLock | null> 
     client.on('error', lost);
     client.on('end', lost);
     const { pid } = rows[0];
+    await client.query(FENCE);
     let released = false;
     return {
       pid,

@@ -13,13 +13,19 @@ export interface SeedsReport {
 }
 
 /** Seeds `from` .. `from + seeds - 1`; stops collecting after `keep` failures. */
-export function runSeeds(options: { from: number; seeds: number; keep?: number; pooler?: boolean }): SeedsReport {
+export function runSeeds(options: {
+  from: number;
+  seeds: number;
+  keep?: number;
+  pooler?: boolean;
+  unfenced?: boolean;
+}): SeedsReport {
   const started = Date.now();
   const failures: SimResult[] = [];
   let steps = 0;
   const answers = { placed: 0, refused: 0, unavailable: 0 };
   for (let seed = options.from; seed < options.from + options.seeds; seed += 1) {
-    const result = simulate(seed >>> 0, { pooler: options.pooler });
+    const result = simulate(seed >>> 0, { pooler: options.pooler, unfenced: options.unfenced });
     steps += result.steps;
     for (const kind of ['placed', 'refused', 'unavailable'] as const) answers[kind] += result.answers[kind];
     if (!result.ok) failures.push(result);
@@ -32,7 +38,7 @@ export function runSeeds(options: { from: number; seeds: number; keep?: number; 
 export function describeFailure(failure: SimResult): string {
   return [
     `seed ${failure.seed}: ${failure.error} (after ${failure.steps} steps)`,
-    `replay: npm run sim:orders -- --seed ${failure.seed}${failure.pooler ? ' --pooler' : ''}`,
+    `replay: npm run sim:orders -- --seed ${failure.seed}${failure.pooler ? ' --pooler' : ''}${failure.unfenced ? ' --unfenced' : ''}`,
     ...failure.trace.map((line) => `  ${line}`),
   ].join('\n');
 }

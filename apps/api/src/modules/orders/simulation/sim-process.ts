@@ -46,6 +46,8 @@ export interface World {
   };
   /** Connections through a transaction pooler (outside the operational limits; ADR 0023). */
   pooler: boolean;
+  /** A new writer reads its books without first taking the chain row (the fix undone; ADR 0023). */
+  unfenced: boolean;
   /** Orders refused for their own hold: the only refusal a calm run may give. */
   ledgerRefused: Set<number>;
 }
@@ -61,15 +63,42 @@ export class SimProcess {
   private readonly again: number[] = [];
   private readonly attempts = new Map<number, number>();
   private writerPid: number | null = null;
+  /** Took the writer lock and waits for the chain row before it reads its books (writer-lock.ts). */
+  private fencing = false;
   private lastKey = 0;
 
+  /** As the server's start: every book read (startAll), then the writer lock claimed (claimWriter). */
   constructor(private readonly world: World) {
     this.book = new Set(world.db.committed.keys());
+    this.takeWriter();
+  }
+
+  /** Takes the writer lock if it is free; then, unless unfenced, waits for the chain row first. */
+  private takeWriter(): void {
+    this.writerPid = this.world.db.takeWriter();
+    if (this.writerPid === null) return;
+    this.log(`writer lock taken by ${this.writerPid}`);
+    this.fencing = !this.world.unfenced;
+  }
+
+  /** The fence can pass once no transaction holds the chain row. */
+  canFence(): boolean {
+    return this.fencing && !this.world.db.holdsChain();
+  }
+
+  /** The chain row taken and given back: no older writer's batch can commit now, so read the books. */
+  fence(): void {
+    this.fencing = false;
+    this.book = new Set(this.world.db.committed.keys());
+    this.log(
+      `chain row taken by the new writer: books read, ${this.book.size} orders, chain at ${this.world.db.lastBatch}`,
+    );
   }
 
   /** Whether a batch can be started now: as the sequencer's loop decides. */
   canStart(): boolean {
     const { protocol } = this;
+    if (this.fencing) return false;
     return this.queue.length > 0 && !protocol.failing() && !protocol.pipelineFull(this.queue.length);
   }
 
@@ -78,19 +107,21 @@ export class SimProcess {
   }
 
   idle(): boolean {
-    return this.protocol.inFlight().length === 0 && !this.protocol.failing() && this.pending.length === 0;
+    const { protocol } = this;
+    return !this.fencing && protocol.inFlight().length === 0 && !protocol.failing() && this.pending.length === 0;
   }
 
   /** Reads, "matches" and sends one batch of up to `size` orders. */
   start(size: number): void {
     const { db, prng, faults } = this.world;
-    // As writerLock(): a lock whose session ended is taken again.
+    // As writerLock(): a lock whose session ended is taken again, and the books read again after it.
     if (this.writerPid === null || db.writerPid !== this.writerPid) {
-      this.writerPid = db.takeWriter();
+      this.takeWriter();
       if (this.writerPid === null) {
         this.log('another process holds the writer lock: orders refused');
         return this.finish(this.queue.splice(0), 'refused');
       }
+      if (this.fencing) return;
     }
     const orders = this.queue.splice(0, size);
     const key = (this.lastKey += 1);

@@ -21,6 +21,11 @@ export interface SimOptions {
    * operational limits, to show why they are there: the simulation then fails.
    */
   pooler?: boolean;
+  /**
+   * A new writer reads its books without first taking the chain row: the fix of ADR 0023 undone,
+   * to show what it closes. A fast restart then loses a late commit's orders from the books.
+   */
+  unfenced?: boolean;
 }
 
 export interface SimResult {
@@ -31,6 +36,7 @@ export interface SimResult {
   /** The last lines of the run's trace, for a failure. */
   trace: string[];
   pooler: boolean;
+  unfenced: boolean;
   /** What the orders were told: placed, refused, unavailable; the others were never answered. */
   answers: Record<'placed' | 'refused' | 'unavailable', number>;
 }
@@ -47,6 +53,7 @@ export function simulate(seed: number, options: SimOptions = {}): SimResult {
     trace: [],
     faults: drawFaults(prng),
     pooler: options.pooler ?? false,
+    unfenced: options.unfenced ?? false,
     ledgerRefused: new Set(),
   };
   const sim = new Scheduler(world, options.orders ?? 12 + prng.below(30));
@@ -57,11 +64,20 @@ export function simulate(seed: number, options: SimOptions = {}): SimResult {
     if (steps >= maxSteps) throw new Error(`no end after ${maxSteps} steps`);
     checkEnd(world, sim);
     const trace = options.traceAll ? world.trace : [];
-    return { seed, ok: true, steps, trace, answers: count(world), pooler: world.pooler };
+    return { seed, ok: true, steps, trace, answers: count(world), pooler: world.pooler, unfenced: world.unfenced };
   } catch (error) {
     const trace = options.traceAll ? world.trace : world.trace.slice(-40);
     const message = (error as Error).message;
-    return { seed, ok: false, steps, error: message, trace, answers: count(world), pooler: world.pooler };
+    return {
+      seed,
+      ok: false,
+      steps,
+      error: message,
+      trace,
+      answers: count(world),
+      pooler: world.pooler,
+      unfenced: world.unfenced,
+    };
   }
 }
 
@@ -114,7 +130,9 @@ class Scheduler {
       add(process.canStart() ? 3 : 0, () => process.start(1 + prng.below(prng.chance(0.2) ? 24 : 4)));
       add(process.canRecover() ? 3 : 0, () => process.recover());
       add(process.pending.length > 0 ? 3 : 0, () => process.stepPending());
-    } else add(db.holdsChain() ? 0 : 2, () => this.restart());
+      add(process.canFence() ? 3 : 0, () => process.fence());
+      // A restart may come while a crashed server's commit holds the chain (a fast restart).
+    } else add(2, () => this.restart());
     const toDb = calls.filter((call) => call.state === 'to_db');
     add(toDb.length > 0 ? 3 : 0, () => this.reach(prng.pick(toDb)));
     const runnable = db.runnable();
