@@ -12,7 +12,10 @@
 //    order (POST /order limit or market -> orders.id), swap (POST /order type swap -> swaps.id),
 //    send (POST /wallet/sendTransaction, internal or external -> wallet_sends.id), cold move
 //    (POST /coldwallet -> cold_wallet_moves.id). An acknowledged row missing is a lost write; more
-//    rows than that is an effect without its record (a retry that acted twice, or a phantom).
+//    rows than that is an effect without its record (a retry that acted twice, or a phantom). A send
+//    never approved is no effect: its hold is voided, it is never broadcast nor posted, and the
+//    customer's history leaves it out; the retry of a request that died before approving it voids it
+//    and sends anew (ADR 0024), so only approved sends count.
 //    An acknowledged cancel (DELETE /order/:id answered 200) leaves its order cancelled.
 // 4. No key stuck: a write that gave up on 409 idempotency_request_in_progress means its key stayed
 //    "in flight" after recovery (the client can neither get the answer nor try again).
@@ -46,7 +49,7 @@ export async function checkLedger(pool: pg.Pool): Promise<Violation[]> {
 const FLOW_ROWS: Record<Flow, string> = {
   order: 'SELECT id::text, user_id::text, status FROM orders WHERE user_id = ANY($1::uuid[])',
   swap: 'SELECT id::text, user_id::text, status FROM swaps WHERE user_id = ANY($1::uuid[])',
-  send: 'SELECT id::text, user_id::text, status FROM wallet_sends WHERE user_id = ANY($1::uuid[])',
+  send: 'SELECT id::text, user_id::text, status FROM wallet_sends WHERE user_id = ANY($1::uuid[]) AND approved_at IS NOT NULL',
   cold_move:
     'SELECT id::text, user_id::text, direction AS status FROM cold_wallet_moves WHERE user_id = ANY($1::uuid[])',
 };

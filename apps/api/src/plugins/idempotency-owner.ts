@@ -8,6 +8,12 @@ import type { Db } from '@rora/db';
 
 /** How long a lease lasts without renewal: a request never waits on a lapsed owner longer. */
 export const LEASE_MS = 30_000;
+/**
+ * The owner of abandoned keys (idempotency-abandon.ts): no process ever holds its lease (theirs are
+ * random version-4 UUIDs), so a key given to it is orphaned at once and the next retry resolves it.
+ */
+export const ABANDONED_OWNER = '00000000-0000-0000-0000-000000000000';
+
 /** Renewed three times per lease, so one failed renewal (a busy database) does not lapse it. */
 export const RENEW_EVERY_MS = LEASE_MS / 3;
 
@@ -15,8 +21,8 @@ export interface IdempotencyOwner {
   readonly id: string;
   /** Takes or renews the lease (also after it lapsed: the keys it still owns are fenced, ADR 0024). */
   renew(): Promise<void>;
-  /** Renews every RENEW_EVERY_MS until `stop`. */
-  start(onError: (error: unknown) => void): void;
+  /** Renews every RENEW_EVERY_MS until `stop`, and runs `alongside` (if given) each time. */
+  start(onError: (error: unknown) => void, alongside?: () => Promise<void>): void;
   /** Stops renewing and gives the lease up (no request of this process is in flight any more). */
   stop(): Promise<void>;
 }
@@ -35,8 +41,11 @@ export function createIdempotencyOwner(db: Db): IdempotencyOwner {
   return {
     id,
     renew,
-    start(onError) {
-      timer ??= setInterval(() => void renew().catch(onError), RENEW_EVERY_MS);
+    start(onError, alongside) {
+      timer ??= setInterval(() => {
+        void renew().catch(onError);
+        if (alongside) void alongside().catch(onError);
+      }, RENEW_EVERY_MS);
       timer.unref();
     },
     async stop() {

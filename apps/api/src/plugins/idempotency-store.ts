@@ -4,12 +4,16 @@
 // statement (and one commit) for many requests (lib/batcher.ts); each claim is still committed before
 // its handler runs, and each response is stored before it is sent. A claim records the process that
 // made it (idempotency-owner.ts); a lookup says whether that process is gone, so that a key it left in
-// flight can be resolved (idempotency-recovery.ts).
+// flight can be resolved (idempotency-recovery.ts). A claim's id is drawn here, before it is written,
+// so a claim whose commit went unacknowledged can still be abandoned (idempotency-abandon.ts).
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
 import { createBatcher } from '../lib/batcher.ts';
+import { ABANDONED_OWNER } from './idempotency-owner.ts';
 
 export interface IdempotencyRequest {
+  /** The id the claim's row gets if it wins. */
+  id: string;
   userId: string;
   key: string;
   method: string;
@@ -33,6 +37,8 @@ export interface IdempotencyStore {
   claim(request: IdempotencyRequest): Promise<string | null>;
   find(userId: string, key: string): Promise<ExistingKey | null>;
   complete(id: string, response: StoredResponse, now: Date): Promise<void>;
+  /** Gives the keys still in flight among `ids` to ABANDONED_OWNER: the next retry resolves them. */
+  abandon(ids: string[]): Promise<void>;
 }
 
 interface Completion {
@@ -42,6 +48,12 @@ interface Completion {
 }
 
 const param = (values: unknown[]) => sql`${sql.param(values)}`;
+
+async function abandon(db: Db, ids: string[]): Promise<void> {
+  await db.execute(sql`
+    UPDATE idempotency_keys SET owner_id = ${ABANDONED_OWNER}::uuid
+     WHERE id = ANY(${param(ids)}::uuid[]) AND response_status IS NULL`);
+}
 
 export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStore {
   const claim = createBatcher(async (requests: IdempotencyRequest[]) => {
@@ -54,9 +66,10 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
     }
     const rows = [...first.values()];
     const { rows: claimed } = await db.execute<{ id: string; user_id: string; idempotency_key: string }>(sql`
-      INSERT INTO idempotency_keys (user_id, idempotency_key, request_method, request_path, request_hash, created_at,
-        owner_id)
-      SELECT *, ${ownerId}::uuid FROM unnest(${param(rows.map((row) => row.userId))}::uuid[], ${param(rows.map((row) => row.key))}::text[],
+      INSERT INTO idempotency_keys (id, user_id, idempotency_key, request_method, request_path, request_hash,
+        created_at, owner_id)
+      SELECT *, ${ownerId}::uuid FROM unnest(${param(rows.map((row) => row.id))}::uuid[],
+        ${param(rows.map((row) => row.userId))}::uuid[], ${param(rows.map((row) => row.key))}::text[],
         ${param(rows.map((row) => row.method))}::text[], ${param(rows.map((row) => row.path))}::text[],
         ${param(rows.map((row) => row.requestHash))}::bytea[],
         ${param(rows.map((row) => row.now.toISOString()))}::timestamptz[])
@@ -126,5 +139,7 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
     find: (userId, key) => find({ userId, key }),
 
     complete: (id, response, now) => complete({ id, response, now }),
+
+    abandon: (ids) => abandon(db, ids),
   };
 }

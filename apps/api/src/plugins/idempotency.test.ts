@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
-import { createIdempotencyOwner, LEASE_MS } from './idempotency-owner.ts';
+import { createIdempotencyOwner, LEASE_MS, RENEW_EVERY_MS } from './idempotency-owner.ts';
 import { bindIdempotentEffect, canonicalJson, type IdempotencyRecovery } from './idempotency.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
@@ -291,5 +291,26 @@ describe('idempotency keys', () => {
     expect(await lease()).toBeCloseTo(LEASE_MS / 1000, 0);
     await owner.stop();
     expect(await lease()).toBeUndefined();
+  });
+
+  it('abandons the keys that waited for the database alongside each lease renewal', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const owner = createIdempotencyOwner(t.database.db);
+      let flushes = 0;
+      owner.start(
+        (error) => expect.fail(String(error)),
+        async () => {
+          flushes += 1;
+        },
+      );
+      vi.advanceTimersByTime(RENEW_EVERY_MS * 2);
+      expect(flushes).toBe(2);
+      await owner.stop();
+      vi.advanceTimersByTime(RENEW_EVERY_MS);
+      expect(flushes).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,9 +7,11 @@
 //   (with `Idempotent-Replayed: true`), without running the handler again;
 // - the same key with another method, path or body: 422 idempotency_key_reused_with_different_body;
 // - the same key while the first request is still running: 409 idempotency_request_in_progress.
-// Every answer of a request that reached its handler is stored, 5xx included (as Stripe does): the
-// effect may have happened, so a retry must not run it again. Validation, authentication and
-// rate-limit refusals happen before the claim and are not stored.
+// Every answer of a request that reached its handler is stored, 500 included (as Stripe does): the
+// effect may have happened, so a retry must not run it again. A 503 is not (ADR 0024): it means "try
+// again", so its key is abandoned instead (idempotency-abandon.ts) and the retry learns what
+// committed, or runs; so is a key whose claim or answer could not be written (the database away).
+// Validation, authentication and rate-limit refusals happen before the claim and are not stored.
 //
 // 'with-effect' (ADR 0013): the key may commit in the same transaction as the effect instead of in a
 // claim of its own, so the two exist together or not at all, and a busy route spends one row write
@@ -25,12 +27,13 @@
 // `idempotent: true` declares `recoverIdempotent` and binds its effect to `request.idempotencyClaim`
 // in the transaction that commits it; a 'with-effect' route that claims does the same with the id
 // `claim()` returns.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '@rora/db';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
+import { createAbandoner, type Abandoner } from './idempotency-abandon.ts';
 import { createIdempotencyOwner } from './idempotency-owner.ts';
 import {
   ANSWER_CONTENT_TYPE,
@@ -144,27 +147,80 @@ function answerFromStore(keyed: IdempotentRequest, existing: ExistingKey | null,
   return reply.send(response.body);
 }
 
-function createHooks(
-  store: IdempotencyStore,
-  clock: Clock,
-  resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>,
-) {
+interface HookDependencies {
+  store: IdempotencyStore;
+  abandoner: Abandoner;
+  clock: Clock;
+  resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>;
+}
+
+/** The onSend hook: stores the answer under the request's claim, or abandons the claim (ADR 0024). */
+function answerStorer({ store, abandoner, clock }: Omit<HookDependencies, 'resolve'>) {
+  async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
+      throw new Error(`${request.routeOptions.url} is idempotent: it must answer JSON, not a stream`);
+    }
+    // "Try again" (the database lost, the outcome unknown): the retry must be able to run or learn
+    // what committed, so no answer is stored (ADR 0024).
+    if (reply.statusCode === 503) {
+      await abandoner.abandon(claim);
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    const response = {
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : null,
+      body: Buffer.from(payload ?? ''),
+    };
+    try {
+      await store.complete(claim, response, clock.now());
+    } catch (error) {
+      // The answer is sent all the same (it is what happened); the retry learns it from the effect.
+      request.log.warn({ err: error }, 'idempotent answer not stored; its key is abandoned');
+      await abandoner.abandon(claim);
+    }
+    return payload;
+  }
+  return storeResponse;
+}
+
+function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
   /** 'with-effect' requests of this server that are running, by customer and key. */
   const running = new Set<string>();
   const slots = new WeakMap<FastifyRequest, string>();
 
   async function claim(request: FastifyRequest, keyed: IdempotentRequest): Promise<boolean> {
-    const claimed = await store.claim({ ...keyed, now: clock.now() });
+    const id = randomUUID();
+    let claimed: string | null;
+    try {
+      claimed = await store.claim({ ...keyed, id, now: clock.now() });
+    } catch (error) {
+      // The claim may have committed unacknowledged: a key no handler will ever answer.
+      abandoner.remember(id);
+      throw error;
+    }
+    // The database answers again: abandon what waited for it.
+    void abandoner.flush().catch(() => undefined);
     if (claimed) request.idempotencyClaim = claimed;
     return claimed !== null;
   }
 
+  async function abandonNow(key: ExistingKey & { state: 'in_flight' }): Promise<ExistingKey> {
+    await abandoner.flush();
+    return { ...key, ownerGone: true };
+  }
+
   /**
    * What is stored under the key, once a key its dead owner left in flight is resolved (ADR 0024):
-   * null when there is nothing (or it was released, so this request may run).
+   * null when there is nothing (or it was released, so this request may run). A key this process
+   * abandoned but could not yet mark so (the database was away) is marked now and resolved alike.
    */
   async function lookUp(request: FastifyRequest, keyed: IdempotentRequest): Promise<ExistingKey | null> {
-    const existing = await store.find(keyed.userId, keyed.key);
+    const found = await store.find(keyed.userId, keyed.key);
+    const existing = found?.state === 'in_flight' && abandoner.waiting(found.id) ? await abandonNow(found) : found;
     const recover = request.routeOptions.config.recoverIdempotent;
     const orphaned = existing?.state === 'in_flight' && existing.ownerGone;
     if (!orphaned || !recover || !existing.requestHash.equals(keyed.requestHash)) return existing;
@@ -201,47 +257,33 @@ function createHooks(
     };
   }
 
-  async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = null;
-    if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
-      throw new Error(`${request.routeOptions.url} is idempotent: it must answer JSON, not a stream`);
-    }
-    const contentType = reply.getHeader('content-type');
-    await store.complete(
-      claim,
-      {
-        status: reply.statusCode,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        body: Buffer.from(payload ?? ''),
-      },
-      clock.now(),
-    );
-    return payload;
-  }
-
   /** Once answered (or abandoned by its client), a twin may run: it will be a replay. */
   async function release(request: FastifyRequest) {
     const slot = slots.get(request);
     if (slot !== undefined) running.delete(slot);
   }
 
-  return { claimKey, prepareWithEffect, storeResponse, release };
+  return { claimKey, prepareWithEffect, storeResponse: answerStorer({ store, abandoner, clock }), release };
 }
 
 async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock: Clock }) {
   const { db, clock } = options;
   const owner = createIdempotencyOwner(db);
-  // Held before the first claim, renewed while the app runs, given up when it closes.
-  await owner.renew();
-  owner.start((error) => app.log.warn({ err: error }, 'idempotency lease renewal failed'));
-  app.addHook('onClose', () => owner.stop());
-  const { claimKey, prepareWithEffect, storeResponse, release } = createHooks(
-    createIdempotencyStore(db, owner.id),
-    clock,
-    (id, recover) => resolveOrphanedKey(db, { id, recover, now: clock.now() }),
+  const store = createIdempotencyStore(db, owner.id);
+  const abandoner = createAbandoner(store, (error) =>
+    app.log.warn({ err: error }, 'idempotency key not abandoned yet; will retry'),
   );
+  // Held before the first claim, renewed while the app runs (abandoning what waited for the
+  // database alongside), given up when it closes.
+  await owner.renew();
+  owner.start((error) => app.log.warn({ err: error }, 'idempotency lease renewal failed'), abandoner.flush);
+  app.addHook('onClose', () => owner.stop());
+  const { claimKey, prepareWithEffect, storeResponse, release } = createHooks({
+    store,
+    abandoner,
+    clock,
+    resolve: (id, recover) => resolveOrphanedKey(db, { id, recover, now: clock.now() }),
+  });
   app.decorateRequest('idempotencyClaim', null);
   app.decorateRequest('idempotency', null);
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -225,4 +225,25 @@ describe('a send whose request died before answering, retried with its Idempoten
     expect(after.held).toBe('0');
     expect(parseAmount(available, 8) - parseAmount(after.balance, 8)).toBe(1_000_000n);
   });
+
+  it('releases the key of a send voided before its approval, and runs the retry as a new send', async () => {
+    const key = randomUUID();
+    const before = await sendsOf(alice);
+    await crashBefore(BEFORE_APPROVAL, () => postWithKey(t, { user: alice, url, body: body('0.01'), key }));
+    await loseAnswer(t, alice.userId, key);
+    // Voided unapproved before the retry came (the reconcile, or its request's PIN check that lost
+    // the database): the send is not in the customer's history, so there is no answer to give from it.
+    const { rows } = await t.database.db.execute<{ id: string }>(
+      sql`SELECT effect_id AS id FROM idempotency_keys WHERE user_id = ${alice.userId} AND idempotency_key = ${key}`,
+    );
+    t.clock.advance(APPROVAL_WINDOW_MS + 1_000);
+    await t.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendRow(rows[0]!.id)).toEqual({ status: 'voided', approved: false });
+
+    const retry = await postWithKey(t, { user: alice, url, body: body('0.01'), key });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ status: 'completed', amount: '0.01' });
+    expect(await sendsOf(alice)).toEqual([...before, 'voided', 'posted']);
+    expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
+  });
 });

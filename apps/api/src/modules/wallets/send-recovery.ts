@@ -1,7 +1,8 @@
 // The answer to a send whose request died (ADR 0024), for the idempotency layer: the retry of a send
 // whose key was left in flight gets the send as it stands once it was approved (the reconcile
 // finishes it), or, when the request died before recording the approval, the hold is voided at once
-// (only that request could have approved it) and the key released, so the retry asks again.
+// (only that request could have approved it; a send voided before approval stays so) and the key
+// released, so the retry asks again.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
@@ -12,6 +13,15 @@ import { transactionView } from './transaction-view.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
 
 export type SendRecovery = (tx: Tx, key: OrphanedKey) => Promise<RecoveredAnswer | null>;
+
+async function voidUnapproved(tx: Tx, deps: { clock: Clock; ledger: Ledger; sends: SendsRepository }, id: string) {
+  const reason = 'approval_not_received';
+  const change = { from: ['held' as const], to: 'voided' as const, reason, unapproved: true };
+  if (!(await deps.sends.move(tx, id, change, deps.clock.now()))) {
+    throw new Error(`send ${id} left "held" under its row lock`);
+  }
+  await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason } });
+}
 
 export function createSendRecovery(deps: {
   clock: Clock;
@@ -25,13 +35,11 @@ export function createSendRecovery(deps: {
     if (!send || send.userId !== key.userId) {
       throw new Error(`idempotency key of ${key.userId} bound to send ${key.effectId}, which is not theirs`);
     }
-    if (send.status === 'held' && send.approvedAt === null) {
-      const reason = 'approval_not_received';
-      const change = { from: ['held' as const], to: 'voided' as const, reason, unapproved: true };
-      if (!(await deps.sends.move(tx, send.id, change, deps.clock.now()))) {
-        throw new Error(`send ${send.id} left "held" under its row lock`);
-      }
-      await deps.ledger.voidHold(tx, { holdId: send.id, metadata: { reason } });
+    // Never approved: it never happened for the customer (the history leaves it out). Held, its hold
+    // is voided here; already voided (by the reconcile, or by its request when the PIN check lost the
+    // database), there is nothing left to undo. Either way the key is released and the retry runs.
+    if (send.approvedAt === null) {
+      if (send.status === 'held') await voidUnapproved(tx, deps, send.id);
       return null;
     }
     const row = await deps.transactions.one(send.walletId, send.id);

@@ -1,0 +1,64 @@
+// The abandoner's memory of claims it could not abandon while the database was away: kept until a
+// write succeeds, never lost to a write that fails, and a claim remembered during a write goes with
+// the next one. The database behaviour (the key resolved by its retry) is in idempotency-outage.test.ts.
+import { describe, expect, it } from 'vitest';
+import { createAbandoner } from './idempotency-abandon.ts';
+import type { IdempotencyStore } from './idempotency-store.ts';
+
+/** A store whose abandon writes fail while `down` is set, and record what they wrote otherwise. */
+function storeWithOutage() {
+  const state = { down: true, written: [] as string[][], pause: null as Promise<void> | null };
+  const store = {
+    async abandon(ids: string[]) {
+      if (state.pause) await state.pause;
+      if (state.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      state.written.push(ids);
+    },
+  } as unknown as IdempotencyStore;
+  return { state, store };
+}
+
+describe('abandoning keys while the database is away', () => {
+  it('remembers a claim whose abandon failed, and abandons it once the database answers', async () => {
+    const { state, store } = storeWithOutage();
+    const logged: unknown[] = [];
+    const abandoner = createAbandoner(store, (error) => logged.push(error));
+    await abandoner.abandon('a');
+    expect(logged).toHaveLength(1);
+    expect(abandoner.waiting('a')).toBe(true);
+    await expect(abandoner.flush()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(abandoner.waiting('a')).toBe(true);
+    state.down = false;
+    await abandoner.flush();
+    expect(abandoner.waiting('a')).toBe(false);
+    expect(state.written).toEqual([['a']]);
+    await abandoner.flush();
+    expect(state.written).toEqual([['a']]);
+  });
+
+  it('abandons at once when the database answers, remembering nothing', async () => {
+    const { state, store } = storeWithOutage();
+    state.down = false;
+    const abandoner = createAbandoner(store, () => undefined);
+    await abandoner.abandon('b');
+    expect(abandoner.waiting('b')).toBe(false);
+    expect(state.written).toEqual([['b']]);
+  });
+
+  it('takes a claim remembered during a write along with the next write of the same flush', async () => {
+    const { state, store } = storeWithOutage();
+    const abandoner = createAbandoner(store, () => undefined);
+    abandoner.remember('c');
+    state.down = false;
+    let open = () => undefined as void;
+    state.pause = new Promise((resolve) => (open = resolve));
+    const flushed = abandoner.flush();
+    abandoner.remember('d');
+    const second = abandoner.flush();
+    state.pause = null;
+    open();
+    await Promise.all([flushed, second]);
+    expect(state.written).toEqual([['c'], ['d']]);
+    expect(abandoner.waiting('c') || abandoner.waiting('d')).toBe(false);
+  });
+});

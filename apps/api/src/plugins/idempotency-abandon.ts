@@ -1,0 +1,52 @@
+// Keys whose request ended without a final answer that may be stored (ADR 0024): answered 503 (the
+// database was lost, or the route said "try again"), or whose claim or answer could not be written
+// because the database was away. Such a key is not completed: it is abandoned, given to an owner
+// that holds no lease, so the next retry resolves it as it would a dead process's key (the answer of
+// the effect that committed, or released and run). When even that write fails, the claim is kept
+// here and abandoned as soon as the database answers again: at the retry of that key on this
+// process, after any other write of the store succeeds, or on the lease renewal loop. If this
+// process dies first, its lease lapses and the key is orphaned anyway.
+import type { IdempotencyStore } from './idempotency-store.ts';
+
+export interface Abandoner {
+  /** Abandons the claim now; when the database is away, remembers it for `flush`. Never throws. */
+  abandon(claimId: string): Promise<void>;
+  /** Remembers a claim whose write may or may not have committed, to abandon with the next `flush`. */
+  remember(claimId: string): void;
+  /** True while `claimId` waits to be abandoned. */
+  waiting(claimId: string): boolean;
+  /** Abandons every remembered claim; throws (keeping them) when the database is still away. */
+  flush(): Promise<void>;
+}
+
+export function createAbandoner(store: IdempotencyStore, log: (error: unknown) => void): Abandoner {
+  const pending = new Set<string>();
+  let flushing: Promise<void> | null = null;
+
+  async function write(ids: string[]) {
+    await store.abandon(ids);
+    for (const id of ids) pending.delete(id);
+  }
+
+  async function flush(): Promise<void> {
+    // One write at a time; a claim remembered during one goes with the next.
+    while (pending.size > 0) {
+      flushing ??= write([...pending]).finally(() => {
+        flushing = null;
+      });
+      await flushing;
+    }
+  }
+
+  return {
+    async abandon(claimId) {
+      pending.add(claimId);
+      await write([claimId]).catch(log);
+    },
+    remember(claimId) {
+      pending.add(claimId);
+    },
+    waiting: (claimId) => pending.has(claimId),
+    flush,
+  };
+}
