@@ -6,38 +6,21 @@
 // hold after each test, with no hold left open.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants, createLedger } from '@rora/ledger';
+import { describe, expect, it } from 'vitest';
+import { createLedger } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
 import { loseAnswer } from '../../testing/idempotency.ts';
 import { createSendSteps } from './send-steps.ts';
 import { createSendsRepository } from './sends.repository.ts';
 import { APPROVAL_WINDOW_MS } from './settlement.service.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import {
-  TEST_PIN,
-  balanceOf,
-  createWalletCustomer,
-  createWalletTestApp,
-  fund,
-  post,
-  postWithKey,
-  type WalletCustomer,
-} from './testing/wallet-fixtures.ts';
+import { TEST_PIN, balanceOf, post, postWithKey, type WalletCustomer } from './testing/wallet-fixtures.ts';
+import { setUpWalletSuite } from './testing/wallet-suite.ts';
 
 let t: TestApp;
 let alice: WalletCustomer;
 let bob: WalletCustomer;
-
-beforeAll(async () => {
-  t = await createWalletTestApp();
-  [alice, bob] = [await createWalletCustomer(t), await createWalletCustomer(t)];
-  await fund(t, alice, 'btc', '1');
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.database.db);
-});
-afterAll(() => t.close());
+setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice, bob } = suite));
 
 /** The process dies before the step `when` commits (after the approval: 'NEW.status = ''posted'''). */
 async function crashBefore<T>(when: string, run: () => Promise<T>): Promise<T> {
