@@ -16,10 +16,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database } from '@rora/db';
-import { assertLedgerInvariants, createLedger } from '@rora/ledger';
+import { assertLedgerInvariants } from '@rora/ledger';
 import {
-  insertSignedInCustomer,
+  insertFundedCustomer,
   startServerChild,
+  type Deposit,
   type ServerChild,
 } from '../apps/api/src/modules/orders/testing/server-child.ts';
 
@@ -75,25 +76,21 @@ function startServer(url: string): Promise<ServerChild> {
   return startServerChild({ databaseUrl: url, entry: process.env.BENCH_SERVER, nodeArgs: profile, stderr: 'inherit' });
 }
 
+/** Each customer's starting money, in minor units. */
+const DEPOSITS: readonly Deposit[] = [
+  { asset: 'USDT', amount: 10_000_000n * 10n ** 6n },
+  { asset: 'BTC', amount: 100n * 10n ** 8n },
+  { asset: 'ETH', amount: 2_000n * 10n ** 18n },
+];
+
 /** Approved customers with sessions and money, written straight to the database (fast setup). */
 async function createCustomers(database: Database, count: number): Promise<string[]> {
-  const ledger = createLedger();
   const tokens: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const { userId, token } = await insertSignedInCustomer(database.pool, `bench-orders-${index}`);
-    const deposit = (asset: 'USDT' | 'BTC' | 'ETH', amount: bigint) => ({
-      id: randomUUID(),
-      asset,
-      debit: { system: 'external_world' as const },
-      credit: { owner: userId, kind: 'available' as const },
-      amount,
-      code: 'deposit' as const,
+    const { token } = await insertFundedCustomer(database, {
+      emailPrefix: `bench-orders-${index}`,
+      deposits: DEPOSITS,
     });
-    await ledger.transferMany(database.db, [
-      deposit('USDT', 10_000_000n * 10n ** 6n),
-      deposit('BTC', 100n * 10n ** 8n),
-      deposit('ETH', 2_000n * 10n ** 18n),
-    ]);
     tokens.push(token);
   }
   return tokens;

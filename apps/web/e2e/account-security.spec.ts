@@ -3,6 +3,7 @@
 // PIN set, checked and changed (with a code too while 2FA is on); password change. Each checks what
 // the API then holds, not only what the screen says.
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
@@ -20,6 +21,19 @@ let customer: Customer;
 test.beforeEach(async ({ request }) => {
   customer = await registerCustomer(request);
 });
+
+/**
+ * Opens the security screen and turns authenticator 2FA on, the recovery codes stored; `setupAt` is
+ * when the setup's code was used, so the journey can compute the next periods' codes.
+ */
+async function openWithTwoFactorOn(page: Page) {
+  await openSignedIn(page, customer, '/dashboard/account/security');
+  const { secret, codes } = await turnOnTwoFactor(page);
+  const setupAt = Date.now();
+  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
+  await page.getByRole('button', { name: 'Done' }).click();
+  return { secret, codes, setupAt };
+}
 
 test('turns on authenticator 2FA and keeps the recovery codes on screen until stored', async ({ page, request }) => {
   await openSignedIn(page, customer, '/dashboard/account/security');
@@ -63,11 +77,7 @@ test('turns on authenticator 2FA and keeps the recovery codes on screen until st
 test('withdrawal 2FA goes on and off, each time with a current code', async ({ page, request }) => {
   // Each code is accepted once, in a later period than the one before: the third waits for the clock.
   test.slow();
-  await openSignedIn(page, customer, '/dashboard/account/security');
-  const { secret } = await turnOnTwoFactor(page);
-  const setupAt = Date.now();
-  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
-  await page.getByRole('button', { name: 'Done' }).click();
+  const { secret, setupAt } = await openWithTwoFactorOn(page);
 
   const withdrawal = page.getByRole('switch', { name: 'Ask for the code on withdrawals' });
   await withdrawal.click();
@@ -98,10 +108,7 @@ test('withdrawal 2FA goes on and off, each time with a current code', async ({ p
 });
 
 test('2FA goes off with a recovery code, never with the password alone', async ({ page, request }) => {
-  await openSignedIn(page, customer, '/dashboard/account/security');
-  const { codes } = await turnOnTwoFactor(page);
-  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
-  await page.getByRole('button', { name: 'Done' }).click();
+  const { codes } = await openWithTwoFactorOn(page);
 
   await page.getByRole('button', { name: 'Turn off 2FA' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off authenticator 2FA' });
@@ -131,11 +138,7 @@ test('2FA goes off with a recovery code, never with the password alone', async (
 test('with 2FA on, setting and changing the PIN ask for an authenticator code too', async ({ page, request }) => {
   // Two codes after the setup's: the second waits for the next period.
   test.slow();
-  await openSignedIn(page, customer, '/dashboard/account/security');
-  const { secret } = await turnOnTwoFactor(page);
-  const setupAt = Date.now();
-  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
-  await page.getByRole('button', { name: 'Done' }).click();
+  const { secret, setupAt } = await openWithTwoFactorOn(page);
 
   const card = page.getByTestId('pin-card');
   await card.getByLabel('New PIN', { exact: true }).fill('2580');

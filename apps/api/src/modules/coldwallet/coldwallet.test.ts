@@ -1,10 +1,9 @@
 // The cold wallet on the real app and database: holdings listed with their US dollar total, moves
 // in ("create") and out ("withdraw") with the PIN and an Idempotency-Key, refusals with no effect,
 // each holding's moves page by page, and the access matrix.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ColdWalletList } from '@rora/contracts';
-import { assertLedgerInvariants } from '@rora/ledger';
 import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { createTestUser } from '../../testing/users.ts';
@@ -12,26 +11,15 @@ import {
   TEST_PIN,
   balanceOf,
   call,
-  createWalletCustomer,
-  createWalletTestApp,
-  fund,
   post,
   postWithKey,
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
+import { setUpWalletSuite } from '../wallets/testing/wallet-suite.ts';
 
 let t: TestApp;
 let alice: WalletCustomer;
-
-beforeAll(async () => {
-  t = await createWalletTestApp();
-  alice = await createWalletCustomer(t);
-  await fund(t, alice, 'eth', '4');
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.database.db);
-});
-afterAll(() => t.close());
+setUpWalletSuite({ network: 'eth', amount: '4' }, (suite) => ({ t, alice } = suite));
 
 const move = (body: Record<string, unknown>) => {
   t.clock.advance(1_000);

@@ -7,7 +7,7 @@
 // A writer that takes the lock after another one wrote reads its books again, and two callers asking
 // for the lock at once share one take.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/market-specs.ts';
 import { auditBook } from './book-audit.ts';
@@ -17,27 +17,18 @@ import {
   approvedCustomer,
   assertOrderRecords,
   batchesWaiting,
-  createMarketsTestApp,
+  endWriterSession,
   placeOrder,
+  setUpMarketsTestApp,
+  SILENT_LOG,
+  until,
   writerPid,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createMarketsTestApp();
-});
-afterAll(async () => t.close());
+setUpMarketsTestApp((app) => (t = app));
 
 const SOL = requireMarket('SOL/USDT');
-const log = { warn: () => undefined, error: () => undefined };
-
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 500; tries += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting: ${what}`);
-}
 
 /** Whether a session waits for a row lock on the order chain outside a batch: the new writer's fence. */
 async function fenceWaits(): Promise<boolean> {
@@ -58,7 +49,7 @@ describe('handing the order writer over', () => {
     const oldWriter = (await writerPid(t))!;
 
     const blocker = await t.database.pool.connect();
-    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log });
+    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log: SILENT_LOG });
     try {
       await blocker.query('BEGIN');
       await blocker.query(`SELECT 1 FROM ledger_accounts WHERE owner_id = $1 AND asset = 'USDT' FOR UPDATE`, [
@@ -68,8 +59,7 @@ describe('handing the order writer over', () => {
       const placing = placeOrder(t, buyer, { symbol: 'SOL/USDT', side: 'buy', price: '20', amount: '1' });
       await batchesWaiting(t, 1);
       // Its server dies: the lock's session ends, the batch's backend goes on.
-      await t.database.pool.query('SELECT pg_terminate_backend($1)', [oldWriter]);
-      await until(async () => (await writerPid(t)) !== oldWriter, 'the old writer lock to go');
+      await endWriterSession(t, oldWriter);
 
       // The new process starts: books read, then the lock claimed, which waits for the chain row.
       await next.startAll();
@@ -105,7 +95,7 @@ describe('handing the order writer over', () => {
       201,
     );
     // A second process starts meanwhile, as in a rolling deploy: it reads its books, cannot write yet.
-    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log });
+    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log: SILENT_LOG });
     try {
       await next.startAll();
       expect(await next.claimWriter()).toBe(false);
@@ -129,7 +119,7 @@ describe('handing the order writer over', () => {
 
   it('is taken once when two callers ask for it together, and no session keeps it after the stop', async () => {
     const seller = await approvedCustomer(t, { SOL: '5' });
-    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log });
+    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log: SILENT_LOG });
     try {
       expect(await Promise.all([next.claimWriter(), next.claimWriter()])).toEqual([true, true]);
       const intent = toOrderIntent({ symbol: 'SOL/USDT', side: 'sell', price: '90', amount: '1' });

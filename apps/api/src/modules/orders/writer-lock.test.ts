@@ -3,7 +3,7 @@
 // nothing, also when the lock was lost while the batch waited for the chain; a writer whose lock
 // connection dropped takes the lock again and goes on.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/market-specs.ts';
 import { MarketRunner } from './market-runner.ts';
@@ -13,19 +13,18 @@ import {
   assertOrdersConsistent,
   batchesWaiting,
   commitEmptyBatch,
-  createMarketsTestApp,
   EMPTY_BATCH_RECORDS,
+  endWriterSession,
   lastBatch,
   placeOrder,
+  setUpMarketsTestApp,
+  SILENT_LOG,
   writerPid,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createMarketsTestApp();
-});
+setUpMarketsTestApp((app) => (t = app));
 afterEach(async () => assertOrdersConsistent(t));
-afterAll(async () => t.close());
 
 const body = { symbol: 'SOL/USDT', side: 'buy', price: '20', amount: '1' } as const;
 
@@ -35,8 +34,12 @@ describe('the order writer lock', () => {
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
     expect(await writerPid(t)).not.toBeNull();
 
-    const log = { warn: () => undefined, error: () => undefined };
-    const second = new MarketRunner({ market: requireMarket('SOL/USDT'), db: t.database.db, clock: t.clock, log });
+    const second = new MarketRunner({
+      market: requireMarket('SOL/USDT'),
+      db: t.database.db,
+      clock: t.clock,
+      log: SILENT_LOG,
+    });
     const refused = await second
       .place({ orderId: randomUUID(), userId: customer.userId, intent: toOrderIntent(body) })
       .catch((error: unknown) => error);
@@ -61,7 +64,7 @@ describe('the order writer lock', () => {
   it('refuses a batch whose writer lost the lock while the batch waited for the chain', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
-    const pid = await writerPid(t);
+    const pid = (await writerPid(t))!;
     const before = await lastBatch(t);
     const blocker = await t.database.pool.connect();
     try {
@@ -70,10 +73,7 @@ describe('the order writer lock', () => {
       // The writer's batch writes its rows and waits for the chain; meanwhile the writer loses its lock.
       const waiting = commitEmptyBatch(t, before + 1n, pid).catch((error: unknown) => error);
       await batchesWaiting(t, 1);
-      await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
-      for (let tries = 0; tries < 100 && (await writerPid(t)) === pid; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await endWriterSession(t, pid);
       await blocker.query('COMMIT');
       expect(await waiting).toMatchObject({ code: 'L0002' });
     } finally {
@@ -86,11 +86,8 @@ describe('the order writer lock', () => {
   it('is taken again when its connection is lost, and orders go on', async () => {
     const customer = await approvedCustomer(t, { USDT: '100' });
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
-    const pid = await writerPid(t);
-    await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
-    for (let tries = 0; tries < 100 && (await writerPid(t)) === pid; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const pid = (await writerPid(t))!;
+    await endWriterSession(t, pid);
     expect((await placeOrder(t, customer, body)).statusCode).toBe(201);
     const taken = await writerPid(t);
     expect(taken).not.toBeNull();

@@ -6,38 +6,21 @@
 // hold after each test, with no hold left open.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertLedgerInvariants, createLedger } from '@rora/ledger';
+import { describe, expect, it } from 'vitest';
+import { createLedger } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
 import { loseAnswer } from '../../testing/idempotency.ts';
 import { createSendSteps } from './send-steps.ts';
 import { createSendsRepository } from './sends.repository.ts';
 import { APPROVAL_WINDOW_MS } from './settlement.service.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import {
-  TEST_PIN,
-  balanceOf,
-  createWalletCustomer,
-  createWalletTestApp,
-  fund,
-  post,
-  postWithKey,
-  type WalletCustomer,
-} from './testing/wallet-fixtures.ts';
+import { TEST_PIN, balanceOf, post, postWithKey, type WalletCustomer } from './testing/wallet-fixtures.ts';
+import { setUpWalletSuite } from './testing/wallet-suite.ts';
 
 let t: TestApp;
 let alice: WalletCustomer;
 let bob: WalletCustomer;
-
-beforeAll(async () => {
-  t = await createWalletTestApp();
-  [alice, bob] = [await createWalletCustomer(t), await createWalletCustomer(t)];
-  await fund(t, alice, 'btc', '1');
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.database.db);
-});
-afterAll(() => t.close());
+setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice, bob } = suite));
 
 /** The process dies before the step `when` commits (after the approval: 'NEW.status = ''posted'''). */
 async function crashBefore<T>(when: string, run: () => Promise<T>): Promise<T> {
@@ -71,15 +54,30 @@ async function receivedNotifications(customer: WalletCustomer): Promise<number> 
   return page.items.filter((item) => item.kind === 'wallet_internal_received').length;
 }
 
-async function crashedInternalSend(amount: string): Promise<string> {
+/** The body of Alice's send of `amount` BTC to Bob's wallet: an internal send. */
+const toBob = (amount: string) => ({
+  walletId: alice.wallet('btc').id,
+  address: bob.wallet('btc').address,
+  amount,
+  pin: TEST_PIN,
+});
+
+/**
+ * Alice sends `amount` BTC to Bob and the process dies before the step `when` commits: the answer
+ * and the send's id.
+ */
+async function crashedSend(amount: string, when: string) {
   t.clock.advance(1_000);
-  const body = { walletId: alice.wallet('btc').id, address: bob.wallet('btc').address, amount, pin: TEST_PIN };
-  const response = await crashBefore(AFTER_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
-  expect(response.statusCode).toBe(500);
+  const response = await crashBefore(when, () => post(t, alice, '/wallet/sendTransaction', toBob(amount)));
   const { rows } = await t.database.db.execute<{ id: string }>(
     sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
   );
-  const id = rows[0]!.id;
+  return { response, id: rows[0]!.id };
+}
+
+async function crashedInternalSend(amount: string): Promise<string> {
+  const { response, id } = await crashedSend(amount, AFTER_APPROVAL);
+  expect(response.statusCode).toBe(500);
   expect(await sendRow(id)).toEqual({ status: 'held', approved: true });
   return id;
 }
@@ -115,19 +113,8 @@ describe('an approved internal send left held by a crash', () => {
 
 describe('a send whose request died before its approval was recorded', () => {
   it('is voided by the reconcile once the approval window has passed, never before', async () => {
-    t.clock.advance(1_000);
-    const body = {
-      walletId: alice.wallet('btc').id,
-      address: bob.wallet('btc').address,
-      amount: '0.02',
-      pin: TEST_PIN,
-    };
-    const response = await crashBefore(BEFORE_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
+    const { response, id } = await crashedSend('0.02', BEFORE_APPROVAL);
     expect(response.statusCode).toBe(500);
-    const { rows } = await t.database.db.execute<{ id: string }>(
-      sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
-    );
-    const id = rows[0]!.id;
     await t.app.services.wallets.handlers.reconcile('btc');
     expect(await sendRow(id)).toEqual({ status: 'held', approved: false });
 
@@ -140,18 +127,7 @@ describe('a send whose request died before its approval was recorded', () => {
 
 describe('the void of a hold whose approval never came', () => {
   it('leaves alone a send whose approval was recorded after the reconcile read it', async () => {
-    t.clock.advance(1_000);
-    const body = {
-      walletId: alice.wallet('btc').id,
-      address: bob.wallet('btc').address,
-      amount: '0.03',
-      pin: TEST_PIN,
-    };
-    await crashBefore(BEFORE_APPROVAL, () => post(t, alice, '/wallet/sendTransaction', body));
-    const { rows } = await t.database.db.execute<{ id: string }>(
-      sql`SELECT id FROM wallet_sends WHERE user_id = ${alice.userId} ORDER BY created_at DESC LIMIT 1`,
-    );
-    const id = rows[0]!.id;
+    const { id } = await crashedSend('0.03', BEFORE_APPROVAL);
     const sends = createSendsRepository(t.database.db);
     const steps = createSendSteps({
       db: t.database.db,
@@ -174,12 +150,6 @@ describe('the void of a hold whose approval never came', () => {
 
 describe('a send whose request died before answering, retried with its Idempotency-Key', () => {
   const url = '/wallet/sendTransaction';
-  const body = (amount: string) => ({
-    walletId: alice.wallet('btc').id,
-    address: bob.wallet('btc').address,
-    amount,
-    pin: TEST_PIN,
-  });
   const sendsOf = async (customer: WalletCustomer) =>
     (
       await t.database.db.execute<{ status: string }>(
@@ -191,18 +161,18 @@ describe('a send whose request died before answering, retried with its Idempoten
     const key = randomUUID();
     const before = await sendsOf(alice);
     const first = await crashBefore(AFTER_APPROVAL, () =>
-      postWithKey(t, { user: alice, url, body: body('0.05'), key }),
+      postWithKey(t, { user: alice, url, body: toBob('0.05'), key }),
     );
     expect(first.statusCode).toBe(500);
     await loseAnswer(t, alice.userId, key);
     await t.app.services.wallets.handlers.reconcile('btc');
 
-    const retry = await postWithKey(t, { user: alice, url, body: body('0.05'), key });
+    const retry = await postWithKey(t, { user: alice, url, body: toBob('0.05'), key });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json().data).toMatchObject({ type: 'internal_send', status: 'completed', amount: '0.05' });
     expect(await sendsOf(alice)).toEqual([...before, 'posted']);
-    expect((await postWithKey(t, { user: alice, url, body: body('0.05'), key })).body).toBe(retry.body);
+    expect((await postWithKey(t, { user: alice, url, body: toBob('0.05'), key })).body).toBe(retry.body);
   });
 
   it('voids the hold of a send never approved, and runs the retry as a new send', async () => {
@@ -210,13 +180,13 @@ describe('a send whose request died before answering, retried with its Idempoten
     const before = await sendsOf(alice);
     const available = (await balanceOf(t, alice, 'btc')).balance;
     const first = await crashBefore(BEFORE_APPROVAL, () =>
-      postWithKey(t, { user: alice, url, body: body('0.01'), key }),
+      postWithKey(t, { user: alice, url, body: toBob('0.01'), key }),
     );
     expect(first.statusCode).toBe(500);
     await loseAnswer(t, alice.userId, key);
     expect((await balanceOf(t, alice, 'btc')).held).toBe('0.01');
 
-    const retry = await postWithKey(t, { user: alice, url, body: body('0.01'), key });
+    const retry = await postWithKey(t, { user: alice, url, body: toBob('0.01'), key });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(retry.json().data).toMatchObject({ status: 'completed', amount: '0.01' });

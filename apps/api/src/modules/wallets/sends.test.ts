@@ -1,10 +1,9 @@
 // Sends on the devnet and real PostgreSQL: amount + fee held, the PIN (or authenticator code) checked,
 // broadcast once, confirmed, then posted; a refused or failed broadcast voids the hold; a send to
 // another Rora customer settles internally with no fee. The ledger invariants hold after each test.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { WalletTransaction, WalletTransactions } from '@rora/contracts';
-import { assertLedgerInvariants } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
 import type { TestApp } from '../../testing/test-app.ts';
 import { enableTwoFactor, totpCode } from '../accounts/testing/customers.ts';
@@ -13,13 +12,13 @@ import {
   balanceOf,
   call,
   createWalletCustomer,
-  createWalletTestApp,
   fund,
   mine,
   post,
   postWithKey,
   type WalletCustomer,
 } from './testing/wallet-fixtures.ts';
+import { setUpWalletSuite } from './testing/wallet-suite.ts';
 
 const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EXTERNAL_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -29,16 +28,7 @@ const sats = (text: string) => parseAmount(text, 8);
 let t: TestApp;
 let alice: WalletCustomer;
 let bob: WalletCustomer;
-
-beforeAll(async () => {
-  t = await createWalletTestApp();
-  [alice, bob] = [await createWalletCustomer(t), await createWalletCustomer(t)];
-  await fund(t, alice, 'btc', '1');
-});
-afterEach(async () => {
-  await assertLedgerInvariants(t.database.db);
-});
-afterAll(() => t.close());
+setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice, bob } = suite));
 
 /** A send at the fast fee (next block), a second after the previous event. */
 function send(customer: WalletCustomer, body: Record<string, unknown>) {

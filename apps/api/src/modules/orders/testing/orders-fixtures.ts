@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { schema, type Db } from '@rora/db';
 import { assertLedgerInvariants, createLedger, encodeLedgerOps } from '@rora/ledger';
 import { fundCustomer } from '@rora/ledger/testing';
@@ -15,6 +15,28 @@ import { auditBook } from '../book-audit.ts';
 
 export async function createMarketsTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   return createTestApp({ ...options, env: { MARKET_MAKER: 'off', ...options.env } });
+}
+
+/** Registers the hooks that build the markets app before the file's first test and close it after its last. */
+export function setUpMarketsTestApp(ready: (t: TestApp) => void, options: TestAppOptions = {}): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createMarketsTestApp(options);
+    ready(t);
+  });
+  afterAll(async () => t?.close());
+}
+
+/** A log that drops what it is given, for the order runners a test starts beside the app's. */
+export const SILENT_LOG = { warn: () => undefined, error: () => undefined };
+
+/** Asks `condition` every 10 ms until it holds, for up to 5 s; `what` names it in the timeout error. */
+export async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting: ${what}`);
 }
 
 /** A signed-in customer with approved KYC and the given whole amounts deposited. */
@@ -110,6 +132,12 @@ export async function writerPid(t: TestApp): Promise<number | null> {
     `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
   );
   return rows[0]?.pid ?? null;
+}
+
+/** Ends the writer lock's session as a kill -9 of its server would, and waits until it holds the lock no more. */
+export async function endWriterSession(t: TestApp, pid: number): Promise<void> {
+  await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+  await until(async () => (await writerPid(t)) !== pid, 'the ended session to lose the writer lock');
 }
 
 /** The last committed batch of the order chain. */

@@ -1,11 +1,15 @@
 // The order server of server-process.ts as a child process, and the customers that use it, for the
-// kill-and-restart test and `npm run bench:orders`: each starts the real server on its own database
-// and signs customers in straight through the database (approved, with a session), which is fast.
+// kill-and-restart test, `npm run bench:orders` and the chaos run: each starts the real server on its
+// own database and signs customers in straight through the database (approved, with a session, and
+// funded if asked), which is fast.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import type { Database } from '@rora/db';
+import { createLedger } from '@rora/ledger';
+import type { AssetSymbol } from '@rora/money';
 import { hashToken } from '../../sessions/sessions.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,4 +76,30 @@ export async function insertSignedInCustomer(
     hashToken(token),
   ]);
   return { userId, token };
+}
+
+/** Money credited to a customer from the outside world: an asset and its amount in minor units. */
+export interface Deposit {
+  readonly asset: AssetSymbol;
+  readonly amount: bigint;
+}
+
+/** insertSignedInCustomer, then `deposits` credited to its available balances in one ledger call. */
+export async function insertFundedCustomer(
+  database: Pick<Database, 'db' | 'pool'>,
+  options: { emailPrefix: string; deposits: readonly Deposit[] },
+): Promise<{ userId: string; token: string }> {
+  const customer = await insertSignedInCustomer(database.pool, options.emailPrefix);
+  await createLedger().transferMany(
+    database.db,
+    options.deposits.map(({ asset, amount }) => ({
+      id: randomUUID(),
+      asset,
+      debit: { system: 'external_world' as const },
+      credit: { owner: customer.userId, kind: 'available' as const },
+      amount,
+      code: 'deposit' as const,
+    })),
+  );
+  return customer;
 }

@@ -3,10 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button/Button.tsx';
-import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
 import { Dialog } from '../../../../components/dialog/Dialog.tsx';
 import { PasswordField } from '../../../../components/text-field/PasswordField.tsx';
-import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import { useChangePin } from '../../api/pin.ts';
 import { useDialogAction } from '../../hooks/use-action.ts';
 import { useField } from '../../hooks/use-field.ts';
@@ -16,6 +14,7 @@ import { ChoiceGroup } from '../common/ChoiceGroup.tsx';
 import { FormError } from '../common/FormError.tsx';
 import { PinField } from '../common/PinField.tsx';
 import { NewPinFields } from './NewPinFields.tsx';
+import { SecondFactorCodeField } from './SecondFactorCodeField.tsx';
 
 interface PinChangeDialogProps {
   readonly open: boolean;
@@ -87,15 +86,7 @@ export function PinChangeDialog({ open, onClose, twoFactorEnabled }: PinChangeDi
             error={password.error}
           />
         )}
-        {twoFactorEnabled ? (
-          <CodeInput
-            label={t('fields.totp')}
-            length={OTP_CODE_LENGTH}
-            value={code.value}
-            onValueChange={code.set}
-            error={code.error}
-          />
-        ) : null}
+        {twoFactorEnabled ? <SecondFactorCodeField code={code} /> : null}
         <NewPinFields pin={pin} repeat={repeat} />
         <FormError message={action.error} />
         <Button type="submit" block disabled={!valid} loading={change.isPending}>

@@ -3,14 +3,13 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button/Button.tsx';
-import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
-import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import { runAction } from '../../api/run-action.ts';
 import { useSetPin } from '../../api/pin.ts';
 import { useField } from '../../hooks/use-field.ts';
 import { validateNewPin, validatePinRepeat } from '../../model/pin.ts';
 import { validateTotp } from '../../model/totp.ts';
 import { NewPinFields } from './NewPinFields.tsx';
+import { SecondFactorCodeField } from './SecondFactorCodeField.tsx';
 
 export function SetPinForm({ twoFactorEnabled }: { readonly twoFactorEnabled: boolean }) {
   const { t } = useTranslation('account');
@@ -31,15 +30,7 @@ export function SetPinForm({ twoFactorEnabled }: { readonly twoFactorEnabled: bo
     <form className="account-form account-form--inline" noValidate onSubmit={(event) => void submit(event)}>
       <div className="account-form__fields">
         <NewPinFields pin={pin} repeat={repeat} />
-        {twoFactorEnabled ? (
-          <CodeInput
-            label={t('fields.totp')}
-            length={OTP_CODE_LENGTH}
-            value={code.value}
-            onValueChange={code.set}
-            error={code.error}
-          />
-        ) : null}
+        {twoFactorEnabled ? <SecondFactorCodeField code={code} /> : null}
       </div>
       <Button type="submit" disabled={!valid} loading={setPin.isPending}>
         {t('pin.setSubmit')}

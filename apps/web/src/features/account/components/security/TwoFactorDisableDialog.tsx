@@ -4,10 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button/Button.tsx';
-import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
 import { Dialog } from '../../../../components/dialog/Dialog.tsx';
 import { TextField } from '../../../../components/text-field/TextField.tsx';
-import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import { useDisableTwoFactor } from '../../api/two-factor.ts';
 import { useDialogAction } from '../../hooks/use-action.ts';
 import { useField } from '../../hooks/use-field.ts';
@@ -15,6 +13,7 @@ import { validateRecoveryCode } from '../../model/recovery-codes.ts';
 import { validateTotp } from '../../model/totp.ts';
 import { ChoiceGroup } from '../common/ChoiceGroup.tsx';
 import { FormError } from '../common/FormError.tsx';
+import { SecondFactorCodeField } from './SecondFactorCodeField.tsx';
 
 type Proof = 'code' | 'recovery';
 
@@ -61,13 +60,7 @@ export function TwoFactorDisableDialog({ open, onClose }: { readonly open: boole
           ]}
         />
         {proof === 'code' ? (
-          <CodeInput
-            label={t('fields.totp')}
-            length={OTP_CODE_LENGTH}
-            value={code.value}
-            onValueChange={code.set}
-            error={code.error}
-          />
+          <SecondFactorCodeField code={code} />
         ) : (
           <TextField
             label={t('fields.recoveryCode')}

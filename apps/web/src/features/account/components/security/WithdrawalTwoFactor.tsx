@@ -4,15 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@rora/contracts';
 import { Button } from '../../../../components/button/Button.tsx';
-import { CodeInput } from '../../../../components/code-input/CodeInput.tsx';
 import { Dialog } from '../../../../components/dialog/Dialog.tsx';
-import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import { useWithdrawalTwoFactor } from '../../api/withdrawal-two-factor.ts';
 import { useDialogAction } from '../../hooks/use-action.ts';
 import { useField } from '../../hooks/use-field.ts';
 import { validateTotp } from '../../model/totp.ts';
 import { FormError } from '../common/FormError.tsx';
 import { Switch } from '../common/Switch.tsx';
+import { SecondFactorCodeField } from './SecondFactorCodeField.tsx';
 
 export function WithdrawalTwoFactor({ user }: { readonly user: User }) {
   const { t } = useTranslation('account');
@@ -54,13 +53,7 @@ export function WithdrawalTwoFactor({ user }: { readonly user: User }) {
         className="account-dialog"
       >
         <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-          <CodeInput
-            label={t('fields.totp')}
-            length={OTP_CODE_LENGTH}
-            value={code.value}
-            onValueChange={code.set}
-            error={code.error}
-          />
+          <SecondFactorCodeField code={code} />
           <FormError message={action.error} />
           <Button
             type="submit"
