@@ -199,7 +199,7 @@ describe('a send whose request died before answering, retried with its Idempoten
   it('releases the key of a send voided before its approval, and runs the retry as a new send', async () => {
     const key = randomUUID();
     const before = await sendsOf(alice);
-    await crashBefore(BEFORE_APPROVAL, () => postWithKey(t, { user: alice, url, body: body('0.01'), key }));
+    await crashBefore(BEFORE_APPROVAL, () => postWithKey(t, { user: alice, url, body: toBob('0.01'), key }));
     await loseAnswer(t, alice.userId, key);
     // Voided unapproved before the retry came (the reconcile, or its request's PIN check that lost
     // the database): the send is not in the customer's history, so there is no answer to give from it.
@@ -210,7 +210,7 @@ describe('a send whose request died before answering, retried with its Idempoten
     await t.app.services.wallets.handlers.reconcile('btc');
     expect(await sendRow(rows[0]!.id)).toEqual({ status: 'voided', approved: false });
 
-    const retry = await postWithKey(t, { user: alice, url, body: body('0.01'), key });
+    const retry = await postWithKey(t, { user: alice, url, body: toBob('0.01'), key });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().data).toMatchObject({ status: 'completed', amount: '0.01' });
     expect(await sendsOf(alice)).toEqual([...before, 'voided', 'posted']);
