@@ -93,6 +93,18 @@ describe('logs', () => {
       expect(output, `log contains ${secret}`).not.toContain(secret);
     }
     expect(output).toContain('[redacted]');
+    // What the errors still say: their type, the query's first line and its SQLSTATE.
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; err?: Record<string, string> });
+    expect(entries.find((entry) => entry.msg === 'a job failed')?.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: expect.stringMatching(/^Failed query: SELECT \$1::int/),
+      sqlState: '22P02',
+    });
+    expect(entries.find((entry) => entry.msg === 'unhandled error')?.err).toMatchObject({
+      type: 'Error',
+      message: 'Failed query: update "users" set "password_hash" = $1',
+      stack: expect.stringContaining('    at '),
+    });
   });
 
   it('tags every line of a request with its x-request-id, and echoes it', async () => {

@@ -2,10 +2,15 @@
 // RUN_WORKER=false on the API). Needs DATABASE_URL; the API process applies the migrations.
 //   DATABASE_URL=postgres://... npx tsx apps/worker/src/main.ts
 import { pino } from 'pino';
+import { errorLogSerializer } from '@rora/db';
 import { startWorker } from './runner.ts';
 
 async function main(): Promise<void> {
-  const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { component: 'worker' } });
+  const log = pino({
+    level: process.env.LOG_LEVEL || 'info',
+    base: { component: 'worker' },
+    serializers: { err: errorLogSerializer },
+  });
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     console.error('Invalid configuration:\n  DATABASE_URL: must be a postgres:// or postgresql:// URL');

@@ -1,5 +1,6 @@
 export { connectDatabase, type Database, type Db, type Tx, type Schema } from './client.ts';
 export { isConnectionError } from './connection-errors.ts';
+export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';
 export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';
 export { isAlive as isProcessAlive } from './embedded-orphan.ts';

@@ -68,7 +68,7 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
     if (known) {
-      if (known.status >= 500) request.log.error({ code: known.code, err: describe(error) }, 'request failed');
+      if (known.status >= 500) request.log.error({ code: known.code, err: error }, 'request failed');
       // Every 503 says when to come back (RFC 9110 §10.2.3), unless its error chose the time.
       const retry = known.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
       return reply
@@ -77,7 +77,7 @@ async function errorsPlugin(app: FastifyInstance) {
         .send(known.toBody());
     }
     // Unexpected: log only the name, message without parameters, and the stack; answer generically.
-    request.log.error({ err: { ...describe(error), stack: stackFrames(error.stack) } }, 'unhandled error');
+    request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(new AppError('internal_error').toBody());
   });
 
@@ -87,41 +87,6 @@ async function errorsPlugin(app: FastifyInstance) {
     });
     return reply.code(404).send(error.toBody());
   });
-}
-
-/** An error's type and first line, without the parameters Drizzle appends. */
-function describe(error: Error): { type: string; message: string } {
-  return { type: error.name, message: redact(error.message) };
-}
-
-/** The stack's frames without its first lines, which repeat the whole message (parameters included). */
-export function stackFrames(stack: string | undefined): string | undefined {
-  if (!stack) return undefined;
-  const firstFrame = stack.indexOf('\n    at ');
-  return firstFrame === -1 ? undefined : stack.slice(firstFrame + 1);
-}
-
-/**
- * The logger's `err` serializer: every `log.error({ err })` goes through it. pino's own copies an
- * error's enumerable fields, and Drizzle's errors carry `params` (password hashes, codes), repeat them
- * in the message and the stack, and wrap PostgreSQL's error, whose message may quote a value too. Only
- * the type, the redacted first line, the SQLSTATE and the stack's frames are written.
- */
-export function errorLogSerializer(value: unknown): { type: string; message: string; stack: string; code?: string } {
-  if (!(value instanceof Error)) return { type: typeof value, message: redact(String(value)), stack: '' };
-  const cause = value.cause as { code?: unknown } | undefined;
-  const code = (value as { code?: unknown }).code ?? cause?.code;
-  return {
-    type: value.name,
-    message: redact(value.message),
-    stack: stackFrames(value.stack) ?? '',
-    ...(typeof code === 'string' ? { code } : {}),
-  };
-}
-
-/** Drizzle puts the SQL and its parameters in the message (STACK.md): keep only the first line without params. */
-export function redact(message: string): string {
-  return message.split('\nparams:')[0]!.split('\n')[0]!.slice(0, 300);
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
