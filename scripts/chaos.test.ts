@@ -5,7 +5,7 @@
 // cores; `npm run chaos -- --rounds N` runs longer.
 import { describe, expect, it } from 'vitest';
 import { printSummary } from './chaos/summary.ts';
-import { drawSeed } from './chaos/random.ts';
+import { drawSeed } from '../apps/api/src/testing/prng.ts';
 import { runChaos } from './chaos/run.ts';
 
 const seed = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : drawSeed();

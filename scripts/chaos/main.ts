@@ -8,7 +8,7 @@
 // its own embedded one, removed at the end (also on failure, Ctrl-C or SIGTERM).
 import { parseArgs } from 'node:util';
 import { runChaos } from './run.ts';
-import { drawSeed } from './random.ts';
+import { drawSeed } from '../../apps/api/src/testing/prng.ts';
 import { printSummary } from './summary.ts';
 
 const USAGE = 'usage: npm run chaos -- [--rounds N] [--seed S] [--operations N] [--concurrency N]';

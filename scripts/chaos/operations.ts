@@ -6,7 +6,7 @@
 // its outcome is unknown and it may have had at most one effect).
 import { randomUUID } from 'node:crypto';
 import { send, type Answer, type Call } from './client.ts';
-import type { Random } from './random.ts';
+import type { Prng } from '../../apps/api/src/testing/prng.ts';
 
 export const OPERATION_KINDS = [
   'limit',
@@ -91,7 +91,7 @@ export interface Conditions {
 }
 
 export function planOperations(
-  random: Random,
+  random: Prng,
   options: { count: number; customers: number; from: number },
 ): Operation[] {
   const total = Object.values(WEIGHTS).reduce((sum, weight) => sum + weight, 0);

@@ -11,7 +11,7 @@ import { createCustomers } from './customers.ts';
 import { FAULT_KINDS, harnessPool, injectFault, type FaultKind, type FaultResult } from './faults.ts';
 import type { Answer } from './client.ts';
 import { planOperations, runOperation, type Customer, type Operation, type Outcome } from './operations.ts';
-import { createRandom, type Random } from './random.ts';
+import { Prng } from '../../apps/api/src/testing/prng.ts';
 
 export interface ChaosOptions {
   rounds: number;
@@ -39,7 +39,7 @@ export interface ChaosSummary {
 interface RoundContext {
   cluster: Cluster;
   customers: Customer[];
-  random: Random;
+  random: Prng;
   round: number;
   options: Required<Omit<ChaosOptions, 'log'>>;
   outcomes: Outcome[];
@@ -153,7 +153,7 @@ export async function runChaos(input: ChaosOptions): Promise<ChaosSummary> {
   const log = input.log ?? ((line: string) => console.log(line));
   const options = { operationsPerRound: 40, concurrency: 8, customers: 50, ...input };
   const started = Date.now();
-  const random = createRandom(options.seed);
+  const random = new Prng(options.seed);
   const outcomes: Outcome[] = [];
   const faults: FaultResult[] = [];
   const violations: RoundViolation[] = [];

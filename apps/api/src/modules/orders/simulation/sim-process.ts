@@ -5,7 +5,7 @@
 // leave no row), or unavailable (its batch may have committed and could not be checked).
 import { CommitProtocol, type BatchKey, type CommitOutcome, type ProtocolCommand } from '../commit-protocol.ts';
 import type { CommitCall, ModelDb, TxnResult } from './model-db.ts';
-import type { Prng } from './prng.ts';
+import type { Prng } from '../../../testing/prng.ts';
 
 const MAX_ATTEMPTS = 4;
 const ended = { state: 'answered', result: 'terminated' } as const;

@@ -7,7 +7,7 @@
 // the server crashing and restarting from the database. After every step the checker looks at the
 // model database and what each order was told.
 import { ModelDb, type TxnResult } from './model-db.ts';
-import { Prng } from './prng.ts';
+import { Prng } from '../../../testing/prng.ts';
 import { SimProcess, type Call, type World } from './sim-process.ts';
 import type { CommitOutcome } from '../commit-protocol.ts';
 
