@@ -1,4 +1,5 @@
 // `npm start`: validate the configuration, start everything, print the URL, stop cleanly on Ctrl-C.
+import { startFailure } from '@rora/worker';
 import { ConfigError, loadConfig } from './config.ts';
 import { runtimeLine } from './runtime.ts';
 import { sandboxBanner } from './sandbox-banner.ts';
@@ -36,10 +37,3 @@ main().catch((error: unknown) => {
   console.error('Rora failed to start:', startFailure(error));
   process.exit(1);
 });
-
-/** Why the start failed, also for a rejection without an Error (a library rejecting with nothing). */
-function startFailure(error: unknown): string {
-  if (!(error instanceof Error)) return error === undefined ? 'a step failed without saying why' : String(error);
-  const cause = error.cause instanceof Error ? `\n  caused by: ${error.cause.message}` : '';
-  return `${error.message || error.name}${cause}`;
-}

@@ -4,6 +4,7 @@
 import { pino } from 'pino';
 import { errorLogSerializer } from '@rora/db';
 import { startWorker } from './runner.ts';
+import { startFailure } from './start-failure.ts';
 
 async function main(): Promise<void> {
   const log = pino({
@@ -30,8 +31,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A library may reject with no Error at all: still say something (the API's main.ts does the same).
-  const cause = error instanceof Error ? error.message || error.name : String(error ?? 'no reason given');
-  console.error('Worker failed to start:', cause);
+  console.error('Worker failed to start:', startFailure(error));
   process.exit(1);
 });
