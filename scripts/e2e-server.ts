@@ -7,10 +7,11 @@
 // Everything it created is removed on SIGINT/SIGTERM.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { isProcessAlive, readLockFileSync } from '@rora/db';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { startServer, type RunningServer } from '../apps/api/src/server.ts';
 
@@ -75,23 +76,13 @@ function startHook(server: RunningServer, hookPort: number): http.Server {
   return hook;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Removes data folders of earlier runs that were killed before they could clean up. */
 function sweepStaleDataDirs(parent: string): void {
   const tenMinutesAgo = Date.now() - 10 * 60_000;
   for (const name of readdirSync(parent).filter((entry) => entry.startsWith('e2e-'))) {
     const dir = path.join(parent, name);
-    const pidFile = path.join(dir, 'pg', 'postmaster.pid');
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
-    if (statSync(dir).mtimeMs < tenMinutesAgo && !(pid > 0 && processAlive(pid)))
+    const lock = readLockFileSync(path.join(dir, 'pg'));
+    if (statSync(dir).mtimeMs < tenMinutesAgo && !(lock && isProcessAlive(lock.pid)))
       rmSync(dir, { recursive: true, force: true });
   }
 }

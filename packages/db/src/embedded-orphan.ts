@@ -21,13 +21,23 @@ export interface LockFile {
 const FAST_SHUTDOWN_WAIT_MS = 60_000;
 const IMMEDIATE_SHUTDOWN_WAIT_MS = 10_000;
 
+/** The lock file of a PostgreSQL data folder, or null when there is none (or it is not one). */
 export async function readLockFile(dataDir: string): Promise<LockFile | null> {
-  let text: string;
+  return readFile(lockFilePath(dataDir), 'utf8').then(parseLockFile, () => null);
+}
+
+/** readLockFile for synchronous callers (exit handlers). */
+export function readLockFileSync(dataDir: string): LockFile | null {
   try {
-    text = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8');
+    return parseLockFile(readFileSync(lockFilePath(dataDir), 'utf8'));
   } catch {
     return null;
   }
+}
+
+const lockFilePath = (dataDir: string) => path.join(dataDir, 'postmaster.pid');
+
+function parseLockFile(text: string): LockFile | null {
   const [pid, dir, , port] = text.split('\n');
   const parsed = { pid: Number(pid), dataDir: dir ?? '', port: Number(port) };
   return Number.isInteger(parsed.pid) && parsed.pid > 0 ? parsed : null;

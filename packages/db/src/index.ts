@@ -3,5 +3,5 @@ export { isConnectionError } from './connection-errors.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';
 export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';
-export { isAlive as isProcessAlive } from './embedded-orphan.ts';
+export { isAlive as isProcessAlive, readLockFile, readLockFileSync } from './embedded-orphan.ts';
 export * as schema from './schema/index.ts';
