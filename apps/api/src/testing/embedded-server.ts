@@ -1,50 +1,18 @@
 // Starts embedded-server-process.ts as a child process on a data folder, for the tests that kill the
 // server or stop its PostgreSQL: resolves once it is listening, with where it serves and its database.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startServerChild, type ServerChild } from '../modules/orders/testing/server-child.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../../..');
-const START_TIMEOUT_MS = 45_000;
+const entryFile = fileURLToPath(new URL('./embedded-server-process.ts', import.meta.url));
 
-export interface EmbeddedServerChild {
-  child: ChildProcess;
-  baseUrl: string;
+export interface EmbeddedServerChild extends ServerChild {
   databaseUrl: string;
-  /** Everything it printed (its start errors among them). */
-  output(): string;
 }
 
-export function startEmbeddedServerChild(dataDir: string): Promise<EmbeddedServerChild> {
-  const entry = path.join(here, 'embedded-server-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...process.env, RORA_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start: ${output}`));
-    }, START_TIMEOUT_MS);
-    const onData = () => {
-      const match = /READY (\S+) (\S+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      resolve({ child, baseUrl: match[1]!, databaseUrl: match[2]!, output: () => output });
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}): ${output}`));
-    });
-  });
+export async function startEmbeddedServerChild(dataDir: string): Promise<EmbeddedServerChild> {
+  const server = await startServerChild({ entryFile, env: { RORA_DATA_DIR: dataDir } });
+  return { ...server, databaseUrl: server.details[0]! };
 }
 
 /** Stops the child: SIGTERM, then SIGKILL if it has not exited after `graceMs`. */

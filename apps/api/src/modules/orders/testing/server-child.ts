@@ -22,45 +22,56 @@ export interface ServerChild {
   child: ChildProcess;
   /** Where it serves, as it printed it: http://host:port. */
   baseUrl: string;
+  /** What else its READY line said, word by word (the embedded server's database URL). */
+  details: string[];
+  /** Everything it printed so far (its stderr too, unless inherited). */
+  output(): string;
 }
 
 /**
- * Starts `testing/<entry>.ts` (server-process by default) on the database at `databaseUrl`; resolves
- * once it prints READY and its address. Its stderr is kept for the error if it never gets there, or
+ * Starts `testing/<entry>.ts` (server-process by default), or the script `entryFile`, with Node's
+ * flags of `npm start`, on the database at `databaseUrl` if given, with `env` added; resolves once it
+ * prints `READY <address> [details]`. Its stderr is kept for the error if it never gets there, or
  * passed through (`stderr: 'inherit'`).
  */
 export function startServerChild(options: {
-  databaseUrl: string;
+  databaseUrl?: string;
   entry?: string;
+  entryFile?: string;
+  env?: NodeJS.ProcessEnv;
   nodeArgs?: string[];
   stderr?: 'pipe' | 'inherit';
 }): Promise<ServerChild> {
-  const entry = path.join(here, `${options.entry ?? 'server-process'}.ts`);
+  const entry = options.entryFile ?? path.join(here, `${options.entry ?? 'server-process'}.ts`);
+  const database = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {};
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: options.databaseUrl },
+    env: { ...process.env, ...database, ...options.env },
     stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'],
   });
+  let output = '';
   return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${output}`));
+    }, START_TIMEOUT_MS);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /READY (\S+)/.exec(output);
+      const match = /READY ([^\n]+)\n/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, baseUrl: match[1]! });
+        const [baseUrl, ...details] = match[1]!.split(' ');
+        resolve({ child, baseUrl: baseUrl!, details, output: () => output });
       }
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}): ${output}`));
+      reject(new Error(`server exited (${code ?? signal}): ${output}`));
     });
   });
 }
 
-/** An approved customer with a session, written to the database; its id and bearer token. */
 export async function insertSignedInCustomer(
   pool: pg.Pool,
   emailPrefix: string,
