@@ -129,9 +129,13 @@ export function createMarketsModule(deps: {
     alerts,
     marketMaker,
     async start(options) {
+      // The lock first: claimWriter reads the books once it holds it (a book read before could miss an
+      // older writer's last batch, ADR 0023), so startAll finds them read. Without the lock (another
+      // process writes), startAll reads them here: each book is read once either way.
+      const writes = await orders.runners.claimWriter();
       await orders.runners.startAll();
       // Only the process that writes the books settles platform orders left pending.
-      if (await orders.runners.claimWriter()) await reconciler.start();
+      if (writes) await reconciler.start();
       await Promise.all([marketData.start(), alerts.start()]);
       if (options.marketMaker) {
         await marketMaker.prepare();
