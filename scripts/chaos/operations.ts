@@ -90,10 +90,7 @@ export interface Conditions {
   interim(operation: Operation, answer: Answer): void;
 }
 
-export function planOperations(
-  random: Prng,
-  options: { count: number; customers: number; from: number },
-): Operation[] {
+export function planOperations(random: Prng, options: { count: number; customers: number; from: number }): Operation[] {
   const total = Object.values(WEIGHTS).reduce((sum, weight) => sum + weight, 0);
   return Array.from({ length: options.count }, (_, offset) => {
     let ticket = random.next() * total;
