@@ -8,6 +8,7 @@ import type { Tx } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import type { OrphanedKey, RecoveredAnswer } from '../../plugins/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { voidHeldSend } from './send-steps.ts';
 import type { SendsRepository } from './sends.repository.ts';
 import { transactionView } from './transaction-view.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
@@ -15,12 +16,9 @@ import type { TransactionsRepository } from './transactions.repository.ts';
 export type SendRecovery = (tx: Tx, key: OrphanedKey) => Promise<RecoveredAnswer | null>;
 
 async function voidUnapproved(tx: Tx, deps: { clock: Clock; ledger: Ledger; sends: SendsRepository }, id: string) {
-  const reason = 'approval_not_received';
-  const change = { from: ['held' as const], to: 'voided' as const, reason, unapproved: true };
-  if (!(await deps.sends.move(tx, id, change, deps.clock.now()))) {
-    throw new Error(`send ${id} left "held" under its row lock`);
-  }
-  await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason } });
+  const change = { from: ['held' as const], reason: 'approval_not_received', unapproved: true };
+  const voided = await voidHeldSend(tx, deps, id, change);
+  if (!voided) throw new Error(`send ${id} left "held" under its row lock`);
 }
 
 export function createSendRecovery(deps: {

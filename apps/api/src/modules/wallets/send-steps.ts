@@ -5,7 +5,7 @@
 // and a reconcile, two processes) ever ask the chain for the same send at the same time.
 import { sql } from 'drizzle-orm';
 import { getNetwork, isChainError, type ChainAdapter } from '@rora/chains';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
@@ -80,13 +80,22 @@ async function hold(deps: Deps, send: NewSend & { amount: string; fee: string },
   }
 }
 
+/** Voids send `id` from one of `change.from` and gives its hold back, in `tx`: the row, or null if it was not there. */
+export async function voidHeldSend(
+  tx: Tx,
+  deps: Pick<Deps, 'sends' | 'ledger' | 'clock'>,
+  id: string,
+  change: Pick<VoidOptions, 'from' | 'unapproved'> & { reason: string },
+): Promise<SendRow | null> {
+  const { reason } = change;
+  const move = { from: change.from, to: 'voided' as const, reason, unapproved: change.unapproved === true };
+  const row = await deps.sends.move(tx, id, move, deps.clock.now());
+  if (row) await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason } });
+  return row;
+}
+
 async function voidSend(deps: Deps, send: Pick<SendRow, 'id'>, reason: string, options: VoidOptions): Promise<void> {
-  const moved = await withTransaction(deps.db, async (tx) => {
-    const change = { from: options.from, to: 'voided' as const, reason, unapproved: options.unapproved === true };
-    const row = await deps.sends.move(tx, send.id, change, deps.clock.now());
-    if (row) await deps.ledger.voidHold(tx, { holdId: send.id, metadata: { reason } });
-    return row;
-  });
+  const moved = await withTransaction(deps.db, (tx) => voidHeldSend(tx, deps, send.id, { ...options, reason }));
   if (moved && options.notify) await deps.notifier.step('send_failed', facts(moved, reason));
 }
 
