@@ -11,6 +11,7 @@ import {
   postAs,
   profileOf,
   signInElsewhere,
+  storeRecoveryCodes,
   totpCode,
   turnOnTwoFactor,
   userIdOf,
@@ -30,8 +31,7 @@ async function openWithTwoFactorOn(page: Page) {
   await openSignedIn(page, customer, '/dashboard/account/security');
   const { secret, codes } = await turnOnTwoFactor(page);
   const setupAt = Date.now();
-  await page.getByLabel('I have stored my recovery codes somewhere safe').check();
-  await page.getByRole('button', { name: 'Done' }).click();
+  await storeRecoveryCodes(page);
   return { secret, codes, setupAt };
 }
 

@@ -3,7 +3,7 @@
 // Each shot also checks the screen rendered its heading, so a blank page fails here.
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { totpCode, turnOnTwoFactor } from './account-helpers.ts';
+import { storeRecoveryCodes, totpCode, turnOnTwoFactor } from './account-helpers.ts';
 import { latestCode, newIdentity, notify, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -100,8 +100,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
       const customer = await registerCustomer(request);
       await openSignedIn(page, customer, '/dashboard/account/security');
       const { secret } = await turnOnTwoFactor(page);
-      await page.getByLabel('I have stored my recovery codes somewhere safe').check();
-      await page.getByRole('button', { name: 'Done' }).click();
+      await storeRecoveryCodes(page);
       const pinCard = page.getByTestId('pin-card');
       await pinCard.getByLabel('New PIN', { exact: true }).fill('2580');
       await pinCard.scrollIntoViewIfNeeded();
