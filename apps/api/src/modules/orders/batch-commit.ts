@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '@rora/db';
 import { encodeLedgerOps, isLedgerError, refusalFromError, sqlState } from '@rora/ledger';
-import { foldTrades } from '../markets/candle-buckets.ts';
+import { foldTrades } from '../markets/index.ts';
 import type { idempotencyAnswer } from '../../plugins/idempotency.ts';
 import type { Batch } from './batch.ts';
 import { candleRow, fillRow, orderChangeRow, orderRow } from './batch-records.ts';

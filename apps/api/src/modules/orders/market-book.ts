@@ -12,7 +12,7 @@ import {
 } from '@rora/matching-engine';
 import type { Db } from '@rora/db';
 import { AppError } from '../../lib/errors.ts';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import { Batch } from './batch.ts';
 import { planOrder } from './order-plan.ts';
 import type { OrderIntent } from './order-request.ts';

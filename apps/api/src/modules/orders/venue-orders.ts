@@ -17,7 +17,7 @@ import { FEE_ROUNDING, applyBps, scaleFactor, type AssetSymbol } from '@rora/mon
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect } from '../../plugins/idempotency.ts';
-import { requireMarket, type Market } from '../markets/market-specs.ts';
+import { requireMarket, type Market } from '../markets/index.ts';
 import { walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts';
 import type { OrderIntent } from './order-request.ts';
 import { holdRemaining, type FillRecord, type OrderState } from './order-state.ts';

@@ -9,8 +9,8 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { IdempotencyRecovery } from '../../plugins/idempotency.ts';
 import type { KycGate } from '../kyc/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import type { EventBus } from '../realtime/event-bus.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import type { EventBus } from '../realtime/index.ts';
 import { createQuoteService, type QuoteService, type SwapSettings } from './quote.service.ts';
 import type { ReferencePriceSource } from './reference-rate.ts';
 import { createSwapJobs, createSettlementScheduler, type LateBoundScheduler } from './settle-swaps.job.ts';
@@ -18,13 +18,7 @@ import { createSwapSettlement, type SwapSettlement } from './settlement.ts';
 import { createSwapService, type SwapService } from './swap.service.ts';
 
 export { seedSwapLiquidity, SANDBOX_LIQUIDITY } from './liquidity.seed.ts';
-export {
-  marketPairPrices,
-  marketUsdPrices,
-  referencePricesFrom,
-  type PairPriceSource,
-  type SwapReferencePrices,
-} from './reference-prices.ts';
+export { marketPairPrices, marketUsdPrices, referencePricesFrom, type PairPriceSource } from './reference-prices.ts';
 export type { ReferencePriceSource } from './reference-rate.ts';
 export { SETTLE_SWAP_JOB, SETTLE_SWAPS_JOB, type JobSender } from './settle-swaps.job.ts';
 export type { SwapSettings } from './quote.service.ts';

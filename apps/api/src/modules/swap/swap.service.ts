@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
 import type { KycGate } from '../kyc/index.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import type { SwapSettings } from './quote.service.ts';
 import {
   findSwap,
