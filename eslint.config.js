@@ -177,6 +177,30 @@ export default tseslint.config(
     },
   },
   {
+    // HTTP stays in routes (ADR 0026): a module's domain files import no Fastify and no plugin, so the
+    // core builds without the HTTP app. The listed files are the routes' HTTP helpers.
+    files: ['apps/api/src/modules/*/**/*.ts'],
+    ignores: [
+      '**/*.routes.ts',
+      '**/*.test.ts',
+      '**/testing/**',
+      'apps/api/src/modules/accounts/{rate-limits,route-helpers,route-validation}.ts',
+      'apps/api/src/modules/wallets/rate-limits.ts',
+      'apps/api/src/modules/kyc/{kyc-gate,kyc-upload}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(fastify|fastify-.*|@fastify/.*)$', message: 'HTTP belongs in *.routes.ts, not in the domain.' },
+            { regex: '/plugins/', message: 'Plugins are the HTTP side; the domain uses lib/ (ADR 0026).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and their fixtures are white-box: they may reach any file of a module.
     files: [
       '**/*.test.ts',

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { Db } from '@rora/db';
 import { encodeLedgerOps, isLedgerError, refusalFromError, sqlState } from '@rora/ledger';
 import { foldTrades } from '../markets/index.ts';
-import type { idempotencyAnswer } from '../../plugins/idempotency.ts';
+import type { idempotencyAnswer } from '../../lib/idempotency-recovery.ts';
 import type { Batch } from './batch.ts';
 import { candleRow, fillRow, orderChangeRow, orderRow } from './batch-records.ts';
 import type { PlaceInput } from './market-book.ts';

@@ -19,7 +19,7 @@ import type { OrderIntent } from './order-request.ts';
 import type { OrderState } from './order-state.ts';
 import { loadOpenOrders, loadSequences } from './orders.repository.ts';
 import { newOrderState, toOpenOrder } from './runner-records.ts';
-import type { IdempotentRequest } from '../../plugins/idempotency.ts';
+import type { IdempotentRequest } from '../../lib/idempotency-recovery.ts';
 
 export interface PlaceInput {
   orderId: string;

@@ -16,7 +16,7 @@ import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from '
 import { orderView } from './order-view.ts';
 import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
-import type { IdempotencyHandle, IdempotencyRecovery } from '../../plugins/idempotency.ts';
+import type { IdempotencyHandle, IdempotencyRecovery } from '../../lib/idempotency-recovery.ts';
 
 /** POST /order with type swap is served by the swap context, which the core passes in. */
 export type SwapOrderHandler = (input: {

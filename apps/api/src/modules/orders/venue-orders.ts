@@ -16,7 +16,7 @@ import { isLedgerError, type Ledger, type LedgerOp } from '@rora/ledger';
 import { FEE_ROUNDING, applyBps, scaleFactor, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bindIdempotentEffect } from '../../plugins/idempotency.ts';
+import { bindIdempotentEffect } from '../../lib/idempotency-recovery.ts';
 import { requireMarket, type Market } from '../markets/index.ts';
 import { walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts';
 import type { OrderIntent } from './order-request.ts';

@@ -7,7 +7,7 @@ import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { IdempotencyRecovery } from '../../plugins/idempotency.ts';
+import type { IdempotencyRecovery } from '../../lib/idempotency-recovery.ts';
 import type { KycGate } from '../kyc/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { EventBus } from '../realtime/index.ts';
