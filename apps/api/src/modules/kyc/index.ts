@@ -1,4 +1,4 @@
-// The KYC module's public face: what services.ts wires once and other modules may use. Later
+// The KYC module's public face: what core.ts wires once and other modules may use. Later
 // trading, swap and on-ramp routes take `services.kycGate` (see kyc-gate.ts).
 import type { Database } from '@rora/db';
 import type { Config } from '../../config.ts';

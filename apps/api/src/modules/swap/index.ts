@@ -1,6 +1,6 @@
 // The swap module's public face: firm quotes (GET /convert), placing a swap on a quote (POST /order
-// with type swap, through `placeFromOrder`), the customer's swaps, and the settlement jobs the API
-// process's worker runs. services.ts wires it once; other modules use only what is exported here.
+// with type swap, through `placeFromOrder`), the customer's swaps, and the settlement jobs the worker
+// runs (background.ts). core.ts wires it once; other modules use only what is exported here.
 import type { Swap, SwapOrderBody } from '@rora/contracts';
 import type { Database } from '@rora/db';
 import { createLedger, type Ledger } from '@rora/ledger';
@@ -27,11 +27,11 @@ export interface SwapModule {
   quotes: QuoteService;
   swaps: SwapService;
   settlement: SwapSettlement;
-  /** Run by the API process's worker (server.ts passes them to startWorker). */
+  /** Run by the worker (background.ts), in the API process or standalone. */
   jobs: JobDefinition[];
-  /** server.ts attaches the running worker's queue, so each swap gets a job at its due time. */
+  /** background.ts attaches the queue, so each swap gets a job at its due time. */
   scheduler: LateBoundScheduler;
-  /** Where quotes take their rates (services.ts connects the markets module's pair prices). */
+  /** Where quotes take their rates (core.ts passes the venues' pair prices). */
   referencePrices: ReferencePriceSource;
   /**
    * POST /order with `type: 'swap'`: the orders route validates the body with swapOrderBodySchema,
