@@ -30,7 +30,62 @@ const externalRules = Object.entries(internalImports).flatMap(([from, allowed]) 
   ...(allowed.length > 0 ? [{ from, allow: allowed.map((name) => `@rora/${name}`) }] : []),
 ]);
 
+// The API's modules in dependency order (ADR 0027, docs/architecture.md): a module may import only
+// modules of earlier layers, and only through their public entry (index.ts), so modules form no
+// cycle by construction. Tests and `testing/` fixtures may reach any module's files (white-box).
+export const moduleLayers = [
+  ['markets', 'sessions', 'messaging', 'prices', 'chain-watcher', 'geo', 'health'],
+  ['accounts', 'realtime', 'venues'],
+  ['notifications', 'users', 'portfolio', 'auth'],
+  ['kyc', 'wallets'],
+  ['coldwallet', 'orders', 'swap', 'onramp'],
+  ['market-data', 'market-maker'],
+  ['alerts'],
+  ['dev', 'openapi'],
+];
+const platform = ['api', 'api-routes', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'];
+const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
+
+/** Each module may import its own files and the modules of earlier layers (tests: every module). */
+function moduleRules({ whiteBox }) {
+  const everyModule = moduleLayers.flat();
+  return moduleLayers.flatMap((layer, index) => {
+    const earlier = moduleLayers.slice(0, index).flat();
+    return layer.map((name) => ({
+      from: [['module', { module: name }]],
+      allow: [['module', { module: anyOf(whiteBox ? everyModule : [name, ...earlier]) }], ...platform],
+      message: `${name} may import its own files and only these modules: ${earlier.join(', ') || 'none'}`,
+    }));
+  });
+}
+
+/** The element-types rules; `whiteBox` for tests and fixtures. */
+function elementTypeRules({ whiteBox }) {
+  return [
+    ...moduleRules({ whiteBox }),
+    { from: 'money', allow: ['money'] },
+    { from: 'contracts', allow: ['contracts', 'money'] },
+    { from: 'engine', allow: ['engine', 'money'] },
+    { from: 'ledger', allow: ['ledger', 'money', 'db'] },
+    { from: 'chains', allow: ['chains', 'money', 'contracts'] },
+    { from: 'db', allow: ['db'] },
+    { from: 'web-root', allow: ['web-app', 'web-shared', 'web-root'] },
+    { from: 'web-app', allow: ['web-app', 'web-feature', 'web-shared', 'contracts', 'money'] },
+    {
+      from: 'web-feature',
+      allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts', 'money'],
+    },
+    { from: 'web-shared', allow: ['web-shared', 'contracts', 'money'] },
+    { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
+    { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+    { from: ['api', 'api-routes'], allow: ['module', ...platform] },
+    { from: 'scripts', allow: ['scripts', 'module', ...platform] },
+  ];
+}
+
 const elements = [
+  { type: 'module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
+  { type: 'api-routes', pattern: 'apps/api/src/modules/index.ts', mode: 'file' },
   { type: 'money', pattern: 'packages/money' },
   { type: 'contracts', pattern: 'packages/contracts' },
   { type: 'engine', pattern: 'packages/matching-engine' },
@@ -86,31 +141,20 @@ export default tseslint.config(
         },
       ],
       'boundaries/external': ['error', { default: 'allow', rules: externalRules }],
-      'boundaries/element-types': [
+      'boundaries/element-types': ['error', { default: 'disallow', rules: elementTypeRules({ whiteBox: false }) }],
+      // Another module is reached only through its index.ts (and the route registry, modules/index.ts,
+      // through its routes files: see the no-restricted-imports rule for modules below).
+      'boundaries/entry-point': [
         'error',
         {
-          default: 'disallow',
+          default: 'allow',
           rules: [
-            { from: 'money', allow: ['money'] },
-            { from: 'contracts', allow: ['contracts', 'money'] },
-            { from: 'engine', allow: ['engine', 'money'] },
-            { from: 'ledger', allow: ['ledger', 'money', 'db'] },
-            { from: 'chains', allow: ['chains', 'money', 'contracts'] },
-            { from: 'db', allow: ['db'] },
-            { from: 'web-root', allow: ['web-app', 'web-shared', 'web-root'] },
-            { from: 'web-app', allow: ['web-app', 'web-feature', 'web-shared', 'contracts', 'money'] },
             {
-              from: 'web-feature',
-              allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts', 'money'],
+              target: ['module'],
+              disallow: ['**'],
+              message: "Import another module only through its public entry, index.ts (not '${dependency.source}').",
             },
-            { from: 'web-shared', allow: ['web-shared', 'contracts', 'money'] },
-            { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
-            { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
-            { from: 'api', allow: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
-            {
-              from: 'scripts',
-              allow: ['scripts', 'api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'],
-            },
+            { target: ['module'], allow: ['index.ts', '*.routes.ts', '**/*.routes.ts'] },
           ],
         },
       ],
@@ -130,6 +174,44 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '^(?!\\.{1,2}/)', message: '@rora/money imports nothing but its own files.' }] },
       ],
+    },
+  },
+  {
+    // HTTP stays in routes (ADR 0026): a module's domain files import no Fastify and no plugin, so the
+    // core builds without the HTTP app. The listed files are the routes' HTTP helpers.
+    files: ['apps/api/src/modules/*/**/*.ts'],
+    ignores: [
+      '**/*.routes.ts',
+      '**/*.test.ts',
+      '**/testing/**',
+      'apps/api/src/modules/accounts/{rate-limits,route-helpers,route-validation}.ts',
+      'apps/api/src/modules/wallets/rate-limits.ts',
+      'apps/api/src/modules/kyc/{kyc-gate,kyc-upload}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(fastify|fastify-.*|@fastify/.*)$', message: 'HTTP belongs in *.routes.ts, not in the domain.' },
+            { regex: '/plugins/', message: 'Plugins are the HTTP side; the domain uses lib/ (ADR 0026).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests and their fixtures are white-box: they may reach any file of a module.
+    files: [
+      '**/*.test.ts',
+      '**/testing/**/*.ts',
+      '**/simulation/**/*.ts',
+      'apps/api/src/security/**',
+      'scripts/**/*.ts',
+    ],
+    rules: {
+      'boundaries/element-types': ['error', { default: 'disallow', rules: elementTypeRules({ whiteBox: true }) }],
+      'boundaries/entry-point': 'off',
     },
   },
   {

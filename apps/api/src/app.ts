@@ -17,15 +17,15 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import websocketPlugin from './plugins/websocket.ts';
 import webAppPlugin from './plugins/web-app.ts';
-import { createServices, type Services } from './services.ts';
+import { createCore, type Core, type CoreDependencies, type Services } from './core.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface AppDependencies {
   config: Config;
   database: Database;
   clock: Clock;
-  /** Replace services (for example an adapter) in tests. */
-  overrides?: Partial<Services>;
+  /** Test seams of the core (see core.ts). */
+  adapters?: CoreDependencies['adapters'];
   /** Where log lines go (default: stdout). Tests pass a stream to read them. */
   logStream?: DestinationStream;
   /** More plugins, registered under /api/v1 after the modules: tests add probe routes here. */
@@ -34,7 +34,7 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
 }
 
-export type App = FastifyInstance & { services: Services };
+export type App = FastifyInstance & { services: Services; jobs: Core['jobs'] };
 
 export const API_VERSION = '1.0.0';
 
@@ -103,8 +103,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  const services = { ...createServices(deps), ...deps.overrides } as Services;
+  const core = createCore({ ...deps, log: app.log });
+  const { services } = core;
   app.decorate('services', services);
+  app.decorate('jobs', core.jobs);
 
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
@@ -117,7 +119,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock });
   await registerModules(app, { config, services });
   for (const plugin of deps.plugins ?? []) await app.register(plugin, { prefix: '/api/v1' });
-  app.addHook('onClose', async () => services.events.close());
+  app.addHook('onClose', async () => {
+    await services.markets.stop();
+    await services.events.close();
+  });
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
   await app.ready();
   return app as unknown as App;

@@ -63,6 +63,11 @@ export const configSchema = z.object({
   DEV_ROUTES: boolean.optional(),
   /** Run the background jobs inside the API process; false when workers run as their own processes. */
   RUN_WORKER: boolean.default(true),
+  /**
+   * Live events between processes: `postgres` (LISTEN/NOTIFY, for a standalone worker or several API
+   * processes) or `process` (in memory). Unset: `postgres` when RUN_WORKER is false, else `process`.
+   */
+  EVENT_BUS: z.enum(['process', 'postgres'], { error: 'must be process or postgres' }).optional(),
   /** WebSocket keepalive: ping every socket this often; a socket silent for two intervals is dropped. */
   WS_PING_INTERVAL_MS: wholeNumber(50, 600_000).default(30_000),
   /** KYC documents: `local` disk (KYC_STORAGE_DIR) or an `s3`-compatible bucket (KYC_S3_*). */
@@ -133,6 +138,8 @@ export type Config = z.infer<typeof configSchema> & {
   marketMaker: boolean;
   /** Sandbox data is seeded: a synthetic year of prices and the house's swap inventory (not in production). */
   sandboxSeed: boolean;
+  /** How live events travel: EVENT_BUS, or its default. */
+  eventBus: 'process' | 'postgres';
 };
 
 export class ConfigError extends Error {}
@@ -161,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   const devRoutes = config.DEV_ROUTES ?? (!production && isLoopbackHost(config.HOST));
   const marketMaker = (config.MARKET_MAKER ?? (production ? 'off' : 'on')) === 'on';
-  return { ...config, devRoutes, marketMaker, sandboxSeed: !production };
+  const eventBus = config.EVENT_BUS ?? (config.RUN_WORKER ? 'process' : 'postgres');
+  return { ...config, devRoutes, marketMaker, sandboxSeed: !production, eventBus };
 }

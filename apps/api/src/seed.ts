@@ -4,7 +4,7 @@
 import type { Database } from '@rora/db';
 import { seedAssetCatalogue } from './modules/prices/index.ts';
 import { seedSwapLiquidity } from './modules/swap/index.ts';
-import { seedPriceHistory } from './modules/markets/index.ts';
+import { seedPriceHistory } from './modules/market-data/index.ts';
 
 export type Seeder = (database: Database) => Promise<void>;
 

@@ -1,10 +1,11 @@
 // Starts the whole product in one process: PostgreSQL (embedded unless DATABASE_URL is set),
-// migrations, seed data, the API with the built web app, and the background workers. Used by
+// migrations, seed data, the API with the built web app, and the background work (background.ts)
+// unless RUN_WORKER=false (then a standalone worker runs it: worker-process.ts). Used by
 // `npm start` (main.ts) and by the browser tests' server (scripts/e2e-server.ts).
 import path from 'node:path';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database, type EmbeddedDatabase } from '@rora/db';
-import { jobs as workerJobs, startWorker, type Worker } from '@rora/worker';
 import { buildApp, type App } from './app.ts';
+import { startBackground, startJobSender, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { seed } from './seed.ts';
@@ -37,7 +38,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const database = connectDatabase(databaseUrl);
   let app: App | undefined;
-  let worker: Worker | undefined;
+  let worker: Background | undefined;
   try {
     const applied = await migrate(database.pool);
     // Migrations are named files of packages/db/migrations; SQL function files are paths (ADR 0022).
@@ -47,14 +48,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seed(database, { sandbox: config.sandboxSeed });
     const running = await buildApp({ config, database, clock: options.clock ?? systemClock });
     app = running;
-    if (config.RUN_WORKER) {
-      // Swap settlement and the on-ramp's job need the API's services (notifications, live events),
-      // so they run in the API process's worker, beside the worker's own jobs.
-      const apiJobs = [...running.services.swap.jobs, ...running.services.onramp.jobs];
-      const log = running.log.child({ component: 'worker' });
-      worker = await startWorker({ databaseUrl, log, jobs: [...workerJobs, ...apiJobs] });
-      running.services.swap.scheduler.attach(worker.boss, log);
-    }
+    const core = { services: running.services, jobs: running.jobs };
+    const jobLog = running.log.child({ component: 'worker' });
+    worker = config.RUN_WORKER
+      ? await startBackground({ core, config, databaseUrl, log: jobLog })
+      : await startJobSender({ core, databaseUrl, log: jobLog });
     // Every order book rebuilt from the database before the first request; then the market maker.
     await running.services.markets.start({
       marketMaker: config.marketMaker,

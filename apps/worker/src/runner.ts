@@ -1,6 +1,6 @@
 // Runs the background jobs on pg-boss (a job queue inside PostgreSQL: no other server to run).
-// The API process starts one runner by default; for scale, run apps/worker/src/main.ts as its own
-// process(es) with RUN_WORKER=false on the API. pg-boss coordinates several runners through the
+// The API process starts one runner by default; for scale, run `npm run worker` (apps/api's
+// worker-main.ts, the same domain core) as its own process(es) with RUN_WORKER=false on the API. pg-boss coordinates several runners through the
 // database, so a scheduled job is sent once however many run.
 import { PgBoss } from 'pg-boss';
 import { connectDatabase, isConnectionError } from '@rora/db';

@@ -1,7 +1,8 @@
-// Registers every module's routes under /api/v1. Modules talk to each other through services.
+// Registers every module's routes under /api/v1, each with the services the core built (core.ts).
+// The one place outside a module that imports its routes files; everything else uses index.ts.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../core.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetRoutes } from './auth/password-reset.routes.ts';
 import { registrationRoutes } from './auth/registration.routes.ts';
@@ -25,7 +26,10 @@ import { swapRoutes } from './swap/swap.routes.ts';
 import { onrampRoutes } from './onramp/onramp.routes.ts';
 import { onrampWebhookRoutes } from './onramp/onramp-webhook.routes.ts';
 import { sandboxWidgetRoutes } from './onramp/sandbox-widget/sandbox-widget.routes.ts';
-import { marketsRoutes } from './markets/index.ts';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { marketDataRoutes, venueRoutes } from './market-data/market-data.routes.ts';
+import { ordersDevRoutes } from './orders/orders-dev.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -58,7 +62,12 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(onrampRoutes, options);
       await api.register(onrampWebhookRoutes, options);
       await api.register(sandboxWidgetRoutes, options);
-      await api.register(marketsRoutes, options);
+      const { markets } = options.services;
+      await api.register(ordersRoutes(markets.orders.service));
+      await api.register(marketDataRoutes(markets.marketData));
+      await api.register(venueRoutes(markets.marketData));
+      await api.register(alertsRoutes(markets.alerts));
+      if (options.config.devRoutes) await api.register(ordersDevRoutes(markets.orders, markets.db));
     },
     { prefix: '/api/v1' },
   );

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import type { SessionIdentity, SessionService } from '../modules/sessions/sessions.service.ts';
+import type { SessionIdentity, SessionService } from '../modules/sessions/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

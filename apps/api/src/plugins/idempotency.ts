@@ -36,20 +36,26 @@ import { AppError } from '../lib/errors.ts';
 import { createAbandoner, type Abandoner } from './idempotency-abandon.ts';
 import { createIdempotencyOwner } from './idempotency-owner.ts';
 import {
-  ANSWER_CONTENT_TYPE,
   resolveOrphanedKey,
+  type IdempotencyHandle,
   type IdempotencyRecovery,
+  type IdempotentRequest,
   type Resolution,
-} from './idempotency-recovery.ts';
+} from '../lib/idempotency-recovery.ts';
 import { createIdempotencyStore, type ExistingKey, type IdempotencyStore } from './idempotency-store.ts';
 
+// The domain's side of keys (binding an effect, recovering a dead request's answer) is in
+// lib/idempotency-recovery.ts, which services use; this plugin is the HTTP side.
 export {
   ANSWER_CONTENT_TYPE,
   bindIdempotentEffect,
+  idempotencyAnswer,
+  type IdempotencyHandle,
   type IdempotencyRecovery,
+  type IdempotentRequest,
   type OrphanedKey,
   type RecoveredAnswer,
-} from './idempotency-recovery.ts';
+} from '../lib/idempotency-recovery.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,36 +70,6 @@ declare module 'fastify' {
     /** On a 'with-effect' route: the key, to commit with the effect or to claim. */
     idempotency: IdempotencyHandle | null;
   }
-}
-
-/** A keyed request whose answer has not been stored yet. */
-export interface IdempotentRequest {
-  userId: string;
-  key: string;
-  method: string;
-  path: string;
-  requestHash: Buffer;
-}
-
-export interface IdempotencyHandle {
-  readonly request: IdempotentRequest;
-  /** Claims the key now (its own commit) and returns the claim's id; the answer is stored when sent. */
-  claim(): Promise<string>;
-}
-
-/** A stored answer as idempotency_store_answers() (sql/idempotency_store_answers.sql) takes it. */
-export function idempotencyAnswer(request: IdempotentRequest, answer: { status: number; body: string }, at: Date) {
-  return {
-    user_id: request.userId,
-    key: request.key,
-    method: request.method,
-    path: request.path,
-    request_hash: request.requestHash.toString('hex'),
-    status: answer.status,
-    content_type: ANSWER_CONTENT_TYPE,
-    body: answer.body,
-    at: at.toISOString(),
-  };
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -17,7 +17,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  overrides?: AppDependencies['overrides'];
+  /** Test seams of the core (see core.ts). */
+  adapters?: AppDependencies['adapters'];
   /** Capture the logs (set env LOG_LEVEL too, the default is silent). */
   logStream?: AppDependencies['logStream'];
   /** Probe routes for a test, registered under /api/v1. */
@@ -38,8 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase();
   const clock = new ManualClock(new Date());
   const config = loadTestConfig(options.env);
-  const { overrides, logStream, plugins, onRoute } = options;
-  const app = await buildApp({ config, database, clock, overrides, logStream, plugins, onRoute });
+  const { adapters, logStream, plugins, onRoute } = options;
+  const app = await buildApp({ config, database, clock, adapters, logStream, plugins, onRoute });
   return {
     app,
     database,

@@ -3,7 +3,7 @@
 // withdrawal checks `twoFactor.verify(userId, token)` or `pin.verify(userId, pin)`.
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
-import type { SessionService } from '../sessions/sessions.service.ts';
+import type { SessionService } from '../sessions/index.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import type { AccountMessaging } from './messages.ts';

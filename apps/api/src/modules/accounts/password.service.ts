@@ -9,7 +9,7 @@ import type { LanguageCode, Phone } from '@rora/contracts';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionIdentity, SessionService } from '../sessions/sessions.service.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { accountMessages, type AccountMessaging } from './messages.ts';
 import type { CodeSent, OneTimeCodeService } from './one-time-codes.ts';

@@ -7,7 +7,7 @@
 // tells the owner by e-mail, once per streak, when it starts.
 import type { AuthResult, LanguageCode } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionIdentity, SessionService } from '../sessions/sessions.service.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { PasswordCheck } from './password-check.ts';
 import type { TwoFactorService } from './two-factor.service.ts';

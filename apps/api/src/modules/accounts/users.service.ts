@@ -3,7 +3,7 @@
 import type { User } from '@rora/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionIdentity, SessionService } from '../sessions/sessions.service.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
 import type { AccountsRepository, PreferencePatch } from './accounts.repository.ts';
 import { describeDevice } from './device.ts';
 import { toUser } from './user-view.ts';

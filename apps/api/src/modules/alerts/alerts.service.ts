@@ -11,15 +11,17 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   MARKETS,
+  findMarket,
   formatTickPrice,
   parsePriceTicks,
   priceOfTicks,
   requireMarket,
   type Market,
-} from '../markets/market-specs.ts';
+} from '../markets/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import { LAST_PRICE_TOPIC, type LastPriceEvent } from '../market-data/index.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import {
   deleteAlert,
   emailOf,
@@ -37,7 +39,7 @@ export interface AlertsService {
     page: PageQuery;
   }): Promise<{ items: Alert[]; page: number; limit: number; total: number }>;
   remove(input: { userId: string; id: string }): Promise<void>;
-  /** The market data module calls this on every new last price. */
+  /** Checks the pair's alerts against a new last price (each LAST_PRICE_TOPIC event calls it). */
   onLastPrice(market: Market, price: bigint): void;
   /** Loads the thresholds; then a price that reaches none costs no query. */
   start(): Promise<void>;
@@ -145,7 +147,7 @@ export function createAlertsService(deps: AlertsDependencies): AlertsService {
     for (const row of fired) await announce(deps, row);
   }
 
-  return {
+  const service: AlertsService = {
     async create(input) {
       const row = await createAlert(deps, input);
       await refresh(row.pair);
@@ -180,4 +182,10 @@ export function createAlertsService(deps: AlertsDependencies): AlertsService {
       await Promise.all([...chains.values()]);
     },
   };
+  deps.events.subscribe(LAST_PRICE_TOPIC, (event) => {
+    const { symbol, price } = event.data as LastPriceEvent;
+    const market = findMarket(symbol);
+    if (market) service.onLastPrice(market, BigInt(price));
+  });
+  return service;
 }

@@ -1,3 +1,2 @@
 // The alerts context: price alerts that fire once when a pair's last price crosses them.
-export { alertsRoutes } from './alerts.routes.ts';
 export { createAlertsService, alertView, type AlertsService } from './alerts.service.ts';

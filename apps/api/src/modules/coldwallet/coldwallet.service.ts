@@ -17,7 +17,7 @@ import { isLedgerError, withTransaction, type Balances, type Ledger, type Transf
 import { assetScale, canonicalAssetSymbol, formatAmount, isMoneyError, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
 import { formatCents, usdCents, type AssetQuote, type PriceService } from '../prices/index.ts';
 import { defaultLogo, derivedId, parseCustomerAmount, type Approval, type WalletNotifier } from '../wallets/index.ts';
 import type { ColdMoveRow, ColdWalletRepository, ColdWalletRow } from './coldwallet.repository.ts';

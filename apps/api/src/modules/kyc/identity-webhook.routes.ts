@@ -6,11 +6,10 @@ import { z } from 'zod';
 import { envelope, kycCalls } from '@rora/contracts';
 import type { ModuleOptions } from '../index.ts';
 import { routeAddress } from '../accounts/index.ts';
-import { startSandboxTicker } from './sandbox-ticker.ts';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
-export const identityWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, services }) => {
+export const identityWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   const { decisions, sandbox } = services.kyc;
 
   app.removeAllContentTypeParsers();
@@ -39,14 +38,11 @@ export const identityWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   });
 
   if (sandbox) {
-    // The sandbox calls this route as a provider would, through the whole HTTP pipeline in-process.
+    // The sandbox calls this route as a provider would, through the whole HTTP pipeline in-process
+    // (its timer runs with the jobs: see background.ts).
     const url = `${app.prefix}${kycCalls.identityWebhook.path}`;
     sandbox.connect(
       async ({ headers, body }) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
     );
-    if (config.IDENTITY_SANDBOX_POLL_MS > 0) {
-      const ticker = startSandboxTicker({ sandbox, intervalMs: config.IDENTITY_SANDBOX_POLL_MS, log: app.log });
-      app.addHook('onClose', async () => ticker.stop());
-    }
   }
 };

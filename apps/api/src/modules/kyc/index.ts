@@ -1,11 +1,11 @@
-// The KYC module's public face: what services.ts wires once and other modules may use. Later
+// The KYC module's public face: what core.ts wires once and other modules may use. Later
 // trading, swap and on-ramp routes take `services.kycGate` (see kyc-gate.ts).
 import type { Database } from '@rora/db';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireWebhookSecret } from '../../webhook-secrets.ts';
 import type { MessagingService } from '../messaging/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { NotificationService } from '../notifications/index.ts';
 import type { IdentityProvider } from './identity-provider/identity-provider.ts';
 import { createSandboxIdentityProvider, type SandboxIdentityProvider } from './identity-provider/sandbox-provider.ts';
 import { createKycDecisions, type KycDecisions } from './kyc-decisions.ts';
@@ -51,3 +51,4 @@ export function createKycModule(deps: {
   const decisions = createKycDecisions({ db, clock, provider, notifier });
   return { kyc: { service, decisions, provider, sandbox, storage }, kycGate: createKycGate({ db }) };
 }
+export { startSandboxTicker } from './sandbox-ticker.ts';

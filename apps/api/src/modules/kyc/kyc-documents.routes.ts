@@ -13,7 +13,7 @@ import {
 import { currentUser } from '../../plugins/auth.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
-import { ownUserId } from '../users/own-user.ts';
+import { ownUserId } from '../../plugins/own-user.ts';
 import { multipartLimits, readUpload } from './kyc-upload.ts';
 
 const tags = ['kyc'];

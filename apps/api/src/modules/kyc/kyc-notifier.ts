@@ -5,7 +5,7 @@
 // logged and never undoes the change.
 import type { KycRejectionReason, KycStatus } from '@rora/contracts';
 import { renderEmail, type MessagingService } from '../messaging/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { NotificationService } from '../notifications/index.ts';
 
 export interface KycLogger {
   info(object: object, message: string): void;

@@ -12,7 +12,7 @@ import {
 import { currentUser } from '../../plugins/auth.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
-import { ownUserId } from '../users/own-user.ts';
+import { ownUserId } from '../../plugins/own-user.ts';
 
 const tags = ['kyc'];
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

@@ -1,5 +1,5 @@
-// Runs the sandbox provider's due decisions every IDENTITY_SANDBOX_POLL_MS, in the API process. A
-// timer rather than a pg-boss job: pg-boss schedules by the database's clock with second-level
+// Runs the sandbox provider's due decisions every IDENTITY_SANDBOX_POLL_MS, with the jobs
+// (background.ts: in the API process or the standalone worker). A timer rather than a pg-boss job: pg-boss schedules by the database's clock with second-level
 // granularity, while the sandbox's delay follows the app's injected clock, so tests move time and
 // call runDue() instead of sleeping. Several processes may tick at once: checks are claimed with
 // FOR UPDATE SKIP LOCKED, so each is delivered by one of them.

@@ -2,7 +2,7 @@
 // from Rora's trades when there were any in 24 hours, from the reference history otherwise (and
 // say so), and volume is never synthetic.
 import { describe, expect, it } from 'vitest';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import { DAY_MS, DayWindow, type PublicPrint } from './day-window.ts';
 import { tickerView, type TickerParts } from './views.ts';
 

@@ -3,7 +3,7 @@
 // new trade and the window rolling past an old one are noticed without a query. A day is at most
 // 1,441 buckets whatever the trade rate. Loaded once from the database (readDayTrades), then fed by
 // the runner's committed batches.
-import type { Ohlcv } from '../markets/candle-buckets.ts';
+import type { Ohlcv } from '../markets/index.ts';
 
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

@@ -7,7 +7,7 @@
 // levels afterwards, in the same turn.
 import { DEPTH_STREAM_LEVELS } from '@rora/contracts';
 import type { Depth as EngineDepth } from '@rora/matching-engine';
-import { formatBase, formatPrice, priceOfTicks, quantityOfLots, type Market } from '../markets/market-specs.ts';
+import { formatBase, formatPrice, priceOfTicks, quantityOfLots, type Market } from '../markets/index.ts';
 
 export type LevelText = [price: string, amount: string];
 export interface LevelsText {

@@ -8,8 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { CandleInterval } from '@rora/contracts';
 import type { Database } from '@rora/db';
 import { scaleFactor } from '@rora/money';
-import { INTERVAL_MS, bucketStart } from '../markets/candle-buckets.ts';
-import { MARKETS, type Market } from '../markets/market-specs.ts';
+import { INTERVAL_MS, MARKETS, bucketStart, type Market } from '../markets/index.ts';
 import { curveParams } from '../venues/index.ts';
 
 const DAY_MS = 86_400_000;

@@ -22,9 +22,9 @@ import {
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MARKETS, requireMarket, type Market } from '../markets/market-specs.ts';
+import { MARKETS, requireMarket, type Market } from '../markets/index.ts';
 import type { MarketRunners } from '../orders/index.ts';
-import type { RealtimeHub } from '../realtime/realtime-hub.ts';
+import type { RealtimeHub } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { MarketFeed } from './market-feed.ts';
 import { readCandles, readFavouriteVenues, setFavouriteVenue } from './market-data.repository.ts';
@@ -33,7 +33,16 @@ import { TickersTopic } from './tickers-topic.ts';
 import { venuePriceView, venueViews } from './venue-views.ts';
 import { candleView } from './views.ts';
 
-export type LastPriceListener = (market: Market, price: bigint) => void;
+/**
+ * Each new last price is published here, in this process only (alerts listen): an event rather than
+ * a callback, so market data does not know who listens.
+ */
+export const LAST_PRICE_TOPIC = 'internal:last-price';
+export interface LastPriceEvent {
+  symbol: string;
+  /** Quote minor units per whole base unit, as a decimal integer string. */
+  price: string;
+}
 type VenueId = (typeof VENUE_IDS)[number];
 
 export interface MarketDataService {
@@ -43,7 +52,6 @@ export interface MarketDataService {
   /** The timer's work: roll the 24-hour windows; refresh the all-pairs topic if anyone listens. */
   tick(): Promise<void>;
   feed(market: Market): MarketFeed;
-  onLastPrice(listener: LastPriceListener): void;
   markets(): Promise<MarketView[]>;
   ticker(symbol: string): Promise<Ticker>;
   depth(symbol: string, levels: number): Depth;
@@ -69,7 +77,11 @@ interface MarketDataDependencies {
   venues: VenuesService;
 }
 
-function createFeeds(deps: MarketDataDependencies, lastPriceListeners: Set<LastPriceListener>) {
+function createFeeds(deps: MarketDataDependencies) {
+  const onLastPrice = (changed: Market, price: bigint) => {
+    const data: LastPriceEvent = { symbol: changed.symbol, price: price.toString() };
+    void deps.events.publish(LAST_PRICE_TOPIC, { channel: 'markets', type: 'last-price', data });
+  };
   const feeds = new Map<string, MarketFeed>();
   for (const market of MARKETS) {
     const feed = new MarketFeed({
@@ -79,7 +91,7 @@ function createFeeds(deps: MarketDataDependencies, lastPriceListeners: Set<LastP
       events: deps.events,
       clock: deps.clock,
       venues: deps.venues,
-      onLastPrice: (changed, price) => lastPriceListeners.forEach((listener) => listener(changed, price)),
+      onLastPrice,
     });
     feeds.set(feed.topic, feed);
     feeds.set(market.symbol, feed);
@@ -122,8 +134,7 @@ const inListOrder = (favourites: ReadonlySet<string>) => VENUE_IDS.filter((id) =
 
 export function createMarketDataService(deps: MarketDataDependencies): MarketDataService {
   const { db, clock, events, venues } = deps;
-  const lastPriceListeners = new Set<LastPriceListener>();
-  const feeds = createFeeds(deps, lastPriceListeners);
+  const feeds = createFeeds(deps);
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
   const collect = () =>
     Promise.all(
@@ -152,7 +163,6 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
       if (events.subscriberCount(marketTopics.tickers) > 0) await tickers.refresh();
     },
     feed: feedOf,
-    onLastPrice: (listener) => void lastPriceListeners.add(listener),
     markets: () => Promise.all(MARKETS.map((market) => marketView(market, feedOf(market)))),
     ticker: (symbol) => feedOf(requireMarket(symbol)).tickerView(),
     depth: (symbol, levels) => feedOf(requireMarket(symbol)).depthView(levels),

@@ -16,7 +16,7 @@ import {
   placeOrder,
 } from '../orders/testing/orders-fixtures.ts';
 import { curveParams, curvePrice } from '../venues/index.ts';
-import { MARKETS } from '../markets/market-specs.ts';
+import { MARKETS } from '../markets/index.ts';
 import { seedPriceHistory } from './history-seed.ts';
 
 let t: TestApp;

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Depth as EngineDepth } from '@rora/matching-engine';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { ManualClock } from '../../lib/clock.ts';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import type { CommittedBatch } from '../orders/index.ts';
-import { createInProcessEventBus, type RealtimeEvent } from '../realtime/event-bus.ts';
+import { createInProcessEventBus, type RealtimeEvent } from '../realtime/index.ts';
 import { createVenuesModule } from '../venues/index.ts';
 import { MarketFeed } from './market-feed.ts';
 

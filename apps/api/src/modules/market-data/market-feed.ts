@@ -7,10 +7,9 @@ import { CANDLE_INTERVALS, DEPTH_MAX_LEVELS, marketTopics, type Depth, type Tick
 import type { Db } from '@rora/db';
 import type { Depth as EngineDepth } from '@rora/matching-engine';
 import type { Clock } from '../../lib/clock.ts';
-import { bucketStart } from '../markets/candle-buckets.ts';
-import { formatBase, formatPrice, priceOfTicks, type Market } from '../markets/market-specs.ts';
+import { bucketStart, formatBase, formatPrice, priceOfTicks, type Market } from '../markets/index.ts';
 import type { CommittedBatch, FillRecord } from '../orders/index.ts';
-import type { EventBus, RealtimeEvent } from '../realtime/event-bus.ts';
+import type { EventBus, RealtimeEvent } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { DAY_MS, DayWindow, windowStart, type PublicPrint } from './day-window.ts';
 import { DepthStream } from './depth-stream.ts';

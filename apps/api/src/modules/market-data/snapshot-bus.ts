@@ -4,7 +4,7 @@
 // then it gets the snapshot and only the held messages newer than the snapshot's sequence. It also
 // counts each topic's subscribers in this process, so a topic that costs work to produce (the
 // all-pairs tickers) is produced only while someone listens. Other topics pass through untouched.
-import type { EventBus, EventListener, RealtimeEvent } from '../realtime/event-bus.ts';
+import type { EventBus, EventListener, RealtimeEvent } from '../realtime/index.ts';
 
 export type SnapshotProvider = (topic: string) => Promise<RealtimeEvent | null>;
 

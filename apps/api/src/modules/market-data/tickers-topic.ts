@@ -5,7 +5,7 @@
 // Refreshing costs a quote from every platform for every pair, so the service's timer refreshes
 // only while the topic has subscribers, and a snapshot refreshes first.
 import { marketTopics, type PairTicker } from '@rora/contracts';
-import type { EventBus, RealtimeEvent } from '../realtime/event-bus.ts';
+import type { EventBus, RealtimeEvent } from '../realtime/index.ts';
 
 export interface TickersTopicDependencies {
   events: EventBus;

@@ -2,7 +2,7 @@
 // GET /market/venues, or just each one's price for the all-pairs topic.
 import type { Venue, VenuePrice as VenuePriceView } from '@rora/contracts';
 import { formatAmount } from '@rora/money';
-import { formatPrice, type Market } from '../markets/market-specs.ts';
+import { formatPrice, type Market } from '../markets/index.ts';
 import type { VenuePrice } from '../venues/index.ts';
 
 const percent = (bps: number) => formatAmount(BigInt(bps), 2);

@@ -2,7 +2,7 @@
 // a percent change with two decimals, and the ticker from its parts.
 import type { Candle, Ticker } from '@rora/contracts';
 import { formatAmount, mulDiv } from '@rora/money';
-import { formatBase, formatPrice, type Market } from '../markets/market-specs.ts';
+import { formatBase, formatPrice, type Market } from '../markets/index.ts';
 import type { DayStats } from './day-window.ts';
 import type { CandleRow, ReferenceStats } from './market-data.repository.ts';
 

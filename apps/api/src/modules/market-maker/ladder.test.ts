@@ -1,7 +1,7 @@
 // The market maker's ladder: bids under and asks over the reference, widening and growing level by
 // level, always on the market's ticks and lots.
 import { describe, expect, it } from 'vitest';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import { DEFAULT_LADDER, ladder, levelNotionalOf } from './ladder.ts';
 
 describe('ladder', () => {

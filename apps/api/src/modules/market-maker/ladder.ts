@@ -1,7 +1,7 @@
 // The market maker's ladder: a few bids under and asks over the reference price, each level a bit
 // further out and a bit larger, on the market's ticks and lots. Pure, so it is tested on its own.
 import { scaleFactor } from '@rora/money';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 
 export interface LadderOptions {
   levels: number;

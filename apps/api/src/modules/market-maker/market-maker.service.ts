@@ -7,7 +7,7 @@ import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import { formatAmount, scaleFactor } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
-import { MARKETS, formatBase, formatPrice, type Market } from '../markets/market-specs.ts';
+import { MARKETS, formatBase, formatPrice, type Market } from '../markets/index.ts';
 import type { MarketRunners, OrdersService } from '../orders/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { DEFAULT_LADDER, ladder, levelNotionalOf } from './ladder.ts';

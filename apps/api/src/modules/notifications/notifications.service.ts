@@ -16,7 +16,7 @@ import {
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import { createNotificationRepository } from './notifications.repository.ts';
 
 const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;

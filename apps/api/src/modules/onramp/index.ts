@@ -1,6 +1,6 @@
 // The on-ramp module's public face: card purchases through a provider adapter (POST /order/init),
-// the provider's signed webhook, the sandbox provider's hosted widget, and the job the API process's
-// worker runs. services.ts wires it once; ONRAMP_PROVIDER picks the adapter (`sandbox` so far).
+// the provider's signed webhook, the sandbox provider's hosted widget, and the job the worker
+// runs. core.ts wires it once; ONRAMP_PROVIDER picks the adapter (`sandbox` so far).
 import type { Database } from '@rora/db';
 import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
@@ -8,8 +8,8 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireWebhookSecret } from '../../webhook-secrets.ts';
 import type { KycGate } from '../kyc/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import type { EventBus } from '../realtime/event-bus.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import type { EventBus } from '../realtime/index.ts';
 import { createOnrampJobs } from './onramp.jobs.ts';
 import { createOnrampService, type OnrampService, type UsdPriceSource } from './onramp.service.ts';
 import { createOnrampWebhooks, type OnrampWebhooks } from './onramp-webhooks.ts';
@@ -26,7 +26,7 @@ export interface OnrampModule {
   provider: OnrampProvider;
   /** The sandbox provider when it is the one configured (its widget routes, and tests drive it). */
   sandbox: SandboxOnrampProvider | null;
-  /** Run by the API process's worker (server.ts passes them to startWorker). */
+  /** Run by the worker (background.ts), in the API process or standalone. */
   jobs: JobDefinition[];
   now(): Date;
 }

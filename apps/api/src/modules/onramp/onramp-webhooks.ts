@@ -9,8 +9,8 @@ import { withTransaction, type Ledger } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import {
   claimNotification,
   lockPurchase,

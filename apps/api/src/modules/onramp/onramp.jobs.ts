@@ -1,4 +1,4 @@
-// The on-ramp's background job (pg-boss, run by the API process's worker, every minute): the sandbox
+// The on-ramp's background job (pg-boss, run by the worker of background.ts, every minute): the sandbox
 // provider retries webhooks that were not answered, pending purchases whose widget expired long ago
 // are marked expired (a late confirmation still completes them), and notifications a failure left
 // unsent go out. Idempotent: running it twice does nothing more.

@@ -17,7 +17,7 @@ import { withTransaction } from '@rora/ledger';
 import { assetScale, isMoneyError, parseAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
 import type { KycGate } from '../kyc/index.ts';
 import { findPurchase, insertPurchase, type PurchaseRow } from './onramp.repository.ts';
 import { purchaseView } from './onramp-view.ts';

@@ -1,6 +1,6 @@
 // A runner batch as the JSON orders_commit_batch() (sql/orders_commit_batch.sql) reads: snake_case keys named
 // for their columns, amounts as decimal strings (never numbers), times as ISO-8601 strings.
-import type { CandleFold } from '../markets/candle-buckets.ts';
+import type { CandleFold } from '../markets/index.ts';
 import type { FillRecord, OrderState } from './order-state.ts';
 
 const text = (value: bigint | null) => (value === null ? null : value.toString());

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { CancelledEvent, DoneEvent, FillEvent, RestedEvent } from '@rora/matching-engine';
 import type { LedgerOp } from '@rora/ledger';
 import { FEE_ROUNDING, applyBps, type AssetSymbol } from '@rora/money';
-import { notionalOf, priceOfTicks, quantityOfLots, type Market } from '../markets/market-specs.ts';
+import { notionalOf, priceOfTicks, quantityOfLots, type Market } from '../markets/index.ts';
 import { holdRemaining, restingStatus, type FillRecord, type OrderState } from './order-state.ts';
 
 export interface BatchDependencies {

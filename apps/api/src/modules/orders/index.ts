@@ -5,19 +5,18 @@ import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import type { KycGate } from '../kyc/index.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import type { RunnerLog } from './market-runner.ts';
 import { createMarketRunners, type MarketRunners } from './market-runners.ts';
 import { orderView } from './order-view.ts';
-import { createOrdersService, type OrdersService } from './orders.service.ts';
+import { createOrdersService, type OrdersService, type SwapOrders } from './orders.service.ts';
 import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
 
-export { ordersRoutes } from './orders.routes.ts';
 export type { MarketRunners, BatchListener } from './market-runners.ts';
 export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
 export { createVenueReconciler } from './venue-reconciler.ts';
-export type { OrdersService, SwapOrderHandler } from './orders.service.ts';
+export type { OrdersService, SwapOrderHandler, SwapOrders } from './orders.service.ts';
 export type { FillRecord, OrderState } from './order-state.ts';
 export { holdRemaining, isOpenStatus } from './order-state.ts';
 
@@ -36,11 +35,13 @@ export function createOrdersModule(deps: {
   events: EventBus;
   log: RunnerLog;
   maxBatch?: number;
+  swaps?: SwapOrders;
 }): OrdersModule {
   const { db, ledger, clock } = deps;
   const runners = createMarketRunners({ db, clock, log: deps.log, maxBatch: deps.maxBatch });
   const venueOrders = createVenueOrders({ db, ledger, clock, adapterOf: (id) => deps.venues.adapter(id) });
-  const service = createOrdersService({ db, clock, kycGate: deps.kycGate, venues: deps.venues, runners, venueOrders });
+  const { kycGate, venues, swaps } = deps;
+  const service = createOrdersService({ db, clock, kycGate, venues, runners, venueOrders, swaps });
   runners.onCommitted((batch) => {
     for (const order of batch.orders) {
       // The view is built only for a customer someone listens for (most orders have no one).

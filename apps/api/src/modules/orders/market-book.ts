@@ -12,14 +12,14 @@ import {
 } from '@rora/matching-engine';
 import type { Db } from '@rora/db';
 import { AppError } from '../../lib/errors.ts';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import { Batch } from './batch.ts';
 import { planOrder } from './order-plan.ts';
 import type { OrderIntent } from './order-request.ts';
 import type { OrderState } from './order-state.ts';
 import { loadOpenOrders, loadSequences } from './orders.repository.ts';
 import { newOrderState, toOpenOrder } from './runner-records.ts';
-import type { IdempotentRequest } from '../../plugins/idempotency.ts';
+import type { IdempotentRequest } from '../../lib/idempotency-recovery.ts';
 
 export interface PlaceInput {
   orderId: string;

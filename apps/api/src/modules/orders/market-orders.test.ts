@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { seedSwapLiquidity } from '../swap/index.ts';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import {
   approvedCustomer,
   assertOrdersConsistent,

@@ -8,7 +8,7 @@
 // the rest again.
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import { MarketBook, type BookLog, type PlaceInput } from './market-book.ts';
 import { OrderSequencer, type CommittedBatch, type OrderOutcome } from './order-sequencer.ts';
 

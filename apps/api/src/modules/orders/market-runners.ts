@@ -5,7 +5,7 @@
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MARKETS, type Market } from '../markets/market-specs.ts';
+import { MARKETS, type Market } from '../markets/index.ts';
 import { MarketRunner, type CommittedBatch, type RunnerLog } from './market-runner.ts';
 import { OrderSequencer } from './order-sequencer.ts';
 

@@ -5,7 +5,7 @@
 // by total holds the total. Whatever a hold does not spend is voided when the order ends.
 import type { Depth, MarketPlaceCommand } from '@rora/matching-engine';
 import type { ErrorCode } from '@rora/contracts';
-import { notionalOf, quantityOfLots, type Market } from '../markets/market-specs.ts';
+import { notionalOf, quantityOfLots, type Market } from '../markets/index.ts';
 import type { OrderIntent } from './order-request.ts';
 
 export type OrderPlan =

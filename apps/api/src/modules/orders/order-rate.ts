@@ -6,14 +6,7 @@
 import type { OrderRate } from '@rora/contracts';
 import { FEE_ROUNDING, applyBps, formatAmount, mulDiv, scaleFactor } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
-import {
-  formatBase,
-  formatPrice,
-  formatQuote,
-  priceOfTicks,
-  quantityOfLots,
-  type Market,
-} from '../markets/market-specs.ts';
+import { formatBase, formatPrice, formatQuote, priceOfTicks, quantityOfLots, type Market } from '../markets/index.ts';
 import { walkDepth, type VenueAdapter, type VenueFill } from '../venues/index.ts';
 import type { BookView } from './order-plan.ts';
 import type { OrderIntent } from './order-request.ts';

@@ -19,7 +19,7 @@ import {
   parseQuantityLots,
   requireMarket,
   type Market,
-} from '../markets/market-specs.ts';
+} from '../markets/index.ts';
 
 export type OrderBook = 'lit' | 'dark' | 'venue';
 

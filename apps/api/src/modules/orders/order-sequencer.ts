@@ -18,8 +18,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '@rora/db';
-import type { Market } from '../markets/market-specs.ts';
-import { idempotencyAnswer } from '../../plugins/idempotency.ts';
+import type { Market } from '../markets/index.ts';
+import { idempotencyAnswer } from '../../lib/idempotency-recovery.ts';
 import type { Batch } from './batch.ts';
 import {
   batchCommitted,

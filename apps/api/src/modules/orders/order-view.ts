@@ -2,7 +2,7 @@
 // assets, the average price rounded to the quote's minor unit, each fill with the customer's role.
 import type { Order, OrderFill } from '@rora/contracts';
 import { formatAmount, mulDiv, scaleFactor } from '@rora/money';
-import { formatBase, formatPrice, formatQuote, requireMarket, type Market } from '../markets/market-specs.ts';
+import { formatBase, formatPrice, formatQuote, requireMarket, type Market } from '../markets/index.ts';
 import type { FillRecord, OrderState } from './order-state.ts';
 
 export function fillView(market: Market, order: OrderState, fill: FillRecord): OrderFill {

@@ -7,7 +7,7 @@ import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { KycGate } from '../kyc/index.ts';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import type { MarketRunners } from './market-runners.ts';
 import { estimateOrder } from './order-rate.ts';
@@ -16,15 +16,21 @@ import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from '
 import { orderView } from './order-view.ts';
 import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
-import type { IdempotencyHandle, IdempotencyRecovery } from '../../plugins/idempotency.ts';
+import type { IdempotencyHandle, IdempotencyRecovery } from '../../lib/idempotency-recovery.ts';
 
-/** POST /order with type swap is served by the swap context, which registers here. */
+/** POST /order with type swap is served by the swap context, which the core passes in. */
 export type SwapOrderHandler = (input: {
   userId: string;
   body: SwapOrderBody;
   /** The claimed Idempotency-Key, bound to the swap as it is placed (ADR 0024). */
   claimId: string | null;
 }) => Promise<unknown>;
+
+/** What orders need of the swap context. */
+export interface SwapOrders {
+  place: SwapOrderHandler;
+  recover: IdempotencyRecovery;
+}
 
 /** A placed order's answer: as stored under its key (Rora's book), or data to send (swap, venue). */
 export type PlacedAnswer = { answer: string } | { data: unknown };
@@ -45,7 +51,6 @@ export interface OrdersService {
   get(input: { userId: string; orderId: string }): Promise<Order>;
   list(input: { userId: string; query: PageQuery & { type?: OrderListType; symbol?: string } }): Promise<OrderList>;
   rate(input: { body: TradeOrderBody }): Promise<OrderRate>;
-  useSwapHandler(handler: SwapOrderHandler, recover: IdempotencyRecovery): void;
   /** The answer to a swap or platform order whose request died after it was recorded (ADR 0024). */
   recover: IdempotencyRecovery;
 }
@@ -58,6 +63,8 @@ interface OrdersDependencies {
   kycGate: KycGate;
   venues: VenuesService;
   runners: MarketRunners;
+  /** The swap context (built before orders); without it, POST /order of type swap is refused. */
+  swaps?: SwapOrders;
   venueOrders: VenueOrders;
 }
 
@@ -88,8 +95,8 @@ async function submitOrder(
 export function createOrdersService(deps: OrdersDependencies): OrdersService {
   const { db, clock, runners, venues } = deps;
   const approved = new Map<string, number>();
-  let swapHandler: SwapOrderHandler | null = null;
-  let swapRecovery: IdempotencyRecovery | null = null;
+  const swapHandler = deps.swaps?.place ?? null;
+  const swapRecovery = deps.swaps?.recover ?? null;
 
   /** Approval is final, so a recent approval is remembered instead of read on every order. */
   async function requireKyc(userId: string): Promise<void> {
@@ -153,11 +160,6 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       const intent = toOrderIntent(body);
       const adapter = intent.book === 'venue' ? venues.adapter(intent.venue.id) : null;
       return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
-    },
-
-    useSwapHandler(handler, recover) {
-      swapHandler = handler;
-      swapRecovery = recover;
     },
 
     async recover(tx, key) {

@@ -1,7 +1,7 @@
 // Records the runner makes and reads: a new order's row from its intent and plan, and an open
 // order's row as the engine's OpenOrder (the book rebuilds from these).
 import type { OpenOrder } from '@rora/matching-engine';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import type { PlaceInput } from './market-runner.ts';
 import type { OrderPlan } from './order-plan.ts';
 import type { OrderIntent } from './order-request.ts';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import { auditBook } from './book-audit.ts';
 import { createMarketRunners } from './market-runners.ts';
 import { toOrderIntent } from './order-request.ts';

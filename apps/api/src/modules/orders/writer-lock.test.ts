@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import { MarketRunner } from './market-runner.ts';
 import { toOrderIntent } from './order-request.ts';
 import {

@@ -1,7 +1,7 @@
 // The event bus that carries live updates to WebSocket clients. Services publish to a topic; the
 // realtime hub subscribes each socket to its customer's topic (and to public topics it asks for).
-// This in-process bus serves one API process; with several replicas, an implementation of the
-// same interface over PostgreSQL LISTEN/NOTIFY (or Redis pub/sub) fans events out to all of them.
+// This in-process bus serves one process; postgres-event-bus.ts carries customers' events between
+// processes (a standalone worker, several API replicas) over LISTEN/NOTIFY (EVENT_BUS).
 import type { RealtimeMessage } from '@rora/contracts';
 
 export type RealtimeEvent = RealtimeMessage;

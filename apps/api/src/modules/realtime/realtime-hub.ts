@@ -3,7 +3,7 @@
 // connections and to drop dead peers, and re-checks the session so a logout closes the socket.
 import type { WebSocket } from 'ws';
 import { clientMessageSchema, WS_CLOSE_UNAUTHORIZED, type ClientMessage } from '@rora/contracts';
-import type { SessionService } from '../sessions/sessions.service.ts';
+import type { SessionService } from '../sessions/index.ts';
 import { topics, type EventBus, type RealtimeEvent } from './event-bus.ts';
 
 /** A socket that buffers more than this is too slow to follow the stream: it is dropped. */

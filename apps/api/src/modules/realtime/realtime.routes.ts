@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WS_BEARER_PROTOCOL, WS_CLOSE_UNAUTHORIZED } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import type { SessionIdentity, SessionService } from '../sessions/sessions.service.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 type SocketAuth = { ok: true; identity: SessionIdentity; token: string } | { ok: false; code: string };

@@ -1,16 +1,16 @@
 // The swap module's public face: firm quotes (GET /convert), placing a swap on a quote (POST /order
-// with type swap, through `placeFromOrder`), the customer's swaps, and the settlement jobs the API
-// process's worker runs. services.ts wires it once; other modules use only what is exported here.
+// with type swap, through `placeFromOrder`), the customer's swaps, and the settlement jobs the worker
+// runs (background.ts). core.ts wires it once; other modules use only what is exported here.
 import type { Swap, SwapOrderBody } from '@rora/contracts';
 import type { Database } from '@rora/db';
 import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { IdempotencyRecovery } from '../../plugins/idempotency.ts';
+import type { IdempotencyRecovery } from '../../lib/idempotency-recovery.ts';
 import type { KycGate } from '../kyc/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import type { EventBus } from '../realtime/event-bus.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import type { EventBus } from '../realtime/index.ts';
 import { createQuoteService, type QuoteService, type SwapSettings } from './quote.service.ts';
 import type { ReferencePriceSource } from './reference-rate.ts';
 import { createSwapJobs, createSettlementScheduler, type LateBoundScheduler } from './settle-swaps.job.ts';
@@ -18,13 +18,7 @@ import { createSwapSettlement, type SwapSettlement } from './settlement.ts';
 import { createSwapService, type SwapService } from './swap.service.ts';
 
 export { seedSwapLiquidity, SANDBOX_LIQUIDITY } from './liquidity.seed.ts';
-export {
-  marketPairPrices,
-  marketUsdPrices,
-  referencePricesFrom,
-  type PairPriceSource,
-  type SwapReferencePrices,
-} from './reference-prices.ts';
+export { marketPairPrices, marketUsdPrices, referencePricesFrom, type PairPriceSource } from './reference-prices.ts';
 export type { ReferencePriceSource } from './reference-rate.ts';
 export { SETTLE_SWAP_JOB, SETTLE_SWAPS_JOB, type JobSender } from './settle-swaps.job.ts';
 export type { SwapSettings } from './quote.service.ts';
@@ -33,11 +27,11 @@ export interface SwapModule {
   quotes: QuoteService;
   swaps: SwapService;
   settlement: SwapSettlement;
-  /** Run by the API process's worker (server.ts passes them to startWorker). */
+  /** Run by the worker (background.ts), in the API process or standalone. */
   jobs: JobDefinition[];
-  /** server.ts attaches the running worker's queue, so each swap gets a job at its due time. */
+  /** background.ts attaches the queue, so each swap gets a job at its due time. */
   scheduler: LateBoundScheduler;
-  /** Where quotes take their rates (services.ts connects the markets module's pair prices). */
+  /** Where quotes take their rates (core.ts passes the venues' pair prices). */
   referencePrices: ReferencePriceSource;
   /**
    * POST /order with `type: 'swap'`: the orders route validates the body with swapOrderBodySchema,

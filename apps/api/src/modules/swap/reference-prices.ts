@@ -1,11 +1,12 @@
 // The swap's ReferencePriceSource over the other modules: US dollar prices from the prices module
 // (the latest observation per asset), and a listed pair's reference price from the markets module
-// (the median of the external venues' mids, in quote units per whole base). The markets module is
-// built after this one (its POST /order hands swaps here), so its prices are connected late:
-// until then, and for any pair it does not list, rates cross through USD prices (reference-rate.ts).
+// (the median of the external venues' mids, in quote units per whole base). The venues are built
+// before swaps (and orders after them: POST /order hands swaps here); without pair prices, and for
+// any pair the catalogue does not list, rates cross through USD prices (reference-rate.ts).
 import { formatAmount, type AssetSymbol } from '@rora/money';
-import { findMarket, type MarketsModule } from '../markets/index.ts';
+import { findMarket } from '../markets/index.ts';
 import { formatPrice, type PriceService } from '../prices/index.ts';
+import type { VenuesService } from '../venues/index.ts';
 import { findUsdPrice, type ReferencePriceSource } from './reference-rate.ts';
 
 /** A listed pair's reference price (quote units per whole base unit), as a decimal string. */
@@ -13,16 +14,11 @@ export interface PairPriceSource {
   pairPrice(base: AssetSymbol, quote: AssetSymbol): Promise<string | null>;
 }
 
-export interface SwapReferencePrices extends ReferencePriceSource {
-  /** Connects (or, with null, disconnects) the pair prices. */
-  usePairPrices(source: PairPriceSource | null): void;
-}
-
 export function referencePricesFrom(sources: {
   prices: Pick<PriceService, 'quoteMap'>;
-  pairs?: PairPriceSource;
-}): SwapReferencePrices {
-  let pairs: PairPriceSource | null = sources.pairs ?? null;
+  pairs: PairPriceSource | null;
+}): ReferencePriceSource {
+  const { pairs } = sources;
   return {
     async usdPrice(asset) {
       const quote = (await sources.prices.quoteMap()).get(asset);
@@ -31,19 +27,16 @@ export function referencePricesFrom(sources: {
     async pairPrice(base, quote) {
       return pairs ? pairs.pairPrice(base, quote) : null;
     },
-    usePairPrices(source) {
-      pairs = source;
-    },
   };
 }
 
-/** Pair prices from the markets module's venues; null for a pair it does not list or cannot price. */
-export function marketPairPrices(markets: Pick<MarketsModule, 'venues'>): PairPriceSource {
+/** Pair prices from the venues; null for a pair it does not list or cannot price. */
+export function marketPairPrices(venues: Pick<VenuesService, 'referencePrice'>): PairPriceSource {
   return {
     async pairPrice(base, quote) {
       const market = findMarket(`${base}/${quote}`);
       if (!market) return null;
-      const price = await markets.venues.referencePrice(market);
+      const price = await venues.referencePrice(market);
       return price === null || price <= 0n ? null : formatAmount(price, market.quoteScale);
     },
   };

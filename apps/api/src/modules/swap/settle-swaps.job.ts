@@ -1,5 +1,5 @@
-// The swap settlement jobs (pg-boss, run by the API process's worker: they need its notification
-// and event services). `settle-swap` is sent when a swap is placed, to start at its due time, and
+// The swap settlement jobs (pg-boss, run by the worker of background.ts, in the API process or
+// standalone; their events reach the API over the event bus). `settle-swap` is sent when a swap is placed, to start at its due time, and
 // settles that one swap; `settle-swaps` runs every minute as the backstop: every due swap (a lost
 // or failed job), notifications a crash lost, and old unused quotes. Both are idempotent.
 import type { JobDefinition } from '@rora/worker';
@@ -33,7 +33,7 @@ export interface JobSender {
 }
 
 export interface LateBoundScheduler extends SettlementScheduler {
-  /** Connects the queue once the worker runs (server.ts); until then the every-minute sweep settles. */
+  /** Connects the queue once the worker runs (background.ts); until then the every-minute sweep settles. */
   attach(sender: JobSender, log: { warn(fields: object, message: string): void }): void;
 }
 

@@ -9,8 +9,8 @@ import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import { derivedId } from './derived-id.ts';
 import {
   countFailedAttempt,

@@ -9,9 +9,9 @@ import { isLedgerError, withTransaction, type Ledger } from '@rora/ledger';
 import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
 import type { KycGate } from '../kyc/index.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import type { SwapSettings } from './quote.service.ts';
 import {
   findSwap,

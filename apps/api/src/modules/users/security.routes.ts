@@ -14,7 +14,7 @@ import {
 import { currentUser } from '../../plugins/auth.ts';
 import { accountRouteValidator, rateLimits, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
-import { ownUserId } from './own-user.ts';
+import { ownUserId } from '../../plugins/own-user.ts';
 
 const tags = ['user'];
 

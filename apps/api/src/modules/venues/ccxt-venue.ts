@@ -4,7 +4,7 @@
 // wanted; without keys a venue still quotes and shows depth (public endpoints).
 import type { VenueDefinition } from '@rora/contracts';
 import { formatAmount, parseAmount } from '@rora/money';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import {
   VenueUnavailableError,
   walkDepth,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { OrderSide, PairSymbol, VenueDefinition } from '@rora/contracts';
 import { scaleFactor } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import { curveParams, curvePrice, type CurveParams } from './price-curve.ts';
 import {
   VenueUnavailableError,

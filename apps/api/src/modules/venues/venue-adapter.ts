@@ -4,7 +4,7 @@
 // configuration (VENUES=ccxt). Prices are quote minor units per whole base unit; quantities base
 // minor units; both bigint, already on the market's ticks and lots.
 import type { OrderSide, VenueDefinition } from '@rora/contracts';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 
 export interface VenueQuote {
   bid: bigint | null;

@@ -4,7 +4,7 @@
 // back its own quotes), and the adapter to execute on.
 import { VENUES, type VenueDefinition } from '@rora/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Market } from '../markets/market-specs.ts';
+import type { Market } from '../markets/index.ts';
 import type { VenueAdapter, VenueQuote } from './venue-adapter.ts';
 
 export interface VenuePrice {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { VENUES } from '@rora/contracts';
 import { ManualClock } from '../../lib/clock.ts';
-import { requireMarket } from '../markets/market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
 import { createCcxtVenue, type CcxtExchange } from './ccxt-venue.ts';
 import { createSimulatedVenues, createVenuesModule, curveParams, curvePrice, walkDepth } from './index.ts';
 

@@ -6,9 +6,9 @@ import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountServices } from '../accounts/index.ts';
 import type { ChainEventHandlers, ChainRegistry } from '../chain-watcher/index.ts';
-import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { NotificationService } from '../notifications/index.ts';
 import type { PriceService } from '../prices/index.ts';
-import type { EventBus } from '../realtime/event-bus.ts';
+import type { EventBus } from '../realtime/index.ts';
 import { createAddressBook, type AddressBook } from './addresses.ts';
 import { createApproval, type Approval } from './approval.ts';
 import { createDepositsRepository } from './deposits.repository.ts';
@@ -23,7 +23,6 @@ import { createTransactionsRepository } from './transactions.repository.ts';
 import { createWalletNotifier, type WalletNotifier } from './wallet-notifier.ts';
 import { createWalletsRepository, type WalletsRepository } from './wallets.repository.ts';
 import { createWalletsService, type WalletsService } from './wallets.service.ts';
-import { forwardingLog, type ForwardingLog } from './forwarding-log.ts';
 
 export interface WalletsModule {
   service: WalletsService;
@@ -36,8 +35,13 @@ export interface WalletsModule {
   notifier: WalletNotifier;
   /** What the chain watcher calls. */
   handlers: ChainEventHandlers;
-  /** Where the module logs; the routes plugin points it at the app's logger. */
-  log: ForwardingLog;
+  /** Where the module logs (the process's logger, given by the core). */
+  log: ModuleLog;
+}
+
+export interface ModuleLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
 }
 
 export interface WalletsDependencies {
@@ -49,11 +53,11 @@ export interface WalletsDependencies {
   accounts: Pick<AccountServices, 'users' | 'pin' | 'twoFactor'>;
   notifications: NotificationService;
   events: EventBus;
+  log: ModuleLog;
 }
 
 export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
-  const { db, clock, ledger, registry } = deps;
-  const log = forwardingLog();
+  const { db, clock, ledger, registry, log } = deps;
   const repository = createWalletsRepository(db);
   const transactions = createTransactionsRepository(db);
   const sendsRepository = createSendsRepository(db);

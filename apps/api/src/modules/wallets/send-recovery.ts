@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
-import type { OrphanedKey, RecoveredAnswer } from '../../plugins/idempotency.ts';
+import type { OrphanedKey, RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { voidHeldSend } from './send-steps.ts';
 import type { SendsRepository } from './sends.repository.ts';

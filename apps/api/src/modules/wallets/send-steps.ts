@@ -10,7 +10,7 @@ import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@ror
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bindIdempotentEffect } from '../../plugins/idempotency.ts';
+import { bindIdempotentEffect } from '../../lib/idempotency-recovery.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import { derivedId } from './ids.ts';
 import type { NewSend, SendRow, SendsRepository } from './sends.repository.ts';

@@ -5,8 +5,8 @@
 import { getNetwork } from '@rora/chains';
 import type { WalletEvent } from '@rora/contracts';
 import { formatAmount } from '@rora/money';
-import type { NotificationService } from '../notifications/notifications.service.ts';
-import { topics, type EventBus } from '../realtime/event-bus.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
 import { transactionView } from './transaction-view.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
 

@@ -128,7 +128,6 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
   const { services } = options;
   app.setValidatorCompiler(accountRouteValidator);
   app.addHook('onReady', async () => {
-    services.wallets.log.attach(app.log.child({ component: 'wallets' }));
     // The chains' memory does not outlive the process: watch every stored address again.
     await services.wallets.addresses.watchAll();
   });

@@ -6,7 +6,6 @@ import { schema } from '@rora/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../../../testing/users.ts';
 import { seedAssetCatalogue } from '../../prices/index.ts';
-import type { SwapReferencePrices } from '../../swap/index.ts';
 
 export interface Delivery {
   headers: Record<string, string>;
@@ -24,10 +23,9 @@ export interface OnrampTestApp extends TestApp {
 export const ONRAMP_TEST_SECRET = 'test-onramp-webhook-secret-0123456789abcdef';
 
 export async function createOnrampTestApp(): Promise<OnrampTestApp> {
-  const t = await createTestApp({ env: { ONRAMP_WEBHOOK_SECRET: ONRAMP_TEST_SECRET } });
-  await seedAssetCatalogue(t.database);
   // The venues' simulated prices move with the clock; these tests price through the seeded USD prices.
-  (t.app.services.swap.referencePrices as SwapReferencePrices).usePairPrices(null);
+  const t = await createTestApp({ env: { ONRAMP_WEBHOOK_SECRET: ONRAMP_TEST_SECRET }, adapters: { pairPrices: null } });
+  await seedAssetCatalogue(t.database);
   const deliveries: Delivery[] = [];
   let failing = 0;
   const { sandbox } = t.app.services.onramp;

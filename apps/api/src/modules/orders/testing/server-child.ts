@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { Database } from '@rora/db';
 import { createLedger } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
-import { hashToken } from '../../sessions/sessions.service.ts';
+import { hashToken } from '../../sessions/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../../../..');

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../../../testi
 import { createTestUser, type TestUser } from '../../../testing/users.ts';
 import { accountRouteValidator } from '../../accounts/index.ts';
 import { seedAssetCatalogue } from '../../prices/index.ts';
-import { seedSwapLiquidity, type SwapReferencePrices } from '../index.ts';
+import { seedSwapLiquidity } from '../index.ts';
 
 export const SWAP_ORDER_TEST_PATH = '/api/v1/testing/swap-order';
 
@@ -40,14 +40,14 @@ export const swapOrderTestRoute: FastifyPluginAsyncZod = async (api) => {
 
 export async function createSwapTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const t = await createTestApp({
+    // The venues' simulated prices move with the clock; these tests price through the seeded USD prices.
+    adapters: { pairPrices: null },
     ...options,
     env: { SWAP_SETTLEMENT_DELAY_MS: '20000', SWAP_QUOTE_TTL_MS: '30000', ...options.env },
     plugins: [swapOrderTestRoute, ...(options.plugins ?? [])],
   });
   await seedAssetCatalogue(t.database);
   await seedSwapLiquidity(t.database);
-  // The venues' simulated prices move with the clock; these tests price through the seeded USD prices.
-  (t.app.services.swap.referencePrices as SwapReferencePrices).usePairPrices(null);
   return t;
 }
 

@@ -7,7 +7,7 @@
 // longer in flight, so its bind refuses inside the effect's transaction.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '@rora/db';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 /** The JSON content type of every stored answer that the plugin writes itself. */
 export const ANSWER_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -73,4 +73,34 @@ export function resolveOrphanedKey(
        WHERE id = ${id}`);
     return 'answered';
   });
+}
+
+/** A keyed request whose answer has not been stored yet. */
+export interface IdempotentRequest {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: Buffer;
+}
+
+export interface IdempotencyHandle {
+  readonly request: IdempotentRequest;
+  /** Claims the key now (its own commit) and returns the claim's id; the answer is stored when sent. */
+  claim(): Promise<string>;
+}
+
+/** A stored answer as idempotency_store_answers() (sql/idempotency_store_answers.sql) takes it. */
+export function idempotencyAnswer(request: IdempotentRequest, answer: { status: number; body: string }, at: Date) {
+  return {
+    user_id: request.userId,
+    key: request.key,
+    method: request.method,
+    path: request.path,
+    request_hash: request.requestHash.toString('hex'),
+    status: answer.status,
+    content_type: ANSWER_CONTENT_TYPE,
+    body: answer.body,
+    at: at.toISOString(),
+  };
 }

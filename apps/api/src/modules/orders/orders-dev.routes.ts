@@ -4,9 +4,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { marketQuerySchema } from '@rora/contracts';
-import { auditBook } from '../orders/book-audit.ts';
-import type { MarketsModule } from './index.ts';
-import { requireMarket } from './market-specs.ts';
+import { requireMarket } from '../markets/index.ts';
+import { auditBook } from './book-audit.ts';
+import type { OrdersModule } from './index.ts';
 
 const auditSchema = z.object({
   data: z.object({
@@ -18,7 +18,7 @@ const auditSchema = z.object({
   }),
 });
 
-export function marketsDevRoutes(markets: MarketsModule, db: Parameters<typeof auditBook>[0]): FastifyPluginAsyncZod {
+export function ordersDevRoutes(orders: OrdersModule, db: Parameters<typeof auditBook>[0]): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dev/markets/book',
@@ -31,7 +31,7 @@ export function marketsDevRoutes(markets: MarketsModule, db: Parameters<typeof a
         },
       },
       async (request) => {
-        const runner = markets.orders.runners.runner(requireMarket(request.query.symbol));
+        const runner = orders.runners.runner(requireMarket(request.query.symbol));
         await runner.start();
         return { data: await auditBook(db, runner) };
       },

@@ -1,0 +1,254 @@
+// The domain core's one composition root: every service, repository and job built once, in
+// dependency order (a module is built after every module it uses, so nothing is connected late), with
+// no Fastify inside. The API process builds it under its routes (app.ts); the standalone worker
+// builds the same core and runs its jobs (worker-process.ts). Modules are reached only through their
+// public entry (`modules/<module>/index.ts`); they react to each other through EventBus events.
+import type { Database } from '@rora/db';
+import { createLedger } from '@rora/ledger';
+import { jobs as platformJobs, type JobDefinition } from '@rora/worker';
+import type { Config } from './config.ts';
+import type { Clock } from './lib/clock.ts';
+import { createAccountServices, type AccountServices } from './modules/accounts/index.ts';
+import { createAlertsService, type AlertsService } from './modules/alerts/index.ts';
+import {
+  createChainRegistry,
+  createChainWatcher,
+  type ChainRegistry,
+  type ChainWatcher,
+} from './modules/chain-watcher/index.ts';
+import {
+  createColdWalletRepository,
+  createColdWalletService,
+  type ColdWalletService,
+} from './modules/coldwallet/index.ts';
+import { createCountryCheckService, createGeoIpLiteAdapter, type CountryCheckService } from './modules/geo/index.ts';
+import { createHealthService, type HealthService } from './modules/health/index.ts';
+import { createKycModule, type KycGate, type KycModule } from './modules/kyc/index.ts';
+import { createMarketDataService, createSnapshotBus, type MarketDataService } from './modules/market-data/index.ts';
+import { createMarketMaker, type MarketMaker } from './modules/market-maker/index.ts';
+import { createMessaging, type MessagingService, type OutboxRepository } from './modules/messaging/index.ts';
+import { createNotificationService, type NotificationService } from './modules/notifications/index.ts';
+import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
+import { createOrdersModule, createVenueReconciler, type OrdersModule } from './modules/orders/index.ts';
+import { createPortfolioService, type PortfolioService } from './modules/portfolio/index.ts';
+import { createPriceService, type PriceService } from './modules/prices/index.ts';
+import {
+  createInProcessEventBus,
+  createPostgresEventBus,
+  createRealtimeHub,
+  purgeEventPayloads,
+  type EventBus,
+  type RealtimeHub,
+} from './modules/realtime/index.ts';
+import { createSessionService, type SessionService } from './modules/sessions/index.ts';
+import {
+  createSwapModule,
+  marketPairPrices,
+  marketUsdPrices,
+  referencePricesFrom,
+  type PairPriceSource,
+  type SwapModule,
+} from './modules/swap/index.ts';
+import { createVenuesModule, type VenuesService } from './modules/venues/index.ts';
+import { createWalletsModule, type WalletsModule } from './modules/wallets/index.ts';
+
+/** pino-compatible; the API gives its logger, the worker its own. */
+export interface CoreLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface CoreDependencies {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  log: CoreLog;
+  /** Test seams: the swap's pair prices (null: swaps price through USD only, as some tests need). */
+  adapters?: { pairPrices?: PairPriceSource | null };
+}
+
+/** Orders, venues, market data, alerts and the market maker: started where the books are written. */
+export interface MarketsModule {
+  venues: VenuesService;
+  orders: OrdersModule;
+  marketData: MarketDataService;
+  alerts: AlertsService;
+  marketMaker: MarketMaker;
+  /** Process start: rebuild every book, settle what a crash left pending, load the feeds. */
+  start(options: { marketMaker: boolean; intervalMs: number }): Promise<void>;
+  stop(): Promise<void>;
+  readonly db: Database['db'];
+}
+
+export interface Services {
+  health: HealthService;
+  sessions: SessionService;
+  events: EventBus;
+  realtime: RealtimeHub;
+  notifications: NotificationService;
+  messaging: MessagingService;
+  outbox: OutboxRepository;
+  countryCheck: CountryCheckService;
+  accounts: AccountServices;
+  kyc: KycModule;
+  /** The KYC gate of spec §6 for trading, swap and on-ramp: see modules/kyc/kyc-gate.ts. */
+  kycGate: KycGate;
+  /** Swap quotes, swaps and their settlement jobs: see modules/swap/index.ts. */
+  swap: SwapModule;
+  /** Card purchases (on-ramp) through the provider adapter: see modules/onramp/index.ts. */
+  onramp: OnrampModule;
+  markets: MarketsModule;
+  chains: ChainRegistry;
+  chainWatcher: ChainWatcher;
+  prices: PriceService;
+  wallets: WalletsModule;
+  coldWallet: ColdWalletService;
+  portfolio: PortfolioService;
+}
+
+export interface Core {
+  services: Services;
+  /** Every queued and scheduled job, for the worker (standalone, or inside the API: RUN_WORKER). */
+  jobs: readonly JobDefinition[];
+}
+
+/** The bus of EVENT_BUS: in memory, or across processes over LISTEN/NOTIFY. */
+function eventBusOf(deps: CoreDependencies): EventBus {
+  const local = createInProcessEventBus();
+  if (deps.config.eventBus === 'process') return local;
+  return createPostgresEventBus({ pool: deps.database.pool, local, log: deps.log });
+}
+
+/** The platforms as configured: simulated (failing at the configured rates) or live over ccxt. */
+function venuesOf(config: Config, clock: Clock): VenuesService {
+  const failures = {
+    unreachableBps: config.VENUE_SANDBOX_UNREACHABLE_BPS,
+    lostAnswerBps: config.VENUE_SANDBOX_LOST_ANSWER_BPS,
+  };
+  return createVenuesModule({ clock, mode: config.VENUES, failures });
+}
+
+type Platform = Pick<
+  Services,
+  'health' | 'sessions' | 'events' | 'realtime' | 'notifications' | 'messaging' | 'outbox' | 'countryCheck'
+>;
+
+function buildPlatform(deps: CoreDependencies): Platform & { events: ReturnType<typeof createSnapshotBus> } {
+  const { config, database, clock } = deps;
+  const sessions = createSessionService({ db: database.db, clock, ttlMs: config.SESSION_TTL_HOURS * 3_600_000 });
+  const events = createSnapshotBus(eventBusOf(deps));
+  const realtime = createRealtimeHub({ bus: events, sessions, pingIntervalMs: config.WS_PING_INTERVAL_MS });
+  const notifications = createNotificationService({ db: database.db, clock, events });
+  const { messaging, outbox } = createMessaging({ config, database, clock });
+  const countryCheck = createCountryCheckService({
+    geoip: createGeoIpLiteAdapter(),
+    blockedCountries: config.BLOCKED_COUNTRIES,
+    localCountry: config.GEOIP_LOCAL_COUNTRY,
+    usSiteUrl: config.US_SITE_URL,
+    internationalSiteUrl: config.INTERNATIONAL_SITE_URL,
+  });
+  const health = createHealthService(database);
+  return { health, sessions, events, realtime, notifications, messaging, outbox, countryCheck };
+}
+
+type WalletParts = Pick<Services, 'chains' | 'chainWatcher' | 'wallets' | 'coldWallet' | 'portfolio'>;
+
+function buildWallets(
+  deps: CoreDependencies,
+  uses: Pick<Services, 'accounts' | 'notifications' | 'events' | 'prices'>,
+): WalletParts {
+  const { db } = deps.database;
+  const { clock } = deps;
+  const ledger = createLedger();
+  const { prices } = uses;
+  const chains = createChainRegistry({ config: deps.config, clock });
+  const wallets = createWalletsModule({ ...uses, db, clock, ledger, registry: chains, log: deps.log });
+  const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: deps.log });
+  const coldWallet = createColdWalletService({
+    db,
+    clock,
+    ledger,
+    prices,
+    approval: wallets.approval,
+    notifier: wallets.notifier,
+    repository: createColdWalletRepository(db),
+  });
+  const portfolio = createPortfolioService({ db, ledger, prices });
+  return { chains, chainWatcher, wallets, coldWallet, portfolio };
+}
+
+function buildMarkets(
+  deps: CoreDependencies,
+  uses: Pick<Services, 'kycGate' | 'swap' | 'realtime' | 'notifications' | 'messaging'> & {
+    events: ReturnType<typeof createSnapshotBus>;
+    venues: VenuesService;
+  },
+): MarketsModule {
+  const { config, clock, log } = deps;
+  const { db } = deps.database;
+  const { events, venues, swap } = uses;
+  const ledger = createLedger();
+  const swaps = { place: swap.placeFromOrder, recover: swap.recoverFromOrder };
+  const maxBatch = config.ORDER_BATCH_MAX;
+  const orders = createOrdersModule({ db, ledger, clock, kycGate: uses.kycGate, venues, events, log, maxBatch, swaps });
+  const { runners } = orders;
+  const marketData = createMarketDataService({ db, clock, events, realtime: uses.realtime, runners, venues });
+  const alerts = createAlertsService({
+    db,
+    clock,
+    events,
+    notifications: uses.notifications,
+    messaging: uses.messaging,
+    lastPrice: (market) => marketData.feed(market).lastPrice,
+    log,
+  });
+  const reconciler = createVenueReconciler({ venueOrders: orders.venueOrders, clock, log });
+  const marketMaker = createMarketMaker({ db, ledger, clock, venues, orders: orders.service, runners, log });
+  return {
+    db,
+    venues,
+    orders,
+    marketData,
+    alerts,
+    marketMaker,
+    async start(options) {
+      // The lock first: claimWriter reads the books once it holds it (a book read before could miss an
+      // older writer's last batch, ADR 0023), so startAll finds them read. Without the lock (another
+      // process writes), startAll reads them here: each book is read once either way.
+      const writes = await runners.claimWriter();
+      await runners.startAll();
+      // Only the process that writes the books settles platform orders left pending.
+      if (writes) await reconciler.start();
+      await Promise.all([marketData.start(), alerts.start()]);
+      if (options.marketMaker) {
+        await marketMaker.prepare();
+        marketMaker.start(options.intervalMs);
+      }
+    },
+    async stop() {
+      await marketMaker.stop();
+      await reconciler.stop();
+      await runners.stopAll();
+    },
+  };
+}
+
+export function createCore(deps: CoreDependencies): Core {
+  const { config, database, clock } = deps;
+  const platform = buildPlatform(deps);
+  const { events, notifications, messaging } = platform;
+  const accounts = createAccountServices({ db: database.db, clock, messaging, sessions: platform.sessions });
+  const { kyc, kycGate } = createKycModule({ config, database, clock, notifications, messaging });
+  const prices = createPriceService({ db: database.db, clock });
+  const venues = venuesOf(config, clock);
+  const pairs = deps.adapters?.pairPrices === undefined ? marketPairPrices(venues) : deps.adapters.pairPrices;
+  const swapPrices = referencePricesFrom({ prices, pairs });
+  const swap = createSwapModule({ config, database, clock, kycGate, notifications, events, prices: swapPrices });
+  const onrampPrices = marketUsdPrices(swapPrices);
+  const onramp = createOnrampModule({ config, database, clock, kycGate, notifications, events, prices: onrampPrices });
+  const walletParts = buildWallets(deps, { accounts, notifications, events, prices });
+  const markets = buildMarkets(deps, { ...platform, kycGate, swap, venues });
+  const services: Services = { ...platform, accounts, kyc, kycGate, swap, onramp, markets, prices, ...walletParts };
+  return { services, jobs: [...platformJobs, purgeEventPayloads, ...swap.jobs, ...onramp.jobs] };
+}

@@ -1,0 +1,2 @@
+// The health context: whether the database answers (GET /health).
+export { createHealthService, type HealthService } from './health.service.ts';

@@ -1,0 +1,10 @@
+// The market-data context: public depth, trades, tickers and candles over REST and WebSocket topics
+// (each starting with a snapshot), fed by the order runners' committed batches; the seeded history.
+export { seedPriceHistory } from './history-seed.ts';
+export {
+  LAST_PRICE_TOPIC,
+  createMarketDataService,
+  type LastPriceEvent,
+  type MarketDataService,
+} from './market-data.service.ts';
+export { createSnapshotBus, type SnapshotBus, type SnapshotProvider } from './snapshot-bus.ts';

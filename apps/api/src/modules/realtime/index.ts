@@ -1,0 +1,6 @@
+// The realtime context: the EventBus (in-process, or across processes over PostgreSQL) and the hub
+// that forwards a bus's topics to WebSocket clients.
+export { createInProcessEventBus, topics, type EventBus, type EventListener, type RealtimeEvent } from './event-bus.ts';
+export { EVENTS_CHANNEL, createPostgresEventBus, type PostgresEventBusOptions } from './postgres-event-bus.ts';
+export { purgeEventPayloads } from './purge-event-payloads.ts';
+export { createRealtimeHub, type RealtimeConnection, type RealtimeHub } from './realtime-hub.ts';

@@ -1,0 +1,43 @@
+// The standalone worker process, for deployments that run jobs apart from the API (RUN_WORKER=false on
+// the API): `npm run worker`. Reads the same environment as the API; DATABASE_URL is required.
+import { pino } from 'pino';
+import { errorLogSerializer } from '@rora/db';
+import { startFailure } from '@rora/worker';
+import { ConfigError, loadConfig } from './config.ts';
+import { startWorkerProcess } from './worker-process.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = pino({
+    level: config.LOG_LEVEL,
+    base: { component: 'worker' },
+    serializers: { err: errorLogSerializer },
+  });
+  const worker = await startWorkerProcess({ config, log });
+  log.info({ jobs: worker.core.jobs.map((job) => job.name) }, 'worker started');
+  // A line for whoever started this process (tests, scripts) to wait on.
+  if (process.env.RORA_READY_LINE) console.log('READY worker');
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await worker.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Worker failed to start:', startFailure(error));
+  process.exit(1);
+});
