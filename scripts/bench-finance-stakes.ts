@@ -75,7 +75,9 @@ async function setUp(db: Db, stakes: number): Promise<void> {
       ${reward.toString()}::numeric, 'active', now() - interval '1 day'
     FROM users u CROSS JOIN generate_series(1, ${STAKES_PER_CUSTOMER}) g WHERE u.email LIKE 'bench-%'
     LIMIT ${stakes}::int`);
-  await db.execute(sql`UPDATE staking_pools SET reserved = ${(reward * BigInt(stakes)).toString()} WHERE asset = 'USDT'`);
+  await db.execute(
+    sql`UPDATE staking_pools SET reserved = ${(reward * BigInt(stakes)).toString()} WHERE asset = 'USDT'`,
+  );
   await applyOps(
     db,
     sql`SELECT jsonb_build_object('op', 'transfer', 'id', gen_random_uuid(), 'asset', 'USDT',
@@ -133,7 +135,9 @@ async function main(): Promise<void> {
   try {
     await migrate(connection.pool);
     const setup = await timed(() => setUp(connection.db, stakes));
-    console.log(`setup: ${stakes} stakes of ${Math.ceil(stakes / STAKES_PER_CUSTOMER)} customers in ${setup.seconds.toFixed(1)} s`);
+    console.log(
+      `setup: ${stakes} stakes of ${Math.ceil(stakes / STAKES_PER_CUSTOMER)} customers in ${setup.seconds.toFixed(1)} s`,
+    );
     if (process.env.BENCH_STOP_AFTER_SETUP) return;
     await connection.db.execute(sql`CREATE TABLE bench_baseline (stake_id uuid, day date, amount numeric(78, 0),
       PRIMARY KEY (stake_id, day))`);

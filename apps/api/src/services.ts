@@ -22,6 +22,7 @@ import {
 } from './modules/swap/index.ts';
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
 import { createMarketsModule, createSnapshotBus, type MarketsModule } from './modules/markets/index.ts';
+import { createStakingModule, type StakingModule } from './modules/staking/index.ts';
 
 export interface Services extends WalletServices {
   health: HealthService;
@@ -42,6 +43,8 @@ export interface Services extends WalletServices {
   onramp: OnrampModule;
   /** Orders, venues, market data, alerts and the market maker: see modules/markets/index.ts. */
   markets: MarketsModule;
+  /** Staking plans, stakes, the daily accrual job and the sandbox clock: see modules/staking/index.ts. */
+  staking: StakingModule;
 }
 
 export function createServices(deps: AppDependencies): Services {
@@ -76,6 +79,7 @@ export function createServices(deps: AppDependencies): Services {
     swap,
   });
   swapPrices.usePairPrices(marketPairPrices(markets));
+  const staking = createStakingModule({ config, database, clock, notifications, events });
   return {
     health: createHealthService(database),
     sessions,
@@ -91,6 +95,7 @@ export function createServices(deps: AppDependencies): Services {
     swap,
     onramp,
     markets,
+    staking,
     ...createWalletServices({ config, database, clock, accounts, notifications, events }),
   };
 }

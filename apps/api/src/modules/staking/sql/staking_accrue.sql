@@ -36,7 +36,7 @@ BEGIN
      CROSS JOIN LATERAL (SELECT g::date AS day FROM generate_series(p.accrued_through + 1, p.through, interval '1 day') g) d
   ), inserted AS (
     INSERT INTO stake_accruals (stake_id, day, amount)
-    SELECT id, day, floor(rate * k / 3650000) - floor(rate * (k - 1) / 3650000) FROM days
+    SELECT id, day, div(rate * k, 3650000) - div(rate * (k - 1), 3650000) FROM days
     ON CONFLICT DO NOTHING
     RETURNING stake_id, amount
   ), per_stake AS (
