@@ -41,7 +41,8 @@ export type StakingPlanList = z.infer<typeof stakingPlanListSchema>;
 export const stakingPlanListResponseSchema = envelope(stakingPlanListSchema);
 
 export const stakeBodySchema = z.object({
-  planId: z.string({ error: 'staking_plan_not_found' }).min(1, { error: 'staking_plan_not_found' }).max(40),
+  /** The plan's id (`usdt-30`). */
+  plan: z.string({ error: 'staking_plan_not_found' }).min(1, { error: 'staking_plan_not_found' }).max(40),
   amount: amountTextSchema,
 });
 export type StakeBody = z.input<typeof stakeBodySchema>;

@@ -15,7 +15,15 @@ import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['staking'];
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Per session (the bearer token), so customers behind one address do not share a budget. */
+const perMinute = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) =>
+      request.headers.authorization ?? request.ip,
+  },
+});
 
 export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);
@@ -47,7 +55,7 @@ export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.route({
     ...routeAddress(stakingCalls.stake),
     preHandler: app.authenticate,
-    config: { idempotent: true, recoverIdempotent: service.recover, ...perMinute(30) },
+    config: { idempotent: true, recoverIdempotent: service.recover, ...perMinute(60) },
     schema: {
       tags,
       summary: 'Stake an amount on a plan: it moves from the available balance to staking',

@@ -108,9 +108,9 @@ async function place(deps: Deps, input: PlaceInput): Promise<StakeRow> {
   const { db, ledger } = deps;
   const now = await deps.clock.now();
   return withTransaction(db, async (tx) => {
-    const plan = await lockPlan(tx, input.body.planId);
-    if (!plan) throw new AppError('staking_plan_not_found', { field: 'planId' });
-    if (!plan.active) throw new AppError('staking_plan_is_closed', { field: 'planId' });
+    const plan = await lockPlan(tx, input.body.plan);
+    if (!plan) throw new AppError('staking_plan_not_found', { field: 'plan' });
+    if (!plan.active) throw new AppError('staking_plan_is_closed', { field: 'plan' });
     const stake = newStake(plan, { userId: input.userId, amount: checkAmount(plan, input.body.amount), now });
     if ((await lockPoolFree(tx, plan.asset)) < stake.reserved) {
       throw new AppError('staking_rewards_pool_exhausted', { field: 'amount' });

@@ -135,12 +135,12 @@ describe('refusals', () => {
   it('names the rule a stake breaks and moves nothing', async () => {
     const user = await fundedCustomer(t, { USDT: '20' });
     const cases: Array<[object, number, string]> = [
-      [{ planId: 'nope', amount: '10' }, 404, 'staking_plan_not_found'],
-      [{ planId: 'usdt-flexible', amount: '9.99' }, 422, 'staking_amount_below_minimum'],
-      [{ planId: 'usdt-flexible', amount: '100001' }, 422, 'staking_amount_above_maximum'],
-      [{ planId: 'usdt-flexible', amount: '10.0000001' }, 400, 'amount_has_too_many_decimals'],
-      [{ planId: 'usdt-flexible', amount: '30' }, 422, 'staking_amount_exceeds_available_balance'],
-      [{ planId: 'usdt-flexible', amount: 'abc' }, 400, 'amount_is_not_a_decimal'],
+      [{ plan: 'nope', amount: '10' }, 404, 'staking_plan_not_found'],
+      [{ plan: 'usdt-flexible', amount: '9.99' }, 422, 'staking_amount_below_minimum'],
+      [{ plan: 'usdt-flexible', amount: '100001' }, 422, 'staking_amount_above_maximum'],
+      [{ plan: 'usdt-flexible', amount: '10.0000001' }, 400, 'amount_has_too_many_decimals'],
+      [{ plan: 'usdt-flexible', amount: '30' }, 422, 'staking_amount_exceeds_available_balance'],
+      [{ plan: 'usdt-flexible', amount: 'abc' }, 400, 'amount_is_not_a_decimal'],
     ];
     for (const [body, status, code] of cases) {
       const response = await postStake(t, user, body);
@@ -151,15 +151,15 @@ describe('refusals', () => {
       method: 'POST',
       url: '/api/v1/staking/stake',
       headers: user.headers,
-      payload: { planId: 'usdt-flexible', amount: '10' },
+      payload: { plan: 'usdt-flexible', amount: '10' },
     });
     expect(keyless.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
   });
 
   it('replays a retry with the same key without staking twice', async () => {
     const user = await fundedCustomer(t, { USDT: '30' });
-    const first = await postStake(t, user, { planId: 'usdt-flexible', amount: '10' }, 'stake-once');
-    const retry = await postStake(t, user, { planId: 'usdt-flexible', amount: '10' }, 'stake-once');
+    const first = await postStake(t, user, { plan: 'usdt-flexible', amount: '10' }, 'stake-once');
+    const retry = await postStake(t, user, { plan: 'usdt-flexible', amount: '10' }, 'stake-once');
     expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
     expect(retry.body).toBe(first.body);
     expect(await balanceOf(t, user.userId, 'USDT', 'staked')).toBe(USDT(10));
@@ -170,7 +170,7 @@ describe('refusals', () => {
       sql`UPDATE staking_pools SET reserved = reserved + 20000000000000000000 WHERE asset = 'BTC'`,
     );
     const user = await fundedCustomer(t, { BTC: '1' });
-    const response = await postStake(t, user, { planId: 'btc-90', amount: '0.5' });
+    const response = await postStake(t, user, { plan: 'btc-90', amount: '0.5' });
     expect(response.json()).toMatchObject({ error: { code: 'staking_rewards_pool_exhausted' } });
     await t.database.db.execute(
       sql`UPDATE staking_pools SET reserved = reserved - 20000000000000000000 WHERE asset = 'BTC'`,

@@ -39,7 +39,7 @@ export function postStake(t: TestApp, user: TestUser, body: object, key: string 
 }
 
 export async function placeStake(t: TestApp, user: TestUser, planId: string, amount: string): Promise<Stake> {
-  const response = await postStake(t, user, { planId, amount });
+  const response = await postStake(t, user, { plan: planId, amount });
   if (response.statusCode !== 201) throw new Error(`POST /staking/stake: ${response.statusCode} ${response.body}`);
   return (response.json() as { data: Stake }).data;
 }
