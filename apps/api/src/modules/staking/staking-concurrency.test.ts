@@ -66,7 +66,9 @@ function stakeRequest(user: TestUser, index: number): string {
 }
 
 const accrualRows = async () => {
-  const { rows } = await t.database.db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM stake_accruals`);
+  const { rows } = await t.database.db.execute<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM stake_accruals`,
+  );
   return rows[0]!.count;
 };
 const activeStakes = async () => {
@@ -90,7 +92,8 @@ describe('under real concurrency', () => {
     for (const racer of racers) racer.release();
     const results = await Promise.all(racers.map((racer) => racer.status));
     const tally = results.reduce<Record<string, number>>((acc, result) => {
-      const code = result.status === 201 ? 'staked' : (JSON.parse(result.body) as { error: { code: string } }).error.code;
+      const code =
+        result.status === 201 ? 'staked' : (JSON.parse(result.body) as { error: { code: string } }).error.code;
       return { ...acc, [code]: (acc[code] ?? 0) + 1 };
     }, {});
     expect(tally).toEqual({ staked: 10, staking_amount_exceeds_available_balance: RACERS - 10 });
