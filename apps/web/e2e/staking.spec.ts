@@ -79,7 +79,7 @@ test.describe('staking', () => {
     await confirm.getByRole('button', { name: 'Unstake now' }).click();
     await expect(confirm).toBeHidden();
     await expect(stake).toContainText('Unstaked');
-    await expect.poll(() => availableUsdt(request, customer)).toBe('100.024');
+    await expect.poll(() => availableUsdt(request, customer)).toBe('100.024657');
     await shoot(page, 'desktop-dark-4-unstaked');
   });
 });
@@ -90,8 +90,10 @@ test.describe('staking on a phone, in light', () => {
   test('fits a phone in both themes', async ({ page, request }) => {
     test.setTimeout(90_000);
     const customer = await fundedCustomer(request, '100');
-    await page.addInitScript(() => localStorage.setItem('theme', 'light_theme'));
     await openStaking(page, customer);
+    await page.evaluate(() => localStorage.setItem('theme', 'light_theme'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staking' })).toBeVisible();
     await page.getByRole('button', { name: 'Stake USDT, Locked 30 days' }).click();
     await page.getByRole('dialog', { name: 'Stake USDT' }).getByLabel('Amount in USDT').fill('60');
     await shoot(page, 'mobile-light-stake-dialog');

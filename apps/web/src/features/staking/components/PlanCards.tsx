@@ -7,7 +7,7 @@ import { Button } from '../../../components/button/Button.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useStakingPlans } from '../api/staking.ts';
-import { apyPercent } from '../model/stake-form.ts';
+import { apyPercent, textCoins } from '../model/stake-form.ts';
 
 function PlanCard({ plan, onStake }: { readonly plan: StakingPlan; readonly onStake: (plan: StakingPlan) => void }) {
   const { t } = useTranslation('staking');
@@ -29,11 +29,11 @@ function PlanCard({ plan, onStake }: { readonly plan: StakingPlan; readonly onSt
       <dl className="staking-plan__terms">
         <div>
           <dt>{t('plans.minimum')}</dt>
-          <dd className="tabular">{`${plan.minAmount} ${plan.asset}`}</dd>
+          <dd className="tabular">{textCoins(plan.minAmount, plan.asset)}</dd>
         </div>
         <div>
           <dt>{t('plans.maximum')}</dt>
-          <dd className="tabular">{`${plan.maxAmount} ${plan.asset}`}</dd>
+          <dd className="tabular">{textCoins(plan.maxAmount, plan.asset)}</dd>
         </div>
       </dl>
       {plan.open ? (

@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { useStakes } from '../api/staking.ts';
-import { apyPercent } from '../model/stake-form.ts';
+import { apyPercent, textCoins } from '../model/stake-form.ts';
 import { UnstakeDialog } from './UnstakeDialog.tsx';
 
 const icons = {
@@ -32,21 +32,23 @@ function StakeRow({ stake, onUnstake }: { readonly stake: Stake; readonly onUnst
   return (
     <li className="staking-stake" data-status={stake.status}>
       <div className="staking-stake__main">
-        <span className="staking-stake__amount tabular">{`${stake.amount} ${stake.asset}`}</span>
+        <span className="staking-stake__amount tabular">{textCoins(stake.amount, stake.asset)}</span>
         <span className="staking-stake__plan">{`${apyPercent(stake.apyBps)} · ${lock}`}</span>
       </div>
-      <span className={`status-chip staking-chip--${stake.status}`}>
+      <span className={`staking-chip staking-chip--${stake.status}`}>
         {icons[stake.status]}
         {t(`stakes.status.${stake.status}`)}
       </span>
       <dl className="staking-stake__figures">
         <div>
           <dt>{t('stakes.accrued')}</dt>
-          <dd className="tabular">{`${stake.rewardsAccrued} ${stake.asset}`}</dd>
+          <dd className="tabular">{textCoins(stake.rewardsAccrued, stake.asset)}</dd>
         </div>
         <div>
           <dt>{stake.rewardsForfeited !== '0' ? t('stakes.forfeited') : t('stakes.paid')}</dt>
-          <dd className="tabular">{`${stake.rewardsForfeited !== '0' ? stake.rewardsForfeited : stake.rewardsPaid} ${stake.asset}`}</dd>
+          <dd className="tabular">
+            {textCoins(stake.rewardsForfeited !== '0' ? stake.rewardsForfeited : stake.rewardsPaid, stake.asset)}
+          </dd>
         </div>
         <div>
           <dt>{t('stakes.nextPayout')}</dt>
@@ -61,7 +63,7 @@ function StakeRow({ stake, onUnstake }: { readonly stake: Stake; readonly onUnst
         <Button
           variant="secondary"
           onClick={() => onUnstake(stake)}
-          aria-label={t('stakes.unstakeLabel', { amount: `${stake.amount} ${stake.asset}` })}
+          aria-label={t('stakes.unstakeLabel', { amount: textCoins(stake.amount, stake.asset) })}
         >
           {t('stakes.unstake')}
         </Button>

@@ -6,6 +6,7 @@ import type { Stake } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useUnstake } from '../api/staking.ts';
+import { textCoins } from '../model/stake-form.ts';
 import { useStakingErrorText } from './use-error-text.ts';
 
 export function UnstakeDialog(props: {
@@ -32,10 +33,10 @@ export function UnstakeDialog(props: {
     >
       {stake ? (
         <div className="staking-form">
-          <p>{t('unstake.returns', { amount: `${stake.amount} ${stake.asset}` })}</p>
+          <p>{t('unstake.returns', { amount: textCoins(stake.amount, stake.asset) })}</p>
           {early ? (
             <p className="staking-form__warning">
-              {t('unstake.forfeit', { amount: `${stake.rewardsAccrued} ${stake.asset}` })}
+              {t('unstake.forfeit', { amount: textCoins(stake.rewardsAccrued, stake.asset) })}
             </p>
           ) : null}
           {unstake.isError ? (

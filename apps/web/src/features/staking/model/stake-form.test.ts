@@ -2,7 +2,7 @@
 // rewards shown before confirming (the API's own rule, so the figures match what is paid).
 import { describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@rora/contracts';
-import { apyPercent, checkStakeAmount, coins, stakeSummary } from './stake-form.ts';
+import { apyPercent, checkStakeAmount, coins, stakeSummary, textCoins } from './stake-form.ts';
 
 const plan: StakingPlan = {
   id: 'usdt-30',
@@ -50,5 +50,7 @@ describe('stakeSummary', () => {
     expect(apyPercent(600)).toBe('6%');
     expect(coins(7_397_260n, 'USDT')).toBe('7.39726 USDT');
     expect(coins(10n ** 18n + 123n, 'ETH')).toBe('1 ETH');
+    expect(textCoins('1000000', 'USDT')).toBe('1,000,000 USDT');
+    expect(textCoins('0.024657', 'USDT')).toBe('0.024657 USDT');
   });
 });

@@ -70,9 +70,14 @@ export function apyPercent(apyBps: number): string {
   return `${text.replace(/\.?0+$/, '')}%`;
 }
 
-/** An amount of the asset, cut to 8 decimals (never rounded up), trailing zeros dropped. */
+/** An amount of the asset, grouped, cut to 8 decimals (never rounded up), trailing zeros dropped. */
 export function coins(minorUnits: bigint, asset: string): string {
   const scale = assetScale(asset);
-  const text = formatAmount(minorUnits, scale, { decimals: Math.min(scale, 8), rounding: 'down' });
+  const text = formatAmount(minorUnits, scale, { decimals: Math.min(scale, 8), rounding: 'down', grouping: true });
   return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text} ${asset}`;
+}
+
+/** `coins` of a decimal string from the API ('100000' -> '100,000 USDT'). */
+export function textCoins(text: string, asset: string): string {
+  return coins(minor(text, asset), asset);
 }
