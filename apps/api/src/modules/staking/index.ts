@@ -52,6 +52,7 @@ export function createStakingModule(deps: {
     ledger,
     clock,
     events: deps.events,
+    notifications: deps.notifications,
     settings: { earlyUnstake: deps.config.STAKING_EARLY_UNSTAKE },
   });
   const accrual = createStakingAccrual({ db, clock, events: deps.events, notifications: deps.notifications });

@@ -6,6 +6,7 @@
 // status), and a notification is claimed on its row before it is sent.
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
+import type { AssetSymbol } from '@rora/money';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { topics, type EventBus } from '../realtime/event-bus.ts';
 import type { StakingClock } from './staking-clock.ts';
@@ -78,7 +79,7 @@ export function createStakingAccrual(deps: {
         await deps.notifications.notify(stake.userId, {
           kind: 'stake_matured',
           message: `Your stake of ${view.amount} ${view.asset} matured: ${view.rewardsPaid} ${view.asset} of rewards paid`,
-          data: { stakeId: stake.id, asset: view.asset, amount: view.amount, rewards: view.rewardsPaid },
+          data: { stakeId: stake.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
         });
       }
     }

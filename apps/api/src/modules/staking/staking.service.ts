@@ -21,6 +21,7 @@ import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@ror
 import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../plugins/idempotency.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
 import { topics, type EventBus } from '../realtime/event-bus.ts';
 import { addDays, type StakingClock } from './staking-clock.ts';
 import {
@@ -99,6 +100,7 @@ interface Deps {
   ledger: Ledger;
   clock: StakingClock;
   events: EventBus;
+  notifications: Pick<NotificationService, 'notify'>;
   settings: StakingSettings;
 }
 
@@ -222,6 +224,11 @@ export function createStakingService(deps: Deps): StakingService {
       });
       const view = stakeView(ended);
       await publish(view, userId);
+      await deps.notifications.notify(userId, {
+        kind: 'stake_unstaked',
+        message: `You unstaked ${view.amount} ${view.asset}: ${view.rewardsPaid} ${view.asset} of rewards paid`,
+        data: { stakeId: view.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
+      });
       return view;
     },
 

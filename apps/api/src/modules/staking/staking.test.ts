@@ -119,6 +119,10 @@ describe('a flexible stake', () => {
       data: { status: 'unstaked', rewardsPaid: '0.049315', rewardsForfeited: '0' },
     });
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(100) + daily);
+    const { rows } = await t.database.db.execute<{ kind: string; data: { rewards: string } }>(
+      sql`SELECT kind, data FROM notifications WHERE user_id = ${user.userId}::uuid`,
+    );
+    expect(rows).toEqual([{ kind: 'stake_unstaked', data: expect.objectContaining({ rewards: '0.049315' }) }]);
   });
 
   it('accrues the days the sandbox clock lets pass (development route)', async () => {
