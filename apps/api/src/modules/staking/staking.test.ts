@@ -208,3 +208,20 @@ describe('the refuse setting', () => {
     }
   });
 });
+
+describe('the stake state machine', () => {
+  it('refuses an ended stake going back to active or changing its figures', async () => {
+    const user = await fundedCustomer(t, { USDT: '10' });
+    const stake = await placeStake(t, user, 'usdt-flexible', '10');
+    await unstake(t, user, stake.id);
+    await expect(
+      t.database.db.execute(sql`UPDATE stakes SET status = 'active', ended_at = NULL WHERE id = ${stake.id}::uuid`),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`UPDATE stakes SET rewards_paid = rewards_paid + 1 WHERE id = ${stake.id}::uuid`),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`UPDATE stakes SET notified_at = now() WHERE id = ${stake.id}::uuid`),
+    ).resolves.toBeDefined();
+  });
+});

@@ -25,7 +25,9 @@ BEGIN
     SELECT s.id, s.user_id, s.asset, s.flexible, s.principal, s.apy_bps, s.start_day, s.accrued_through,
            least(p_today, s.end_day) AS through
       FROM stakes s
-     WHERE s.status = 'active' AND s.accrued_through < least(p_today, s.end_day)
+     -- accrued_through < p_today is implied, but lets the due index be read in order up to LIMIT
+     -- instead of every active stake being read and sorted for each batch.
+     WHERE s.status = 'active' AND s.accrued_through < p_today AND s.accrued_through < s.end_day
        AND (p_stake IS NULL OR s.id = p_stake)
      ORDER BY s.accrued_through, s.id
      LIMIT p_limit
