@@ -14,7 +14,7 @@ import { createStakingJobs } from './staking.jobs.ts';
 import { addOffsetDays } from './staking.repository.ts';
 import { createStakingService, type StakingService } from './staking.service.ts';
 
-export { ACCRUE_STAKES_JOB } from './staking.jobs.ts';
+export { ACCRUE_STAKES_JOB, standaloneStakingJobs } from './staking.jobs.ts';
 export { seedStakingRewards, SANDBOX_STAKING_REWARDS } from './rewards.seed.ts';
 export { stakingRoutes, stakingDevRoutes } from './staking.routes.ts';
 export type { AccrualOutcome, StakingAccrual } from './staking-accrual.ts';

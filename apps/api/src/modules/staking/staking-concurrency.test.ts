@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
+import { standaloneStakingJobs } from './index.ts';
 import { createStakingAccrual } from './staking-accrual.ts';
 import {
   balanceOf,
@@ -158,5 +159,24 @@ describe('the daily accrual, exactly once', () => {
     const restarted = await accrualOf(4).runDue();
     expect(restarted.accrued).toBe((await activeStakes()) - 5);
     expect(await accrualRows()).toBe(await daysOwed());
+  });
+});
+
+describe('the standalone worker’s job', () => {
+  it('accrues and pays out from its own context, as a worker process without the API runs it', async () => {
+    const user = await fundedCustomer(t, { USDT: '100' });
+    const stake = await placeStake(t, user, 'usdt-30', '100');
+    await t.database.db.execute(sql`UPDATE staking_sandbox_clock SET offset_days = offset_days + 30`);
+    const [job] = standaloneStakingJobs({ sandbox: true });
+    const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const outcome = await job!.run({ db: t.database.db, now: () => t.clock.now(), log: silent }, {});
+    // This stake and the other 30-day stakes of this file.
+    expect((outcome as { matured: number }).matured).toBeGreaterThanOrEqual(1);
+    const { rows } = await t.database.db.execute<{ status: string; kind: string }>(sql`SELECT s.status, n.kind
+      FROM stakes s JOIN notifications n ON n.user_id = s.user_id WHERE s.id = ${stake.id}::uuid`);
+    expect(rows).toEqual([{ status: 'matured', kind: 'stake_matured' }]);
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(
+      100_000_000n + (100_000_000n * 900n * 30n) / 3_650_000n,
+    );
   });
 });
