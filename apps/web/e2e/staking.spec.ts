@@ -108,5 +108,19 @@ test.describe('staking on a phone, in light', () => {
       'Active',
     );
     await shoot(page, 'mobile-dark-stakes');
+
+    for (const [lang, stake, confirm] of [
+      ['fr', 'Staker du USDT, Flexible', 'Confirmer le staking'],
+      ['la_es', 'Hacer staking de USDT, Flexible', 'Confirmar staking'],
+      ['pt_br', 'Fazer staking de USDT, Flexível', 'Confirmar staking'],
+    ] as const) {
+      await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+      await page.reload();
+      await page.getByRole('button', { name: stake }).click();
+      await page.getByRole('dialog').getByRole('textbox').fill('20');
+      await expect(page.getByRole('dialog').getByRole('button', { name: confirm })).toBeEnabled();
+      await shoot(page, `mobile-dark-${lang}-stake-dialog`);
+      await page.keyboard.press('Escape');
+    }
   });
 });
