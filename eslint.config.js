@@ -37,7 +37,7 @@ export const moduleLayers = [
   ['markets', 'sessions', 'messaging', 'prices', 'chain-watcher', 'geo', 'health'],
   ['accounts', 'realtime', 'venues'],
   ['notifications', 'users', 'portfolio', 'auth'],
-  ['kyc', 'wallets'],
+  ['kyc', 'wallets', 'staking'],
   ['coldwallet', 'orders', 'swap', 'onramp'],
   ['market-data', 'market-maker'],
   ['alerts'],

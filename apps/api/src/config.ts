@@ -125,6 +125,8 @@ export const configSchema = z.object({
   MARKET_MAKER_INTERVAL_MS: wholeNumber(200, 600_000).default(2_000),
   /** External trading platforms: `simulated` offline (default) or `ccxt` live (install ccxt first). */
   VENUES: z.enum(['simulated', 'ccxt'], { error: 'must be simulated or ccxt' }).default('simulated'),
+  /** A locked stake unstaked before maturity: forfeit its accrued rewards (default) or refuse. */
+  STAKING_EARLY_UNSTAKE: z.enum(['forfeit', 'refuse'], { error: 'must be forfeit or refuse' }).default('forfeit'),
   /** Simulated platforms: basis points of orders that never reach them, and of those whose answer is lost. */
   VENUE_SANDBOX_UNREACHABLE_BPS: wholeNumber(0, 10_000).default(0),
   VENUE_SANDBOX_LOST_ANSWER_BPS: wholeNumber(0, 10_000).default(0),

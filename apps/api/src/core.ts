@@ -29,6 +29,7 @@ import { createMarketMaker, type MarketMaker } from './modules/market-maker/inde
 import { createMessaging, type MessagingService, type OutboxRepository } from './modules/messaging/index.ts';
 import { createNotificationService, type NotificationService } from './modules/notifications/index.ts';
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
+import { createStakingModule, type StakingModule } from './modules/staking/index.ts';
 import { createOrdersModule, createVenueReconciler, type OrdersModule } from './modules/orders/index.ts';
 import { createPortfolioService, type PortfolioService } from './modules/portfolio/index.ts';
 import { createPriceService, type PriceService } from './modules/prices/index.ts';
@@ -98,6 +99,8 @@ export interface Services {
   swap: SwapModule;
   /** Card purchases (on-ramp) through the provider adapter: see modules/onramp/index.ts. */
   onramp: OnrampModule;
+  /** Staking plans, stakes, the daily accrual job and the sandbox clock: see modules/staking/index.ts. */
+  staking: StakingModule;
   markets: MarketsModule;
   chains: ChainRegistry;
   chainWatcher: ChainWatcher;
@@ -249,6 +252,11 @@ export function createCore(deps: CoreDependencies): Core {
   const onramp = createOnrampModule({ config, database, clock, kycGate, notifications, events, prices: onrampPrices });
   const walletParts = buildWallets(deps, { accounts, notifications, events, prices });
   const markets = buildMarkets(deps, { ...platform, kycGate, swap, venues });
-  const services: Services = { ...platform, accounts, kyc, kycGate, swap, onramp, markets, prices, ...walletParts };
-  return { services, jobs: [...platformJobs, purgeEventPayloads, ...swap.jobs, ...onramp.jobs] };
+  const staking = createStakingModule({ config, database, clock, notifications, events });
+  const services: Services = {
+    ...platform,
+    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices, staking },
+    ...walletParts,
+  };
+  return { services, jobs: [...platformJobs, purgeEventPayloads, ...swap.jobs, ...onramp.jobs, ...staking.jobs] };
 }

@@ -30,6 +30,7 @@ import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { marketDataRoutes, venueRoutes } from './market-data/market-data.routes.ts';
 import { ordersDevRoutes } from './orders/orders-dev.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { stakingDevRoutes, stakingRoutes } from './staking/staking.routes.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -62,6 +63,8 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(onrampRoutes, options);
       await api.register(onrampWebhookRoutes, options);
       await api.register(sandboxWidgetRoutes, options);
+      await api.register(stakingRoutes, options);
+      await api.register(stakingDevRoutes, options);
       const { markets } = options.services;
       await api.register(ordersRoutes(markets.orders.service));
       await api.register(marketDataRoutes(markets.marketData));

@@ -149,6 +149,16 @@ export async function swapOf(t: TestApp, owner: TestUser): Promise<string> {
   return swap.id;
 }
 
+/** An active flexible stake of the owner's (10 USDT), placed through the staking service. */
+export async function stakeOf(t: TestApp, owner: TestUser): Promise<string> {
+  await deposit(t, owner, 'USDT', '10');
+  const stake = await t.app.services.staking.service.stake({
+    userId: owner.userId,
+    body: { plan: 'usdt-flexible', amount: '10' },
+  });
+  return stake.id;
+}
+
 /** Money of the owner's own, as a deposit from outside would leave it. */
 export async function deposit(t: TestApp, owner: TestUser, asset: AssetSymbol, whole: string): Promise<void> {
   await fundCustomer(t.database.db, { owner: owner.userId, asset, amount: parseAmount(whole, assetScale(asset)) });

@@ -26,6 +26,7 @@ import {
   notificationOf,
   otherSessionOf,
   send,
+  stakeOf,
   swapOf,
   TEST_PIN,
   totpNow,
@@ -169,6 +170,12 @@ const PATH_ROWS: Record<string, Row> = {
   },
   'GET /api/v1/swaps/:id': {
     prepare: async (owner) => ({ params: { id: await swapOf(t, owner) } }),
+  },
+  'POST /api/v1/staking/stake/:id/unstake': {
+    async prepare(owner) {
+      const id = await stakeOf(t, owner);
+      return { params: { id }, snapshot: () => look(owner, '/staking/stake') };
+    },
   },
   'GET /api/v1/order/:id': {
     prepare: async (owner) => ({ params: { id: await openOrderOf(t, owner) } }),

@@ -87,6 +87,10 @@ const BASES: Record<string, (customer: TestUser) => Promise<Record<string, unkno
     await approveKyc(t, customer);
     return { asset: 'BTC', fiatAmount: '150' };
   },
+  'POST /api/v1/staking/stake': async (customer) => {
+    await deposit(t, customer, 'USDT', '1000');
+    return { plan: 'usdt-flexible', amount: '10' };
+  },
 };
 
 function resetBody(customer: TestUser) {

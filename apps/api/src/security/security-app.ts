@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { isErrorCode } from '@rora/contracts';
 import { seedAssetCatalogue } from '../modules/prices/index.ts';
 import { seedSwapLiquidity } from '../modules/swap/index.ts';
+import { seedStakingRewards } from '../modules/staking/index.ts';
 import { createRouteCatalogue, type CatalogueRoute } from '../testing/route-catalogue.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../testing/test-app.ts';
 
@@ -39,6 +40,7 @@ export async function createSecurityApp(options: TestAppOptions = {}): Promise<S
   });
   await seedAssetCatalogue(t.database);
   await seedSwapLiquidity(t.database);
+  await seedStakingRewards(t.database);
   const allRoutes = catalogue.routes(t.app);
   return {
     ...t,

@@ -64,7 +64,7 @@ const financeRoutes: RouteObject = {
     screen(
       'stake',
       'staking',
-      lazyRoute(() => import('./routes/finance-staking.tsx'), preview),
+      lazyRoute(() => import('./routes/finance-staking.tsx'), ['staking']),
     ),
   ],
 };

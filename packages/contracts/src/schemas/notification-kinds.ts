@@ -29,6 +29,8 @@ const walletStepParams = z.object({
 });
 
 const coldMoveParams = z.object({ coldWalletId: id, moveId: id, asset, amount: decimal });
+/** A stake that ended: its principal and the rewards paid with it. */
+const stakeEndParams = z.object({ stakeId: id, asset, amount: decimal, rewards: decimal });
 
 export const notificationParamsSchemas = {
   /** A price alert fired: `symbol` went `condition` `price`; the last price was `triggeredPrice`. */
@@ -43,6 +45,8 @@ export const notificationParamsSchemas = {
   swap_completed: z.object({ swapId: id, fromAsset: asset, fromAmount: decimal, toAsset: asset, toAmount: decimal }),
   swap_failed: z.object({ swapId: id, fromAsset: asset, fromAmount: decimal, toAsset: asset }),
   onramp_completed: z.object({ purchaseId: id, asset, amount: decimal }),
+  stake_matured: stakeEndParams,
+  stake_unstaked: stakeEndParams,
   /** `reason`: the card's decline code (card_declined, insufficient_funds, card_not_supported, ...). */
   onramp_failed: z.object({ purchaseId: id, asset, amount: decimal, reason: z.string() }),
   wallet_deposit_pending: walletStepParams,

@@ -1,6 +1,6 @@
-// /dashboard/finance/stake: not open yet; the area's purpose and the account's state.
-import { AreaPreview } from '../../features/previews/index.ts';
+// /dashboard/finance/stake (spec §2, shown as Staking): plans, the stake dialog and the customer's stakes.
+import { StakingScreen } from '../../features/staking/index.ts';
 
 export function Component() {
-  return <AreaPreview area="staking" />;
+  return <StakingScreen />;
 }

@@ -99,6 +99,11 @@ function known(notification: KnownNotification, t: Translate): string | null {
       const why = t(`kinds.onrampDeclines.${DECLINES.has(reason) ? reason : 'other'}`);
       return write('onramp_failed', { amount: showAmount(amount, asset), reason: why });
     }
+    case 'stake_matured':
+    case 'stake_unstaked': {
+      const { amount, asset, rewards } = notification.params;
+      return write(notification.kind, { amount: showAmount(amount, asset), rewards: showAmount(rewards, asset) });
+    }
     case 'cold_wallet_deposit':
     case 'cold_wallet_withdrawal':
       return write(notification.kind, { amount: showAmount(notification.params.amount, notification.params.asset) });

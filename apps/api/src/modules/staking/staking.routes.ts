@@ -1,0 +1,103 @@
+// Spec §7 Staking: GET /staking/plan, GET /staking/stake, POST /staking/stake (Idempotency-Key),
+// and beyond the spec POST /staking/stake/{id}/unstake. HTTP only: each handler calls the service.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  stakeBodySchema,
+  stakeListQuerySchema,
+  stakeListResponseSchema,
+  stakeResponseSchema,
+  stakingCalls,
+  stakingPlanListResponseSchema,
+} from '@rora/contracts';
+import { currentUser } from '../../plugins/auth.ts';
+import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
+import type { ModuleOptions } from '../index.ts';
+
+const tags = ['staking'];
+/** Per session (the bearer token), so customers behind one address do not share a budget. */
+const perMinute = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) =>
+      request.headers.authorization ?? request.ip,
+  },
+});
+
+export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  app.setValidatorCompiler(accountRouteValidator);
+  const { service } = services.staking;
+
+  app.route({
+    ...routeAddress(stakingCalls.listPlans),
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Staking plans: APY, lock, minimum and maximum per stake, room left',
+      response: { 200: stakingPlanListResponseSchema },
+    },
+    handler: async () => ({ data: await service.plans() }),
+  });
+
+  app.route({
+    ...routeAddress(stakingCalls.listStakes),
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'The customer’s stakes: active first, with accrued and paid rewards, next payout and maturity',
+      querystring: stakeListQuerySchema,
+      response: { 200: stakeListResponseSchema },
+    },
+    handler: async (request) => ({ data: await service.list(currentUser(request).userId, request.query) }),
+  });
+
+  app.route({
+    ...routeAddress(stakingCalls.stake),
+    preHandler: app.authenticate,
+    config: { idempotent: true, recoverIdempotent: service.recover, ...perMinute(60) },
+    schema: {
+      tags,
+      summary: 'Stake an amount on a plan: it moves from the available balance to staking',
+      body: stakeBodySchema,
+      response: { 201: stakeResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const { userId } = currentUser(request);
+      const stake = await service.stake({ userId, body: request.body, claimId: request.idempotencyClaim });
+      return reply.code(201).send({ data: stake });
+    },
+  });
+
+  app.route({
+    ...routeAddress(stakingCalls.unstake),
+    preHandler: app.authenticate,
+    config: perMinute(30),
+    schema: {
+      tags,
+      summary: 'End a stake: flexible at any time; locked early forfeits its accrued rewards',
+      params: z.object({ id: z.string().max(100) }),
+      response: { 200: stakeResponseSchema },
+    },
+    handler: async (request) => ({
+      data: await service.unstake({ userId: currentUser(request).userId, id: request.params.id }),
+    }),
+  });
+};
+
+/** Development only (config.devRoutes): POST /dev/staking/days-pass { days } on the sandbox clock. */
+export const stakingDevRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, services }) => {
+  if (!config.devRoutes) return;
+  const { sandboxClock } = services.staking;
+  app.post(
+    '/dev/staking/days-pass',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development only: let days pass on the staking clock, then accrue and pay out what is due',
+        body: z.object({ days: z.number().int().min(1).max(400) }),
+      },
+    },
+    async (request) => ({ data: await sandboxClock.daysPass(request.body.days) }),
+  );
+};

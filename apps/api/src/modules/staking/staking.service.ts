@@ -1,0 +1,241 @@
+// Staking for a customer: the plans, placing a stake (POST /staking/stake), their stakes, and
+// unstaking. Placing, in one transaction: the plan (locked) takes stakes and has room; the pool
+// (locked) has free rewards for the stake's whole term, which are reserved; the stake is recorded
+// and its principal moves available -> staked (transfer `stake`, the stake's id). Unstaking: a
+// flexible stake at any time; a locked one at maturity, or early with its accrued rewards forfeited
+// to the pool (STAKING_EARLY_UNSTAKE=forfeit) or refused (refuse). Lock order everywhere: stake,
+// plan, pool, ledger accounts (ADR 0029).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  STAKING_FLEXIBLE_TERM_DAYS,
+  isErrorCode,
+  stakeRewardsThrough,
+  type Stake,
+  type StakeBody,
+  type StakeList,
+  type StakingPlanList,
+} from '@rora/contracts';
+import type { Db, Tx } from '@rora/db';
+import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
+import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
+import { AppError } from '../../lib/errors.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
+import type { NotificationService } from '../notifications/index.ts';
+import { topics, type EventBus } from '../realtime/index.ts';
+import { addDays, type StakingClock } from './staking-clock.ts';
+import {
+  addToPlan,
+  changePoolReserve,
+  endStake,
+  findStake,
+  insertStake,
+  listPlans,
+  lockPlan,
+  lockPoolFree,
+  lockStake,
+  pageStakes,
+  poolFigures,
+  type PlanRow,
+  type StakeRow,
+} from './staking.repository.ts';
+import { planView, stakeView } from './staking-view.ts';
+
+export interface StakingService {
+  plans(): Promise<StakingPlanList>;
+  stake(input: { userId: string; body: StakeBody; claimId?: string | null }): Promise<Stake>;
+  list(userId: string, page: { page: number; limit: number }): Promise<StakeList>;
+  unstake(input: { userId: string; id: string }): Promise<Stake>;
+  /** The answer to a stake whose request died after it was placed: the stake as it stands. */
+  recover(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
+}
+
+export interface StakingSettings {
+  earlyUnstake: 'forfeit' | 'refuse';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError('resource_not_found', { message: 'Stake not found' });
+
+/** The amount in the plan's coin, within its limits and room, or the refusal's code. */
+function checkAmount(plan: PlanRow, text: string): bigint {
+  const parsed = tryParseAmount(text, assetScale(plan.asset));
+  if (!parsed.ok)
+    throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'amount_is_not_a_decimal', { field: 'amount' });
+  const amount = parsed.value;
+  if (amount <= 0n) throw new AppError('amount_must_be_positive', { field: 'amount' });
+  if (amount < plan.minAmount) throw new AppError('staking_amount_below_minimum', { field: 'amount' });
+  if (amount > plan.maxAmount) throw new AppError('staking_amount_above_maximum', { field: 'amount' });
+  if (plan.stakedTotal + amount > plan.capacity)
+    throw new AppError('staking_plan_capacity_reached', { field: 'amount' });
+  return amount;
+}
+
+function newStake(plan: PlanRow, input: { userId: string; amount: bigint; now: Date }): Omit<StakeRow, 'endedAt'> {
+  const termDays = plan.lockDays ?? STAKING_FLEXIBLE_TERM_DAYS;
+  const startDay = input.now.toISOString().slice(0, 10);
+  return {
+    id: randomUUID(),
+    userId: input.userId,
+    planId: plan.id,
+    asset: plan.asset,
+    principal: input.amount,
+    apyBps: plan.apyBps,
+    flexible: plan.lockDays === null,
+    termDays,
+    startDay,
+    endDay: addDays(startDay, termDays),
+    accruedThrough: startDay,
+    rewardsAccrued: 0n,
+    rewardsPaid: 0n,
+    rewardsForfeited: 0n,
+    reserved: stakeRewardsThrough(input.amount, plan.apyBps, termDays),
+    status: 'active',
+    createdAt: input.now,
+  };
+}
+
+interface Deps {
+  db: Db;
+  ledger: Ledger;
+  clock: StakingClock;
+  events: EventBus;
+  notifications: Pick<NotificationService, 'notify'>;
+  settings: StakingSettings;
+}
+
+type PlaceInput = { userId: string; body: StakeBody; claimId?: string | null };
+
+async function place(deps: Deps, input: PlaceInput): Promise<StakeRow> {
+  const { db, ledger } = deps;
+  const now = await deps.clock.now();
+  return withTransaction(db, async (tx) => {
+    const plan = await lockPlan(tx, input.body.plan);
+    if (!plan) throw new AppError('staking_plan_not_found', { field: 'plan' });
+    if (!plan.active) throw new AppError('staking_plan_is_closed', { field: 'plan' });
+    const stake = newStake(plan, { userId: input.userId, amount: checkAmount(plan, input.body.amount), now });
+    if ((await lockPoolFree(tx, plan.asset)) < stake.reserved) {
+      throw new AppError('staking_rewards_pool_exhausted', { field: 'amount' });
+    }
+    await insertStake(tx, stake);
+    await bindIdempotentEffect(tx, input.claimId ?? null, stake.id);
+    try {
+      await ledger.transfer(tx, {
+        id: stake.id,
+        asset: plan.asset as AssetSymbol,
+        debit: { owner: input.userId, kind: 'available' },
+        credit: { owner: input.userId, kind: 'staked' },
+        amount: stake.principal,
+        code: 'stake',
+        metadata: { stakeId: stake.id, planId: plan.id },
+      });
+    } catch (error) {
+      if (isLedgerError(error) && error.code === 'insufficient_balance') {
+        throw new AppError('staking_amount_exceeds_available_balance', { field: 'amount' });
+      }
+      throw error;
+    }
+    await addToPlan(tx, plan.id, stake.principal);
+    await changePoolReserve(tx, plan.asset, stake.reserved);
+    return { ...stake, endedAt: null };
+  });
+}
+
+/** Ends an active stake in `tx`: its days due accrue first, then principal (and rewards) move. */
+async function end(deps: Deps, tx: Tx, stake: StakeRow, at: { today: string; now: Date }): Promise<StakeRow> {
+  const { today, now } = at;
+  await tx.execute(sql`SELECT staking_accrue(${today}::date, 1, ${stake.id}::uuid)`);
+  const current = (await lockStake(tx, stake.userId, stake.id))!;
+  const early = !current.flexible && today < current.endDay;
+  if (early && deps.settings.earlyUnstake === 'refuse') throw new AppError('stake_is_locked_until_maturity');
+  const unpaid = current.rewardsAccrued - current.rewardsPaid;
+  const forfeited = early ? unpaid : 0n;
+  const asset = current.asset as AssetSymbol;
+  const owner = { owner: current.userId, kind: 'staked' as const };
+  const ops: LedgerOp[] = [
+    {
+      op: 'transfer',
+      id: randomUUID(),
+      asset,
+      debit: owner,
+      credit: { owner: current.userId, kind: 'available' },
+      amount: current.principal + unpaid - forfeited,
+      code: 'unstake',
+      metadata: { stakeId: current.id, reason: early ? 'early' : 'unstaked' },
+    },
+  ];
+  if (forfeited > 0n) {
+    ops.push({
+      op: 'transfer',
+      id: randomUUID(),
+      asset,
+      debit: owner,
+      credit: { system: 'staking_rewards' },
+      amount: forfeited,
+      code: 'staking_reward',
+      metadata: { stakeId: current.id, reason: 'forfeited' },
+    });
+  }
+  await addToPlan(tx, current.planId, -current.principal);
+  if (current.reserved > 0n) await changePoolReserve(tx, current.asset, -current.reserved);
+  await deps.ledger.apply(tx, ops);
+  const paid = current.rewardsPaid + unpaid - forfeited;
+  await endStake(tx, { id: current.id, paid, forfeited, endedAt: now });
+  return { ...current, status: 'unstaked', reserved: 0n, rewardsPaid: paid, rewardsForfeited: forfeited, endedAt: now };
+}
+
+export function createStakingService(deps: Deps): StakingService {
+  const { db } = deps;
+  const publish = (stake: Stake, userId: string) =>
+    deps.events.publish(topics.user(userId), { channel: 'staking', type: 'updated', data: stake });
+
+  return {
+    async plans() {
+      const [rows, pools, today] = await Promise.all([listPlans(db), poolFigures(db), deps.clock.today()]);
+      const free = (asset: string) => {
+        const pool = pools.get(asset);
+        return pool ? pool.balance - pool.reserved : 0n;
+      };
+      return { items: rows.map((row) => planView(row, free(row.asset))), today };
+    },
+
+    async stake(input) {
+      const view = stakeView(await place(deps, input));
+      await publish(view, input.userId);
+      return view;
+    },
+
+    async list(userId, { page, limit }) {
+      const { items, total } = await pageStakes(db, userId, { limit, offset: (page - 1) * limit });
+      return { items: items.map(stakeView), page, limit, total };
+    },
+
+    async unstake({ userId, id }) {
+      if (!UUID.test(id)) throw notFound();
+      const now = await deps.clock.now();
+      const today = now.toISOString().slice(0, 10);
+      const ended = await withTransaction(db, async (tx) => {
+        const stake = await lockStake(tx, userId, id);
+        if (!stake) throw notFound();
+        if (stake.status !== 'active') throw new AppError('stake_is_not_active');
+        // The plan before the pool and the ledger's accounts (staking_accrue takes those).
+        await lockPlan(tx, stake.planId);
+        return end(deps, tx, stake, { today, now });
+      });
+      const view = stakeView(ended);
+      await publish(view, userId);
+      await deps.notifications.notify(userId, {
+        kind: 'stake_unstaked',
+        message: `You unstaked ${view.amount} ${view.asset}: ${view.rewardsPaid} ${view.asset} of rewards paid`,
+        data: { stakeId: view.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
+      });
+      return view;
+    },
+
+    async recover(tx, key) {
+      const stake = await findStake(tx, key.userId, key.effectId);
+      if (!stake) throw new Error(`idempotency key of ${key.userId} bound to stake ${key.effectId}, not theirs`);
+      return { status: 201, body: { data: stakeView(stake) } };
+    },
+  };
+}

@@ -1,0 +1,227 @@
+// Staking on the real app and PostgreSQL: plans, placing a stake, daily accrual through the term,
+// maturity, unstaking (flexible, early with forfeit), refusals and another customer's stake. Days
+// pass by moving the manual clock (staking reads it), and once through the sandbox route. After
+// every test: the ledger's invariants and staking's own.
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Stake, StakingPlanList } from '@rora/contracts';
+import { assertLedgerInvariants } from '@rora/ledger';
+import { parseAmount } from '@rora/money';
+import type { TestApp } from '../../testing/test-app.ts';
+import { addDays } from './staking-clock.ts';
+import { createTestUser } from '../../testing/users.ts';
+import {
+  balanceOf,
+  createStakingTestApp,
+  fundedCustomer,
+  myStakes,
+  placeStake,
+  postStake,
+  stakingViolations,
+  unstake,
+} from './testing/staking-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createStakingTestApp();
+});
+afterEach(async () => {
+  await assertLedgerInvariants(t.database.db);
+  expect(await stakingViolations(t)).toEqual([]);
+});
+afterAll(async () => t.close());
+
+const runDue = () => t.app.services.staking.accrual.runDue();
+// The sandbox clock, as the development route moves it (the manual clock stays: sessions live on).
+const daysPass = (days: number) => t.app.services.staking.sandboxClock.daysPass(days);
+const minor = (text: string) => parseAmount(text, 6);
+const USDT = (whole: number) => BigInt(whole) * 1_000_000n;
+
+describe('plans', () => {
+  it('lists the seeded plans, stablecoins first, none above 14.5 %', async () => {
+    const user = await createTestUser(t);
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/staking/plan', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    const { items, today } = (response.json() as { data: StakingPlanList }).data;
+    expect(today).toBe('2026-03-01');
+    expect(items[0]).toMatchObject({ id: 'usdt-flexible', asset: 'USDT', lockDays: null, minAmount: '10', open: true });
+    expect(items.find((plan) => plan.id === 'usdt-180')).toMatchObject({ apyBps: 1450, lockDays: 180 });
+    expect(Math.max(...items.map((plan) => plan.apyBps))).toBe(1450);
+    expect(items.filter((plan) => ['USDT', 'BUSD'].includes(plan.asset)).length).toBeGreaterThan(items.length / 2);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/staking/plan' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('a locked stake', () => {
+  it('moves the principal to staking, accrues daily to the exact APY amount, then pays out and notifies', async () => {
+    const user = await fundedCustomer(t, { USDT: '1000' });
+    const stake = await placeStake(t, user, 'usdt-30', '777.777777');
+    const today = await t.app.services.staking.clock.today();
+    expect(stake).toMatchObject({ status: 'active', startDay: today, endDay: addDays(today, 30), rewardsAccrued: '0' });
+    expect(stake.nextPayoutDay).toBe(addDays(today, 1));
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(1000) - 777_777_777n);
+    expect(await balanceOf(t, user.userId, 'USDT', 'staked')).toBe(777_777_777n);
+
+    expect((await daysPass(1)).accrued).toBe(1);
+    const exactTerm = (777_777_777n * 900n * 30n) / 3_650_000n;
+    let [current] = await myStakes(t, user);
+    expect(minor(current!.rewardsAccrued)).toBe(191_780n);
+    await daysPass(28);
+    [current] = await myStakes(t, user);
+    expect(current!.accruedThrough).toBe(addDays(today, 29));
+    expect(current!.rewardsPaid).toBe('0');
+
+    const outcome = await daysPass(1);
+    expect(outcome).toMatchObject({ accrued: 1, matured: 1 });
+    [current] = await myStakes(t, user);
+    expect(current).toMatchObject({ status: 'matured', rewardsAccrued: current!.rewardsPaid, nextPayoutDay: null });
+    expect(minor(current!.rewardsPaid)).toBe(exactTerm);
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(1000) + exactTerm);
+    expect(await balanceOf(t, user.userId, 'USDT', 'staked')).toBe(0n);
+    const { rows } = await t.database.db.execute<{ kind: string }>(
+      sql`SELECT kind FROM notifications WHERE user_id = ${user.userId}::uuid`,
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['stake_matured']);
+    expect((await runDue()).matured).toBe(0);
+  });
+
+  it('forfeits the accrued rewards to the pool when unstaked early', async () => {
+    const user = await fundedCustomer(t, { USDT: '500' });
+    const poolBefore = await balanceOf(t, null, 'USDT', 'staking_rewards');
+    const stake = await placeStake(t, user, 'usdt-90', '500');
+    await daysPass(10);
+    const response = await unstake(t, user, stake.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const ended = (response.json() as { data: Stake }).data;
+    expect(ended).toMatchObject({ status: 'unstaked', rewardsPaid: '0' });
+    expect(ended.rewardsForfeited).toBe(ended.rewardsAccrued);
+    expect(minor(ended.rewardsAccrued)).toBe((USDT(500) * 1200n * 10n) / 3_650_000n);
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(500));
+    expect(await balanceOf(t, null, 'USDT', 'staking_rewards')).toBe(poolBefore);
+    const again = await unstake(t, user, stake.id);
+    expect(again.json()).toMatchObject({ error: { code: 'stake_is_not_active' } });
+  });
+});
+
+describe('a flexible stake', () => {
+  it('pays each day’s reward to the available balance and returns the principal at any time', async () => {
+    const user = await fundedCustomer(t, { USDT: '100' });
+    const stake = await placeStake(t, user, 'usdt-flexible', '100');
+    await daysPass(3);
+    const daily = (USDT(100) * 600n * 3n) / 3_650_000n;
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(daily);
+    const response = await unstake(t, user, stake.id);
+    expect(response.json()).toMatchObject({
+      data: { status: 'unstaked', rewardsPaid: '0.049315', rewardsForfeited: '0' },
+    });
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(100) + daily);
+    const { rows } = await t.database.db.execute<{ kind: string; data: { rewards: string } }>(
+      sql`SELECT kind, data FROM notifications WHERE user_id = ${user.userId}::uuid`,
+    );
+    expect(rows).toEqual([{ kind: 'stake_unstaked', data: expect.objectContaining({ rewards: '0.049315' }) }]);
+  });
+
+  it('accrues the days the sandbox clock lets pass (development route)', async () => {
+    const user = await fundedCustomer(t, { USDT: '50' });
+    await placeStake(t, user, 'usdt-flexible', '50');
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/staking/days-pass', payload: { days: 2 } });
+    expect(response.statusCode, response.body).toBe(200);
+    const [current] = await myStakes(t, user);
+    expect(current!.rewardsPaid).toBe('0.016438');
+  });
+});
+
+describe('refusals', () => {
+  it('names the rule a stake breaks and moves nothing', async () => {
+    const user = await fundedCustomer(t, { USDT: '20' });
+    const cases: Array<[object, number, string]> = [
+      [{ plan: 'nope', amount: '10' }, 404, 'staking_plan_not_found'],
+      [{ plan: 'usdt-flexible', amount: '9.99' }, 422, 'staking_amount_below_minimum'],
+      [{ plan: 'usdt-flexible', amount: '100001' }, 422, 'staking_amount_above_maximum'],
+      [{ plan: 'usdt-flexible', amount: '10.0000001' }, 400, 'amount_has_too_many_decimals'],
+      [{ plan: 'usdt-flexible', amount: '30' }, 422, 'staking_amount_exceeds_available_balance'],
+      [{ plan: 'usdt-flexible', amount: 'abc' }, 400, 'amount_is_not_a_decimal'],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await postStake(t, user, body);
+      expect([response.statusCode, response.json().error.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(20));
+    const keyless = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staking/stake',
+      headers: user.headers,
+      payload: { plan: 'usdt-flexible', amount: '10' },
+    });
+    expect(keyless.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
+  });
+
+  it('replays a retry with the same key without staking twice', async () => {
+    const user = await fundedCustomer(t, { USDT: '30' });
+    const first = await postStake(t, user, { plan: 'usdt-flexible', amount: '10' }, 'stake-once');
+    const retry = await postStake(t, user, { plan: 'usdt-flexible', amount: '10' }, 'stake-once');
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.body).toBe(first.body);
+    expect(await balanceOf(t, user.userId, 'USDT', 'staked')).toBe(USDT(10));
+  });
+
+  it('refuses a stake whose rewards the pool cannot cover', async () => {
+    await t.database.db.execute(
+      sql`UPDATE staking_pools SET reserved = reserved + 20000000000000000000 WHERE asset = 'BTC'`,
+    );
+    const user = await fundedCustomer(t, { BTC: '1' });
+    const response = await postStake(t, user, { plan: 'btc-90', amount: '0.5' });
+    expect(response.json()).toMatchObject({ error: { code: 'staking_rewards_pool_exhausted' } });
+    await t.database.db.execute(
+      sql`UPDATE staking_pools SET reserved = reserved - 20000000000000000000 WHERE asset = 'BTC'`,
+    );
+  });
+
+  it('answers 404 for another customer’s stake, as for an unknown one', async () => {
+    const owner = await fundedCustomer(t, { USDT: '10' });
+    const stake = await placeStake(t, owner, 'usdt-flexible', '10');
+    const other = await createTestUser(t);
+    for (const id of [stake.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const response = await unstake(t, other, id);
+      expect([response.statusCode, response.json().error.code]).toEqual([404, 'resource_not_found']);
+    }
+    expect(await myStakes(t, other)).toEqual([]);
+    await unstake(t, owner, stake.id);
+  });
+});
+
+describe('the refuse setting', () => {
+  it('refuses an early unstake of a locked stake', async () => {
+    const strict = await createStakingTestApp({ STAKING_EARLY_UNSTAKE: 'refuse' });
+    try {
+      const user = await fundedCustomer(strict, { USDT: '100' });
+      const stake = await placeStake(strict, user, 'usdt-30', '100');
+      const response = await unstake(strict, user, stake.id);
+      expect([response.statusCode, response.json().error.code]).toEqual([409, 'stake_is_locked_until_maturity']);
+      await assertLedgerInvariants(strict.database.db);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('the stake state machine', () => {
+  it('refuses an ended stake going back to active or changing its figures', async () => {
+    const user = await fundedCustomer(t, { USDT: '10' });
+    const stake = await placeStake(t, user, 'usdt-flexible', '10');
+    await unstake(t, user, stake.id);
+    await expect(
+      t.database.db.execute(sql`UPDATE stakes SET status = 'active', ended_at = NULL WHERE id = ${stake.id}::uuid`),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`UPDATE stakes SET rewards_paid = rewards_paid + 1 WHERE id = ${stake.id}::uuid`),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`UPDATE stakes SET notified_at = now() WHERE id = ${stake.id}::uuid`),
+    ).resolves.toBeDefined();
+  });
+});

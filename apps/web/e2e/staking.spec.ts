@@ -1,0 +1,126 @@
+// The staking journey (spec §2 /dashboard/finance/stake) on the real server: a customer funded
+// through the devnet faucet reads the 14.5 % promise and the plans, stakes USDT on the flexible plan
+// after reading the expected daily and total rewards, lets days pass on the sandbox's staking clock
+// (POST /dev/staking/days-pass), sees the rewards appear by themselves (WebSocket), and unstakes.
+// Screenshots at 1280 and 390 px, in both themes, go to test-results/web-e2e/staking-screens.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import { faucet, mine } from './wallets-helpers.ts';
+
+const screens = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test-results/web-e2e/staking-screens',
+);
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
+
+async function availableUsdt(request: APIRequestContext, customer: Customer): Promise<string> {
+  const response = await request.get('/api/v1/dashboard', { headers: { authorization: `Bearer ${customer.token}` } });
+  const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
+  return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
+}
+
+async function fundedCustomer(request: APIRequestContext, usdt: string): Promise<Customer> {
+  const customer = await registerCustomer(request);
+  await faucet(request, customer, 'USDT', usdt);
+  await mine(request, 'usdt-erc20', 20);
+  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe(usdt);
+  return customer;
+}
+
+async function openStaking(page: Page, customer: Customer) {
+  await openSignedIn(page, customer, '/dashboard/finance/stake');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staking' })).toBeVisible();
+}
+
+test.describe('staking', () => {
+  test('a customer stakes USDT, days pass, rewards appear, and they unstake', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const customer = await fundedCustomer(request, '100');
+    await openStaking(page, customer);
+    await expect(page.getByText(/up to 14\.5% a year, mainly on stablecoins/)).toBeVisible();
+    await expect(page.getByText('No stakes yet')).toBeVisible();
+    await shoot(page, 'desktop-dark-1-plans');
+
+    await page.getByRole('button', { name: 'Stake USDT, Flexible' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stake USDT' });
+    const amount = dialog.getByLabel('Amount in USDT');
+    await amount.fill('5');
+    await expect(dialog.getByText("The amount is below this plan's minimum")).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Confirm stake' })).toBeDisabled();
+    await amount.fill('500');
+    await expect(dialog.getByText('Your available balance does not cover this amount')).toBeVisible();
+    await amount.fill('50');
+    // 50 USDT at 6 %: 0.008219 the first day, 3 USDT over the year.
+    await expect(dialog.getByText('0.008219 USDT')).toBeVisible();
+    await expect(dialog.getByText('3 USDT', { exact: true })).toBeVisible();
+    await shoot(page, 'desktop-dark-2-stake-dialog');
+    await dialog.getByRole('button', { name: 'Confirm stake' }).click();
+    await expect(dialog).toBeHidden();
+
+    const stakes = page.getByRole('region', { name: 'Your stakes' });
+    const stake = stakes.getByRole('listitem').first();
+    await expect(stake).toContainText('50 USDT');
+    await expect(stake).toContainText('Active');
+    await expect.poll(() => availableUsdt(request, customer)).toBe('50');
+
+    const passed = await request.post('/api/v1/dev/staking/days-pass', { data: { days: 3 } });
+    expect(passed.ok(), await passed.text()).toBe(true);
+    // 3 days at 6 % on 50 USDT: floor(50,000,000 × 600 × 3 / 3,650,000) = 24,657 minor units.
+    await expect(stake).toContainText('0.024657 USDT');
+    await shoot(page, 'desktop-dark-3-rewards');
+
+    await stake.getByRole('button', { name: 'Unstake 50 USDT' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Unstake' });
+    await expect(confirm.getByText('50 USDT goes back to your available balance.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Unstake now' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(stake).toContainText('Unstaked');
+    await expect.poll(() => availableUsdt(request, customer)).toBe('100.024657');
+    await shoot(page, 'desktop-dark-4-unstaked');
+  });
+});
+
+test.describe('staking on a phone, in light', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'light' });
+
+  test('fits a phone in both themes', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const customer = await fundedCustomer(request, '100');
+    await openStaking(page, customer);
+    await page.evaluate(() => localStorage.setItem('theme', 'light_theme'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staking' })).toBeVisible();
+    await page.getByRole('button', { name: 'Stake USDT, Locked 30 days' }).click();
+    await page.getByRole('dialog', { name: 'Stake USDT' }).getByLabel('Amount in USDT').fill('60');
+    await shoot(page, 'mobile-light-stake-dialog');
+    await page.getByRole('button', { name: 'Confirm stake' }).click();
+    await expect(page.getByRole('region', { name: 'Your stakes' }).getByRole('listitem').first()).toContainText(
+      '60 USDT',
+    );
+    await shoot(page, 'mobile-light-stakes');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark_theme'));
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Your stakes' }).getByRole('listitem').first()).toContainText(
+      'Active',
+    );
+    await shoot(page, 'mobile-dark-stakes');
+
+    for (const [lang, stake, confirm] of [
+      ['fr', 'Staker du USDT, Flexible', 'Confirmer le staking'],
+      ['la_es', 'Hacer staking de USDT, Flexible', 'Confirmar staking'],
+      ['pt_br', 'Fazer staking de USDT, Flexível', 'Confirmar staking'],
+    ] as const) {
+      await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+      await page.reload();
+      await page.getByRole('button', { name: stake }).click();
+      await page.getByRole('dialog').getByRole('textbox').fill('20');
+      await expect(page.getByRole('dialog').getByRole('button', { name: confirm })).toBeEnabled();
+      await shoot(page, `mobile-dark-${lang}-stake-dialog`);
+      await page.keyboard.press('Escape');
+    }
+  });
+});

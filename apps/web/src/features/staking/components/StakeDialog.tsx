@@ -1,0 +1,102 @@
+// Confirm before money moves (UI.md): the amount (checked as typed against the plan and the
+// balance), then what it earns the first day and over the term, when it can be withdrawn, and what
+// an early unstake costs. The Idempotency-Key is made when the dialog opens, so a retry of the same
+// confirmation never stakes twice; what was typed stays when a request fails.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StakingPlan } from '@rora/contracts';
+import { assetScale, formatBalance } from '@rora/money';
+import { Button } from '../../../components/button/Button.tsx';
+import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
+import { useAvailableBalances, usePlaceStake } from '../api/staking.ts';
+import { apyPercent, checkStakeAmount, coins, stakeSummary } from '../model/stake-form.ts';
+import { useStakingErrorText } from './use-error-text.ts';
+
+function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount: bigint }) {
+  const { t } = useTranslation('staking');
+  const summary = stakeSummary(plan, amount);
+  return (
+    <dl className="staking-summary">
+      <div>
+        <dt>{t('dialog.apy')}</dt>
+        <dd className="tabular">{apyPercent(plan.apyBps)}</dd>
+      </div>
+      <div>
+        <dt>{t('dialog.daily')}</dt>
+        <dd className="tabular">{coins(summary.daily, plan.asset)}</dd>
+      </div>
+      <div className="staking-summary__total">
+        <dt>{t('dialog.total', { count: summary.termDays })}</dt>
+        <dd className="tabular">{coins(summary.total, plan.asset)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDone: () => void }) {
+  const { t } = useTranslation('staking');
+  const errorText = useStakingErrorText();
+  const [text, setText] = useState('');
+  const key = useMemo(() => crypto.randomUUID(), []);
+  const balances = useAvailableBalances();
+  const place = usePlaceStake();
+  const available = balances.data?.get(plan.asset) ?? 0n;
+  const checked = checkStakeAmount(text, plan, available);
+  const shownError = !checked.ok && text !== '' ? errorText.ofCode(checked.error) : undefined;
+  const submit = () => {
+    if (checked.ok) place.mutate({ plan: plan.id, amount: text, key }, { onSuccess: onDone });
+  };
+  return (
+    <form
+      className="staking-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <NumericInput
+        label={t('dialog.amount', { asset: plan.asset })}
+        value={text}
+        onValueChange={setText}
+        maxDecimals={assetScale(plan.asset)}
+        maxLength={40}
+        placeholder={plan.minAmount}
+        error={shownError}
+        hint={t('dialog.available', { amount: `${formatBalance(available, assetScale(plan.asset))} ${plan.asset}` })}
+      />
+      <Summary plan={plan} amount={checked.ok ? checked.amount : 0n} />
+      <p className="staking-form__note">
+        {plan.lockDays === null ? t('dialog.flexibleNote') : t('dialog.lockedNote', { count: plan.lockDays })}
+      </p>
+      {place.isError ? (
+        <p role="alert" className="staking-form__error">
+          {errorText.ofError(place.error)}
+        </p>
+      ) : null}
+      <div className="staking-form__actions">
+        <Button type="button" variant="secondary" onClick={onDone} disabled={place.isPending}>
+          {t('dialog.cancel')}
+        </Button>
+        <Button type="submit" disabled={!checked.ok} loading={place.isPending}>
+          {t('dialog.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function StakeDialog({ plan, onClose }: { readonly plan: StakingPlan | null; readonly onClose: () => void }) {
+  const { t } = useTranslation('staking');
+  return (
+    <Dialog
+      open={plan !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={plan ? t('dialog.title', { asset: plan.asset }) : ''}
+      closeLabel={t('dialog.close')}
+      className="staking-dialog"
+    >
+      {plan ? <StakeForm key={plan.id} plan={plan} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}

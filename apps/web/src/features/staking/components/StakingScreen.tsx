@@ -1,0 +1,39 @@
+// /dashboard/finance/stake (spec §2, crypto staking shown as Staking): the promise (up to 14.5 % a
+// year, mainly stablecoins, spec §1 and §9), the plans as cards, the stake dialog, and the
+// customer's stakes. Each panel has its own error boundary; stakes follow the WebSocket.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STAKING_MAX_APY_BPS, type StakingPlan } from '@rora/contracts';
+import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useStakingPlans } from '../api/staking.ts';
+import { useLiveStaking } from '../api/live-staking.ts';
+import { apyPercent } from '../model/stake-form.ts';
+import { PanelBoundary } from './PanelBoundary.tsx';
+import { PlanCards } from './PlanCards.tsx';
+import { StakeDialog } from './StakeDialog.tsx';
+import { StakeList } from './StakeList.tsx';
+import './staking.css';
+
+export function StakingScreen() {
+  const { t } = useTranslation('staking');
+  useLiveStaking(useSession().token);
+  const [staking, setStaking] = useState<StakingPlan | null>(null);
+  const today = useStakingPlans().data?.today;
+  const fallback = (retry: () => void) => <ErrorState title={t('panelError')} onRetry={retry} />;
+  return (
+    <div className="staking-screen">
+      <header className="staking-screen__header">
+        <h1>{t('title')}</h1>
+        <p className="staking-promise">{t('promise', { apy: apyPercent(STAKING_MAX_APY_BPS) })}</p>
+      </header>
+      <PanelBoundary fallback={fallback}>
+        <PlanCards onStake={setStaking} />
+      </PanelBoundary>
+      <PanelBoundary fallback={fallback}>
+        <StakeList today={today} />
+      </PanelBoundary>
+      <StakeDialog plan={staking} onClose={() => setStaking(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Unstaking, confirmed: what comes back to the available balance, and for a locked stake before its
+// maturity that its accrued rewards are forfeited (or that it cannot be unstaked yet, when the
+// platform refuses early unstakes: the API's refusal is shown).
+import { useTranslation } from 'react-i18next';
+import type { Stake } from '@rora/contracts';
+import { Button } from '../../../components/button/Button.tsx';
+import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import { useUnstake } from '../api/staking.ts';
+import { textCoins } from '../model/stake-form.ts';
+import { useStakingErrorText } from './use-error-text.ts';
+
+export function UnstakeDialog(props: {
+  readonly stake: Stake | null;
+  readonly today: string | undefined;
+  readonly onClose: () => void;
+}) {
+  const { t } = useTranslation('staking');
+  const errorText = useStakingErrorText();
+  const unstake = useUnstake();
+  const { stake } = props;
+  const early = stake !== null && stake.lockDays !== null && props.today !== undefined && props.today < stake.endDay;
+  const close = () => {
+    unstake.reset();
+    props.onClose();
+  };
+  return (
+    <Dialog
+      open={stake !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={t('unstake.title')}
+      closeLabel={t('dialog.close')}
+      className="staking-dialog"
+    >
+      {stake ? (
+        <div className="staking-form">
+          <p>{t('unstake.returns', { amount: textCoins(stake.amount, stake.asset) })}</p>
+          {early ? (
+            <p className="staking-form__warning">
+              {t('unstake.forfeit', { amount: textCoins(stake.rewardsAccrued, stake.asset) })}
+            </p>
+          ) : null}
+          {unstake.isError ? (
+            <p role="alert" className="staking-form__error">
+              {errorText.ofError(unstake.error)}
+            </p>
+          ) : null}
+          <div className="staking-form__actions">
+            <Button variant="secondary" onClick={close} disabled={unstake.isPending}>
+              {t('dialog.cancel')}
+            </Button>
+            <Button onClick={() => unstake.mutate(stake.id, { onSuccess: close })} loading={unstake.isPending}>
+              {t('unstake.confirm')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+// Calls of spec §7 for staking (GET /staking/plan, GET and POST /staking/stake) and, beyond the
+// spec, unstaking (POST /staking/stake/{id}/unstake), plus the `staking` WebSocket channel. Amounts
+// are decimal strings in the asset's units; APY in basis points (spec §9: at most 1,450 = 14.5 %).
+import { z } from 'zod';
+import type { ErrorCode } from './errors/index.ts';
+import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
+import { envelope, type AccountCall } from './user.ts';
+import { amountTextSchema } from './wallets.ts';
+
+/** active: earning; matured: paid out at its end day; unstaked: returned early by the customer. */
+export const STAKE_STATUSES = ['active', 'matured', 'unstaked'] as const;
+export type StakeStatus = (typeof STAKE_STATUSES)[number];
+
+/** A flexible stake accrues for at most this many days (the horizon its reserved rewards cover). */
+export const STAKING_FLEXIBLE_TERM_DAYS = 365;
+
+const decimal = z.string();
+const day = z.iso.date();
+
+export const stakingPlanSchema = z.object({
+  id: z.string(),
+  asset: z.string(),
+  apyBps: z.number().int(),
+  /** null: flexible, unstake at any time; else locked for this many days. */
+  lockDays: z.number().int().nullable(),
+  minAmount: decimal,
+  maxAmount: decimal,
+  capacity: decimal,
+  /** What the plan can still take: its capacity less its active stakes. */
+  remaining: decimal,
+  /** Whether a stake of the minimum can be placed now (capacity left and rewards in the pool). */
+  open: z.boolean(),
+});
+export type StakingPlan = z.infer<typeof stakingPlanSchema>;
+export const stakingPlanListSchema = z.object({
+  items: z.array(stakingPlanSchema),
+  /** Staking's date (UTC): accruals are for whole days up to it. */
+  today: day,
+});
+export type StakingPlanList = z.infer<typeof stakingPlanListSchema>;
+export const stakingPlanListResponseSchema = envelope(stakingPlanListSchema);
+
+export const stakeBodySchema = z.object({
+  /** The plan's id (`usdt-30`). */
+  plan: z.string({ error: 'staking_plan_not_found' }).min(1, { error: 'staking_plan_not_found' }).max(40),
+  amount: amountTextSchema,
+});
+export type StakeBody = z.input<typeof stakeBodySchema>;
+
+export const stakeSchema = z.object({
+  id: z.uuid(),
+  planId: z.string(),
+  asset: z.string(),
+  amount: decimal,
+  apyBps: z.number().int(),
+  lockDays: z.number().int().nullable(),
+  status: z.enum(STAKE_STATUSES),
+  /** The day it was placed; day 1 accrues on the next day. */
+  startDay: day,
+  /** The last day that accrues: maturity for a locked stake, the one-year horizon for a flexible one. */
+  endDay: day,
+  accruedThrough: day,
+  /** The rewards of the whole term, at the stake's APY. */
+  expectedRewards: decimal,
+  rewardsAccrued: decimal,
+  /** Moved to the available balance (flexible: as they accrue; locked: at maturity). */
+  rewardsPaid: decimal,
+  rewardsForfeited: decimal,
+  /** The next day that accrues, while active. */
+  nextPayoutDay: day.nullable(),
+  createdAt: z.iso.datetime(),
+  endedAt: z.iso.datetime().nullable(),
+});
+export type Stake = z.infer<typeof stakeSchema>;
+export const stakeResponseSchema = envelope(stakeSchema);
+
+export const stakeListQuerySchema = pageQuerySchema;
+export const stakeListSchema = pageInfoSchema.extend({ items: z.array(stakeSchema) });
+export type StakeList = z.infer<typeof stakeListSchema>;
+export const stakeListResponseSchema = envelope(stakeListSchema);
+
+/** Development only: let days pass on the sandbox's staking clock, then run what is due. */
+export const stakingDaysPassBodySchema = z.object({ days: z.number().int().min(1).max(400) });
+export const stakingDaysPassSchema = z.object({ today: day, accrued: z.number().int(), matured: z.number().int() });
+export const stakingDaysPassResponseSchema = envelope(stakingDaysPassSchema);
+
+/** WebSocket: `{ channel: 'staking', type: 'updated', data: Stake }`, or `'accrued'` with no stake. */
+export const stakeUpdatedEventSchema = z.object({
+  channel: z.literal('staking'),
+  type: z.enum(['updated', 'accrued']),
+  data: stakeSchema.nullable(),
+});
+
+const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
+
+export const stakingCalls = {
+  listPlans: { method: 'GET', path: '/staking/plan', auth: true, errors: signedIn },
+  listStakes: { method: 'GET', path: '/staking/stake', auth: true, errors: signedIn },
+  stake: {
+    method: 'POST',
+    path: '/staking/stake',
+    auth: true,
+    errors: [
+      ...signedIn,
+      'amount_is_empty',
+      'amount_is_not_a_decimal',
+      'amount_is_too_long',
+      'amount_has_too_many_decimals',
+      'amount_must_be_positive',
+      'idempotency_key_required',
+      'idempotency_key_reused_with_different_body',
+      'idempotency_request_in_progress',
+      'staking_plan_not_found',
+      'staking_plan_is_closed',
+      'staking_amount_below_minimum',
+      'staking_amount_above_maximum',
+      'staking_plan_capacity_reached',
+      'staking_rewards_pool_exhausted',
+      'staking_amount_exceeds_available_balance',
+    ],
+  },
+  unstake: {
+    method: 'POST',
+    path: '/staking/stake/{id}/unstake',
+    auth: true,
+    errors: [...signedIn, 'resource_not_found', 'stake_is_not_active', 'stake_is_locked_until_maturity'],
+  },
+} as const satisfies Record<string, AccountCall>;
+
+/** Basis points a year, per day: APY bps × 365 days × 10,000. */
+const YEAR_BPS_DAYS = 3_650_000n;
+
+/**
+ * The rewards of days 1..k of a stake (ADR 0029): floor(principal × apyBps × k / 3,650,000), in
+ * minor units. Each day pays the growth of this floor, so the remainder of a day is carried into
+ * the next and the term's rewards are the exact APY amount rounded down (within one minor unit).
+ */
+export function stakeRewardsThrough(principal: bigint, apyBps: number, days: number): bigint {
+  if (principal < 0n || !Number.isInteger(apyBps) || apyBps < 0 || !Number.isInteger(days) || days < 0) {
+    throw new RangeError('stakeRewardsThrough needs a principal, APY and day count of zero or more');
+  }
+  return (principal * BigInt(apyBps) * BigInt(days)) / YEAR_BPS_DAYS;
+}
+
+/** The reward of day k (1-based) of a stake: what day k adds to the rewards through day k − 1. */
+export function stakeDailyReward(principal: bigint, apyBps: number, day: number): bigint {
+  if (!Number.isInteger(day) || day < 1) throw new RangeError('a stake day is 1 or more');
+  return stakeRewardsThrough(principal, apyBps, day) - stakeRewardsThrough(principal, apyBps, day - 1);
+}
