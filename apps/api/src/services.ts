@@ -22,6 +22,7 @@ import {
 } from './modules/swap/index.ts';
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
 import { createMarketsModule, createSnapshotBus, type MarketsModule } from './modules/markets/index.ts';
+import { createLendingModule, type LendingModule } from './modules/lending/index.ts';
 
 export interface Services extends WalletServices {
   health: HealthService;
@@ -42,6 +43,8 @@ export interface Services extends WalletServices {
   onramp: OnrampModule;
   /** Orders, venues, market data, alerts and the market maker: see modules/markets/index.ts. */
   markets: MarketsModule;
+  /** P2P lending: loans, their views and the risk job: see modules/lending/index.ts. */
+  lending: LendingModule;
 }
 
 export function createServices(deps: AppDependencies): Services {
@@ -76,6 +79,16 @@ export function createServices(deps: AppDependencies): Services {
     swap,
   });
   swapPrices.usePairPrices(marketPairPrices(markets));
+  const lending = createLendingModule({
+    config,
+    database,
+    clock,
+    kycGate,
+    notifications,
+    messaging,
+    events,
+    usdPrices: onrampPrices,
+  });
   return {
     health: createHealthService(database),
     sessions,
@@ -91,6 +104,7 @@ export function createServices(deps: AppDependencies): Services {
     swap,
     onramp,
     markets,
+    lending,
     ...createWalletServices({ config, database, clock, accounts, notifications, events }),
   };
 }

@@ -26,4 +26,5 @@ export const SQL_FUNCTION_FILES: readonly string[] = [
   'apps/api/src/modules/swap/sql/swaps_check_transition.sql',
   'apps/api/src/modules/swap/sql/swap_quotes_check_update.sql',
   'apps/api/src/modules/onramp/sql/onramp_purchases_check_transition.sql',
+  'apps/api/src/modules/lending/sql/loans_check_transition.sql',
 ];

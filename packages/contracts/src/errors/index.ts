@@ -6,6 +6,7 @@ import { platformErrors } from './platform.ts';
 import { walletsErrors } from './wallets.ts';
 import { swapErrors } from './swap.ts';
 import { marketsErrors } from './markets.ts';
+import { lendingErrors } from './lending.ts';
 import type { ErrorDefinition } from './types.ts';
 
 export const errorCatalogue = {
@@ -15,6 +16,7 @@ export const errorCatalogue = {
   ...walletsErrors,
   ...swapErrors,
   ...marketsErrors,
+  ...lendingErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
