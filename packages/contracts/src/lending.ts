@@ -60,30 +60,33 @@ const assetText = z
   .min(1, { error: 'loan_asset_not_supported' })
   .max(12, { error: 'loan_asset_not_supported' })
   .transform((value) => value.toUpperCase());
-const rateBps = z.coerce
-  .number({ error: 'loan_rate_out_of_range' })
-  .int({ error: 'loan_rate_out_of_range' })
-  .min(LOAN_MIN_RATE_BPS, { error: 'loan_rate_out_of_range' })
-  .max(LOAN_MAX_RATE_BPS, { error: 'loan_rate_out_of_range' });
-const termDays = z.coerce
-  .number({ error: 'loan_term_not_offered' })
-  .int({ error: 'loan_term_not_offered' })
-  .refine((days) => (LOAN_TERM_DAYS as readonly number[]).includes(days), { error: 'loan_term_not_offered' });
+const rate = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+  number
+    .int({ error: 'loan_rate_out_of_range' })
+    .min(LOAN_MIN_RATE_BPS, { error: 'loan_rate_out_of_range' })
+    .max(LOAN_MAX_RATE_BPS, { error: 'loan_rate_out_of_range' });
+const term = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+  number
+    .int({ error: 'loan_term_not_offered' })
+    .refine((days) => (LOAN_TERM_DAYS as readonly number[]).includes(days), { error: 'loan_term_not_offered' });
 const decimal = z.string();
 
 /** POST /p2p: a loan request. The collateral is held from the borrower's available balance at once. */
 export const loanRequestBodySchema = z.strictObject({
   asset: assetText,
   amount: amountTextSchema,
-  rateBps,
-  termDays,
+  rateBps: rate(z.number({ error: 'loan_rate_out_of_range' })),
+  termDays: term(z.number({ error: 'loan_term_not_offered' })),
   collateralAsset: assetText,
   collateralAmount: amountTextSchema,
 });
 export type LoanRequestBody = z.input<typeof loanRequestBodySchema>;
 
-/** GET /p2p/preview: the same fields as a request, nothing held. */
-export const loanPreviewQuerySchema = loanRequestBodySchema;
+/** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
+export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
+  rateBps: rate(z.coerce.number({ error: 'loan_rate_out_of_range' })),
+  termDays: term(z.coerce.number({ error: 'loan_term_not_offered' })),
+});
 
 /** The platform's lending levels, in basis points (configuration; ADR 0028). */
 export const loanLevelsSchema = z.object({
@@ -174,7 +177,7 @@ export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
 /** GET /p2p: others' open requests, filtered by asset and term, sorted by rate. */
 export const loanMarketQuerySchema = pageQuerySchema.extend({
   asset: assetText.optional(),
-  termDays: termDays.optional(),
+  termDays: term(z.coerce.number({ error: 'loan_term_not_offered' })).optional(),
   sort: z.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
 });
 export type LoanMarketQuery = z.infer<typeof loanMarketQuerySchema>;

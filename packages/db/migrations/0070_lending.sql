@@ -48,6 +48,8 @@ CREATE INDEX loans_active_idx ON loans (asset, collateral_asset) WHERE status = 
 -- notifications to send (claimed once in notified_at; the risk sweep sends those a crash lost).
 CREATE TABLE loan_events (
   id uuid PRIMARY KEY,
+  -- The order of the steps (several may share a timestamp).
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   loan_id uuid NOT NULL REFERENCES loans(id),
   type text NOT NULL CHECK (type IN ('requested', 'cancelled', 'funded', 'margin_call', 'repaid', 'liquidated', 'closed')),
   at timestamptz NOT NULL,
@@ -55,8 +57,8 @@ CREATE TABLE loan_events (
   notify boolean NOT NULL,
   notified_at timestamptz
 );
-CREATE INDEX loan_events_loan_idx ON loan_events (loan_id, at);
-CREATE INDEX loan_events_unnotified_idx ON loan_events (at) WHERE notify AND notified_at IS NULL;
+CREATE INDEX loan_events_loan_idx ON loan_events (loan_id, seq);
+CREATE INDEX loan_events_unnotified_idx ON loan_events (seq) WHERE notify AND notified_at IS NULL;
 
 -- Sandbox only: a reference price set by hand (dev route), which the lending price source reads
 -- before the markets' prices when dev routes are on. Never read in production.

@@ -1,13 +1,14 @@
 // Development only (config.devRoutes): POST /dev/lending/price sets a coin's reference price in US
 // dollars for the lending price source (as a feed would), then runs the risk sweep at once, so a
 // journey can drop a price and see the loan liquidated. `ageSeconds` backdates the observation, to
-// try a stale price. DELETE /dev/lending/price/{asset} gives the coin back to the markets' price.
+// try a stale price.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOAN_ASSETS, envelope, lendingPriceOverrideBodySchema } from '@rora/contracts';
-import type { AssetSymbol } from '@rora/money';
+import { LOAN_ASSETS, envelope, isErrorCode, lendingPriceOverrideBodySchema } from '@rora/contracts';
+import { tryParseAmount, type AssetSymbol } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import type { ModuleOptions } from '../index.ts';
+import { PRICE_DECIMALS } from './loan-math.ts';
 
 const sweepSchema = envelope(
   z.object({
@@ -44,24 +45,13 @@ export const lendingDevRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
     async (request) => {
       const { asset, usdPrice, ageSeconds } = request.body;
+      const parsed = tryParseAmount(usdPrice, PRICE_DECIMALS);
+      if (!parsed.ok)
+        throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'request_validation_failed', { field: 'usdPrice' });
+      if (parsed.value <= 0n) throw new AppError('amount_must_be_positive', { field: 'usdPrice' });
       const observedAt = new Date(services.lending.now().getTime() - ageSeconds * 1000);
       await prices.override(lendable(asset), { usdPrice, observedAt });
       return { data: await risk.sweep() };
-    },
-  );
-
-  app.delete(
-    '/dev/lending/price/:asset',
-    {
-      schema: {
-        tags,
-        summary: 'Development only: clear a coin’s hand-set price',
-        params: z.object({ asset: z.string().max(12) }),
-      },
-    },
-    async (request, reply) => {
-      await prices.override(lendable(request.params.asset.toUpperCase()), null);
-      return reply.code(204).send();
     },
   );
 };

@@ -130,7 +130,7 @@ export async function eventsOf(db: Handle, loanIds: readonly string[]): Promise<
   if (loanIds.length === 0) return byLoan;
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT id, loan_id, type, at, ltv_bps, notify FROM loan_events
-     WHERE loan_id = ANY(${`{${loanIds.join(',')}}`}::uuid[]) ORDER BY at, type`);
+     WHERE loan_id = ANY(${`{${loanIds.join(',')}}`}::uuid[]) ORDER BY seq`);
   for (const row of rows) {
     const event = toEvent(row);
     byLoan.set(event.loanId, [...(byLoan.get(event.loanId) ?? []), event]);
@@ -160,7 +160,7 @@ export async function releaseNotification(db: Db, eventId: string): Promise<void
 export async function unnotifiedEvents(db: Db, limit: number): Promise<LoanEventRow[]> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT id, loan_id, type, at, ltv_bps, notify FROM loan_events
-     WHERE notify AND notified_at IS NULL ORDER BY at LIMIT ${limit}`);
+     WHERE notify AND notified_at IS NULL ORDER BY seq LIMIT ${limit}`);
   return rows.map(toEvent);
 }
 

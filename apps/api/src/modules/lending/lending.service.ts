@@ -159,9 +159,10 @@ async function postRequest(
 }
 
 async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
-  await deps.kycGate.requireApprovedKyc(userId);
   return withTransaction(deps.db, async (tx) => {
     const loan = await lockFor(tx, { userId, loanId }, (row) => row.status === 'open' || row.lenderId === userId);
+    // After the lookup, so an id that is no loan answers 404 whoever asks.
+    await deps.kycGate.requireApprovedKyc(userId);
     if (loan.borrowerId === userId) throw new AppError('loan_cannot_lend_to_self');
     if (loan.status !== 'open') throw new AppError('loan_is_not_open');
     const now = deps.clock.now();

@@ -55,13 +55,18 @@ export interface Valued {
   price: PriceUnits;
 }
 
-/** debt value / collateral value in basis points, rounded up. */
+/** Loan-to-value figures are capped here (10,000,000 %): beyond it, every level was passed long before. */
+export const MAX_LTV_BPS = 1_000_000_000;
+
+/** debt value / collateral value in basis points, rounded up (capped at MAX_LTV_BPS). */
 export function ltvBps(debt: Valued, collateral: Valued): number {
-  if (collateral.amount <= 0n || collateral.price <= 0n || debt.price <= 0n)
+  if (collateral.amount <= 0n || collateral.price <= 0n || debt.price <= 0n) {
     throw new Error('LTV needs positive values');
+  }
   const numerator = debt.amount * debt.price * scaleFactor(collateral.scale) * BPS_PER_WHOLE;
   const denominator = collateral.amount * collateral.price * scaleFactor(debt.scale);
-  return Number(divideRounded(numerator, denominator, 'up'));
+  const exact = divideRounded(numerator, denominator, 'up');
+  return exact > BigInt(MAX_LTV_BPS) ? MAX_LTV_BPS : Number(exact);
 }
 
 /** US dollars of an amount at a reference price, at 2 decimals, rounded down (for display). */
