@@ -94,13 +94,14 @@ export async function findLoan(db: Handle, id: string): Promise<LoanRow | null> 
   return rows[0] ? toLoanRow(rows[0]) : null;
 }
 
-/** Writes the loan's changing columns (the trigger refuses anything else). */
+/** Writes the loan's changing columns (the trigger refuses anything else); lender and dates are written once. */
 export async function saveLoan(tx: Tx, loan: LoanRow): Promise<void> {
   const amount = (value: bigint | null) => (value === null ? null : value.toString());
   const at = (value: Date | null) => (value === null ? null : value.toISOString());
   await tx.execute(sql`
-    UPDATE loans SET status = ${loan.status}, lender_id = ${loan.lenderId}, funded_at = ${at(loan.fundedAt)}::timestamptz,
-           due_at = ${at(loan.dueAt)}::timestamptz, closed_at = ${at(loan.closedAt)}::timestamptz,
+    UPDATE loans SET status = ${loan.status}, lender_id = coalesce(lender_id, ${loan.lenderId}::uuid),
+           funded_at = coalesce(funded_at, ${at(loan.fundedAt)}::timestamptz),
+           due_at = coalesce(due_at, ${at(loan.dueAt)}::timestamptz), closed_at = ${at(loan.closedAt)}::timestamptz,
            margin_called_at = ${at(loan.marginCalledAt)}::timestamptz, paid = ${amount(loan.paid)}::numeric,
            fee = ${amount(loan.fee)}::numeric, collateral_seized = ${amount(loan.collateralSeized)}::numeric,
            collateral_returned = ${amount(loan.collateralReturned)}::numeric

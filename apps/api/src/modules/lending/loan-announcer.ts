@@ -52,9 +52,12 @@ export function createLoanAnnouncer(deps: {
   const { db, clock } = deps;
 
   async function publish(loan: LoanRow): Promise<void> {
+    const viewers = [loan.borrowerId, loan.lenderId].filter(
+      (viewer): viewer is string => viewer !== null && deps.events.wants(topics.user(viewer)),
+    );
+    if (viewers.length === 0) return;
     const timeline = (await eventsOf(db, [loan.id])).get(loan.id) ?? [];
-    for (const viewer of [loan.borrowerId, loan.lenderId]) {
-      if (viewer === null || !deps.events.wants(topics.user(viewer))) continue;
+    for (const viewer of viewers) {
       const data = loanView(loan, timeline, await deps.context(viewer));
       await deps.events.publish(topics.user(viewer), { channel: 'loans', type: 'updated', data });
     }

@@ -246,5 +246,6 @@ export function createLoanRisk(deps: RiskDeps): LoanRisk {
 /** The first line only: a database error's message goes on with the query's parameters. */
 function firstLine(error: unknown): { type: string; message: string } {
   const { name, message } = error instanceof Error ? error : new Error(String(error));
-  return { type: name, message: message.split('\n')[0]!.slice(0, 300) };
+  const cause = (error as { cause?: { message?: string } }).cause?.message;
+  return { type: name, message: (cause ?? message).split('\n')[0]!.slice(0, 300) };
 }
