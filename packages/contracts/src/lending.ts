@@ -150,6 +150,8 @@ export const loanSchema = z.object({
   debtNow: decimal,
   interestAtTerm: decimal,
   repaymentAtTerm: decimal,
+  /** What the lender receives if repaid at term: the repayment less the platform fee on interest. */
+  lenderReceivesAtTerm: decimal,
   createdAt: z.iso.datetime(),
   fundedAt: z.iso.datetime().nullable(),
   dueAt: z.iso.datetime().nullable(),
@@ -190,10 +192,13 @@ export const loanUpdatedEventSchema = z.object({
   data: loanSchema,
 });
 
-/** Sandbox only (dev routes): sets an asset's reference price in US dollars, then runs the risk sweep. */
+/**
+ * Sandbox only (dev routes): sets an asset's reference price in US dollars (without `usdPrice`: gives
+ * the coin back to the markets' price), then runs the risk sweep.
+ */
 export const lendingPriceOverrideBodySchema = z.strictObject({
   asset: assetText,
-  usdPrice: amountTextSchema,
+  usdPrice: amountTextSchema.optional(),
   /** How old the observation is (to try a stale price); 0 by default. */
   ageSeconds: z
     .number()

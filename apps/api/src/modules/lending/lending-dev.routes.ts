@@ -1,7 +1,7 @@
 // Development only (config.devRoutes): POST /dev/lending/price sets a coin's reference price in US
 // dollars for the lending price source (as a feed would), then runs the risk sweep at once, so a
 // journey can drop a price and see the loan liquidated. `ageSeconds` backdates the observation, to
-// try a stale price.
+// try a stale price; without `usdPrice` the coin goes back to the markets' price.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOAN_ASSETS, envelope, isErrorCode, lendingPriceOverrideBodySchema } from '@rora/contracts';
@@ -21,6 +21,15 @@ const sweepSchema = envelope(
     notified: z.number().int(),
   }),
 );
+
+/** A price with at most 18 decimals, above zero; refused with the amount codes otherwise. */
+function dollars(usdPrice: string): string {
+  const parsed = tryParseAmount(usdPrice, PRICE_DECIMALS);
+  if (!parsed.ok)
+    throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'request_validation_failed', { field: 'usdPrice' });
+  if (parsed.value <= 0n) throw new AppError('amount_must_be_positive', { field: 'usdPrice' });
+  return usdPrice;
+}
 
 function lendable(asset: string): AssetSymbol {
   if (!(LOAN_ASSETS as readonly string[]).includes(asset))
@@ -45,12 +54,11 @@ export const lendingDevRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
     async (request) => {
       const { asset, usdPrice, ageSeconds } = request.body;
-      const parsed = tryParseAmount(usdPrice, PRICE_DECIMALS);
-      if (!parsed.ok)
-        throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'request_validation_failed', { field: 'usdPrice' });
-      if (parsed.value <= 0n) throw new AppError('amount_must_be_positive', { field: 'usdPrice' });
       const observedAt = new Date(services.lending.now().getTime() - ageSeconds * 1000);
-      await prices.override(lendable(asset), { usdPrice, observedAt });
+      await prices.override(
+        lendable(asset),
+        usdPrice === undefined ? null : { usdPrice: dollars(usdPrice), observedAt },
+      );
       return { data: await risk.sweep() };
     },
   );

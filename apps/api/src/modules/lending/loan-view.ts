@@ -81,6 +81,7 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     debtNow: amount(live ? now.debt : settledDebt, loan.asset),
     interestAtTerm: amount(term.interest, loan.asset),
     repaymentAtTerm: amount(term.debt, loan.asset),
+    lenderReceivesAtTerm: amount(term.lenderReceives, loan.asset),
     createdAt: loan.createdAt.toISOString(),
     fundedAt: iso(loan.fundedAt),
     dueAt: iso(loan.dueAt),
