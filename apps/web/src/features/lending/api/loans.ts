@@ -28,6 +28,7 @@ export interface MarketFilter {
 export const lendingKey = ['lending'] as const;
 const balancesKey = ['lending', 'balances'] as const;
 export const PAGE_LIMIT = 50;
+export const MARKET_POLL_MS = 5_000;
 
 export function useLoanView(view: LoanViewId, filter: MarketFilter) {
   const path = LOAN_VIEWS.find((entry) => entry.id === view)!.path;
@@ -40,6 +41,8 @@ export function useLoanView(view: LoanViewId, filter: MarketFilter) {
   return useQuery({
     queryKey: [...lendingKey, 'view', view, params.toString()],
     queryFn: ({ signal }) => apiRequest<LoanList>(`/p2p${path}?${params.toString()}`, { signal }),
+    // Others' new requests reach no one's WebSocket topic: the marketplace asks again every few seconds.
+    refetchInterval: view === 'market' ? MARKET_POLL_MS : false,
   });
 }
 

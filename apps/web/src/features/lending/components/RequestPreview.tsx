@@ -2,6 +2,7 @@
 // interest and the repayment at term, what the lender receives, and what the collateral is worth.
 import { useTranslation } from 'react-i18next';
 import type { LoanPreview } from '@rora/contracts';
+import { formatUsd } from '@rora/money';
 import { Figures, useCoins, usePercent } from './figures.tsx';
 
 export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
@@ -30,7 +31,7 @@ export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
           [t('preview.interest'), coins(preview.interestAtTerm, preview.asset)],
           [t('preview.repayment'), coins(preview.repaymentAtTerm, preview.asset)],
           [t('preview.lenderReceives'), coins(preview.lenderReceivesAtTerm, preview.asset)],
-          [t('preview.values'), `$${preview.principalUsd} / $${preview.collateralUsd}`],
+          [t('preview.values'), `${formatUsd(preview.principalUsd)} / ${formatUsd(preview.collateralUsd)}`],
         ]}
       />
       {preview.acceptable ? null : (
