@@ -87,7 +87,7 @@ export function createServices(deps: AppDependencies): Services {
     notifications,
     messaging,
     events,
-    usdPrices: onrampPrices,
+    usdPrices: marketUsdPrices(swapPrices),
   });
   return {
     health: createHealthService(database),

@@ -83,6 +83,17 @@ describe('posting, lending, repaying', () => {
     expect(repaid.json().data).toMatchObject({ paid: '1001.917809' });
   });
 
+  it('posts once for a retried Idempotency-Key, answering the retry with the first answer', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const headers = { ...borrower.headers, 'idempotency-key': 'post-once' };
+    const send = () => t.app.inject({ method: 'POST', url: '/api/v1/p2p', headers, payload: REQUEST });
+    const [first, retry] = [await send(), await send()];
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.body).toBe(first.body);
+    expect(await view(t, borrower, '/get-my-loan-requests')).toHaveLength(1);
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ held: BTC_COLLATERAL });
+  });
+
   it('returns the collateral when an open request is cancelled', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const loan = await openRequest(t, borrower);
