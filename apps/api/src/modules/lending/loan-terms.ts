@@ -96,7 +96,7 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
   });
   const amount = (value: bigint, asset: AssetSymbol) => formatAmount(value, assetScale(asset));
   const cents = (value: bigint, asset: AssetSymbol, price: PriceUnits) =>
-    formatAmount(usdCentsOf({ amount: value, scale: assetScale(asset), price }), 2, { decimals: 2 });
+    formatAmount(usdCentsOf({ amount: value, scale: assetScale(asset), price }), 2, { decimals: 2, rounding: 'down' });
   const { priceMaxAgeMs: _unused, ...levels } = settings;
   return {
     asset: request.asset,
