@@ -2,6 +2,7 @@
 // principal in one batch), repay (debt to the lender, fee to the house, collateral back), cancel,
 // the views each party sees, refusals, and the risk sweep (margin call, liquidation, stale price,
 // overdue close). The ledger's and the loans' invariants are checked after every test.
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -176,6 +177,23 @@ describe('the risk sweep', () => {
       (await t.app.services.notifications.list(userId, { page: 1, limit: 20 })).items.map((n) => n.kind);
     expect(await kinds(borrower.userId)).toEqual(expect.arrayContaining(['loan_margin_call', 'loan_liquidated']));
     expect(await kinds(lender.userId)).toEqual(expect.arrayContaining(['loan_funded', 'loan_liquidated']));
+  });
+
+  it('sends a notification a crash lost on the next sweep, once', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    await lent(t, borrower, lender);
+    // As if the process died between the commit and the notification: the claim is given back.
+    await t.database.db.execute(sql`UPDATE loan_events SET notified_at = NULL WHERE type = 'funded'`);
+    await t.database.db.execute(sql`DELETE FROM notifications WHERE kind = 'loan_funded'`);
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 1 });
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 0 });
+    const funded = async (userId: string) =>
+      (await t.app.services.notifications.list(userId, { page: 1, limit: 20 })).items.filter(
+        (n) => n.kind === 'loan_funded',
+      );
+    expect(await funded(borrower.userId)).toHaveLength(1);
+    expect(await funded(lender.userId)).toHaveLength(1);
   });
 
   it('never liquidates on a stale price', async () => {
