@@ -38,7 +38,7 @@ export const moduleLayers = [
   ['accounts', 'realtime', 'venues'],
   ['notifications', 'users', 'portfolio', 'auth'],
   ['kyc', 'wallets', 'staking'],
-  ['coldwallet', 'orders', 'swap', 'onramp'],
+  ['coldwallet', 'orders', 'swap', 'onramp', 'lending'],
   ['market-data', 'market-maker'],
   ['alerts'],
   ['dev', 'openapi'],

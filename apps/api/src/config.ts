@@ -123,6 +123,18 @@ export const configSchema = z.object({
   MARKET_MAKER: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   /** How often the market maker checks its ladders. */
   MARKET_MAKER_INTERVAL_MS: wholeNumber(200, 600_000).default(2_000),
+  /** P2P lending levels, basis points of loan-to-value (ADR 0028): posting, margin call, liquidation. */
+  LENDING_INITIAL_LTV_BPS: wholeNumber(1_000, 9_000).default(6_500),
+  LENDING_MARGIN_CALL_LTV_BPS: wholeNumber(1_000, 9_500).default(7_500),
+  LENDING_LIQUIDATION_LTV_BPS: wholeNumber(1_000, 9_900).default(8_500),
+  /** Paid to the lender on a liquidation, basis points of the debt. */
+  LENDING_LIQUIDATION_PENALTY_BPS: wholeNumber(0, 2_000).default(500),
+  /** The platform's share of a loan's interest, basis points. */
+  LENDING_FEE_BPS: wholeNumber(0, 5_000).default(1_000),
+  LENDING_MIN_INTEREST_DAYS: wholeNumber(0, 30).default(7),
+  LENDING_GRACE_HOURS: wholeNumber(0, 720).default(72),
+  /** A reference price older than this never triggers a liquidation. */
+  LENDING_PRICE_MAX_AGE_MS: wholeNumber(1_000, 86_400_000).default(300_000),
   /** External trading platforms: `simulated` offline (default) or `ccxt` live (install ccxt first). */
   VENUES: z.enum(['simulated', 'ccxt'], { error: 'must be simulated or ccxt' }).default('simulated'),
   /** A locked stake unstaked before maturity: forfeit its accrued rewards (default) or refuse. */

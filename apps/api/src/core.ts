@@ -30,6 +30,7 @@ import { createMessaging, type MessagingService, type OutboxRepository } from '.
 import { createNotificationService, type NotificationService } from './modules/notifications/index.ts';
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
 import { createStakingModule, type StakingModule } from './modules/staking/index.ts';
+import { createLendingModule, type LendingModule } from './modules/lending/index.ts';
 import { createOrdersModule, createVenueReconciler, type OrdersModule } from './modules/orders/index.ts';
 import { createPortfolioService, type PortfolioService } from './modules/portfolio/index.ts';
 import { createPriceService, type PriceService } from './modules/prices/index.ts';
@@ -101,6 +102,8 @@ export interface Services {
   onramp: OnrampModule;
   /** Staking plans, stakes, the daily accrual job and the sandbox clock: see modules/staking/index.ts. */
   staking: StakingModule;
+  /** P2P lending: loans, their views and the risk job: see modules/lending/index.ts. */
+  lending: LendingModule;
   markets: MarketsModule;
   chains: ChainRegistry;
   chainWatcher: ChainWatcher;
@@ -253,10 +256,17 @@ export function createCore(deps: CoreDependencies): Core {
   const walletParts = buildWallets(deps, { accounts, notifications, events, prices });
   const markets = buildMarkets(deps, { ...platform, kycGate, swap, venues });
   const staking = createStakingModule({ config, database, clock, notifications, events });
+  const lending = createLendingModule({
+    ...{ config, database, clock, kycGate, notifications, messaging, events },
+    usdPrices: onrampPrices,
+  });
   const services: Services = {
     ...platform,
-    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices, staking },
+    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices, staking, lending },
     ...walletParts,
   };
-  return { services, jobs: [...platformJobs, purgeEventPayloads, ...swap.jobs, ...onramp.jobs, ...staking.jobs] };
+  return {
+    services,
+    jobs: [...platformJobs, purgeEventPayloads, ...swap.jobs, ...onramp.jobs, ...staking.jobs, ...lending.jobs],
+  };
 }

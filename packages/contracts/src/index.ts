@@ -9,3 +9,4 @@ export * from './swap.ts';
 export * from './markets.ts';
 export * from './onramp.ts';
 export * from './staking.ts';
+export * from './lending.ts';

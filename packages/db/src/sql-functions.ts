@@ -29,4 +29,5 @@ export const SQL_FUNCTION_FILES: readonly string[] = [
   'apps/api/src/modules/staking/sql/staking_accrue.sql',
   'apps/api/src/modules/staking/sql/staking_mature.sql',
   'apps/api/src/modules/staking/sql/stakes_check_transition.sql',
+  'apps/api/src/modules/lending/sql/loans_check_transition.sql',
 ];

@@ -56,6 +56,7 @@ export const TRANSFER_CODES = [
   'loan_collateral_seizure',
   'loan_funding',
   'loan_repayment',
+  'loan_fee',
   // the house
   'house_funding',
   'dust',

@@ -31,6 +31,7 @@ import { marketDataRoutes, venueRoutes } from './market-data/market-data.routes.
 import { ordersDevRoutes } from './orders/orders-dev.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { stakingDevRoutes, stakingRoutes } from './staking/staking.routes.ts';
+import { lendingRoutes } from './lending/index.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -63,6 +64,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(onrampRoutes, options);
       await api.register(onrampWebhookRoutes, options);
       await api.register(sandboxWidgetRoutes, options);
+      await api.register(lendingRoutes, options);
       await api.register(stakingRoutes, options);
       await api.register(stakingDevRoutes, options);
       const { markets } = options.services;

@@ -228,3 +228,28 @@ export async function withTwoFactor(t: TestApp, owner: TestUser): Promise<string
 export const totpNow = (t: TestApp, secret: string) => totpCode(t, secret);
 
 export const idempotencyKey = () => ({ 'idempotency-key': randomUUID() });
+
+/** An open P2P loan request of the owner's: 1,000 USDT against 0.04 BTC (posted through the service). */
+export async function loanRequestOf(t: TestApp, owner: TestUser): Promise<string> {
+  await approveKyc(t, owner);
+  await deposit(t, owner, 'BTC', '0.04');
+  const body = {
+    asset: 'USDT',
+    amount: '1000',
+    rateBps: 1000,
+    termDays: 30,
+    collateralAsset: 'BTC',
+    collateralAmount: '0.04',
+  };
+  return (await t.app.services.lending.service.request({ userId: owner.userId, body })).id;
+}
+
+/** A loan the owner borrowed from a third customer, with the USDT to repay it. */
+export async function borrowedLoanOf(t: TestApp, owner: TestUser, lender: TestUser): Promise<string> {
+  const loanId = await loanRequestOf(t, owner);
+  await approveKyc(t, lender);
+  await deposit(t, lender, 'USDT', '1000');
+  await t.app.services.lending.service.lend({ userId: lender.userId, loanId });
+  await deposit(t, owner, 'USDT', '100');
+  return loanId;
+}

@@ -18,6 +18,8 @@ import {
   kycDocumentOf,
   alertOf,
   approveKyc,
+  borrowedLoanOf,
+  loanRequestOf,
   deposit,
   openOrderOf,
   purchaseOf,
@@ -75,6 +77,11 @@ interface Row {
   prepare(owner: TestUser): Promise<Prepared>;
   /** A public route whose parameter names no customer's object (a market, say): anonymous succeeds. */
   public?: true;
+  /**
+   * An object offered to every customer (an open P2P loan request on the marketplace): any signed-in
+   * customer may act on it, so "another customer" is not refused; a made-up id is 404, anonymous 401.
+   */
+  marketplace?: true;
 }
 
 const read = <T = unknown>(owner: TestUser, path: string) => json<T>(t, owner, `GET ${path}`);
@@ -190,6 +197,35 @@ const PATH_ROWS: Record<string, Row> = {
     async prepare(owner) {
       const id = await alertOf(t, owner);
       return { params: { id }, snapshot: () => look(owner, '/alert') };
+    },
+  },
+  'GET /api/v1/p2p/:id': {
+    async prepare(owner) {
+      // A cancelled request: only its borrower sees it (an open one is on the marketplace for all).
+      const id = await loanRequestOf(t, owner);
+      await t.app.services.lending.service.cancel({ userId: owner.userId, loanId: id });
+      return { params: { id } };
+    },
+  },
+  'DELETE /api/v1/p2p/:id': {
+    async prepare(owner) {
+      const id = await loanRequestOf(t, owner);
+      return { params: { id }, snapshot: () => look(owner, `/p2p/${id}`) };
+    },
+  },
+  'POST /api/v1/p2p/repay/:id': {
+    async prepare(owner) {
+      const id = await borrowedLoanOf(t, owner, await newCustomer(t));
+      return { params: { id }, snapshot: () => look(owner, `/p2p/${id}`) };
+    },
+  },
+  'POST /api/v1/p2p/lend/:id': {
+    marketplace: true,
+    async prepare(owner) {
+      const id = await loanRequestOf(t, await newCustomer(t));
+      await approveKyc(t, owner);
+      await deposit(t, owner, 'USDT', '1000');
+      return { params: { id } };
     },
   },
   'GET /api/v1/onramp/purchases/:id': {
@@ -310,6 +346,10 @@ async function checkRow(key: string, row: Row) {
     await checkPublicRow(route, prepared, request);
     return;
   }
+  if (row.marketplace) {
+    await checkMarketplaceRow({ route, owner, prepared, request });
+    return;
+  }
   expect(route.authenticated, `${key} takes an id but does not use app.authenticate`).toBe(true);
   await expectUnauthenticated(route, request);
 
@@ -333,6 +373,25 @@ async function checkRow(key: string, row: Row) {
     expect(missing.statusCode, `a missing id: ${missing.body}`).toBe(404);
     expect(expectErrorBody(missing, 'a missing id').error).toEqual(refusal.error);
   }
+}
+
+/** Offered to every customer: signed in it succeeds, a made-up id answers 404 as for no object. */
+async function checkMarketplaceRow(input: {
+  route: CatalogueRoute;
+  owner: TestUser;
+  prepared: Prepared;
+  request: Request;
+}) {
+  const { route, owner, prepared, request } = input;
+  expect(route.authenticated, `${routeKey(route)} does not use app.authenticate`).toBe(true);
+  await expectUnauthenticated(route, request);
+  const params = Object.fromEntries(Object.keys(prepared.params ?? {}).map((name) => [name, randomUUID()]));
+  const missing = await send(t, owner, as(route, requestFor(route, { ...prepared, params })));
+  expect(missing.statusCode, `a missing id: ${missing.body}`).toBe(404);
+  expect(expectErrorBody(missing, 'a missing id').error.code).toBe('resource_not_found');
+  const mine = await send(t, owner, as(route, request));
+  expect(mine.statusCode, `a customer: ${mine.body}`).toBeGreaterThanOrEqual(200);
+  expect(mine.statusCode, `a customer: ${mine.body}`).toBeLessThan(300);
 }
 
 /** A capability address: anyone holding the random id succeeds, a made-up id answers 404. */

@@ -73,6 +73,19 @@ const BASES: Record<string, (customer: TestUser) => Promise<Record<string, unkno
   // The two spellings of the reset route: a new password and its confirmation must match.
   'POST /api/v1/auth/forgot-passord/': async (customer) => resetBody(customer),
   'POST /api/v1/auth/forgot-passord': async (customer) => resetBody(customer),
+  'POST /api/v1/p2p': async (customer) => {
+    await approveKyc(t, customer);
+    await deposit(t, customer, 'BTC', '0.1');
+    return {
+      asset: 'USDT',
+      amount: '1000',
+      rateBps: 1000,
+      termDays: 30,
+      collateralAsset: 'BTC',
+      collateralAmount: '0.04',
+    };
+  },
+  'POST /api/v1/dev/lending/price': async () => ({ asset: 'ADX', usdPrice: '0.2' }),
   'POST /api/v1/order': async (customer) => {
     await approveKyc(t, customer);
     await deposit(t, customer, 'USDT', '1000');

@@ -15,6 +15,7 @@ export function registerFeatureLocales(): void {
   registerLocales('coldWallet', (language) => import(`../features/cold-wallet/locales/${language}.json`));
   registerLocales('swap', (language) => import(`../features/swap/locales/${language}.json`));
   registerLocales('onramp', (language) => import(`../features/onramp/locales/${language}.json`));
+  registerLocales('lending', (language) => import(`../features/lending/locales/${language}.json`));
   registerLocales('exchange', (language) => import(`../features/exchange/locales/${language}.json`));
   registerLocales('staking', (language) => import(`../features/staking/locales/${language}.json`));
 }

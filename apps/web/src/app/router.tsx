@@ -59,7 +59,7 @@ const financeRoutes: RouteObject = {
     screen(
       undefined,
       'lending',
-      lazyRoute(() => import('./routes/finance-lending.tsx'), preview),
+      lazyRoute(() => import('./routes/finance-lending.tsx'), ['lending']),
     ),
     screen(
       'stake',

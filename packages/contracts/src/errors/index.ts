@@ -7,6 +7,7 @@ import { walletsErrors } from './wallets.ts';
 import { swapErrors } from './swap.ts';
 import { marketsErrors } from './markets.ts';
 import { stakingErrors } from './staking.ts';
+import { lendingErrors } from './lending.ts';
 import type { ErrorDefinition } from './types.ts';
 
 export const errorCatalogue = {
@@ -17,6 +18,7 @@ export const errorCatalogue = {
   ...swapErrors,
   ...marketsErrors,
   ...stakingErrors,
+  ...lendingErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

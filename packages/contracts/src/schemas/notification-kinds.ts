@@ -32,6 +32,20 @@ const coldMoveParams = z.object({ coldWalletId: id, moveId: id, asset, amount: d
 /** A stake that ended: its principal and the rewards paid with it. */
 const stakeEndParams = z.object({ stakeId: id, asset, amount: decimal, rewards: decimal });
 
+/**
+ * A P2P loan at one of its steps (lending): the loan and its collateral; `ltvBps` the loan-to-value
+ * that triggered a margin call or a liquidation (null otherwise); `role` the reader's part in it.
+ */
+const loanStepParams = z.object({
+  loanId: id,
+  role: z.enum(['borrower', 'lender']),
+  asset,
+  amount: decimal,
+  collateralAsset: asset,
+  collateralAmount: decimal,
+  ltvBps: z.number().int().nullable(),
+});
+
 export const notificationParamsSchemas = {
   /** A price alert fired: `symbol` went `condition` `price`; the last price was `triggeredPrice`. */
   price_alert: z.object({
@@ -59,6 +73,12 @@ export const notificationParamsSchemas = {
   wallet_internal_received: walletStepParams,
   cold_wallet_deposit: coldMoveParams,
   cold_wallet_withdrawal: coldMoveParams,
+  loan_funded: loanStepParams,
+  loan_repaid: loanStepParams,
+  loan_margin_call: loanStepParams,
+  loan_liquidated: loanStepParams,
+  loan_closed: loanStepParams,
+  loan_cancelled: loanStepParams,
 } as const;
 
 export type NotificationKind = keyof typeof notificationParamsSchemas;

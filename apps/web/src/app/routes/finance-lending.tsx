@@ -1,6 +1,6 @@
-// /dashboard/finance: not open yet; the area's purpose and the account's state.
-import { AreaPreview } from '../../features/previews/index.ts';
+// /dashboard/finance: P2P lending, the default child of Finance (spec §2).
+import { LendingScreen } from '../../features/lending/index.ts';
 
 export function Component() {
-  return <AreaPreview area="lending" />;
+  return <LendingScreen />;
 }

@@ -99,6 +99,34 @@ export const en: MessageTexts = {
         'Each alert fires once; to keep watching this pair, set a new alert on the Exchange screen. ' +
         'You receive this e-mail because AI price notifications are on in your notification settings.',
     }),
+    loan_update: (p) => {
+      const loan = `${p.amount} ${p.asset} (collateral ${p.collateralAmount} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` The loan-to-value reached ${p.ltvPercent} %.`;
+      const lines = {
+        funded: { subject: 'Your P2P loan is funded', text: `The P2P loan of ${loan} is now active.` },
+        repaid: {
+          subject: 'P2P loan repaid',
+          text: `The P2P loan of ${loan} was repaid; the collateral went back to the borrower.`,
+        },
+        margin_call: {
+          subject: 'Margin call on your P2P loan',
+          text: `Margin call on your P2P loan of ${loan}.${ltv} Repay it now, or it will be liquidated if the loan-to-value keeps rising.`,
+        },
+        liquidated: {
+          subject: 'P2P loan liquidated',
+          text: `The P2P loan of ${loan} was liquidated.${ltv} The lender was paid from the collateral and the rest went back to the borrower.`,
+        },
+        closed: {
+          subject: 'Overdue P2P loan closed',
+          text: `The P2P loan of ${loan} was overdue past its grace period and was settled from the collateral.`,
+        },
+        cancelled: {
+          subject: 'P2P loan request cancelled',
+          text: `Your P2P loan request of ${loan} was cancelled and the collateral is available again.`,
+        },
+      } as const;
+      return lines[p.event];
+    },
   },
   sms: {
     verification_code: ({ code }) => `Your Rora verification code is ${code}. It expires in 10 minutes.`,

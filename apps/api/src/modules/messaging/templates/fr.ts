@@ -106,6 +106,34 @@ export const fr: MessageTexts = {
         'alerte sur l’écran Échange. Vous recevez cet e-mail car les notifications de prix par IA sont ' +
         'activées dans vos paramètres de notification.',
     }),
+    loan_update: (p) => {
+      const loan = `${p.amount} ${p.asset} (garantie ${p.collateralAmount} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` Le ratio prêt/valeur a atteint ${p.ltvPercent} %.`;
+      const lines = {
+        funded: { subject: 'Votre prêt P2P est financé', text: `Le prêt P2P de ${loan} est maintenant actif.` },
+        repaid: {
+          subject: 'Prêt P2P remboursé',
+          text: `Le prêt P2P de ${loan} a été remboursé ; la garantie est revenue à l’emprunteur.`,
+        },
+        margin_call: {
+          subject: 'Appel de marge sur votre prêt P2P',
+          text: `Appel de marge sur votre prêt P2P de ${loan}.${ltv} Remboursez-le maintenant, sinon il sera liquidé si le ratio continue de monter.`,
+        },
+        liquidated: {
+          subject: 'Prêt P2P liquidé',
+          text: `Le prêt P2P de ${loan} a été liquidé.${ltv} Le prêteur a été payé sur la garantie et le reste est revenu à l’emprunteur.`,
+        },
+        closed: {
+          subject: 'Prêt P2P en retard clôturé',
+          text: `Le prêt P2P de ${loan} était en retard au-delà du délai de grâce et a été réglé sur la garantie.`,
+        },
+        cancelled: {
+          subject: 'Demande de prêt P2P annulée',
+          text: `Votre demande de prêt P2P de ${loan} a été annulée et la garantie est de nouveau disponible.`,
+        },
+      } as const;
+      return lines[p.event];
+    },
   },
   sms: {
     verification_code: ({ code }) => `Votre code de vérification Rora est ${code}. Il expire dans 10 minutes.`,

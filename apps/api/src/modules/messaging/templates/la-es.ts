@@ -106,6 +106,34 @@ export const laEs: MessageTexts = {
         'Exchange. Recibes este correo porque tienes activadas las notificaciones de precios con IA en tu ' +
         'configuración de notificaciones.',
     }),
+    loan_update: (p) => {
+      const loan = `${p.amount} ${p.asset} (garantía ${p.collateralAmount} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` La relación préstamo-valor llegó a ${p.ltvPercent} %.`;
+      const lines = {
+        funded: { subject: 'Tu préstamo P2P fue financiado', text: `El préstamo P2P de ${loan} ya está activo.` },
+        repaid: {
+          subject: 'Préstamo P2P pagado',
+          text: `El préstamo P2P de ${loan} fue pagado; la garantía volvió al prestatario.`,
+        },
+        margin_call: {
+          subject: 'Llamada de margen en tu préstamo P2P',
+          text: `Llamada de margen en tu préstamo P2P de ${loan}.${ltv} Págalo ahora o será liquidado si la relación sigue subiendo.`,
+        },
+        liquidated: {
+          subject: 'Préstamo P2P liquidado',
+          text: `El préstamo P2P de ${loan} fue liquidado.${ltv} Se pagó al prestamista con la garantía y el resto volvió al prestatario.`,
+        },
+        closed: {
+          subject: 'Préstamo P2P vencido cerrado',
+          text: `El préstamo P2P de ${loan} venció y pasó su período de gracia; se liquidó con la garantía.`,
+        },
+        cancelled: {
+          subject: 'Solicitud de préstamo P2P cancelada',
+          text: `Tu solicitud de préstamo P2P de ${loan} fue cancelada y la garantía vuelve a estar disponible.`,
+        },
+      } as const;
+      return lines[p.event];
+    },
   },
   sms: {
     verification_code: ({ code }) => `Tu código de verificación de Rora es ${code}. Vence en 10 minutos.`,

@@ -106,6 +106,34 @@ export const ptBr: MessageTexts = {
         'tela Exchange. Você recebe este e-mail porque as notificações de preço com IA estão ativadas nas ' +
         'suas configurações de notificação.',
     }),
+    loan_update: (p) => {
+      const loan = `${p.amount} ${p.asset} (garantia ${p.collateralAmount} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` A relação empréstimo-valor chegou a ${p.ltvPercent} %.`;
+      const lines = {
+        funded: { subject: 'Seu empréstimo P2P foi financiado', text: `O empréstimo P2P de ${loan} está ativo.` },
+        repaid: {
+          subject: 'Empréstimo P2P quitado',
+          text: `O empréstimo P2P de ${loan} foi quitado; a garantia voltou ao tomador.`,
+        },
+        margin_call: {
+          subject: 'Chamada de margem no seu empréstimo P2P',
+          text: `Chamada de margem no seu empréstimo P2P de ${loan}.${ltv} Quite-o agora ou ele será liquidado se a relação continuar subindo.`,
+        },
+        liquidated: {
+          subject: 'Empréstimo P2P liquidado',
+          text: `O empréstimo P2P de ${loan} foi liquidado.${ltv} O credor foi pago com a garantia e o restante voltou ao tomador.`,
+        },
+        closed: {
+          subject: 'Empréstimo P2P vencido encerrado',
+          text: `O empréstimo P2P de ${loan} venceu e passou do período de carência; foi liquidado com a garantia.`,
+        },
+        cancelled: {
+          subject: 'Pedido de empréstimo P2P cancelado',
+          text: `Seu pedido de empréstimo P2P de ${loan} foi cancelado e a garantia está disponível novamente.`,
+        },
+      } as const;
+      return lines[p.event];
+    },
   },
   sms: {
     verification_code: ({ code }) => `Seu código de verificação da Rora é ${code}. Ele expira em 10 minutos.`,

@@ -19,6 +19,16 @@ export interface EmailParams {
   kyc_status_changed: { status: KycStatus; reasons: readonly KycRejectionReason[] };
   /** Prices as shown (tick decimals, grouped), with the quote asset. */
   price_alert: { symbol: string; condition: 'above' | 'below'; price: string; triggeredPrice: string; quote: string };
+  /** A P2P loan's step, to the borrower or the lender; amounts as the API sends them; LTV in percent ('81.25'). */
+  loan_update: {
+    event: 'funded' | 'repaid' | 'margin_call' | 'liquidated' | 'closed' | 'cancelled';
+    role: 'borrower' | 'lender';
+    asset: string;
+    amount: string;
+    collateralAsset: string;
+    collateralAmount: string;
+    ltvPercent: string | null;
+  };
 }
 
 export interface SmsParams {

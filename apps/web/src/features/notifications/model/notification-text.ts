@@ -69,6 +69,20 @@ function kycStatus(params: NotificationParams<'kyc_status_changed'>, t: Translat
   return t(`kinds.kyc.${params.status}`, { reasons });
 }
 
+/** A P2P loan's step, written for the reader's part in it (borrower or lender). */
+function loanStep(
+  kind: string,
+  params: NotificationParams<'loan_funded'>,
+  write: (key: string, values: Values) => string | null,
+): string | null {
+  const ltv = params.ltvBps === null ? '' : `${(params.ltvBps / 100).toFixed(2)} %`;
+  return write(`${kind}_${params.role}`, {
+    amount: showAmount(params.amount, params.asset),
+    collateral: showAmount(params.collateralAmount, params.collateralAsset),
+    ltv,
+  });
+}
+
 const DECLINES = new Set(['card_declined', 'insufficient_funds', 'card_not_supported']);
 
 function known(notification: KnownNotification, t: Translate): string | null {
@@ -107,6 +121,13 @@ function known(notification: KnownNotification, t: Translate): string | null {
     case 'cold_wallet_deposit':
     case 'cold_wallet_withdrawal':
       return write(notification.kind, { amount: showAmount(notification.params.amount, notification.params.asset) });
+    case 'loan_funded':
+    case 'loan_repaid':
+    case 'loan_margin_call':
+    case 'loan_liquidated':
+    case 'loan_closed':
+    case 'loan_cancelled':
+      return loanStep(notification.kind, notification.params, write);
     default: {
       const { amount, asset, networkName, confirmations } = notification.params;
       return write(notification.kind, {

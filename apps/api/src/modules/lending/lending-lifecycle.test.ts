@@ -1,0 +1,219 @@
+// P2P lending end to end on the real app and PostgreSQL: post (collateral held), lend (escrow and
+// principal in one batch), repay (debt to the lender, fee to the house, collateral back), cancel,
+// the views each party sees, refusals, and the risk sweep (margin call, liquidation, stale price,
+// overdue close). The ledger's and the loans' invariants are checked after every test.
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertLedgerInvariants } from '@rora/ledger';
+import type { TestApp } from '../../testing/test-app.ts';
+import { DAY_MS } from './loan-math.ts';
+import { checkLendingInvariants } from './testing/lending-invariants.ts';
+import {
+  REQUEST,
+  approvedCustomer,
+  balances,
+  createLendingTestApp,
+  deposit,
+  houseFees,
+  lent,
+  openRequest,
+  postRequest,
+  setPrice,
+  step,
+  view,
+} from './testing/lending-fixtures.ts';
+
+// A fresh database per test: the risk sweep and the clock act on every loan there is.
+let t: TestApp;
+beforeEach(async () => {
+  t = await createLendingTestApp();
+});
+afterEach(async () => {
+  await assertLedgerInvariants(t.database.db);
+  expect(await checkLendingInvariants(t.database.db)).toEqual([]);
+  await t.close();
+});
+
+const USDT = 1_000_000n;
+const BTC_COLLATERAL = 2_500_000n;
+
+describe('posting, lending, repaying', () => {
+  it('holds the collateral on posting and shows the request on the marketplace to others only', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const other = await approvedCustomer(t);
+    const loan = await openRequest(t, borrower);
+    expect(loan).toMatchObject({ status: 'open', role: 'borrower', initialLtvBps: 6154, amount: '1000' });
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ held: BTC_COLLATERAL });
+    expect((await view(t, borrower, '/get-my-loan-requests')).map((l) => l.id)).toEqual([loan.id]);
+    expect((await view(t, borrower, '')).map((l) => l.id)).not.toContain(loan.id);
+    expect((await view(t, other, '?asset=USDT&termDays=30')).map((l) => l.id)).toContain(loan.id);
+  });
+
+  it('moves principal and collateral on lending, and repays principal plus interest less the fee', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    expect(loan).toMatchObject({ status: 'active', role: 'lender' });
+    expect(await balances(t, borrower.userId, 'USDT')).toMatchObject({ available: 1000n * USDT });
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ held: 0n, loanEscrow: BTC_COLLATERAL });
+    expect((await view(t, borrower, '/get-my-accepted-loans')).map((l) => l.id)).toEqual([loan.id]);
+    expect((await view(t, lender, '/get-my-accepted-lends')).map((l) => l.id)).toEqual([loan.id]);
+
+    t.clock.advance(10 * DAY_MS);
+    await deposit(t, borrower, 'USDT', '10');
+    const feesBefore = await houseFees(t, 'USDT');
+    const repaid = await step(t, borrower, 'repay', loan.id);
+    expect(repaid.statusCode, repaid.body).toBe(200);
+    // 1,000 USDT × 10 % × 10/365 = 2.739726... rounded up to 2.739727; fee 10 % of it rounded down.
+    expect(repaid.json().data).toMatchObject({ status: 'repaid', paid: '1002.739727', fee: '0.273972' });
+    expect(await balances(t, lender.userId, 'USDT')).toMatchObject({ available: 1002_465_755n });
+    expect((await houseFees(t, 'USDT')) - feesBefore).toBe(273_972n);
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ available: 100_000_000n, loanEscrow: 0n });
+    expect((await view(t, borrower, '/get-my-repaid-loans')).map((l) => l.id)).toEqual([loan.id]);
+    expect((await view(t, lender, '/get-my-repaid-loan-requests')).map((l) => l.id)).toEqual([loan.id]);
+    expect(await view(t, lender, '/get-my-accepted-lends')).toEqual([]);
+  });
+
+  it('charges the minimum interest period on an early repayment', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1', USDT: '10' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    t.clock.advance(60_000);
+    const repaid = await step(t, borrower, 'repay', loan.id);
+    // Seven days: 1,000 × 10 % × 7/365 = 1.917808..., rounded up.
+    expect(repaid.json().data).toMatchObject({ paid: '1001.917809' });
+  });
+
+  it('posts once for a retried Idempotency-Key, answering the retry with the first answer', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const headers = { ...borrower.headers, 'idempotency-key': 'post-once' };
+    const send = () => t.app.inject({ method: 'POST', url: '/api/v1/p2p', headers, payload: REQUEST });
+    const [first, retry] = [await send(), await send()];
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.body).toBe(first.body);
+    expect(await view(t, borrower, '/get-my-loan-requests')).toHaveLength(1);
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ held: BTC_COLLATERAL });
+  });
+
+  it('returns the collateral when an open request is cancelled', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const loan = await openRequest(t, borrower);
+    const cancelled = await step(t, borrower, 'cancel', loan.id);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled' });
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ available: 100_000_000n, held: 0n });
+    expect(await view(t, borrower, '/get-my-loan-requests')).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a request above the initial LTV, without collateral, or without approved KYC', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '0.01' });
+    const tooMuch = await postRequest(t, borrower, { ...REQUEST, collateralAmount: '0.02' });
+    expect(tooMuch.json().error.code).toBe('loan_ltv_above_initial_limit');
+    const uncovered = await postRequest(t, borrower);
+    expect(uncovered.json().error.code).toBe('loan_collateral_exceeds_available_balance');
+    const small = await postRequest(t, borrower, { ...REQUEST, amount: '5', collateralAmount: '0.001' });
+    expect(small.json().error.code).toBe('loan_amount_below_minimum');
+    const same = await postRequest(t, borrower, { ...REQUEST, collateralAsset: 'USDT' });
+    expect(same.json().error.code).toBe('loan_assets_must_differ');
+    const term = await postRequest(t, borrower, { ...REQUEST, termDays: 31 });
+    expect([term.statusCode, term.json().error.code]).toEqual([422, 'loan_term_not_offered']);
+    const decimals = await postRequest(t, borrower, { ...REQUEST, amount: '1.0000001' });
+    expect(decimals.json().error.code).toBe('amount_has_too_many_decimals');
+    const { createTestUser } = await import('../../testing/users.ts');
+    const unverified = await createTestUser(t);
+    expect((await postRequest(t, unverified)).json().error.code).toBe('kyc_approval_required');
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ held: 0n });
+  });
+
+  it('refuses lending to oneself, without the principal, and after the request was lent', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1', USDT: '5000' });
+    const poor = await approvedCustomer(t, { USDT: '999' });
+    const loan = await openRequest(t, borrower);
+    expect((await step(t, borrower, 'lend', loan.id)).json().error.code).toBe('loan_cannot_lend_to_self');
+    expect((await step(t, poor, 'lend', loan.id)).json().error.code).toBe('loan_principal_exceeds_available_balance');
+    const lender = await approvedCustomer(t, { USDT: '2000' });
+    expect((await step(t, lender, 'lend', loan.id)).statusCode).toBe(200);
+    const again = await step(t, lender, 'lend', loan.id);
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'loan_is_not_open']);
+    // Another customer sees neither the active loan nor can they act on it: 404, as for no loan.
+    for (const response of [
+      await step(t, poor, 'lend', loan.id),
+      await step(t, poor, 'repay', loan.id),
+      await t.app.inject({ method: 'GET', url: `/api/v1/p2p/${loan.id}`, headers: poor.headers }),
+    ]) {
+      expect([response.statusCode, response.json().error.code]).toEqual([404, 'resource_not_found']);
+    }
+  });
+
+  it('refuses a repayment the borrower cannot cover, and the lender repaying', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    const short = await step(t, borrower, 'repay', loan.id);
+    expect(short.json().error.code).toBe('loan_repayment_exceeds_available_balance');
+    expect((await step(t, lender, 'repay', loan.id)).statusCode).toBe(404);
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ loanEscrow: BTC_COLLATERAL });
+  });
+});
+
+describe('the risk sweep', () => {
+  it('warns at the margin-call level once, and liquidates at the liquidation level', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    await setPrice(t, 'BTC', '52000'); // 1,001.92 / 1,300 = 77.07 %
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ marginCalls: 1, liquidated: 0 });
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ marginCalls: 0, liquidated: 0 });
+    await setPrice(t, 'BTC', '45000'); // 1,001.92 / 1,125 = 89.06 %
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ liquidated: 1 });
+    const [settled] = await view(t, lender, '/get-my-repaid-loan-requests');
+    // Owed 1,001.917809 × 1.05 = 1,052.0137 USDT, in BTC at 45,000 rounded up: 0.02337809.
+    expect(settled).toMatchObject({ id: loan.id, status: 'liquidated', collateralSeized: '0.02337809' });
+    expect(settled!.timeline.map((event) => event.type)).toEqual(['requested', 'funded', 'margin_call', 'liquidated']);
+    expect(await balances(t, lender.userId, 'BTC')).toMatchObject({ available: 2_337_809n });
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ available: 100_000_000n - 2_337_809n });
+    const kinds = async (userId: string) =>
+      (await t.app.services.notifications.list(userId, { page: 1, limit: 20 })).items.map((n) => n.kind);
+    expect(await kinds(borrower.userId)).toEqual(expect.arrayContaining(['loan_margin_call', 'loan_liquidated']));
+    expect(await kinds(lender.userId)).toEqual(expect.arrayContaining(['loan_funded', 'loan_liquidated']));
+  });
+
+  it('sends a notification a crash lost on the next sweep, once', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    await lent(t, borrower, lender);
+    // As if the process died between the commit and the notification: the claim is given back.
+    await t.database.db.execute(sql`UPDATE loan_events SET notified_at = NULL WHERE type = 'funded'`);
+    await t.database.db.execute(sql`DELETE FROM notifications WHERE kind = 'loan_funded'`);
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 1 });
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 0 });
+    const funded = async (userId: string) =>
+      (await t.app.services.notifications.list(userId, { page: 1, limit: 20 })).items.filter(
+        (n) => n.kind === 'loan_funded',
+      );
+    expect(await funded(borrower.userId)).toHaveLength(1);
+    expect(await funded(lender.userId)).toHaveLength(1);
+  });
+
+  it('never liquidates on a stale price', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    await setPrice(t, 'BTC', '30000', 10 * 60_000);
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ liquidated: 0, waitingForPrice: 1 });
+    expect((await view(t, borrower, '/get-my-accepted-loans')).map((l) => l.id)).toContain(loan.id);
+  });
+
+  it('closes a loan overdue past its grace period from the collateral', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    t.clock.advance(30 * DAY_MS + 71 * 3_600_000);
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ closed: 0 });
+    t.clock.advance(3_600_000);
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ closed: 1 });
+    const [settled] = await view(t, borrower, '/get-my-repaid-loans');
+    expect(settled).toMatchObject({ id: loan.id, status: 'closed' });
+  });
+});

@@ -1,0 +1,228 @@
+// P2P lending's steps, each one database transaction with the loan row locked (FOR UPDATE), so
+// racing steps on one loan run one after the other and the second sees the first's outcome:
+// 20 lenders on one request make one loan, two repayments one repayment, a cancel against a lend
+// one outcome. Post: collateral held. Lend: held collateral into escrow and principal lender ->
+// borrower, one ledger batch. Repay: debt now to the lender (less the fee on interest), collateral
+// back. Cancel: the hold voided. Notifications and live updates go out after commit.
+import { randomUUID } from 'node:crypto';
+import type { ErrorCode, Loan, LoanEventType, LoanPreview, LoanRequestBody } from '@rora/contracts';
+import type { Db, Tx } from '@rora/db';
+import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, type AppErrorOptions } from '../../lib/errors.ts';
+import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
+import type { KycGate } from '../kyc/index.ts';
+import {
+  eventsOf,
+  findEvent,
+  findLoan,
+  insertEvent,
+  insertLoan,
+  lockLoan,
+  saveLoan,
+  type LoanEventRow,
+  type LoanRow,
+} from './lending.repository.ts';
+import type { LendingSettings } from './lending-settings.ts';
+import type { LoanAnnouncer } from './loan-announcer.ts';
+import { collateralHold, fundingOps, repaymentOps } from './loan-ledger.ts';
+import { DAY_MS } from './loan-math.ts';
+import { normalise, previewOf, priceRequest, type PricedRequest } from './loan-terms.ts';
+import type { LendingPrices } from './lending-prices.ts';
+import { debtAt, loanView, type ViewContext } from './loan-view.ts';
+
+export interface LoanStepInput {
+  userId: string;
+  loanId: string;
+  /** The request's idempotency key, bound to the step's event in its transaction (ADR 0024). */
+  claimId?: string | null;
+}
+
+export interface LendingService {
+  preview(input: { userId: string; body: LoanRequestBody }): Promise<LoanPreview>;
+  request(input: { userId: string; body: LoanRequestBody; claimId?: string | null }): Promise<Loan>;
+  lend(input: LoanStepInput): Promise<Loan>;
+  repay(input: LoanStepInput): Promise<Loan>;
+  cancel(input: LoanStepInput): Promise<Loan>;
+  /** The answer of a step whose request died after it committed: the loan as it stands. */
+  recover(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError('resource_not_found', { message: 'Loan not found' });
+
+/** Runs ledger operations, turning the refusal a customer can cause into its catalogued code. */
+async function applyOrRefuse(
+  ledger: Ledger,
+  tx: Tx,
+  ops: { ops: LedgerOp[]; refusal: ErrorCode; options?: AppErrorOptions },
+): Promise<void> {
+  try {
+    await ledger.apply(tx, ops.ops);
+  } catch (error) {
+    const code = isLedgerError(error) ? error.code : null;
+    if (code === 'insufficient_balance' || code === 'available_balance_must_cover_hold') {
+      throw new AppError(ops.refusal, ops.options);
+    }
+    throw error;
+  }
+}
+
+export interface LendingServiceDeps {
+  db: Db;
+  ledger: Ledger;
+  clock: Clock;
+  kycGate: KycGate;
+  prices: LendingPrices;
+  settings: LendingSettings;
+  announcer: LoanAnnouncer;
+  context: (viewerId: string) => Promise<ViewContext>;
+}
+
+type Step = { loan: LoanRow; event: LoanEventRow };
+
+async function record(
+  deps: LendingServiceDeps,
+  tx: Tx,
+  loan: LoanRow,
+  step: { type: LoanEventType; claimId?: string | null },
+): Promise<LoanEventRow> {
+  const event = {
+    id: randomUUID(),
+    loanId: loan.id,
+    type: step.type,
+    at: deps.clock.now(),
+    ltvBps: null,
+    notify: step.type !== 'requested',
+  };
+  await insertEvent(tx, event);
+  await bindIdempotentEffect(tx, step.claimId ?? null, event.id);
+  return event;
+}
+
+/** After commit: live updates to both parties, then the notifications (a failure is retried by the sweep). */
+async function afterCommit(deps: LendingServiceDeps, viewerId: string, result: Step): Promise<Loan> {
+  await deps.announcer.publish(result.loan);
+  await deps.announcer.announce(result.event).catch(() => false);
+  const timeline = (await eventsOf(deps.db, [result.loan.id])).get(result.loan.id) ?? [];
+  return loanView(result.loan, timeline, await deps.context(viewerId));
+}
+
+/** A step on a loan the user may act on: locked, or 404 when it is not theirs to act on. */
+async function lockFor(tx: Tx, input: LoanStepInput, may: (loan: LoanRow) => boolean): Promise<LoanRow> {
+  const loan = UUID.test(input.loanId) ? await lockLoan(tx, input.loanId) : null;
+  if (!loan || !may(loan)) throw notFound();
+  return loan;
+}
+
+function openLoan(priced: PricedRequest, borrowerId: string, now: Date): LoanRow {
+  const { prices: _prices, ltvBps, ...terms } = priced;
+  return {
+    ...terms,
+    id: randomUUID(),
+    borrowerId,
+    lenderId: null,
+    status: 'open',
+    initialLtvBps: ltvBps,
+    createdAt: now,
+    fundedAt: null,
+    dueAt: null,
+    closedAt: null,
+    marginCalledAt: null,
+    paid: null,
+    fee: null,
+    collateralSeized: null,
+    collateralReturned: null,
+  };
+}
+
+async function postRequest(
+  deps: LendingServiceDeps,
+  input: { userId: string; body: LoanRequestBody; claimId?: string | null },
+): Promise<Step> {
+  await deps.kycGate.requireApprovedKyc(input.userId);
+  const priced = await priceRequest(normalise(input.body), deps);
+  if (priced.ltvBps > deps.settings.initialLtvBps) {
+    throw new AppError('loan_ltv_above_initial_limit', { field: 'collateralAmount' });
+  }
+  return withTransaction(deps.db, async (tx) => {
+    const loan = openLoan(priced, input.userId, deps.clock.now());
+    await insertLoan(tx, loan);
+    const event = await record(deps, tx, loan, { type: 'requested', claimId: input.claimId });
+    const refusal = {
+      refusal: 'loan_collateral_exceeds_available_balance',
+      options: { field: 'collateralAmount' },
+    } as const;
+    await applyOrRefuse(deps.ledger, tx, { ops: [{ op: 'hold', ...collateralHold(loan) }], ...refusal });
+    return { loan, event };
+  });
+}
+
+async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
+  return withTransaction(deps.db, async (tx) => {
+    const loan = await lockFor(tx, { userId, loanId }, (row) => row.status === 'open' || row.lenderId === userId);
+    // After the lookup, so an id that is no loan answers 404 whoever asks.
+    await deps.kycGate.requireApprovedKyc(userId);
+    if (loan.borrowerId === userId) throw new AppError('loan_cannot_lend_to_self');
+    if (loan.status !== 'open') throw new AppError('loan_is_not_open');
+    const now = deps.clock.now();
+    const refusal = { refusal: 'loan_principal_exceeds_available_balance' } as const;
+    await applyOrRefuse(deps.ledger, tx, { ops: fundingOps(loan, userId), ...refusal });
+    const dueAt = new Date(now.getTime() + loan.termDays * DAY_MS);
+    const lent: LoanRow = { ...loan, status: 'active', lenderId: userId, fundedAt: now, dueAt };
+    await saveLoan(tx, lent);
+    return { loan: lent, event: await record(deps, tx, lent, { type: 'funded', claimId }) };
+  });
+}
+
+async function repayLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
+  return withTransaction(deps.db, async (tx) => {
+    const loan = await lockFor(tx, { userId, loanId }, (row) => row.borrowerId === userId);
+    if (loan.status !== 'active') throw new AppError('loan_is_not_active');
+    const now = deps.clock.now();
+    const repayment = debtAt(loan, now, deps.settings);
+    const refusal = { refusal: 'loan_repayment_exceeds_available_balance' } as const;
+    await applyOrRefuse(deps.ledger, tx, { ops: repaymentOps(loan, repayment), ...refusal });
+    const repaid: LoanRow = {
+      ...loan,
+      status: 'repaid',
+      closedAt: now,
+      paid: repayment.debt,
+      fee: repayment.fee,
+      collateralSeized: 0n,
+      collateralReturned: loan.collateral,
+    };
+    await saveLoan(tx, repaid);
+    return { loan: repaid, event: await record(deps, tx, repaid, { type: 'repaid', claimId }) };
+  });
+}
+
+async function cancelRequest(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
+  return withTransaction(deps.db, async (tx) => {
+    const loan = await lockFor(tx, { userId, loanId }, (row) => row.borrowerId === userId);
+    if (loan.status !== 'open') throw new AppError('loan_is_not_open');
+    await deps.ledger.voidHold(tx, { holdId: loan.id, metadata: { loanId: loan.id, reason: 'cancelled' } });
+    const cancelled: LoanRow = { ...loan, status: 'cancelled', closedAt: deps.clock.now() };
+    await saveLoan(tx, cancelled);
+    return { loan: cancelled, event: await record(deps, tx, cancelled, { type: 'cancelled', claimId }) };
+  });
+}
+
+export function createLendingService(deps: LendingServiceDeps): LendingService {
+  return {
+    preview: async ({ body }) => previewOf(await priceRequest(normalise(body), deps), deps.settings),
+    request: async (input) => afterCommit(deps, input.userId, await postRequest(deps, input)),
+    lend: async (input) => afterCommit(deps, input.userId, await lendLoan(deps, input)),
+    repay: async (input) => afterCommit(deps, input.userId, await repayLoan(deps, input)),
+    cancel: async (input) => afterCommit(deps, input.userId, await cancelRequest(deps, input)),
+    async recover(tx, key) {
+      const event = await findEvent(tx, key.effectId);
+      const loan = event ? await findLoan(tx, event.loanId) : null;
+      if (!event || !loan)
+        throw new Error(`idempotency key of ${key.userId} bound to loan event ${key.effectId}, not found`);
+      const timeline = (await eventsOf(tx, [loan.id])).get(loan.id) ?? [];
+      const view = loanView(loan, timeline, await deps.context(key.userId));
+      return { status: event.type === 'requested' ? 201 : 200, body: { data: view } };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The lending arithmetic, pure and in integer minor units (ADR 0028). Interest is simple interest on
+// the principal for the time since funding (at least the minimum interest period), rounded up: the
+// lender is never short of a fraction. The platform's fee is a share of the interest, rounded down:
+// again in the lender's favour. Loan-to-value compares the debt with the collateral at reference
+// prices (US dollars per whole unit, 18 decimals), rounded up so a warning or a liquidation comes
+// no later than the exact figure says. A liquidation pays the lender the debt plus a penalty in
+// collateral at the reference price, rounded up and capped at the collateral; the rest goes back.
+import { BPS_PER_WHOLE, divideRounded, scaleFactor } from '@rora/money';
+
+export const DAY_MS = 86_400_000;
+export const YEAR_MS = 365 * DAY_MS;
+
+/** A reference price: US dollars per whole unit at 18 decimals. */
+export type PriceUnits = bigint;
+export const PRICE_DECIMALS = 18;
+
+export interface InterestInput {
+  principal: bigint;
+  rateBps: number;
+  /** Time since funding, in milliseconds (negative counts as zero). */
+  elapsedMs: number;
+  /** The least time interest is charged for. */
+  minMs: number;
+}
+
+/** principal × rate × max(elapsed, minimum) / year, rounded up (the lender's favour). */
+export function interestFor(input: InterestInput): bigint {
+  if (input.principal <= 0n) throw new Error('a loan principal must be positive');
+  const billedMs = BigInt(Math.max(Math.trunc(input.elapsedMs), Math.trunc(input.minMs), 0));
+  return divideRounded(input.principal * BigInt(input.rateBps) * billedMs, BPS_PER_WHOLE * BigInt(YEAR_MS), 'up');
+}
+
+export interface Repayment {
+  interest: bigint;
+  /** principal + interest: what the borrower pays. */
+  debt: bigint;
+  /** The platform's share of the interest, rounded down. */
+  fee: bigint;
+  /** debt − fee: what the lender receives. */
+  lenderReceives: bigint;
+}
+
+export function repaymentFor(input: InterestInput & { feeBps: number }): Repayment {
+  const interest = interestFor(input);
+  const fee = divideRounded(interest * BigInt(input.feeBps), BPS_PER_WHOLE, 'down');
+  const debt = input.principal + interest;
+  const lenderReceives = debt - fee;
+  if (fee < 0n || fee > interest || lenderReceives + fee !== debt) throw new Error('repayment does not add up');
+  return { interest, debt, fee, lenderReceives };
+}
+
+export interface Valued {
+  amount: bigint;
+  scale: number;
+  price: PriceUnits;
+}
+
+/** Loan-to-value figures are capped here (10,000,000 %): beyond it, every level was passed long before. */
+export const MAX_LTV_BPS = 1_000_000_000;
+
+/** debt value / collateral value in basis points, rounded up (capped at MAX_LTV_BPS). */
+export function ltvBps(debt: Valued, collateral: Valued): number {
+  if (collateral.amount <= 0n || collateral.price <= 0n || debt.price <= 0n) {
+    throw new Error('LTV needs positive values');
+  }
+  const numerator = debt.amount * debt.price * scaleFactor(collateral.scale) * BPS_PER_WHOLE;
+  const denominator = collateral.amount * collateral.price * scaleFactor(debt.scale);
+  const exact = divideRounded(numerator, denominator, 'up');
+  return exact > BigInt(MAX_LTV_BPS) ? MAX_LTV_BPS : Number(exact);
+}
+
+/** US dollars of an amount at a reference price, at 2 decimals, rounded down (for display). */
+export function usdCentsOf(value: Valued): bigint {
+  return divideRounded(value.amount * value.price * 100n, scaleFactor(value.scale + PRICE_DECIMALS), 'down');
+}
+
+/** How much of `value`'s asset a dollar amount of another is worth: the least that covers it (rounded up). */
+function collateralCovering(owed: Valued, collateral: Omit<Valued, 'amount'>): bigint {
+  const numerator = owed.amount * owed.price * scaleFactor(collateral.scale);
+  return divideRounded(numerator, collateral.price * scaleFactor(owed.scale), 'up');
+}
+
+export interface Seizure {
+  /** The debt plus the penalty, in the loan's asset (the penalty rounded up). */
+  owed: bigint;
+  /** Collateral paid to the lender: worth `owed`, capped at all of it. */
+  seized: bigint;
+  /** Collateral returned to the borrower. */
+  returned: bigint;
+}
+
+export function seizureFor(input: { debt: Valued; collateral: Valued; penaltyBps: number }): Seizure {
+  const penalty = divideRounded(input.debt.amount * BigInt(input.penaltyBps), BPS_PER_WHOLE, 'up');
+  const owed = input.debt.amount + penalty;
+  const covering = collateralCovering({ ...input.debt, amount: owed }, input.collateral);
+  const seized = covering < input.collateral.amount ? covering : input.collateral.amount;
+  const returned = input.collateral.amount - seized;
+  if (seized < 0n || returned < 0n || seized + returned !== input.collateral.amount)
+    throw new Error('seizure does not add up');
+  return { owed, seized, returned };
+}

@@ -1,0 +1,108 @@
+// A loan as the API shows it to one viewer: the figures in decimal strings, the debt and the
+// loan-to-value now, and its timeline. Pure: the prices and the time are given.
+import type { Loan, LoanEventType } from '@rora/contracts';
+import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
+import type { LoanEventRow, LoanRow } from './lending.repository.ts';
+import { minInterestMs, type LendingSettings } from './lending-settings.ts';
+import { DAY_MS, ltvBps, repaymentFor, type PriceUnits, type Repayment } from './loan-math.ts';
+
+export interface ViewContext {
+  viewerId: string;
+  now: Date;
+  settings: LendingSettings;
+  /** Reference prices by asset (missing: unavailable). */
+  prices: ReadonlyMap<string, PriceUnits>;
+}
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** What the borrower owes at `now` (for an open request: as if lent now). */
+export function debtAt(loan: LoanRow, now: Date, settings: LendingSettings): Repayment {
+  const elapsedMs = loan.fundedAt ? now.getTime() - loan.fundedAt.getTime() : 0;
+  return repaymentFor({
+    principal: loan.principal,
+    rateBps: loan.rateBps,
+    elapsedMs,
+    minMs: minInterestMs(settings, loan.termDays),
+    feeBps: settings.feeBps,
+  });
+}
+
+export function atTerm(loan: LoanRow, settings: LendingSettings): Repayment {
+  return repaymentFor({
+    principal: loan.principal,
+    rateBps: loan.rateBps,
+    elapsedMs: loan.termDays * DAY_MS,
+    minMs: 0,
+    feeBps: settings.feeBps,
+  });
+}
+
+export function graceEndsAt(loan: Pick<LoanRow, 'dueAt'>, settings: LendingSettings): Date | null {
+  return loan.dueAt ? new Date(loan.dueAt.getTime() + settings.graceHours * 3_600_000) : null;
+}
+
+/** The loan-to-value of `debt` against the loan's collateral at the given prices, or null without both prices. */
+export function currentLtv(loan: LoanRow, debt: bigint, prices: ReadonlyMap<string, PriceUnits>): number | null {
+  const debtPrice = prices.get(loan.asset);
+  const collateralPrice = prices.get(loan.collateralAsset);
+  if (!debtPrice || !collateralPrice) return null;
+  return ltvBps(
+    { amount: debt, scale: assetScale(loan.asset), price: debtPrice },
+    { amount: loan.collateral, scale: assetScale(loan.collateralAsset), price: collateralPrice },
+  );
+}
+
+function roleOf(loan: LoanRow, viewerId: string): Loan['role'] {
+  if (loan.borrowerId === viewerId) return 'borrower';
+  return loan.lenderId === viewerId ? 'lender' : 'none';
+}
+
+export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context: ViewContext): Loan {
+  const amount = (value: bigint, asset: string) => formatAmount(value, assetScale(asset as AssetSymbol));
+  const maybe = (value: bigint | null, asset: string) => (value === null ? null : amount(value, asset));
+  const live = loan.status === 'open' || loan.status === 'active';
+  const now = debtAt(loan, context.now, context.settings);
+  const term = atTerm(loan, context.settings);
+  const settledDebt = loan.paid ?? now.debt;
+  return {
+    id: loan.id,
+    status: loan.status,
+    role: roleOf(loan, context.viewerId),
+    asset: loan.asset,
+    amount: amount(loan.principal, loan.asset),
+    rateBps: loan.rateBps,
+    termDays: loan.termDays,
+    collateralAsset: loan.collateralAsset,
+    collateralAmount: amount(loan.collateral, loan.collateralAsset),
+    initialLtvBps: loan.initialLtvBps,
+    ltvBps: live ? currentLtv(loan, loan.status === 'open' ? loan.principal : now.debt, context.prices) : null,
+    interestNow: amount(live ? now.interest : settledDebt - loan.principal, loan.asset),
+    debtNow: amount(live ? now.debt : settledDebt, loan.asset),
+    interestAtTerm: amount(term.interest, loan.asset),
+    repaymentAtTerm: amount(term.debt, loan.asset),
+    lenderReceivesAtTerm: amount(term.lenderReceives, loan.asset),
+    createdAt: loan.createdAt.toISOString(),
+    fundedAt: iso(loan.fundedAt),
+    dueAt: iso(loan.dueAt),
+    graceEndsAt: iso(graceEndsAt(loan, context.settings)),
+    closedAt: iso(loan.closedAt),
+    paid: maybe(loan.paid, loan.asset),
+    fee: maybe(loan.fee, loan.asset),
+    collateralSeized: maybe(loan.collateralSeized, loan.collateralAsset),
+    collateralReturned: maybe(loan.collateralReturned, loan.collateralAsset),
+    marginCall: loan.status === 'active' && loan.marginCalledAt !== null,
+    timeline: events.map((event) => ({ type: event.type, at: event.at.toISOString(), ltvBps: event.ltvBps })),
+  };
+}
+
+/** The English fallback of a loan notification (the web app writes its own in the reader's language). */
+export const LOAN_MESSAGES: Record<Exclude<LoanEventType, 'requested'>, string> = {
+  funded: 'Your P2P loan was funded.',
+  repaid: 'A P2P loan was repaid.',
+  margin_call:
+    'Margin call: the value of a P2P loan’s collateral has fallen. Add funds and repay, or it may be liquidated.',
+  liquidated: 'A P2P loan was liquidated: the lender was paid from the collateral.',
+  closed: 'An overdue P2P loan was closed: the lender was paid from the collateral.',
+  cancelled: 'Your P2P loan request was cancelled and its collateral returned.',
+};

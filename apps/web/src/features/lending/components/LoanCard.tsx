@@ -1,0 +1,59 @@
+// One loan in a view: what is lent, at what rate and term, against what collateral, its
+// loan-to-value and state, and the actions the viewer may take on it.
+import { useTranslation } from 'react-i18next';
+import type { Loan } from '@rora/contracts';
+import { Button } from '../../../components/button/Button.tsx';
+import type { LoanAction, LoanViewId } from '../api/loans.ts';
+import { useCoins, usePercent } from './figures.tsx';
+
+const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
+
+export function LoanCard(props: {
+  readonly loan: Loan;
+  readonly view: LoanViewId;
+  readonly onAction: (action: LoanAction, loan: Loan) => void;
+  readonly onDetails: (loan: Loan) => void;
+}) {
+  const { t } = useTranslation('lending');
+  const coins = useCoins();
+  const percent = usePercent();
+  const { loan } = props;
+  const action = ACTIONS[props.view];
+  return (
+    <li className="loan-card" aria-label={t('card.label', { amount: coins(loan.amount, loan.asset) })}>
+      <div className="loan-card__main">
+        <span className="loan-card__amount tabular">{coins(loan.amount, loan.asset)}</span>
+        <span className={`loan-status loan-status--${loan.status}`}>{t(`status.${loan.status}`)}</span>
+        {loan.marginCall ? <span className="loan-status loan-status--warning">{t('card.marginCall')}</span> : null}
+      </div>
+      <dl className="loan-card__facts">
+        <div>
+          <dt>{t('card.rate')}</dt>
+          <dd className="tabular">{percent(loan.rateBps)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.term')}</dt>
+          <dd className="tabular">{t('card.days', { count: loan.termDays })}</dd>
+        </div>
+        <div>
+          <dt>{t('card.collateral')}</dt>
+          <dd className="tabular">{coins(loan.collateralAmount, loan.collateralAsset)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.ltv')}</dt>
+          <dd className="tabular">{loan.ltvBps === null ? '—' : percent(loan.ltvBps)}</dd>
+        </div>
+      </dl>
+      <div className="loan-card__actions">
+        <Button variant="secondary" onClick={() => props.onDetails(loan)}>
+          {t('card.details')}
+        </Button>
+        {action ? (
+          <Button variant={action === 'cancel' ? 'secondary' : 'primary'} onClick={() => props.onAction(action, loan)}>
+            {t(`actions.${action}`)}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+// One loan in full: its figures now, its dates and its timeline (posted, funded, margin call,
+// repaid or settled from the collateral), refreshed live.
+import { useTranslation } from 'react-i18next';
+import type { Loan } from '@rora/contracts';
+import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { useLoan } from '../api/loans.ts';
+import { Figures, useCoins, usePercent } from './figures.tsx';
+
+function useWhen() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
+}
+
+function Details({ loan }: { readonly loan: Loan }) {
+  const { t } = useTranslation('lending');
+  const coins = useCoins();
+  const percent = usePercent();
+  const when = useWhen();
+  const settled = loan.collateralSeized !== null;
+  const rows: Array<readonly [string, string]> = [
+    [t('detail.status'), t(`status.${loan.status}`)],
+    [t('detail.role'), t(`detail.roles.${loan.role}`)],
+    [t('detail.amount'), coins(loan.amount, loan.asset)],
+    [t('card.rate'), `${percent(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
+    [t('card.collateral'), coins(loan.collateralAmount, loan.collateralAsset)],
+    [t('card.ltv'), loan.ltvBps === null ? '—' : percent(loan.ltvBps)],
+    ...(loan.status === 'active' ? [[t('detail.debtNow'), coins(loan.debtNow, loan.asset)] as const] : []),
+    ...(loan.status === 'repaid' && loan.paid ? [[t('detail.paid'), coins(loan.paid, loan.asset)] as const] : []),
+    [t('preview.repayment'), coins(loan.repaymentAtTerm, loan.asset)],
+    [t('detail.dueAt'), when(loan.dueAt)],
+    [t('detail.graceEndsAt'), when(loan.graceEndsAt)],
+  ];
+  if (settled) {
+    rows.push([t('detail.seized'), coins(loan.collateralSeized ?? '0', loan.collateralAsset)]);
+    rows.push([t('detail.returned'), coins(loan.collateralReturned ?? '0', loan.collateralAsset)]);
+  }
+  return (
+    <>
+      <Figures rows={rows} />
+      <h3 className="loan-timeline__title">{t('detail.timeline')}</h3>
+      <ol className="loan-timeline">
+        {loan.timeline.map((event, index) => (
+          <li key={`${event.type}-${index}`}>
+            <span className="loan-timeline__what">
+              {t(`timeline.${event.type}`)}
+              {event.ltvBps === null ? '' : ` · ${percent(event.ltvBps)}`}
+            </span>
+            <time dateTime={event.at}>{when(event.at)}</time>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+export function LoanDetailDialog({
+  loanId,
+  onClose,
+}: {
+  readonly loanId: string | null;
+  readonly onClose: () => void;
+}) {
+  const { t } = useTranslation('lending');
+  const query = useLoan(loanId);
+  return (
+    <Dialog
+      open={loanId !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('detail.title')}
+      closeLabel={t('close')}
+      className="loan-dialog"
+    >
+      {query.isPending ? <Skeleton height="12rem" /> : null}
+      {query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : null}
+      {query.data ? <Details loan={query.data} /> : null}
+    </Dialog>
+  );
+}

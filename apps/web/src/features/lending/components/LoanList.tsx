@@ -1,0 +1,43 @@
+// The loans of one view: a skeleton while loading, the error with a retry, an empty state that
+// says what to do next, or the loans.
+import { useTranslation } from 'react-i18next';
+import type { Loan } from '@rora/contracts';
+import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
+import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { useLoanView, type LoanAction, type LoanViewId, type MarketFilter } from '../api/loans.ts';
+import { LoanCard } from './LoanCard.tsx';
+
+export function LoanList(props: {
+  readonly view: LoanViewId;
+  readonly filter: MarketFilter;
+  readonly onAction: (action: LoanAction, loan: Loan) => void;
+  readonly onDetails: (loan: Loan) => void;
+}) {
+  const { t } = useTranslation('lending');
+  const query = useLoanView(props.view, props.filter);
+  if (query.isPending) {
+    return (
+      <div className="loan-list" aria-busy="true" aria-label={t('loading')}>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} height="7.5rem" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.data.items.length === 0) {
+    return (
+      <EmptyState title={t(`empty.${props.view}.title`)} headingLevel={3}>
+        <p>{t(`empty.${props.view}.body`)}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="loan-list" aria-label={t(`views.${props.view}`)}>
+      {query.data.items.map((loan) => (
+        <LoanCard key={loan.id} loan={loan} view={props.view} onAction={props.onAction} onDetails={props.onDetails} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,73 @@
+// Posting a loan request: the fields, the live preview from the server once they are right, and
+// the confirmation. The Idempotency-Key is made when the dialog opens and kept for retries.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button/Button.tsx';
+import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import { useAvailable, useLoanPreview, usePostRequest } from '../api/loans.ts';
+import { DEFAULT_REQUEST, checkRequest, requestBody, type RequestForm } from '../model/request-form.ts';
+import { RequestFields } from './RequestFields.tsx';
+import { RequestPreview } from './RequestPreview.tsx';
+import { useErrorText } from './use-error-text.ts';
+
+export function RequestDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const { t } = useTranslation('lending');
+  const [form, setForm] = useState<RequestForm>(DEFAULT_REQUEST);
+  const [touched, setTouched] = useState<ReadonlySet<keyof RequestForm>>(new Set());
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const balances = useAvailable();
+  const available = balances.data ? (balances.data.get(form.collateralAsset) ?? 0n) : null;
+  const errors = checkRequest(form, available);
+  const body = useMemo(() => requestBody(form, available), [form, available]);
+  const preview = useLoanPreview(body);
+  const post = usePostRequest();
+  const errorText = useErrorText();
+  const close = () => {
+    setForm(DEFAULT_REQUEST);
+    setTouched(new Set());
+    setKey(crypto.randomUUID());
+    post.reset();
+    onClose();
+  };
+  const change = (next: Partial<RequestForm>) => {
+    setForm((current) => ({ ...current, ...next }));
+    setTouched((current) => new Set([...current, ...(Object.keys(next) as (keyof RequestForm)[])]));
+  };
+  const ready = body !== null && preview.data?.acceptable === true && !preview.isFetching;
+  const submit = () => {
+    if (body) post.mutate({ body, key }, { onSuccess: close });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title={t('request.title')}
+      closeLabel={t('close')}
+      className="loan-dialog"
+    >
+      <form className="loan-form" onSubmit={(event) => (event.preventDefault(), submit())} noValidate>
+        <RequestFields form={form} errors={errors} touched={touched} available={available} onChange={change} />
+        {preview.data && body ? <RequestPreview preview={preview.data} /> : null}
+        {preview.isError ? (
+          <p role="alert" className="loan-form__error">
+            {errorText(preview.error)}
+          </p>
+        ) : null}
+        {post.isError ? (
+          <p role="alert" className="loan-form__error">
+            {errorText(post.error)}
+          </p>
+        ) : null}
+        <p className="loan-note">{t('request.hold')}</p>
+        <div className="loan-dialog__actions">
+          <Button type="button" variant="secondary" onClick={close} disabled={post.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={!ready} loading={post.isPending}>
+            {t('request.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+// Confirming a step that moves money (UI.md): lending (what the lender pays and gets back, and the
+// risk), repaying (the debt now; the collateral returns) or cancelling a request (the collateral
+// returns). The Idempotency-Key is made for each opening of the dialog and kept for its retries.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Loan } from '@rora/contracts';
+import { Button } from '../../../components/button/Button.tsx';
+import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import { useLoanStep, type LoanAction } from '../api/loans.ts';
+import { Figures, useCoins, usePercent } from './figures.tsx';
+import { useErrorText } from './use-error-text.ts';
+
+export interface PendingStep {
+  readonly action: LoanAction;
+  readonly loan: Loan;
+}
+
+function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]> {
+  const { t } = useTranslation('lending');
+  const coins = useCoins();
+  const percent = usePercent();
+  const { loan } = step;
+  const ltv = loan.ltvBps === null ? '—' : percent(loan.ltvBps);
+  const collateral = coins(loan.collateralAmount, loan.collateralAsset);
+  if (step.action === 'lend') {
+    return [
+      [t('lend.pay'), coins(loan.amount, loan.asset)],
+      [t('lend.receive'), coins(loan.lenderReceivesAtTerm, loan.asset)],
+      [t('card.rate'), `${percent(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
+      [t('card.collateral'), collateral],
+      [t('card.ltv'), ltv],
+    ];
+  }
+  if (step.action === 'repay') {
+    return [
+      [t('repay.debt'), coins(loan.debtNow, loan.asset)],
+      [t('repay.interest'), coins(loan.interestNow, loan.asset)],
+      [t('repay.returns'), collateral],
+    ];
+  }
+  return [[t('cancelStep.returns'), collateral]];
+}
+
+export function StepDialog({ step, onClose }: { readonly step: PendingStep | null; readonly onClose: () => void }) {
+  const { t } = useTranslation('lending');
+  const mutation = useLoanStep();
+  const errorText = useErrorText();
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  useEffect(() => setKey(crypto.randomUUID()), [step]);
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (step) mutation.mutate({ action: step.action, id: step.loan.id, key }, { onSuccess: close });
+  };
+  const action = step?.action ?? 'lend';
+  return (
+    <Dialog
+      open={step !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={t(`${action === 'cancel' ? 'cancelStep' : action}.title`)}
+      closeLabel={t('close')}
+      className="loan-dialog"
+    >
+      {step ? <StepBody step={step} /> : null}
+      {mutation.isError ? (
+        <p role="alert" className="loan-form__error">
+          {errorText(mutation.error)}
+        </p>
+      ) : null}
+      <div className="loan-dialog__actions">
+        <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button variant={action === 'cancel' ? 'danger' : 'primary'} onClick={confirm} loading={mutation.isPending}>
+          {t(`${action === 'cancel' ? 'cancelStep' : action}.confirm`)}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function StepBody({ step }: { readonly step: PendingStep }) {
+  const { t } = useTranslation('lending');
+  const percent = usePercent();
+  const rows = useSummary(step);
+  const note = {
+    lend: t('lend.risk', { ltv: step.loan.ltvBps === null ? '—' : percent(step.loan.ltvBps) }),
+    repay: t('repay.note'),
+    cancel: t('cancelStep.note'),
+  }[step.action];
+  return (
+    <>
+      <Figures rows={rows} className="loan-step__summary" />
+      <p className="loan-note">{note}</p>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+// Calls of spec §7 for P2P lending (collateralised): the marketplace and the customer's five views,
+// posting a request, lending, repaying, and (beyond the spec) cancelling an open request, a preview
+// of a request's figures and one loan's detail; plus the `loans` WebSocket channel. Amounts are
+// decimal strings in the asset's units; rates and loan-to-value ratios are integer basis points.
+// How the rules were chosen (LTV levels, interest, rounding, liquidation, states): ADR 0028.
+import { z } from 'zod';
+import type { AssetSymbol } from '@rora/money';
+import type { ErrorCode } from './errors/index.ts';
+import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
+import { envelope, type AccountCall } from './user.ts';
+import { amountTextSchema } from './wallets.ts';
+
+/** The coins that can be lent or pledged (the listed assets). */
+export const LOAN_ASSETS = [
+  'BTC',
+  'ETH',
+  'LTC',
+  'XRP',
+  'SOL',
+  'BNB',
+  'USDT',
+  'BUSD',
+  'ADX',
+] as const satisfies readonly AssetSymbol[];
+export type LoanAsset = (typeof LOAN_ASSETS)[number];
+
+/** The fixed menu of terms, in days. */
+export const LOAN_TERM_DAYS = [7, 14, 30, 60, 90, 180] as const;
+
+/** Yearly interest rate bounds, basis points (0.01 % to 50 %). */
+export const LOAN_MIN_RATE_BPS = 1;
+export const LOAN_MAX_RATE_BPS = 5_000;
+
+/** The smallest loan, in whole US dollars of the principal at the reference price. */
+export const LOAN_MIN_USD = 10;
+
+/**
+ * open: posted, collateral held; cancelled: withdrawn by the borrower before anyone lent, the hold
+ * returned; active: lent, collateral in escrow; repaid: the borrower paid the debt, collateral
+ * returned; liquidated: the loan-to-value reached the liquidation level and the lender was paid
+ * from the collateral; closed: overdue past the grace period and settled from the collateral the same way.
+ */
+export const LOAN_STATUSES = ['open', 'cancelled', 'active', 'repaid', 'liquidated', 'closed'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const LOAN_EVENT_TYPES = [
+  'requested',
+  'cancelled',
+  'funded',
+  'margin_call',
+  'repaid',
+  'liquidated',
+  'closed',
+] as const;
+export type LoanEventType = (typeof LOAN_EVENT_TYPES)[number];
+
+const assetText = z
+  .string({ error: 'loan_asset_not_supported' })
+  .trim()
+  .min(1, { error: 'loan_asset_not_supported' })
+  .max(12, { error: 'loan_asset_not_supported' })
+  .transform((value) => value.toUpperCase());
+const rate = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+  number
+    .int({ error: 'loan_rate_out_of_range' })
+    .min(LOAN_MIN_RATE_BPS, { error: 'loan_rate_out_of_range' })
+    .max(LOAN_MAX_RATE_BPS, { error: 'loan_rate_out_of_range' });
+const term = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+  number
+    .int({ error: 'loan_term_not_offered' })
+    .refine((days) => (LOAN_TERM_DAYS as readonly number[]).includes(days), { error: 'loan_term_not_offered' });
+const decimal = z.string();
+
+/** POST /p2p: a loan request. The collateral is held from the borrower's available balance at once. */
+export const loanRequestBodySchema = z.strictObject({
+  asset: assetText,
+  amount: amountTextSchema,
+  rateBps: rate(z.number({ error: 'loan_rate_out_of_range' })),
+  termDays: term(z.number({ error: 'loan_term_not_offered' })),
+  collateralAsset: assetText,
+  collateralAmount: amountTextSchema,
+});
+export type LoanRequestBody = z.input<typeof loanRequestBodySchema>;
+
+/** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
+export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
+  rateBps: rate(z.coerce.number({ error: 'loan_rate_out_of_range' })),
+  termDays: term(z.coerce.number({ error: 'loan_term_not_offered' })),
+});
+
+/** The platform's lending levels, in basis points (configuration; ADR 0028). */
+export const loanLevelsSchema = z.object({
+  initialLtvBps: z.number().int(),
+  marginCallLtvBps: z.number().int(),
+  liquidationLtvBps: z.number().int(),
+  liquidationPenaltyBps: z.number().int(),
+  feeBps: z.number().int(),
+  minInterestDays: z.number().int(),
+  graceHours: z.number().int(),
+});
+export type LoanLevels = z.infer<typeof loanLevelsSchema>;
+
+export const loanPreviewSchema = z.object({
+  asset: z.string(),
+  amount: decimal,
+  collateralAsset: z.string(),
+  collateralAmount: decimal,
+  rateBps: z.number().int(),
+  termDays: z.number().int(),
+  /** Principal over collateral at the reference prices (rounded up). */
+  ltvBps: z.number().int(),
+  /** Interest for the whole term (rounded up) and principal plus interest. */
+  interestAtTerm: decimal,
+  repaymentAtTerm: decimal,
+  /** What the lender receives at term: the repayment less the platform fee on interest. */
+  lenderReceivesAtTerm: decimal,
+  principalUsd: decimal,
+  collateralUsd: decimal,
+  /** Whether the request may be posted (the LTV is within the initial limit). */
+  acceptable: z.boolean(),
+  levels: loanLevelsSchema,
+});
+export type LoanPreview = z.infer<typeof loanPreviewSchema>;
+export const loanPreviewResponseSchema = envelope(loanPreviewSchema);
+
+export const loanEventSchema = z.object({
+  type: z.enum(LOAN_EVENT_TYPES),
+  at: z.iso.datetime(),
+  /** The LTV that triggered a margin call or a liquidation, basis points. */
+  ltvBps: z.number().int().nullable(),
+});
+export type LoanEvent = z.infer<typeof loanEventSchema>;
+
+export const loanSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(LOAN_STATUSES),
+  /** The viewer's part in it: borrower, lender, or none (another's open request on the marketplace). */
+  role: z.enum(['borrower', 'lender', 'none']),
+  asset: z.string(),
+  amount: decimal,
+  rateBps: z.number().int(),
+  termDays: z.number().int(),
+  collateralAsset: z.string(),
+  collateralAmount: decimal,
+  /** LTV when posted, and now at the reference prices (null when a price is unavailable). */
+  initialLtvBps: z.number().int(),
+  ltvBps: z.number().int().nullable(),
+  /** Interest and debt now: accrued to this moment (the minimum interest period applies). */
+  interestNow: decimal,
+  debtNow: decimal,
+  interestAtTerm: decimal,
+  repaymentAtTerm: decimal,
+  /** What the lender receives if repaid at term: the repayment less the platform fee on interest. */
+  lenderReceivesAtTerm: decimal,
+  createdAt: z.iso.datetime(),
+  fundedAt: z.iso.datetime().nullable(),
+  dueAt: z.iso.datetime().nullable(),
+  /** After this the loan is settled from the collateral (due + grace period). */
+  graceEndsAt: z.iso.datetime().nullable(),
+  closedAt: z.iso.datetime().nullable(),
+  /** Settled: what the borrower paid (repaid), the platform fee, the collateral paid to the lender and returned. */
+  paid: decimal.nullable(),
+  fee: decimal.nullable(),
+  collateralSeized: decimal.nullable(),
+  collateralReturned: decimal.nullable(),
+  marginCall: z.boolean(),
+  timeline: z.array(loanEventSchema),
+});
+export type Loan = z.infer<typeof loanSchema>;
+export const loanResponseSchema = envelope(loanSchema);
+
+export const loanListSchema = pageInfoSchema.extend({ items: z.array(loanSchema) });
+export type LoanList = z.infer<typeof loanListSchema>;
+export const loanListResponseSchema = envelope(loanListSchema);
+
+export const LOAN_MARKET_SORTS = ['rate_desc', 'rate_asc', 'newest'] as const;
+export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
+
+/** GET /p2p: others' open requests, filtered by asset and term, sorted by rate. */
+export const loanMarketQuerySchema = pageQuerySchema.extend({
+  asset: assetText.optional(),
+  termDays: term(z.coerce.number({ error: 'loan_term_not_offered' })).optional(),
+  sort: z.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
+});
+export type LoanMarketQuery = z.infer<typeof loanMarketQuerySchema>;
+export const loanViewQuerySchema = pageQuerySchema;
+
+/** WebSocket: `{ channel: 'loans', type: 'updated', data: Loan }` to the borrower and the lender on every step. */
+export const loanUpdatedEventSchema = z.object({
+  channel: z.literal('loans'),
+  type: z.literal('updated'),
+  data: loanSchema,
+});
+
+/**
+ * Sandbox only (dev routes): sets an asset's reference price in US dollars (without `usdPrice`: gives
+ * the coin back to the markets' price), then runs the risk sweep.
+ */
+export const lendingPriceOverrideBodySchema = z.strictObject({
+  asset: assetText,
+  usdPrice: amountTextSchema.optional(),
+  /** How old the observation is (to try a stale price); 0 by default. */
+  ageSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400 * 365)
+    .default(0),
+});
+
+const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
+const keyed: ErrorCode[] = [
+  'idempotency_key_required',
+  'idempotency_key_reused_with_different_body',
+  'idempotency_request_in_progress',
+];
+const amountErrors: ErrorCode[] = [
+  'amount_is_empty',
+  'amount_is_not_a_decimal',
+  'amount_is_too_long',
+  'amount_is_too_large',
+  'amount_has_too_many_decimals',
+  'amount_must_be_positive',
+];
+const requestErrors: ErrorCode[] = [
+  ...amountErrors,
+  'loan_asset_not_supported',
+  'loan_assets_must_differ',
+  'loan_term_not_offered',
+  'loan_rate_out_of_range',
+  'loan_amount_below_minimum',
+  'price_is_unavailable',
+];
+
+export const lendingCalls = {
+  market: { method: 'GET', path: '/p2p', auth: true, errors: signedIn },
+  myRequests: { method: 'GET', path: '/p2p/get-my-loan-requests', auth: true, errors: signedIn },
+  myBorrowing: { method: 'GET', path: '/p2p/get-my-accepted-loans', auth: true, errors: signedIn },
+  myLending: { method: 'GET', path: '/p2p/get-my-accepted-lends', auth: true, errors: signedIn },
+  myRepaidBorrowing: { method: 'GET', path: '/p2p/get-my-repaid-loans', auth: true, errors: signedIn },
+  myRepaidLending: { method: 'GET', path: '/p2p/get-my-repaid-loan-requests', auth: true, errors: signedIn },
+  preview: { method: 'GET', path: '/p2p/preview', auth: true, errors: [...signedIn, ...requestErrors] },
+  getLoan: { method: 'GET', path: '/p2p/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
+  request: {
+    method: 'POST',
+    path: '/p2p',
+    auth: true,
+    errors: [
+      ...signedIn,
+      ...keyed,
+      ...requestErrors,
+      'kyc_approval_required',
+      'loan_ltv_above_initial_limit',
+      'loan_collateral_exceeds_available_balance',
+    ],
+  },
+  lend: {
+    method: 'POST',
+    path: '/p2p/lend/{id}',
+    auth: true,
+    errors: [
+      ...signedIn,
+      ...keyed,
+      'kyc_approval_required',
+      'resource_not_found',
+      'loan_is_not_open',
+      'loan_cannot_lend_to_self',
+      'loan_principal_exceeds_available_balance',
+    ],
+  },
+  repay: {
+    method: 'POST',
+    path: '/p2p/repay/{id}',
+    auth: true,
+    errors: [
+      ...signedIn,
+      ...keyed,
+      'resource_not_found',
+      'loan_is_not_active',
+      'loan_repayment_exceeds_available_balance',
+    ],
+  },
+  cancel: {
+    method: 'DELETE',
+    path: '/p2p/{id}',
+    auth: true,
+    errors: [...signedIn, ...keyed, 'resource_not_found', 'loan_is_not_open'],
+  },
+} as const satisfies Record<string, AccountCall>;
