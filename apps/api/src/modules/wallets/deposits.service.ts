@@ -17,6 +17,8 @@ import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
 export interface DepositService {
   /** A transfer to a watched address, at any status; unknown addresses (and tags) are ignored. */
   record(transaction: ChainTransaction): Promise<void>;
+  /** The same, for a transfer whose receiving wallet is already known (the deposit scanner's). */
+  recordFor(wallet: Owner, transaction: ChainTransaction): Promise<void>;
   /** Re-reads the network's open deposits from the chain. */
   reconcile(network: NetworkId): Promise<void>;
 }
@@ -31,23 +33,22 @@ export interface DepositServiceDependencies {
   notifier: WalletNotifier;
 }
 
-const OUTPUT_INDEX = 0;
-
 type Deps = DepositServiceDependencies;
-type Owner = Pick<WalletRow, 'id' | 'userId' | 'asset'>;
+export type Owner = Pick<WalletRow, 'id' | 'userId' | 'asset'>;
 
 /** Records the report and, at the confirmations, credits: one transaction, under the row's lock. */
 function apply(deps: Deps, transaction: ChainTransaction, wallet: Owner) {
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
-    const key = { network: transaction.network, txid: transaction.txid, outputIndex: OUTPUT_INDEX };
+    // Account chains pay one address per transaction; UTXO chains name the output.
+    const key = { network: transaction.network, txid: transaction.txid, outputIndex: transaction.outputIndex ?? 0 };
     const inserted = await deps.deposits.insertSeen(tx, {
       ...key,
       walletId: wallet.id,
       userId: wallet.userId,
       asset: wallet.asset,
       amount: String(transaction.amount),
-      fromAddress: transaction.from.startsWith('external:') ? null : transaction.from,
+      fromAddress: transaction.from === '' || transaction.from.startsWith('external:') ? null : transaction.from,
       status: 'pending',
       confirmations: 0,
       requiredConfirmations: transaction.requiredConfirmations,
@@ -96,16 +97,20 @@ async function tell(deps: Deps, row: DepositRow, change: DepositStatusChange, in
 }
 
 export function createDepositService(deps: DepositServiceDependencies): DepositService {
-  async function record(transaction: ChainTransaction): Promise<void> {
-    const tag = transaction.destinationTag ?? null;
-    const wallet = await deps.wallets.findByAddress(deps.db, transaction.network, transaction.to, tag);
-    if (!wallet) return;
+  async function recordFor(wallet: Owner, transaction: ChainTransaction): Promise<void> {
     const { row, change, inserted } = await apply(deps, transaction, wallet);
     await tell(deps, row, change, inserted);
   }
 
+  async function record(transaction: ChainTransaction): Promise<void> {
+    const tag = transaction.destinationTag ?? null;
+    const wallet = await deps.wallets.findByAddress(deps.db, transaction.network, transaction.to, tag);
+    if (wallet) await recordFor(wallet, transaction);
+  }
+
   return {
     record,
+    recordFor,
     async reconcile(network) {
       const adapter = deps.registry.adapter(network);
       for (const deposit of await deps.deposits.open(network)) {

@@ -6,10 +6,13 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountServices } from '../accounts/index.ts';
 import {
+  createChainCursorsRepository,
   createChainRegistry,
   createChainWatcher,
+  createDepositScanner,
   type ChainRegistry,
   type ChainWatcher,
+  type DepositScanner,
 } from '../chain-watcher/index.ts';
 import { createColdWalletRepository, createColdWalletService, type ColdWalletService } from '../coldwallet/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -21,6 +24,8 @@ import { createWalletsModule, type WalletsModule } from './index.ts';
 export interface WalletServices {
   chains: ChainRegistry;
   chainWatcher: ChainWatcher;
+  /** Walks the blocks of the chains read through a node (none unless CHAINS_BTC/CHAINS_LTC=rpc). */
+  depositScanner: DepositScanner;
   prices: PriceService;
   wallets: WalletsModule;
   coldWallet: ColdWalletService;
@@ -38,10 +43,17 @@ export function createWalletServices(deps: {
   const { db } = deps.database;
   const { clock } = deps;
   const ledger = createLedger();
-  const chains = createChainRegistry({ config: deps.config, clock });
+  const chains = createChainRegistry({ config: deps.config, clock, db });
   const prices = createPriceService({ db, clock });
   const wallets = createWalletsModule({ ...deps, db, ledger, registry: chains, prices });
   const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: wallets.log });
+  const depositScanner = createDepositScanner({
+    networks: chains.scanned,
+    cursors: createChainCursorsRepository(db),
+    handlers: wallets.scanned,
+    clock,
+    log: wallets.log,
+  });
   const coldWallet = createColdWalletService({
     db,
     clock,
@@ -54,6 +66,7 @@ export function createWalletServices(deps: {
   return {
     chains,
     chainWatcher,
+    depositScanner,
     prices,
     wallets,
     coldWallet,
