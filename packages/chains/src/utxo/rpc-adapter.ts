@@ -64,6 +64,7 @@ export class UtxoRpcAdapter implements ChainAdapter {
   /** Coins spent by transactions this process sent that the node's wallet may not have seen yet. */
   readonly #reserved = new Set<string>();
   #exclusive: Promise<unknown> = Promise.resolve();
+  #prepared: Promise<void> | undefined;
 
   constructor(options: UtxoRpcAdapterOptions) {
     this.network = options.network;
@@ -78,7 +79,11 @@ export class UtxoRpcAdapter implements ChainAdapter {
     };
   }
 
-  /** Creates (or loads) the watch-only wallet and imports the hot wallet address, without a rescan. */
+  /**
+   * Creates (or loads) the watch-only wallet and imports the hot wallet address, without a rescan:
+   * coins paid to the hot wallet before the first import are not seen until the operator rescans
+   * (`rescanblockchain`), so fund it after the first start. Runs before the first withdrawal.
+   */
   async prepare(): Promise<void> {
     const wallet = this.#options.watchWallet;
     const loaded = await this.#rpc.call<string[]>('listwallets');
@@ -256,6 +261,12 @@ export class UtxoRpcAdapter implements ChainAdapter {
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast> {
+    // The watch-only wallet must exist before coins can be listed (once per process; retried on failure).
+    this.#prepared ??= this.prepare().catch((error: unknown) => {
+      this.#prepared = undefined;
+      throw error;
+    });
+    await this.#prepared;
     const validation = await this.validateAddress(request.to);
     if (!validation.ok) throw new ChainError(validation.code, validation.message);
     if (request.destinationTag !== undefined) {

@@ -8,7 +8,36 @@ import { regtestAvailable, startRegtestNode, type RegtestNode } from '@rora/chai
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import { createWalletCustomer, type WalletCustomer } from '../wallets/testing/wallet-fixtures.ts';
+import { createChainCursorsRepository } from './chain-cursors.repository.ts';
+import { createDepositScanner, type ScannedChainHandlers } from './deposit-scanner.ts';
 import { balances, createRegtestApp, depositRow, mineEmpty, scan } from './testing/regtest-app.ts';
+
+class Crash extends Error {}
+
+/** A scanner that dies at one step of block `height`, as a killed process would (its state is the database). */
+function crashingScanner(t: TestApp, height: number, at: 'before recording' | 'before the cursor moves') {
+  const cursors = createChainCursorsRepository(t.database.db);
+  const handlers: ScannedChainHandlers = t.app.services.wallets.scanned;
+  return createDepositScanner({
+    networks: t.app.services.chains.scanned,
+    clock: t.clock,
+    log: { error: () => undefined },
+    cursors: {
+      ...cursors,
+      advance: (chain, from, block, now) =>
+        at === 'before the cursor moves' && block.height === height
+          ? Promise.reject(new Crash())
+          : cursors.advance(chain, from, block, now),
+    },
+    handlers: {
+      ...handlers,
+      block: (network, block) =>
+        at === 'before recording' && block.height === height
+          ? Promise.reject(new Crash())
+          : handlers.block(network, block),
+    },
+  });
+}
 
 describe.skipIf(!regtestAvailable('litecoin-deposits'))('Litecoin deposits on regtest', () => {
   let node: RegtestNode;
@@ -107,5 +136,30 @@ describe.skipIf(!regtestAvailable('litecoin-deposits'))('Litecoin deposits on re
     await scan(t);
     expect(await alerts()).toHaveLength(1);
     expect((await balances(t, alice.userId)).held).toBe(after.held);
+  });
+
+  it('resumes after a crash between blocks: no deposit missed, none credited twice', async () => {
+    const before = (await balances(t, alice.userId)).available;
+    const start = await node.rpc.call<number>('getblockcount');
+    const txids: string[] = [];
+    for (const amount of ['0.1', '0.2', '0.3', '0.4']) {
+      txids.push(await node.miner.send(alice.wallet('ltc').address, amount));
+      await node.mine(1);
+    }
+    await node.mine(3);
+    // Dies after recording block start+2's deposit, before its cursor moves; then before recording start+3.
+    await expect(crashingScanner(t, start + 2, 'before the cursor moves').scan('ltc')).rejects.toThrow(Crash);
+    await expect(crashingScanner(t, start + 3, 'before recording').scan('ltc')).rejects.toThrow(Crash);
+    expect((await depositRow(t, txids[3] as string)).length).toBe(0);
+    // The restarted process's scanner: resumes from the cursor.
+    const pass = await scan(t);
+    expect(pass.height).toBe(start + 7);
+    for (const txid of txids)
+      expect(await depositRow(t, txid)).toEqual([expect.objectContaining({ status: 'credited' })]);
+    expect((await balances(t, alice.userId)).available - before).toBe(100_000_000n);
+    const { rows } = await t.database.db.execute<{ count: string }>(
+      sql`SELECT count(*)::text FROM ledger_transfers WHERE code = 'deposit' AND metadata->>'txid' IN ${txids}`,
+    );
+    expect(rows[0]?.count).toBe('4');
   });
 });
