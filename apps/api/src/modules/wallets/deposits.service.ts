@@ -17,8 +17,6 @@ import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
 export interface DepositService {
   /** A transfer to a watched address, at any status; unknown addresses (and tags) are ignored. */
   record(transaction: ChainTransaction): Promise<void>;
-  /** The same, for a transfer whose receiving wallet is already known (the deposit scanner's). */
-  recordFor(wallet: Owner, transaction: ChainTransaction): Promise<void>;
   /** Re-reads the network's open deposits from the chain. */
   reconcile(network: NetworkId): Promise<void>;
 }
@@ -34,7 +32,7 @@ export interface DepositServiceDependencies {
 }
 
 type Deps = DepositServiceDependencies;
-export type Owner = Pick<WalletRow, 'id' | 'userId' | 'asset'>;
+type Owner = Pick<WalletRow, 'id' | 'userId' | 'asset'>;
 
 /** Records the report and, at the confirmations, credits: one transaction, under the row's lock. */
 function apply(deps: Deps, transaction: ChainTransaction, wallet: Owner) {
@@ -97,20 +95,16 @@ async function tell(deps: Deps, row: DepositRow, change: DepositStatusChange, in
 }
 
 export function createDepositService(deps: DepositServiceDependencies): DepositService {
-  async function recordFor(wallet: Owner, transaction: ChainTransaction): Promise<void> {
+  async function record(transaction: ChainTransaction): Promise<void> {
+    const tag = transaction.destinationTag ?? null;
+    const wallet = await deps.wallets.findByAddress(deps.db, transaction.network, transaction.to, tag);
+    if (!wallet) return;
     const { row, change, inserted } = await apply(deps, transaction, wallet);
     await tell(deps, row, change, inserted);
   }
 
-  async function record(transaction: ChainTransaction): Promise<void> {
-    const tag = transaction.destinationTag ?? null;
-    const wallet = await deps.wallets.findByAddress(deps.db, transaction.network, transaction.to, tag);
-    if (wallet) await recordFor(wallet, transaction);
-  }
-
   return {
     record,
-    recordFor,
     async reconcile(network) {
       const adapter = deps.registry.adapter(network);
       for (const deposit of await deps.deposits.open(network)) {

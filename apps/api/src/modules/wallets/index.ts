@@ -81,7 +81,6 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     notifier,
     wallets: repository,
     deposits: depositsRepository,
-    service: deposits,
   });
   const settlement = createSettlementService({ db, clock, registry, sends: sendsRepository, steps, notifier });
   const sends = createSendService({

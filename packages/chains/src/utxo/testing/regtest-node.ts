@@ -65,7 +65,8 @@ async function waitForRpc(rpc: RpcClient, child: ChildProcess): Promise<void> {
   }
 }
 
-export async function startRegtestNode(): Promise<RegtestNode> {
+/** `extraArgs`: more litecoind options (the benchmark lifts the mempool's chain limits). */
+export async function startRegtestNode(extraArgs: readonly string[] = []): Promise<RegtestNode> {
   const binary = litecoindBinary();
   if (!binary) throw new Error('litecoind is not installed (CI=true needs it: apt-get install litecoind)');
   const dataDir = mkdtempSync(join(tmpdir(), 'rora-ltc-regtest-'));
@@ -86,6 +87,7 @@ export async function startRegtestNode(): Promise<RegtestNode> {
       '-fallbackfee=0.0001',
       '-rpcworkqueue=256',
       '-printtoconsole=0',
+      ...extraArgs,
     ],
     { stdio: 'ignore' },
   );
