@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { regtestAvailable, startRegtestNode, type RegtestNode } from '@rora/chains/testing';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
-import { createWalletCustomer, type WalletCustomer } from '../wallets/testing/wallet-fixtures.ts';
+import { call, createWalletCustomer, type WalletCustomer } from '../wallets/testing/wallet-fixtures.ts';
 import { createChainCursorsRepository } from './chain-cursors.repository.ts';
 import { createDepositScanner, type ScannedChainHandlers } from './deposit-scanner.ts';
 import { balances, createRegtestApp, depositRow, mineEmpty, scan } from './testing/regtest-app.ts';
@@ -59,6 +59,14 @@ describe.skipIf(!regtestAvailable('litecoin-deposits'))('Litecoin deposits on re
 
   it('hands out regtest addresses from the configured key', () => {
     expect(alice.wallet('ltc').address).toMatch(/^rltc1q/);
+  });
+
+  it('refuses the devnet faucet and mining on a network read through a node', async () => {
+    const mined = await call(t, null, 'POST /dev/mine', { network: 'ltc', blocks: 1 });
+    expect(mined.statusCode).toBe(422);
+    expect(mined.json().error.code).toBe('network_is_unknown');
+    const btc = await call(t, null, 'POST /dev/mine', { network: 'btc', blocks: 1 });
+    expect(btc.statusCode, btc.body).toBe(200);
   });
 
   it('credits a deposit once, after its fourth confirmation', async () => {
