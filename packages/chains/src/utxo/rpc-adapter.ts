@@ -21,7 +21,12 @@ import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from '../explorers.ts';
 import { CHAINS, type NetworkDefinition } from '../networks.ts';
-import { validateAddress, type AddressValidation, type ValidateAddressOptions } from '../validate.ts';
+import {
+  validateAddress,
+  type AddressErrorCode,
+  type AddressValidation,
+  type ValidateAddressOptions,
+} from '../validate.ts';
 import type { BroadcastStore, StoredBroadcast } from './broadcast-store.ts';
 import { outputBytes, outpoint, selectCoins, type Coin } from './coin-selection.ts';
 import { blockHashAt, readTransaction, scanBlock, type BlockOutput, type ScannedBlock } from './node-reads.ts';
@@ -112,16 +117,19 @@ export class UtxoRpcAdapter implements ChainAdapter {
   async validateAddress(address: string, options: ValidateAddressOptions = {}): Promise<AddressValidation> {
     if (this.#options.params.kind === 'mainnet') return validateAddress(this.network, address, options);
     const parsed = parseBitcoinAddress(this.#options.params.address, address.trim());
-    if (parsed.kind === 'valid' && options.destinationTag === undefined) {
-      return { ok: true, network: this.network.id, address: parsed.address };
-    }
-    return {
+    const refuse = (code: AddressErrorCode, message: string): AddressValidation => ({
       ok: false,
       network: this.network.id,
-      code: parsed.kind === 'checksum' ? 'address_checksum_is_invalid' : 'address_is_not_valid_for_network',
-      message: `This is not a ${this.network.name} ${this.#options.params.kind} address`,
+      code,
+      message,
       detected: [],
-    };
+    });
+    if (options.destinationTag !== undefined) {
+      return refuse('destination_tag_is_not_supported', `${this.network.name} has no destination tags`);
+    }
+    if (parsed.kind === 'valid') return { ok: true, network: this.network.id, address: parsed.address };
+    const code = parsed.kind === 'checksum' ? 'address_checksum_is_invalid' : 'address_is_not_valid_for_network';
+    return refuse(code, `This is not a ${this.network.name} ${this.#options.params.kind} address`);
   }
 
   async estimateFee(request: { readonly amount: bigint; readonly priority: FeePriority }): Promise<FeeEstimate> {
@@ -156,8 +164,11 @@ export class UtxoRpcAdapter implements ChainAdapter {
       this.#options.store.findByTxid(this.network.id, txid),
     ]);
     if (!read && ours) {
-      // Ours, but the node forgot it (evicted from its mempool, a restarted node): send it again.
-      await this.#send(ours.raw);
+      // Ours, but the node forgot it (evicted from its mempool, a restarted node): send it again. A
+      // refusal (its coins spent otherwise) leaves it pending for an operator; it is never re-signed.
+      await this.#send(ours.raw).catch((error: unknown) => {
+        if (!(error instanceof NodeError && error.kind === 'rejected')) throw error;
+      });
       return this.#toChainTransaction({ txid, outputs: [], confirmations: 0 }, ours);
     }
     return read ? this.#toChainTransaction(read, ours) : null;
