@@ -2,6 +2,7 @@
 // the process with one clear line per problem. README.md documents every variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { UTXO_NETWORK_KINDS } from '@rora/chains';
 import { isLoopbackHost } from './lib/loopback.ts';
 import { productionProblems, type Problem } from './production-config.ts';
 
@@ -17,13 +18,37 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 /** Values never echoed in an error line: they may hold passwords. */
 const isSecret = (name: string) =>
-  ['DATABASE_URL', 'SMTP_URL'].includes(name) || /SECRET|PASSWORD|TOKEN|KEY/.test(name);
+  ['DATABASE_URL', 'SMTP_URL'].includes(name) || /SECRET|PASSWORD|TOKEN|KEY|RPC_URL/.test(name);
 const list = z.string().transform((value) =>
   value
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean),
 );
+
+/** Bitcoin and Litecoin: the in-process devnet, or a node's JSON-RPC (ADR 0032). */
+function utxoChainSettings<const X extends 'BTC' | 'LTC'>(chain: X) {
+  return {
+    [`CHAINS_${chain}`]: oneOf(['devnet', 'rpc']).default('devnet'),
+    /** http(s)://user:password@host:port of the node (never echoed: it holds the password). */
+    [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
+    [`CHAINS_${chain}_NETWORK`]: oneOf(UTXO_NETWORK_KINDS).default('mainnet'),
+    /** WIF private key of the hot wallet (P2WPKH); production refuses it until the signer process exists. */
+    [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(200).optional(),
+    /** First block height whose deposits count; unset: the node's tip when the scanner first runs. */
+    [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, 100_000_000).optional(),
+    /** Minor units per vbyte when the node has no fee estimate (a fresh node or regtest). */
+    [`CHAINS_${chain}_FALLBACK_FEE_RATE`]: wholeNumber(1, 100_000).default(10),
+  } as UtxoChainSettings<X>;
+}
+
+type UtxoChainSettings<X extends string> = {
+  [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
+} & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
+  [K in `CHAINS_${X}_NETWORK`]: z.ZodDefault<z.ZodEnum<{ mainnet: 'mainnet'; testnet: 'testnet'; regtest: 'regtest' }>>;
+} & { [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString> } & {
+  [K in `CHAINS_${X}_START_HEIGHT` | `CHAINS_${X}_FALLBACK_FEE_RATE`]: z.ZodType<number>;
+};
 
 export const configSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
@@ -115,6 +140,15 @@ export const configSchema = z.object({
   CHAINS_XRP_OMNIBUS_ADDRESS: z.string().min(1).max(100).optional(),
   CHAINS_XRP_FIRST_TAG: wholeNumber(0, 4_294_967_295).optional(),
   CHAINS_SOL_ADDRESSES: z.string().min(1).optional(),
+  ...utxoChainSettings('BTC'),
+  ...utxoChainSettings('LTC'),
+  /** How often the deposit scanner reads the chains configured `rpc`. */
+  CHAINS_POLL_MS: wholeNumber(100, 600_000).default(5_000),
+  /** The watch-only wallet, in each node, that tracks the hot wallet's coins. */
+  CHAINS_WATCH_WALLET: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be a wallet name (letters, digits, . _ -)')
+    .default('rora-hot'),
   /**
    * Markets: `on` runs the sandbox market maker and flow on Rora's book (started by the server, never
    * in unit tests). They fund themselves from outside the books, so production refuses `on`; unset:
@@ -164,18 +198,31 @@ function line({ name, message }: Problem, values: Record<string, string | undefi
   return `  ${name}: ${message}${shown}`;
 }
 
+/** A chain read through a node needs the node, the hot key and the deposit key. */
+function nodeChainProblems(values: Record<string, string | undefined>): Problem[] {
+  const problems: Problem[] = [];
+  for (const chain of ['BTC', 'LTC']) {
+    if (values[`CHAINS_${chain}`] !== 'rpc') continue;
+    for (const suffix of ['RPC_URL', 'HOT_KEY', 'XPUB']) {
+      const name = `CHAINS_${chain}_${suffix}`;
+      if (values[name] === undefined) problems.push({ name, message: `required with CHAINS_${chain}=rpc` });
+    }
+  }
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(values);
   const invalid = parsed.success
-    ? []
+    ? nodeChainProblems(values)
     : parsed.error.issues.map((issue) => ({ name: issue.path.join('.'), message: issue.message }));
   const production = values.NODE_ENV === 'production';
   // Production's refusals name only the variables that are not already reported as invalid.
   const refused = production
     ? productionProblems(values).filter(({ name }) => !invalid.some((i) => i.name === name))
     : [];
-  if (!parsed.success || refused.length > 0) {
+  if (!parsed.success || invalid.length > 0 || refused.length > 0) {
     const lines = [...invalid.map((problem) => line(problem, values)), ...refused.map((problem) => line(problem, {}))];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -12,9 +12,12 @@ import { createAccountServices, type AccountServices } from './modules/accounts/
 import { createAlertsService, type AlertsService } from './modules/alerts/index.ts';
 import {
   createChainRegistry,
+  createChainCursorsRepository,
   createChainWatcher,
+  createDepositScanner,
   type ChainRegistry,
   type ChainWatcher,
+  type DepositScanner,
 } from './modules/chain-watcher/index.ts';
 import {
   createColdWalletRepository,
@@ -107,6 +110,8 @@ export interface Services {
   markets: MarketsModule;
   chains: ChainRegistry;
   chainWatcher: ChainWatcher;
+  /** Walks the blocks of the chains read through a node (none unless CHAINS_BTC/CHAINS_LTC=rpc). */
+  depositScanner: DepositScanner;
   prices: PriceService;
   wallets: WalletsModule;
   coldWallet: ColdWalletService;
@@ -158,7 +163,10 @@ function buildPlatform(deps: CoreDependencies): Platform & { events: ReturnType<
   return { health, sessions, events, realtime, notifications, messaging, outbox, countryCheck };
 }
 
-type WalletParts = Pick<Services, 'chains' | 'chainWatcher' | 'wallets' | 'coldWallet' | 'portfolio'>;
+type WalletParts = Pick<
+  Services,
+  'chains' | 'chainWatcher' | 'depositScanner' | 'wallets' | 'coldWallet' | 'portfolio'
+>;
 
 function buildWallets(
   deps: CoreDependencies,
@@ -168,9 +176,16 @@ function buildWallets(
   const { clock } = deps;
   const ledger = createLedger();
   const { prices } = uses;
-  const chains = createChainRegistry({ config: deps.config, clock });
+  const chains = createChainRegistry({ config: deps.config, clock, db });
   const wallets = createWalletsModule({ ...uses, db, clock, ledger, registry: chains, log: deps.log });
   const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: deps.log });
+  const depositScanner = createDepositScanner({
+    networks: chains.scanned,
+    cursors: createChainCursorsRepository(db),
+    handlers: wallets.scanned,
+    clock,
+    log: deps.log,
+  });
   const coldWallet = createColdWalletService({
     db,
     clock,
@@ -181,7 +196,7 @@ function buildWallets(
     repository: createColdWalletRepository(db),
   });
   const portfolio = createPortfolioService({ db, ledger, prices });
-  return { chains, chainWatcher, wallets, coldWallet, portfolio };
+  return { chains, chainWatcher, depositScanner, wallets, coldWallet, portfolio };
 }
 
 function buildMarkets(

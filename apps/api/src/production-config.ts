@@ -114,7 +114,35 @@ function devnetKeys(values: Values): Problem[] {
   return problems;
 }
 
+/**
+ * A node-backed chain (CHAINS_BTC/CHAINS_LTC=rpc) signs with a hot key in the API process until the
+ * signer process exists, and may point at a test network: neither is production (ADR 0032).
+ */
+function nodeChains(values: Values): Problem[] {
+  const problems: Problem[] = [];
+  for (const chain of ['BTC', 'LTC']) {
+    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
+      problems.push({
+        name: `CHAINS_${chain}_HOT_KEY`,
+        message:
+          'a private key in the API process: not in production; keys belong to the signer process, not built yet (docs/adr/0032-utxo-chains-through-a-node.md)',
+      });
+    }
+    const kind = values[`CHAINS_${chain}_NETWORK`];
+    if (kind !== undefined && kind !== 'mainnet') {
+      problems.push({ name: `CHAINS_${chain}_NETWORK`, message: `\`${kind}\` coins are worthless: not in production` });
+    }
+  }
+  return problems;
+}
+
 /** Every reason the variables `values` (empty ones left out) cannot run production. */
 export function productionProblems(values: Values): Problem[] {
-  return [...missing(values), ...sandboxChoices(values), ...sandboxSwitches(values), ...devnetKeys(values)];
+  return [
+    ...missing(values),
+    ...sandboxChoices(values),
+    ...sandboxSwitches(values),
+    ...devnetKeys(values),
+    ...nodeChains(values),
+  ];
 }

@@ -61,6 +61,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await running.listen({ port: config.PORT, host: config.HOST });
     // The in-process devnet mines on its timers from now on (tests mine by hand instead).
     running.services.chains.start();
+    // Chains read through a node (CHAINS_BTC/CHAINS_LTC=rpc): their blocks are walked on this timer.
+    running.services.depositScanner.start(config.CHAINS_POLL_MS);
     const address = running.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;

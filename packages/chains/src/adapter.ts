@@ -54,6 +54,17 @@ export interface UnsignedTransaction {
   readonly nonce?: number;
   readonly feeRate: bigint;
   readonly feeUnits: bigint;
+  /** UTXO chains: the hot wallet's coins spent, chosen by the adapter (the signer checks, never picks). */
+  readonly inputs?: readonly UtxoInput[];
+  /** UTXO chains: what returns to the hot wallet; absent when the remainder is dust left to the miner. */
+  readonly change?: { readonly address: string; readonly amount: bigint };
+}
+
+/** A coin of the hot wallet: an output of an earlier transaction, with the amount it holds. */
+export interface UtxoInput {
+  readonly txid: string;
+  readonly vout: number;
+  readonly amount: bigint;
 }
 
 export interface SignedTransaction {
@@ -97,6 +108,8 @@ export interface ChainTransaction {
   readonly replacedBy?: string;
   /** Idempotency id of the withdrawal that made it, for transactions this adapter broadcast. */
   readonly withdrawalId?: string;
+  /** UTXO chains: the output of `txid` that pays `to` (a transaction may pay several addresses). */
+  readonly outputIndex?: number;
 }
 
 export interface ChainBlock {

@@ -82,3 +82,4 @@ export {
   type WithdrawalRequest,
 } from './adapter.ts';
 export * from './devnet/index.ts';
+export * from './utxo/index.ts';

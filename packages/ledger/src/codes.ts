@@ -30,6 +30,8 @@ export const TRANSFER_CODES = [
   // wallets and chains
   'deposit',
   'withdrawal_hold',
+  // a credited deposit whose block a reorganisation removed: the amount is held for an operator
+  'deposit_reorg_hold',
   'withdrawal',
   'withdrawal_fee',
   'internal_transfer',

@@ -117,6 +117,7 @@ export const chainDeposits = pgTable(
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
     blockHeight: bigint('block_height', { mode: 'number' }),
+    blockHash: text('block_hash'),
     failureReason: text('failure_reason'),
     firstSeenAt: at('first_seen_at').notNull(),
     updatedAt: at('updated_at').notNull(),

@@ -1,27 +1,41 @@
-// The chains the API talks to: one ChainAdapter per network. The default (and, for now, only)
-// adapter is the offline devnet of @rora/chains, running inside this process: one instance per
-// process, its blocks on timers once `start()` is called (server.ts); tests never start it and mine
-// blocks by hand. Deposit keys come from the CHAINS_* variables, else the devnet's public test keys
-// (production refuses both the devnet and those keys: production-config.ts, ADR 0020).
+// The chains the API talks to: one ChainAdapter per network. The default adapter is the offline
+// devnet of @rora/chains, running inside this process: one instance per process, its blocks on
+// timers once `start()` is called (server.ts); tests never start it and mine blocks by hand. Bitcoin
+// and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
+// ADR 0032): their adapter signs with the configured hot key, keeps every signed withdrawal in
+// PostgreSQL before sending it, and the deposit scanner walks their blocks. Deposit keys come from
+// the CHAINS_* variables, else the devnet's public test keys (production refuses both the devnet and
+// those keys: production-config.ts, ADR 0020).
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,
   NETWORK_IDS,
   NETWORKS,
   createDevnet,
+  createUtxoRpcAdapter,
   depositConfigsFromEnv,
   type ChainAdapter,
   type Devnet,
+  type DepositConfig,
   type NetworkDefinition,
   type NetworkId,
+  type UtxoChainId,
+  type UtxoRpcAdapter,
 } from '@rora/chains';
+import type { Db } from '@rora/db';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createBroadcastStore } from './broadcasts.repository.ts';
+import type { ScannedNetwork } from './deposit-scanner.ts';
 
 export interface ChainRegistry {
   readonly devnet: Devnet;
   readonly networks: readonly NetworkDefinition[];
   adapter(network: NetworkId): ChainAdapter;
+  /** Networks read through a node: the deposit scanner walks their blocks. */
+  readonly scanned: readonly ScannedNetwork[];
+  /** Whether the network is the in-process devnet's (the faucet and `/dev/mine` work only there). */
+  isDevnet(network: NetworkId): boolean;
   /** Starts the devnet's block timers. */
   start(): void;
   stop(): void;
@@ -37,7 +51,12 @@ const DEPOSIT_VARIABLES = [
   'CHAINS_SOL_ADDRESSES',
 ] as const;
 
-export type ChainConfig = Pick<Config, 'DEVNET_SEED' | 'DEVNET_BLOCK_INTERVAL_MS' | (typeof DEPOSIT_VARIABLES)[number]>;
+type UtxoVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC'}${string}` | 'CHAINS_WATCH_WALLET'>;
+
+export type ChainConfig = Pick<
+  Config,
+  'DEVNET_SEED' | 'DEVNET_BLOCK_INTERVAL_MS' | (typeof DEPOSIT_VARIABLES)[number] | UtxoVariable
+>;
 
 /** The CHAINS_* values as the text variables @rora/chains reads (it validates them when deriving). */
 function depositEnv(config: ChainConfig): Record<string, string | undefined> {
@@ -46,20 +65,54 @@ function depositEnv(config: ChainConfig): Record<string, string | undefined> {
   );
 }
 
-export function createChainRegistry(deps: { config: ChainConfig; clock: Clock }): ChainRegistry {
+function rpcAdapter(deps: { config: ChainConfig; db: Db; clock: Clock }, chain: UtxoChainId, deposit?: DepositConfig) {
+  const { config } = deps;
+  const X = chain === 'btc' ? 'BTC' : 'LTC';
+  const url = config[`CHAINS_${X}_RPC_URL`];
+  const hotKey = config[`CHAINS_${X}_HOT_KEY`];
+  // The config loader refuses `rpc` without these; this guards a programmer's call.
+  if (!url || !hotKey || deposit?.scheme !== 'hd')
+    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, hot key and xpub`);
+  return createUtxoRpcAdapter({
+    chain,
+    kind: config[`CHAINS_${X}_NETWORK`],
+    rpc: { url },
+    xpub: deposit.xpub,
+    hotKey,
+    watchWallet: config.CHAINS_WATCH_WALLET,
+    fallbackFeeRate: BigInt(config[`CHAINS_${X}_FALLBACK_FEE_RATE`]),
+    store: createBroadcastStore(deps.db, deps.clock),
+  });
+}
+
+export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; db: Db }): ChainRegistry {
   const { config } = deps;
   const interval = config.DEVNET_BLOCK_INTERVAL_MS;
+  const configured = depositConfigsFromEnv(depositEnv(config));
   const devnet = createDevnet({
     seed: config.DEVNET_SEED,
     clock: deps.clock,
     // Configured chains use the operator's keys; the others the devnet's public test keys.
-    deposit: { ...DEVNET_DEPOSIT_CONFIGS, ...depositConfigsFromEnv(depositEnv(config)) },
+    deposit: { ...DEVNET_DEPOSIT_CONFIGS, ...configured },
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
+  const nodes = new Map<NetworkId, UtxoRpcAdapter>();
+  for (const chain of ['btc', 'ltc'] as const) {
+    if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
+      nodes.set(chain, rpcAdapter(deps, chain, configured[chain]));
+    }
+  }
+  const startHeight = (network: NetworkId) =>
+    network === 'btc' ? config.CHAINS_BTC_START_HEIGHT : network === 'ltc' ? config.CHAINS_LTC_START_HEIGHT : undefined;
   return {
     devnet,
     networks: NETWORK_IDS.map((id) => NETWORKS[id]),
-    adapter: (network) => devnet.adapter(network),
+    adapter: (network) => nodes.get(network) ?? devnet.adapter(network),
+    scanned: [...nodes].map(([network, adapter]) => {
+      const start = startHeight(network);
+      return { network, scanner: adapter.scanner, ...(start === undefined ? {} : { startHeight: start }) };
+    }),
+    isDevnet: (network) => !nodes.has(network),
     start: () => devnet.start(),
     stop: () => devnet.stop(),
   };

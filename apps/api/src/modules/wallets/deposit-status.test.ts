@@ -48,4 +48,11 @@ describe('nextDepositStatus', () => {
       blockHeight: 100,
     });
   });
+
+  it('moves a confirming deposit to the block a scanner names, even at the same count', () => {
+    const current = { status: 'confirming' as const, confirmations: 1, blockHash: 'a'.repeat(64) };
+    const moved = nextDepositStatus(current, { ...report('confirming', 1), blockHash: 'b'.repeat(64) });
+    expect(moved).toMatchObject({ changed: true, patch: { blockHash: 'b'.repeat(64), confirmations: 1 } });
+    expect(nextDepositStatus(current, { ...report('confirming', 1), blockHash: 'a'.repeat(64) }).changed).toBe(false);
+  });
 });

@@ -14,22 +14,31 @@ export interface DepositStatusChange {
     status?: DepositStatus;
     confirmations?: number;
     blockHeight?: number | null;
+    blockHash?: string | null;
     failureReason?: string | null;
   };
 }
 
 export function nextDepositStatus(
-  current: { status: DepositStatus; confirmations: number },
-  report: Pick<ChainTransaction, 'status' | 'confirmations' | 'blockHeight' | 'failureReason'>,
+  current: { status: DepositStatus; confirmations: number; blockHash?: string | null },
+  report: Pick<ChainTransaction, 'status' | 'confirmations' | 'blockHeight' | 'blockHash' | 'failureReason'>,
 ): DepositStatusChange {
   const same = { status: current.status, changed: false, patch: {} };
   if (current.status === 'credited' || current.status === 'failed') return same;
-  const block = { confirmations: report.confirmations, blockHeight: report.blockHeight ?? null };
+  const block = {
+    confirmations: report.confirmations,
+    blockHeight: report.blockHeight ?? null,
+    // Chains read through a node name the block, so a reorganisation can tell which deposits it took.
+    ...(report.blockHash === undefined ? {} : { blockHash: report.blockHash }),
+  };
   switch (report.status) {
     case 'pending':
       return same;
     case 'confirming': {
-      const changed = current.status !== 'confirming' || current.confirmations !== report.confirmations;
+      const changed =
+        current.status !== 'confirming' ||
+        current.confirmations !== report.confirmations ||
+        (report.blockHash !== undefined && current.blockHash !== report.blockHash);
       return { status: 'confirming', changed, patch: changed ? { status: 'confirming', ...block } : {} };
     }
     case 'confirmed':

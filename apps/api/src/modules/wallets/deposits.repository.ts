@@ -1,7 +1,7 @@
 // Writes of deposits (table chain_deposits). (network, txid, output_index) is unique, so however
 // often a transaction is reported it is one row; it is read FOR UPDATE before any change, so two
 // reports of the same confirmation, processed at once, still credit it once.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@rora/db';
 import type { NetworkId } from '@rora/chains';
 
@@ -17,11 +17,18 @@ export interface DepositsRepository {
     tx: Tx,
     id: string,
     patch: Partial<
-      Pick<DepositRow, 'status' | 'confirmations' | 'blockHeight' | 'failureReason' | 'creditedAt' | 'updatedAt'>
+      Pick<
+        DepositRow,
+        'status' | 'confirmations' | 'blockHeight' | 'blockHash' | 'failureReason' | 'creditedAt' | 'updatedAt'
+      >
     >,
   ): Promise<void>;
   /** Deposits of a network not yet credited or failed. */
   open(network: NetworkId): Promise<DepositRow[]>;
+  /** Confirming deposits in blocks up to `height` (the scanner's cursor). */
+  confirmingUpTo(network: NetworkId, height: number): Promise<DepositRow[]>;
+  /** Deposits (confirming or credited) in blocks from `fromHeight`, except those in block `unlessHash`. */
+  inBlocksFrom(network: NetworkId, fromHeight: number, unlessHash?: string): Promise<DepositRow[]>;
 }
 
 export function createDepositsRepository(db: Db): DepositsRepository {
@@ -60,5 +67,30 @@ export function createDepositsRepository(db: Db): DepositsRepository {
         .from(chainDeposits)
         .where(and(eq(chainDeposits.network, network), inArray(chainDeposits.status, ['pending', 'confirming'])))
         .orderBy(sql`${chainDeposits.firstSeenAt}`),
+
+    confirmingUpTo: (network, height) =>
+      db
+        .select()
+        .from(chainDeposits)
+        .where(
+          and(
+            eq(chainDeposits.network, network),
+            eq(chainDeposits.status, 'confirming'),
+            lte(chainDeposits.blockHeight, height),
+          ),
+        ),
+
+    inBlocksFrom: (network, fromHeight, unlessHash) =>
+      db
+        .select()
+        .from(chainDeposits)
+        .where(
+          and(
+            eq(chainDeposits.network, network),
+            inArray(chainDeposits.status, ['confirming', 'credited']),
+            gte(chainDeposits.blockHeight, fromHeight),
+            unlessHash === undefined ? undefined : sql`${chainDeposits.blockHash} IS DISTINCT FROM ${unlessHash}`,
+          ),
+        ),
   };
 }

@@ -31,8 +31,6 @@ export interface DepositServiceDependencies {
   notifier: WalletNotifier;
 }
 
-const OUTPUT_INDEX = 0;
-
 type Deps = DepositServiceDependencies;
 type Owner = Pick<WalletRow, 'id' | 'userId' | 'asset'>;
 
@@ -40,14 +38,15 @@ type Owner = Pick<WalletRow, 'id' | 'userId' | 'asset'>;
 function apply(deps: Deps, transaction: ChainTransaction, wallet: Owner) {
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
-    const key = { network: transaction.network, txid: transaction.txid, outputIndex: OUTPUT_INDEX };
+    // Account chains pay one address per transaction; UTXO chains name the output.
+    const key = { network: transaction.network, txid: transaction.txid, outputIndex: transaction.outputIndex ?? 0 };
     const inserted = await deps.deposits.insertSeen(tx, {
       ...key,
       walletId: wallet.id,
       userId: wallet.userId,
       asset: wallet.asset,
       amount: String(transaction.amount),
-      fromAddress: transaction.from.startsWith('external:') ? null : transaction.from,
+      fromAddress: transaction.from === '' || transaction.from.startsWith('external:') ? null : transaction.from,
       status: 'pending',
       confirmations: 0,
       requiredConfirmations: transaction.requiredConfirmations,

@@ -2,7 +2,7 @@
 // to a customer's wallet, as an outside sender would (`npm run faucet`), and POST /dev/mine mines
 // blocks of a devnet chain at once, so a journey need not wait for the block timer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getNetwork, isNetworkId, networksForAsset, type NetworkDefinition } from '@rora/chains';
+import { getNetwork, isNetworkId, networksForAsset, type NetworkDefinition, type NetworkId } from '@rora/chains';
 import { faucetBodySchema, faucetResponseSchema, mineBodySchema, mineResponseSchema } from '@rora/contracts';
 import { canonicalAssetSymbol, formatAmount, isMoneyError } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
@@ -46,6 +46,7 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request) => {
       const { email, asset, amount, network: networkId } = request.body;
       const network = faucetNetwork(asset, networkId);
+      assertDevnet(services.chains, network.id);
       const userId = await services.wallets.repository.userIdByEmail(email);
       if (!userId) throw new AppError('resource_not_found', { message: `No customer ${email}`, field: 'email' });
       const user = { id: userId };
@@ -84,9 +85,18 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request) => {
       const { network, blocks } = request.body;
       if (!isNetworkId(network)) throw new AppError('network_is_unknown', { field: 'network' });
+      assertDevnet(services.chains, network);
       const mined = services.chains.devnet.mineBlocks(network, blocks);
       await services.chainWatcher.idle();
       return { data: { network, height: mined[mined.length - 1]?.height ?? 0 } };
     },
   );
 };
+
+/** A chain read through a real node (CHAINS_LTC=rpc) has no faucet: its coins come from that chain. */
+function assertDevnet(chains: { isDevnet(network: NetworkId): boolean }, network: NetworkId): void {
+  if (!chains.isDevnet(network)) {
+    const message = `${network} is read from a node here; the faucet and mining are for devnet networks only`;
+    throw new AppError('network_is_unknown', { field: 'network', message });
+  }
+}

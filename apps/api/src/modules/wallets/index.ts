@@ -5,7 +5,7 @@ import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountServices } from '../accounts/index.ts';
-import type { ChainEventHandlers, ChainRegistry } from '../chain-watcher/index.ts';
+import type { ChainEventHandlers, ChainRegistry, ScannedChainHandlers } from '../chain-watcher/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { PriceService } from '../prices/index.ts';
 import type { EventBus } from '../realtime/index.ts';
@@ -15,6 +15,7 @@ import { createDepositsRepository } from './deposits.repository.ts';
 import { createDepositService, type DepositService } from './deposits.service.ts';
 import { createDestinationResolver } from './destination.ts';
 import { createFeeCalculator } from './fees.ts';
+import { createScannedDeposits } from './scanned-deposits.ts';
 import { createSendSteps } from './send-steps.ts';
 import { createSendService, type SendService } from './send.service.ts';
 import { createSendsRepository } from './sends.repository.ts';
@@ -35,6 +36,8 @@ export interface WalletsModule {
   notifier: WalletNotifier;
   /** What the chain watcher calls. */
   handlers: ChainEventHandlers;
+  /** What the deposit scanner calls (chains read through a node). */
+  scanned: ScannedChainHandlers;
   /** Where the module logs (the process's logger, given by the core). */
   log: ModuleLog;
 }
@@ -65,14 +68,23 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
   const addresses = createAddressBook({ repository, registry });
   const approval = createApproval({ accounts: deps.accounts });
   const steps = createSendSteps({ db, clock, ledger, registry, sends: sendsRepository, notifier, log });
+  const depositsRepository = createDepositsRepository(db);
   const deposits = createDepositService({
     db,
     clock,
     ledger,
     registry,
     wallets: repository,
-    deposits: createDepositsRepository(db),
+    deposits: depositsRepository,
     notifier,
+  });
+  const scannedDeposits = createScannedDeposits({
+    db,
+    clock,
+    ledger,
+    notifier,
+    wallets: repository,
+    deposits: depositsRepository,
   });
   const settlement = createSettlementService({ db, clock, registry, sends: sendsRepository, steps, notifier });
   const sends = createSendService({
@@ -105,7 +117,15 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
       await settlement.reconcile(network);
     },
   };
-  return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, log };
+  const scanned: ScannedChainHandlers = {
+    ...scannedDeposits,
+    // After each pass of the scanner, sends are brought up to date too (no events on these chains).
+    async confirm(network, scannedHeight) {
+      await scannedDeposits.confirm(network, scannedHeight);
+      await settlement.reconcile(network);
+    },
+  };
+  return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, scanned, log };
 }
 
 export type { Approval, ApprovalProof } from './approval.ts';

@@ -1,6 +1,6 @@
 // Reads and writes of wallets (deposit addresses) and their owners' derivation index. Every read by
 // id is scoped to its owner, so another customer's wallet is simply not found.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@rora/db';
 import type { NetworkId } from '@rora/chains';
 
@@ -51,6 +51,8 @@ export interface WalletsRepository {
   findByNetwork(userId: string, network: NetworkId): Promise<WalletRow | null>;
   /** The wallet that owns an address (and tag) on a network: deposits and internal sends. */
   findByAddress(executor: Executor, network: NetworkId, address: string, tag: number | null): Promise<WalletRow | null>;
+  /** The wallets among `addresses` of a network without destination tags (a scanned block's outputs). */
+  findByAddresses(network: NetworkId, addresses: readonly string[]): Promise<WalletRow[]>;
   /** The customer's derivation index, drawn once from a sequence. */
   addressIndex(userId: string): Promise<number>;
   insertMissing(rows: readonly NewWallet[]): Promise<WalletRow[]>;
@@ -97,6 +99,20 @@ export function createWalletsRepository(db: Db): WalletsRepository {
       return row ?? null;
     },
 
+    findByAddresses: (network, addresses) =>
+      addresses.length === 0
+        ? Promise.resolve([])
+        : db
+            .select(columns)
+            .from(wallets)
+            .where(
+              and(
+                eq(wallets.network, network),
+                inArray(wallets.address, [...addresses]),
+                isNull(wallets.destinationTag),
+              ),
+            ),
+
     async addressIndex(userId) {
       await db.insert(walletOwners).values({ userId }).onConflictDoNothing();
       const [row] = await db
@@ -131,9 +147,6 @@ export function createWalletsRepository(db: Db): WalletsRepository {
       return row?.id ?? null;
     },
 
-    async watchList() {
-      const rows = await db.selectDistinct({ network: columns.network, address: wallets.address }).from(wallets);
-      return rows;
-    },
+    watchList: () => db.selectDistinct({ network: columns.network, address: wallets.address }).from(wallets),
   };
 }

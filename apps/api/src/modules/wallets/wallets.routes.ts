@@ -134,6 +134,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
   app.addHook('onClose', async () => {
     services.chains.stop();
     services.chainWatcher.close();
+    services.depositScanner.stop();
   });
   await app.register(readRoutes, options);
   await app.register(sendRoutes, options);

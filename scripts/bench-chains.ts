@@ -1,0 +1,217 @@
+// `npm run bench:chains`: how fast the deposit scanner credits deposits from a real node. Starts a
+// private litecoind in regtest and a throwaway PostgreSQL, builds the API's services with Litecoin
+// read through the node, gives --customers customers their addresses, then sends --deposits deposits
+// (separate transactions) and mines them into one block. Measured, in this run:
+//   - baseline: reading and parsing that block from the node alone (what any scanner must pay);
+//   - the scanner's pass that records every deposit of the block (confirmation 1);
+//   - the pass after the 4th confirmation that credits them all: the time from the block that makes
+//     them final to the customers' balances (target: under 2 s for 1,000 deposits on 2 cores).
+// Then the ledger invariants are checked and every deposit is verified credited once.
+// Options: --deposits N (default 1000), --customers N (default 200).
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { coinsToMinor, minorToCoins } from '@rora/chains';
+import { startRegtestNode, type RegtestNode } from '@rora/chains/testing';
+import { REGTEST_HOT_KEY, REGTEST_LTC_XPUB } from '@rora/chains/testing';
+import { connectDatabase, migrate, startEmbeddedPostgres, type Database } from '@rora/db';
+import { assertLedgerInvariants } from '@rora/ledger';
+import { buildApp, type App } from '../apps/api/src/app.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { insertSignedInCustomer } from '../apps/api/src/modules/orders/testing/server-child.ts';
+import { seedAssetCatalogue } from '../apps/api/src/modules/prices/index.ts';
+import { loadTestConfig } from '../apps/api/src/testing/test-app.ts';
+
+/** Each prepared coin, and the fee each deposit's transaction pays (about 10 litoshi per vbyte). */
+const COIN = 20_000_000n;
+const PAYER_FEE = 2_000n;
+
+function readOptions(argv: string[]): { deposits: number; customers: number } {
+  const value = (name: string, fallback: number) => {
+    const at = argv.indexOf(`--${name}`);
+    const parsed = at >= 0 ? Number(argv[at + 1]) : fallback;
+    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
+    return parsed;
+  };
+  return { deposits: value('deposits', 1_000), customers: value('customers', 200) };
+}
+
+/** A PostgreSQL with a fresh database for the run (DATABASE_URL's server, or an embedded one). */
+async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `rora_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(external);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      stop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dataDir = path.join(os.tmpdir(), `rora-bench-chains-${process.pid}`);
+  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  return {
+    url: embedded.adminUrl,
+    stop: async () => {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function customerAddresses(app: App, database: Database, count: number): Promise<string[]> {
+  const addresses: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const { userId } = await insertSignedInCustomer(database.pool, 'bench-chains');
+    await app.services.wallets.addresses.generate(userId);
+    const wallet = await app.services.wallets.repository.findByNetwork(userId, 'ltc');
+    if (!wallet) throw new Error('a customer has no Litecoin wallet');
+    addresses.push(wallet.address);
+  }
+  return addresses;
+}
+
+/** Coins for the payer: one confirmed output per deposit, so no deposit waits on another's change. */
+async function prepareCoins(node: RegtestNode, count: number): Promise<void> {
+  await node.mine(110); // mature coinbase outputs: about 5,500 LTC
+  for (let start = 0; start < count; start += 500) {
+    const outputs: Record<string, string> = {};
+    for (let index = start; index < Math.min(count, start + 500); index += 1) {
+      outputs[await node.rpc.call<string>('getnewaddress', ['', 'bech32'], 'miner')] = minorToCoins(COIN);
+    }
+    await node.rpc.call('sendmany', ['', outputs], 'miner');
+  }
+  await node.mine(1);
+}
+
+/** `count` deposits, each its own transaction spending one prepared coin (no coin selection to wait on). */
+async function sendDeposits(node: RegtestNode, addresses: readonly string[], count: number): Promise<void> {
+  const coins = (
+    await node.rpc.call<{ txid: string; vout: number; amount: number }[]>('listunspent', [1], 'miner')
+  ).filter((coin) => coinsToMinor(coin.amount) === COIN);
+  if (coins.length < count) throw new Error(`only ${coins.length} prepared coins for ${count} deposits`);
+  const change = await node.rpc.call<string>('getnewaddress', ['', 'bech32'], 'miner');
+  for (let index = 0; index < count; index += 1) {
+    const coin = coins[index]!;
+    const amount = 1_000_000n * BigInt((index % 9) + 1);
+    const outputs = {
+      [addresses[index % addresses.length]!]: minorToCoins(amount),
+      [change]: minorToCoins(COIN - amount - PAYER_FEE),
+    };
+    const raw = await node.rpc.call<string>('createrawtransaction', [[{ txid: coin.txid, vout: coin.vout }], outputs]);
+    const signed = await node.rpc.call<{ hex: string }>('signrawtransactionwithwallet', [raw], 'miner');
+    await node.rpc.call('sendrawtransaction', [signed.hex]);
+  }
+}
+
+/** Milliseconds from `since` until `count` deposits read as credited (polled every 5 ms). */
+async function watchCredited(database: Database, count: number, since: number): Promise<number> {
+  for (;;) {
+    const { rows } = await database.pool.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM chain_deposits WHERE status = 'credited'`,
+    );
+    if (Number(rows[0]?.n) >= count) return performance.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function line(label: string, ms: number, deposits: number, baselineMs: number): string {
+  const perSecond = Math.round((deposits / ms) * 1000);
+  return `  ${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${String(perSecond).padStart(6)} deposits/s  ${(ms / baselineMs).toFixed(1)}x the node read`;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const node = await startRegtestNode(['-maxmempool=300']);
+  const store = await startDatabase();
+  const database = connectDatabase(store.url, { max: 8 });
+  let app: App | undefined;
+  try {
+    await migrate(database.pool);
+    const config = loadTestConfig({
+      CHAINS_LTC: 'rpc',
+      CHAINS_LTC_RPC_URL: node.url,
+      CHAINS_LTC_NETWORK: 'regtest',
+      CHAINS_LTC_HOT_KEY: REGTEST_HOT_KEY,
+      CHAINS_LTC_XPUB: REGTEST_LTC_XPUB,
+    });
+    app = await buildApp({ config, database, clock: systemClock });
+    await seedAssetCatalogue(database);
+    const progress = (what: string) => process.stderr.write(`  [${(performance.now() / 1000).toFixed(1)} s] ${what}\n`);
+    progress('node and database up');
+    const addresses = await customerAddresses(app, database, options.customers);
+    progress(`${options.customers} customers with addresses`);
+    const scanner = app.services.depositScanner;
+    await prepareCoins(node, options.deposits);
+    await scanner.scan('ltc');
+    progress('coins ready');
+    await sendDeposits(node, addresses, options.deposits);
+    progress(`${options.deposits} deposits sent`);
+    const [hash] = await node.mine(1);
+    const height = await node.rpc.call<number>('getblockcount');
+    const block = await node.rpc.call<{ nTx: number }>('getblock', [hash, 1]);
+    const adapterScanner = app.services.chains.scanned[0]!.scanner;
+
+    let started = performance.now();
+    const read = await adapterScanner.block(height);
+    const readMs = performance.now() - started;
+    const paying = read?.outputs.filter((output) => addresses.includes(output.address)).length ?? 0;
+
+    started = performance.now();
+    await scanner.scan('ltc');
+    const recordMs = performance.now() - started;
+    await node.mine(3);
+    started = performance.now();
+    // A reader polling the balances sees them credited before the pass ends (it then tells customers).
+    const visible = watchCredited(database, paying, started);
+    await scanner.scan('ltc');
+    const creditMs = performance.now() - started;
+    const visibleMs = await visible;
+
+    const { rows } = await database.pool.query<{ status: string; count: string }>(
+      `SELECT status, count(*)::text AS count FROM chain_deposits GROUP BY status`,
+    );
+    const credited = Number(rows.find((row) => row.status === 'credited')?.count ?? 0);
+    const transfers = await database.pool.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM ledger_transfers WHERE code = 'deposit'`,
+    );
+    console.log(
+      `bench:chains on litecoind regtest, ${os.cpus().length} cores, Node ${process.version}: ` +
+        `one block of ${block.nTx} transactions paying ${paying} deposits to ${options.customers} customers`,
+    );
+    console.log(line('baseline: read and parse the block (node)', readMs, paying, readMs));
+    console.log(line('scanner pass: record every deposit', recordMs, paying, readMs));
+    console.log(line('scanner pass at 4 confirmations: credit all', creditMs, paying, readMs));
+    console.log(line('  of which until every balance is visible', visibleMs, paying, readMs));
+    console.log(
+      `  block to balances: ${visibleMs.toFixed(0)} ms for ${credited} deposits ` +
+        `(target under 2000 ms: ${visibleMs < 2000 ? 'met' : 'NOT met'}); notifications done at ${creditMs.toFixed(0)} ms`,
+    );
+    if (credited !== paying || Number(transfers.rows[0]?.count) !== paying) {
+      throw new Error(
+        `expected ${paying} deposits credited once, got ${credited} (${transfers.rows[0]?.count} transfers)`,
+      );
+    }
+    await assertLedgerInvariants(database.db);
+    console.log('  every deposit credited once; ledger invariants hold');
+  } finally {
+    await app?.close();
+    await database.close();
+    await store.stop();
+    await node.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
