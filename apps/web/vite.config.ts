@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 // RORA_WEB_RUNTIME=react builds with React itself, for comparing bundle sizes (npm run bench:web).
 const runtime = process.env.RORA_WEB_RUNTIME === 'react' ? 'react' : 'preact';
@@ -51,7 +52,7 @@ function preloadFont(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [...(runtime === 'react' ? [react()] : []), preloadFont()],
+  plugins: [...(runtime === 'react' ? [react()] : []), preloadFont(), precompress()],
   oxc: runtime === 'react' ? undefined : { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
     alias: [...(command === 'build' ? [reactRouterProduction] : []), ...(runtime === 'react' ? [] : preactAliases)],
