@@ -109,7 +109,7 @@ export default tseslint.config(
             { from: 'api', allow: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
             {
               from: 'scripts',
-              allow: ['scripts', 'api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'],
+              allow: ['scripts', 'api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine', 'web-e2e'],
             },
           ],
         },
