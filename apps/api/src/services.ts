@@ -12,7 +12,7 @@ import { createCountryCheckService, type CountryCheckService } from './modules/g
 import { createGeoIpLiteAdapter } from './modules/geo/geoip-adapter.ts';
 import { createKycModule, type KycGate, type KycModule } from './modules/kyc/index.ts';
 import { createWalletServices, type WalletServices } from './modules/wallets/wallet-services.ts';
-import { createPriceService } from './modules/prices/index.ts';
+import { createPriceService, livePrices } from './modules/prices/index.ts';
 import {
   createSwapModule,
   marketPairPrices,
@@ -21,7 +21,7 @@ import {
   type SwapModule,
 } from './modules/swap/index.ts';
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
-import { createMarketsModule, createSnapshotBus, type MarketsModule } from './modules/markets/index.ts';
+import { MARKETS, createMarketsModule, createSnapshotBus, type MarketsModule } from './modules/markets/index.ts';
 
 export interface Services extends WalletServices {
   health: HealthService;
@@ -76,6 +76,11 @@ export function createServices(deps: AppDependencies): Services {
     swap,
   });
   swapPrices.usePairPrices(marketPairPrices(markets));
+  // Holdings are valued at the markets' live prices (issue 19), the catalogue where none trades.
+  const prices = livePrices({
+    catalogue: createPriceService({ db: database.db, clock }),
+    tickers: { pairs: MARKETS, ticker: (symbol) => markets.marketData.ticker(symbol) },
+  });
   return {
     health: createHealthService(database),
     sessions,
@@ -91,6 +96,6 @@ export function createServices(deps: AppDependencies): Services {
     swap,
     onramp,
     markets,
-    ...createWalletServices({ config, database, clock, accounts, notifications, events }),
+    ...createWalletServices({ config, database, clock, accounts, notifications, events, prices }),
   };
 }

@@ -14,14 +14,14 @@ import {
 import { createColdWalletRepository, createColdWalletService, type ColdWalletService } from '../coldwallet/index.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { createPortfolioService, type PortfolioService } from '../portfolio/index.ts';
-import { createPriceService, type PriceService } from '../prices/index.ts';
+import type { LivePriceService } from '../prices/index.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { createWalletsModule, type WalletsModule } from './index.ts';
 
 export interface WalletServices {
   chains: ChainRegistry;
   chainWatcher: ChainWatcher;
-  prices: PriceService;
+  prices: LivePriceService;
   wallets: WalletsModule;
   coldWallet: ColdWalletService;
   portfolio: PortfolioService;
@@ -34,12 +34,14 @@ export function createWalletServices(deps: {
   accounts: AccountServices;
   notifications: NotificationService;
   events: EventBus;
+  /** Live US dollar prices (prices/live-prices.ts), for valuations and token-network fees. */
+  prices: LivePriceService;
 }): WalletServices {
   const { db } = deps.database;
   const { clock } = deps;
   const ledger = createLedger();
   const chains = createChainRegistry({ config: deps.config, clock });
-  const prices = createPriceService({ db, clock });
+  const { prices } = deps;
   const wallets = createWalletsModule({ ...deps, db, ledger, registry: chains, prices });
   const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: wallets.log });
   const coldWallet = createColdWalletService({
