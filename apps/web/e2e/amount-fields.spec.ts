@@ -79,4 +79,8 @@ test('a French reader types the French decimal comma and thousands spaces', asyn
   await expect(page.getByRole('alert').filter({ hasText: /ambigu|décimal/ })).toHaveCount(0);
   await amount.fill('1,000.50');
   await expect(page.getByRole('alert').filter({ hasText: 'Ce nombre est ambigu' })).toBeVisible();
+  // Defect 6: the Swap menu item (Conversion) opens a page with that title, not the Exchange's word.
+  await page.getByRole('link', { name: 'Conversion' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Conversion' })).toBeVisible();
+  await expect(page).toHaveTitle('Conversion · Rora');
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseAmount } from './decimal.ts';
 import { readTypedAmount, type TypedAmount } from './typed.ts';
 
-const en = { decimalSeparator: '.' } as const;
-const fr = { decimalSeparator: ',' } as const;
+const en = { decimalSeparator: '.', groupSeparator: ',' } as const;
+const fr = { decimalSeparator: ',', groupSeparator: '\u202f' } as const;
+const pt = { decimalSeparator: ',', groupSeparator: '.' } as const;
 const ok = (value: string): TypedAmount => ({ ok: true, value });
 const no = (problem: string) => ({ ok: false, problem });
 
@@ -34,7 +35,14 @@ describe('readTypedAmount', () => {
     ['1 000,50', fr, ok('1000.50')],
     ['1\u202f000,50', fr, ok('1000.50')],
     ['1\u00a0000,5', fr, ok('1000.5')],
-    ['1.000,50', fr, ok('1000.50')],
+    ['1.000,50', pt, ok('1000.50')],
+    ['1.000,50', fr, no('misplaced_group_separator')],
+    // A leading 0 is never a thousands group: 0.005 in French or Portuguese is not 5.
+    ['0.005', fr, no('misplaced_group_separator')],
+    ['0.005', pt, no('misplaced_group_separator')],
+    ['0,005', en, no('misplaced_group_separator')],
+    ['1.500', pt, ok('1500')],
+    ['0,005', pt, ok('0.005')],
     ['0,25', fr, ok('0.25')],
     ['1,000.50', fr, no('misplaced_group_separator')],
     ['1,2,3', fr, no('several_decimal_separators')],

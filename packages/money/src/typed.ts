@@ -1,9 +1,11 @@
 // What a person types or pastes into an amount field, read as the number they mean or refused with
 // the reason (issue 19, defect 1): never a different number. The reader's decimal separator is the
-// decimal mark; the other mark, spaces and no-break spaces separate thousands, only where thousands
-// are (`1,000.50` in English, `1 000,50` or `1.000,50` in French). A minus, an exponent (`1e9`), a
-// second decimal mark, a misplaced thousands mark or more decimals than the asset has are refused,
-// so the field can say why and the form keeps its button disabled.
+// decimal mark; their language's thousands mark (`,` in English, `.` in Portuguese) and spaces
+// separate thousands, only where thousands are, never after a leading 0 (`1,000.50` in English,
+// `1 000,50` in French, `1.000,50` in Portuguese). A minus, an exponent (`1e9`), a second decimal
+// mark, a misplaced thousands mark, the other language's mark (`0.005` in French is refused, not
+// read as 5) or more decimals than the asset has are refused, so the field can say why and the form
+// keeps its button disabled.
 export type TypedAmountProblem =
   | 'negative'
   | 'exponent'
@@ -19,17 +21,19 @@ export type TypedAmount =
 export interface TypedAmountOptions {
   /** The reader's decimal mark (`Intl` says which: '.' in en and es-419, ',' in fr and pt-BR). */
   readonly decimalSeparator: '.' | ',';
+  /** Their thousands mark as Intl writes it; any kind of space (French) is always accepted. */
+  readonly groupSeparator: string;
   /** Most decimals the amount may have (the asset's scale); trailing zeros do not count. */
   readonly maxDecimals?: number;
 }
 
 const refuse = (problem: TypedAmountProblem): TypedAmount => ({ ok: false, problem });
 
-// Thousands groups: 1 to 3 digits, then groups of exactly 3, one separator between each.
-function isGrouped(whole: string, group: string): boolean {
-  const parts = whole.split(new RegExp(`[ ${group === '.' ? '\\.' : group}]`));
+// Thousands groups: 1 to 3 digits not starting with 0, then groups of exactly 3, one mark between.
+function isGrouped(whole: string, group: string | null): boolean {
+  const parts = group === null ? whole.split(' ') : whole.split(group).flatMap((part) => part.split(' '));
   if (parts.length === 1) return /^\d*$/.test(whole);
-  return /^\d{1,3}$/.test(parts[0]!) && parts.slice(1).every((part) => /^\d{3}$/.test(part));
+  return /^[1-9]\d{0,2}$/.test(parts[0]!) && parts.slice(1).every((part) => /^\d{3}$/.test(part));
 }
 
 export function readTypedAmount(text: string, options: TypedAmountOptions): TypedAmount {
@@ -40,7 +44,10 @@ export function readTypedAmount(text: string, options: TypedAmountOptions): Type
   if (/\d\s*[eE]/.test(typed) || /^[eE]/.test(typed)) return refuse('exponent');
   if (!/^[\d., ]+$/.test(typed)) return refuse('not_a_number');
   const decimal = options.decimalSeparator;
-  const group = decimal === '.' ? ',' : '.';
+  const mark = options.groupSeparator;
+  const group = (mark === '.' || mark === ',') && mark !== decimal ? mark : null;
+  const foreign = decimal === '.' ? ',' : '.';
+  if (foreign !== group && typed.includes(foreign)) return refuse('misplaced_group_separator');
   const at = typed.indexOf(decimal);
   if (at !== -1 && typed.includes(decimal, at + 1)) return refuse('several_decimal_separators');
   const whole = at === -1 ? typed : typed.slice(0, at);

@@ -1,6 +1,6 @@
 // Issue 19, defect 1: what is typed or pasted into an amount field is read as the person means it
 // (their language's marks, the app's thousands format) or refused with a message, never rewritten
-// into another number; the form receives text its strict parser refuses, so its button stays off.
+// into another number; the form then receives no amount, so its button stays off.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -87,6 +87,7 @@ describe('an amount field', () => {
     expect(field.value).toBe(text);
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('form value').textContent).toBe('');
     expect(sendButton().disabled).toBe(true);
   });
 
@@ -97,6 +98,11 @@ describe('an amount field', () => {
     await userEvent.clear(field);
     await userEvent.paste('1,000.50');
     expect(field.value).toBe('1,000.50');
+    expect(screen.getByRole('alert').textContent).toMatch(/ambigu/);
+    expect(sendButton().disabled).toBe(true);
+    // 0.005 typed the English way is refused in French, never read as 5.
+    await userEvent.clear(field);
+    await userEvent.paste('0.005');
     expect(screen.getByRole('alert').textContent).toMatch(/ambigu/);
     expect(sendButton().disabled).toBe(true);
   });
