@@ -49,7 +49,9 @@ test.describe('swapping coins', () => {
     await amount.fill('0.01');
 
     const receive = page.getByTestId('quote-receive');
-    await expect(receive).toHaveText(/^\d+\.\d+ ETH$/);
+    // At most 8 decimals in the headline (never the 18 of ETH's scale), the exact amount beneath.
+    await expect(receive).toHaveText(/^\d+\.\d{1,8} ETH$/);
+    await expect(page.getByText(/^Exactly \d+\.\d{9,18} ETH$/)).toBeVisible();
     await expect(page.getByText(/^Quote expires in 0:(2\d|1\d)$/)).toBeVisible();
     await expect(page.getByText('Spread (0.50%)')).toBeVisible();
     await expect(page.getByText('Fee (0.25%)')).toBeVisible();
