@@ -79,7 +79,7 @@ function elementTypeRules({ whiteBox }) {
     { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
     { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
     { from: ['api', 'api-routes'], allow: ['module', ...platform] },
-    { from: 'scripts', allow: ['scripts', 'module', ...platform] },
+    { from: 'scripts', allow: ['scripts', 'module', 'web-e2e', ...platform] },
   ];
 }
 

@@ -9,6 +9,7 @@ const steps: Array<[string, string[]]> = [
   ['format', ['npm', 'run', '--silent', 'format:check']],
   ['unit and API tests', ['npx', 'vitest', 'run']],
   ['build the web app', ['npm', 'run', '--silent', 'build:web']],
+  ['web bundle budgets', ['npm', 'run', '--silent', 'bench:web', '--', '--check']],
   ['browser journeys', ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts']],
 ];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 // RORA_WEB_RUNTIME=react builds with React itself, for comparing bundle sizes (npm run bench:web).
 const runtime = process.env.RORA_WEB_RUNTIME === 'react' ? 'react' : 'preact';
@@ -50,8 +51,13 @@ function preloadFont(): Plugin {
   };
 }
 
+const SHARED_BY = 2;
+function isSharedUiModule(id: string): boolean {
+  return /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|lucide-react/.test(id) && !id.endsWith('.json');
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [...(runtime === 'react' ? [react()] : []), preloadFont()],
+  plugins: [...(runtime === 'react' ? [react()] : []), preloadFont(), precompress()],
   oxc: runtime === 'react' ? undefined : { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
     alias: [...(command === 'build' ? [reactRouterProduction] : []), ...(runtime === 'react' ? [] : preactAliases)],
@@ -66,6 +72,15 @@ export default defineConfig(({ command }) => ({
       onwarn(warning, warn) {
         // Libraries mark themselves "use client" for server components; meaningless in a SPA bundle.
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+      // Many screens share small components, icons and helpers; left to the automatic splitting they
+      // become dozens of 1-2 kB files, each a request and its headers (the login screen needed 24 on
+      // a slow phone link, Lighthouse LCP 3.7 s). The ones at least SHARED_BY route chunks use are
+      // one chunk instead; translations keep their own per-language files.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'ui', test: isSharedUiModule, minShareCount: SHARED_BY }],
+        },
       },
       // Our modules only declare things (their stylesheets aside): marking them side-effect free
       // lets a route import one screen from a feature's index.ts without the feature's other screens,

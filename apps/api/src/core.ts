@@ -36,7 +36,8 @@ import { createStakingModule, type StakingModule } from './modules/staking/index
 import { createLendingModule, type LendingModule } from './modules/lending/index.ts';
 import { createOrdersModule, createVenueReconciler, type OrdersModule } from './modules/orders/index.ts';
 import { createPortfolioService, type PortfolioService } from './modules/portfolio/index.ts';
-import { createPriceService, type PriceService } from './modules/prices/index.ts';
+import { createPriceService, livePrices, type LivePriceService } from './modules/prices/index.ts';
+import { MARKETS } from './modules/markets/index.ts';
 import {
   createInProcessEventBus,
   createPostgresEventBus,
@@ -112,7 +113,8 @@ export interface Services {
   chainWatcher: ChainWatcher;
   /** Walks the blocks of the chains read through a node (none unless CHAINS_BTC/CHAINS_LTC=rpc). */
   depositScanner: DepositScanner;
-  prices: PriceService;
+  /** US dollar prices at the markets' live trades, the catalogue's where none trades (issue 19). */
+  prices: LivePriceService;
   wallets: WalletsModule;
   coldWallet: ColdWalletService;
   portfolio: PortfolioService;
@@ -268,8 +270,13 @@ export function createCore(deps: CoreDependencies): Core {
   const swap = createSwapModule({ config, database, clock, kycGate, notifications, events, prices: swapPrices });
   const onrampPrices = marketUsdPrices(swapPrices);
   const onramp = createOnrampModule({ config, database, clock, kycGate, notifications, events, prices: onrampPrices });
-  const walletParts = buildWallets(deps, { accounts, notifications, events, prices });
   const markets = buildMarkets(deps, { ...platform, kycGate, swap, venues });
+  // Holdings are valued at the markets' live prices, the catalogue's where none trades.
+  const live = livePrices({
+    catalogue: prices,
+    tickers: { pairs: MARKETS, ticker: (symbol) => markets.marketData.ticker(symbol) },
+  });
+  const walletParts = buildWallets(deps, { accounts, notifications, events, prices: live });
   const staking = createStakingModule({ config, database, clock, notifications, events });
   const lending = createLendingModule({
     ...{ config, database, clock, kycGate, notifications, messaging, events },
@@ -277,7 +284,7 @@ export function createCore(deps: CoreDependencies): Core {
   });
   const services: Services = {
     ...platform,
-    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices, staking, lending },
+    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices: live, staking, lending },
     ...walletParts,
   };
   return {

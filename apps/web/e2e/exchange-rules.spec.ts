@@ -103,7 +103,8 @@ test('the dark pool shows its rules and minimum, and refuses an order under it i
   await formulaire.getByRole('tab', { name: 'Dark pool' }).click();
   await expect(formulaire.getByText('Sur BTC/USDT, un ordre doit valoir au moins 100,000 USDT.')).toBeVisible();
   await formulaire.getByLabel('Prix').fill('50000');
-  await formulaire.getByLabel('Quantité').fill('1.99998');
+  // A French reader types the French decimal comma (ADR 0034).
+  await formulaire.getByLabel('Quantité').fill('1,99998');
   await expect(formulaire.getByText('Un ordre du dark pool doit valoir au moins 100,000 USDT')).toBeVisible();
   await settled(page);
   await shoot(page, 'dark-pool-under-minimum-desktop-light_theme-fr');
@@ -175,7 +176,11 @@ test('screenshots of the exchange at desktop and phone widths in both themes', a
     // A valid limit buy at the best bid: the estimate shows and Buy is enabled (its colours matter).
     const form = page.getByRole('form');
     await page.locator('.book__side--bids .book__row').first().click();
-    await form.locator('input').nth(1).fill('0.001');
+    // Each language's own decimal mark (ADR 0034): 0.001 is refused in French and Portuguese.
+    await form
+      .locator('input')
+      .nth(1)
+      .fill(look.lang === 'fr' || look.lang === 'pt_br' ? '0,001' : '0.001');
     await expect(form.locator('.order-form__submit')).toBeEnabled();
     await expect(form.locator('.summary dd').first()).toBeVisible();
     await shoot(page, `exchange-desktop-${look.name}`);

@@ -35,6 +35,20 @@ test.describe('signed out', () => {
     }
   });
 
+  test("a signed-out visit to a signed-in page downloads none of the signed-in screens' code", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ['/dashboard/exchange', '/dashboard/wallets', '/account/kyc']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/auth\/login$/);
+      await expect(page.getByRole('heading', { name: 'Log in to Rora' })).toBeVisible();
+    }
+    expect(scripts.some((script) => /\/login-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(scripts.filter((script) => /\/(DashboardLayout|exchange|wallets|kyc)-[\w-]+\.js$/.test(script))).toEqual([]);
+  });
+
   test('the public screens open with their titles', async ({ page }) => {
     for (const [path, title, heading] of [
       ['/auth/register', 'Create account · Rora', 'Create your account'],
@@ -88,6 +102,16 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/dashboard\/exchange$/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard\/exchange$/);
+  });
+
+  test('a signed-out visit to a signed-in page returns there after logging in', async ({ page }) => {
+    await page.goto('/dashboard/exchange?market=ETH-USDT');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/exchange\?market=ETH-USDT$/);
+    await expect(page.getByRole('heading', { name: 'Exchange', level: 1 })).toBeVisible();
   });
 
   test('a 401 remembers the path, goes to / and login returns there', async ({ page }) => {

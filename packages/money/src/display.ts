@@ -5,6 +5,7 @@ import { rescale, type RoundingMode } from './rounding.ts';
 
 const USD_SCALE = 2;
 const BALANCE_DECIMALS = 3;
+const SIGNIFICANT_DIGITS = 3;
 
 export interface UsdOptions {
   /** How a decimal string with more than 2 decimals becomes cents (default `down`). */
@@ -27,11 +28,23 @@ export function formatUsd(value: bigint | string | null | undefined, options: Us
 }
 
 /**
- * A wallet balance with exactly 3 decimals and thousands separators (spec §9): `1,234.567`. It rounds
- * toward zero so a balance is never overstated: 0.0009 BTC shows as `0.000`.
+ * A balance as a person reads it (spec §9, issue 19 defect 9; the rule is in docs/adr/0034): 3
+ * decimals with thousands separators (`1,234.567`), rounded toward zero so a balance is never
+ * overstated; but a non-zero amount under 1 shows as many more decimals (up to the asset's scale)
+ * as its first 3 significant digits need, so a holding is never hidden as a rounder number:
+ * 0.00216 BTC shows as `0.00216`, not `0.002`, and 0.0009 as `0.0009`, not `0.000`.
  */
 export function formatBalance(minor: bigint, scale: number): string {
-  return formatAmount(minor, scale, { decimals: BALANCE_DECIMALS, rounding: 'down', grouping: true });
+  const magnitude = minor < 0n ? -minor : minor;
+  if (magnitude === 0n || magnitude >= 10n ** BigInt(scale)) {
+    return formatAmount(minor, scale, { decimals: BALANCE_DECIMALS, rounding: 'down', grouping: true });
+  }
+  // Leading zeros after the point, then 3 significant digits.
+  const leadingZeros = scale - magnitude.toString().length;
+  const decimals = Math.min(scale, Math.max(BALANCE_DECIMALS, leadingZeros + SIGNIFICANT_DIGITS));
+  const text = formatAmount(minor, scale, { decimals, rounding: 'down', grouping: true });
+  // Zeros past the third decimal say nothing: 0.000900 reads 0.0009.
+  return decimals > BALANCE_DECIMALS ? text.replace(/(\.\d{3}\d*?)0+$/, '$1') : text;
 }
 
 export interface PercentOptions {

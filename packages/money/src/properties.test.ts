@@ -176,11 +176,12 @@ describe('rounding never creates value', () => {
 });
 
 describe('display', () => {
-  it('never overstates a balance and is within 0.001 of it', () => {
+  it('never overstates a balance, is within 0.001 of it, and never shows a holding as zero', () => {
     check(
       fc.property(nonNegative, scale, (x, s) => {
-        const shown = parseAmount(formatBalance(x, s).replaceAll(',', ''), 3);
-        return shown * pow10(s) <= x * 1_000n && (shown + 1n) * pow10(s) > x * 1_000n;
+        const shown = parseAmount(formatBalance(x, s).replaceAll(',', ''), s);
+        const withinThousandth = (x - shown) * 1_000n < pow10(s);
+        return shown <= x && withinThousandth && (x === 0n || shown > 0n);
       }),
     );
   });

@@ -12,6 +12,7 @@ import { securityRoutes } from './users/security.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
+import { countryGate } from './geo/country-gate.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { devRoutes } from './dev/dev.routes.ts';
 import { openapiRoutes } from './openapi/openapi.routes.ts';
@@ -41,6 +42,7 @@ export interface ModuleOptions {
 export async function registerModules(app: FastifyInstance, options: ModuleOptions): Promise<void> {
   await app.register(
     async (api) => {
+      await api.register(countryGate, options);
       await api.register(healthRoutes, options);
       await api.register(notificationRoutes, options);
       await api.register(realtimeRoutes, options);

@@ -1,5 +1,7 @@
-// Serves the built single-page app: hashed assets with long caching, index.html for every
-// non-API GET so the router's history-mode routes work on reload.
+// Serves the built single-page app: hashed assets cached for a year (immutable), index.html and
+// the other unhashed files revalidated on every use (no-cache), index.html for every non-API GET so
+// the router's history-mode routes work on reload. The build writes brotli and gzip copies of its
+// text files (apps/web/build/precompress.ts); the copy the browser accepts is sent, with Vary.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +18,7 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) 
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,8 +2,17 @@
 // loaders, so they run on every navigation (an element would not re-run while mounted). Screens load
 // lazily with their translations; each lazy route has an error element, so a failed download shows
 // a retry inside the frame instead of a blank page.
+//
+// The signed-in routes are added to the tree only once the visitor is signed in
+// (patchRoutesOnNavigation): React Router starts every matched route's download together with the
+// loaders, so a guard inside the tree would still fetch the dashboard's code before redirecting. A
+// signed-out visit to a signed-in path matches only the catch-all, which remembers the path and
+// sends the visitor to the login screen. RequireAuth still guards the tree after a sign-out.
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { DEFAULT_SIGNED_IN_PATH, rememberPath } from '../lib/navigation/last-visited.ts';
+import { getSession } from '../lib/session/session-store.ts';
+import { LOGIN_PATH } from './guards/access.ts';
 import { GuestOnly, RequireAuth } from './guards/Guards.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { lazyRoute } from './lazy-route.tsx';
@@ -150,19 +159,34 @@ const signedInRoutes: RouteObject = {
   ],
 };
 
+/** A path no known route matches: a signed-in path seen signed out, or a path that does not exist. */
+function catchAll({ request }: LoaderFunctionArgs): Response {
+  if (getSession().authenticated) return redirect(DEFAULT_SIGNED_IN_PATH);
+  const url = new URL(request.url);
+  // Coming back after signing in lands where the visitor was heading.
+  rememberPath(url.pathname + url.search);
+  return redirect(LOGIN_PATH);
+}
+
+const ROOT_ID = 'root';
+
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     element: <RootLayout />,
     errorElement,
-    children: [
-      { index: true, loader: () => redirect('/auth/login') },
-      authRoutes,
-      signedInRoutes,
-      { path: '*', loader: () => redirect('/dashboard/wallets') },
-    ],
+    children: [{ index: true, loader: () => redirect(LOGIN_PATH) }, authRoutes, { path: '*', loader: catchAll }],
   },
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes);
+  let signedInRoutesAdded = false;
+  return createBrowserRouter(routes, {
+    // Called for paths that match only the catch-all: the signed-in tree joins once there is a session.
+    patchRoutesOnNavigation: ({ patch }) => {
+      if (signedInRoutesAdded || !getSession().authenticated) return;
+      signedInRoutesAdded = true;
+      patch(ROOT_ID, [signedInRoutes]);
+    },
+  });
 }

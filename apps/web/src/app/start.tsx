@@ -1,5 +1,6 @@
-// Boots the app: translations for the chosen language first (so the first paint is in it), then the
-// router. A 401 from any call with a token forgets the session, remembers the path and goes to /.
+// Boots the app: the router starts at once, so the first screen's code downloads while the chosen
+// language's translations load; the first render waits for both (so the first paint is in it).
+// A 401 from any call with a token forgets the session, remembers the path and goes to /.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -21,7 +22,7 @@ function reportPreloadErrors(): void {
 export async function startApp(container: HTMLElement): Promise<void> {
   reportPreloadErrors();
   registerFeatureLocales();
-  await initI18n();
+  const translations = initI18n();
   const router = createRouter();
   setUnauthorizedHandler((refusedToken) => {
     // Several calls may fail together; only the first one for the current session acts.
@@ -30,6 +31,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     expireSession();
     void router.navigate('/', { replace: true });
   });
+  await translations;
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -16,6 +16,10 @@ export const portfolioAssetSchema = z.object({
   usdValue: usd,
   /** Percent change of the price over 24 hours ('-1.25'); null without a price a day old. */
   change24h: z.string().nullable(),
+  /** Where usdPrice comes from: Rora's last trade, the external venues' reference, or the catalogue. */
+  priceSource: z.enum(['market', 'venues', 'catalogue']),
+  /** True when no live source confirms the price: the screen says the value may be out of date. */
+  priceStale: z.boolean(),
 });
 export const dashboardSchema = z.object({
   totalBalance: usd,

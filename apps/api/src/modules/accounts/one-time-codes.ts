@@ -7,6 +7,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, min, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@rora/db';
+import { OTP_CODE_VALID_MINUTES } from '@rora/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -16,7 +17,7 @@ export type CodePurpose = schema.OneTimeCodePurpose;
 
 const MINUTE_MS = 60_000;
 export const codeRules = {
-  ttlMs: 10 * MINUTE_MS,
+  ttlMs: OTP_CODE_VALID_MINUTES * MINUTE_MS,
   maxFailedAttempts: 5,
   resendAfterMs: MINUTE_MS,
   perDestination: [

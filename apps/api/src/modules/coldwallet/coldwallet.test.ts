@@ -3,8 +3,9 @@
 // each holding's moves page by page, and the access matrix.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ColdWalletList } from '@rora/contracts';
+import type { ColdWalletList, Dashboard } from '@rora/contracts';
 import { loseAnswer } from '../../testing/idempotency.ts';
+import { formatCents, parsePrice, usdCents } from '../prices/index.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { createTestUser } from '../../testing/users.ts';
 import {
@@ -27,6 +28,11 @@ const move = (body: Record<string, unknown>) => {
 };
 const list = async (customer = alice) => (await call(t, customer, 'GET /coldwallet')).json().data as ColdWalletList;
 
+async function usdPriceOf(asset: string): Promise<bigint> {
+  const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
+  return parsePrice(dashboard.assets.find((entry) => entry.assetSymbol === asset)!.usdPrice!);
+}
+
 describe('cold wallet', () => {
   it('lists one empty holding per asset, with a total of zero', async () => {
     const holdings = await list();
@@ -48,11 +54,14 @@ describe('cold wallet', () => {
   it('moves funds in and back out, with the house moving its coins alike', async () => {
     const created = await move({ type: 'create', assetSymbol: 'ETH', quantity: '1.5' });
     expect(created.statusCode, created.body).toBe(200);
+    // Valued at ETH's live price, as the portfolio values it (issue 19).
+    const ethPrice = await usdPriceOf('ETH');
+    const worth = formatCents(usdCents(1_500_000_000_000_000_000n, 18, ethPrice));
     expect(created.json().data).toMatchObject({
-      wallet: { assetSymbol: 'ETH', quantity: '1.5', available: '2.5', usdValue: '5250.00' },
+      wallet: { assetSymbol: 'ETH', quantity: '1.5', available: '2.5', usdValue: worth },
       move: { direction: 'to_cold', amount: '1.5' },
     });
-    expect((await list()).totalBalance).toBe('5250.00');
+    expect((await list()).totalBalance).toBe(worth);
     expect((await balanceOf(t, alice, 'eth')).balance).toBe('2.5');
 
     const withdrawn = await move({ type: 'withdraw', assetSymbol: 'ETH', quantity: '0.5' });

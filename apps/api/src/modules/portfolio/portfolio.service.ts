@@ -1,27 +1,31 @@
 // GET /dashboard (the customer's portfolio: every asset's balances, their US dollar value and the
 // day's change) and GET /assets/rora-assets (the catalogue with prices and networks). Values are at
-// the latest price, rounded down; the day's change of the portfolio values today's holdings at the
-// prices of 24 hours ago.
+// the live price (prices/live-prices.ts: Rora's market, else the venues' reference), rounded down;
+// the day's change of the portfolio values today's holdings at the prices of 24 hours ago. A price
+// no live source confirms (the catalogue's, for anything but the quote asset) is marked stale.
 import { networksForAsset } from '@rora/chains';
 import type { Dashboard, RoraAsset } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Balances, Ledger } from '@rora/ledger';
 import { assetScale, formatAmount, isAssetSymbol, mulDiv } from '@rora/money';
-import { formatCents, formatPrice, usdCents, type AssetQuote, type PriceService } from '../prices/index.ts';
+import { formatCents, formatPrice, usdCents, type LiveAssetQuote, type LivePriceService } from '../prices/index.ts';
 
 export interface PortfolioService {
   dashboard(userId: string): Promise<Dashboard>;
   assets(): Promise<RoraAsset[]>;
 }
 
-const listed = (quotes: readonly AssetQuote[]) => quotes.filter((quote) => isAssetSymbol(quote.symbol));
+const listed = (quotes: readonly LiveAssetQuote[]) => quotes.filter((quote) => isAssetSymbol(quote.symbol));
+
+/** The asset every market quotes in: its catalogue price (the dollar peg) is its live price. */
+const QUOTE_ASSET = 'USDT';
 
 function change(now: bigint, before: bigint | null): string | null {
   if (before === null || before === 0n) return null;
   return formatAmount(mulDiv(now - before, 10_000n, before, 'half-up'), 2, { decimals: 2, rounding: 'down' });
 }
 
-export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: PriceService }): PortfolioService {
+export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: LivePriceService }): PortfolioService {
   return {
     async dashboard(userId) {
       const [balances, quotes] = await Promise.all([deps.ledger.getBalances(deps.db, userId), deps.prices.quotes()]);
@@ -52,6 +56,8 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: P
           usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
           usdValue: formatCents(value),
           change24h: quote.change24h,
+          priceSource: quote.source,
+          priceStale: quote.source === 'catalogue' && quote.symbol !== QUOTE_ASSET,
         };
       });
       return { totalBalance: formatCents(nowCents), change24h: change(nowCents, beforeCents), assets };

@@ -1,11 +1,11 @@
-// GET /dashboard and GET /assets/rora-assets: the portfolio valued at the latest prices (every
-// account of the customer counted: available, held, cold), the day's change from the price of 24
-// hours before, and the catalogue with its networks.
+// GET /dashboard and GET /assets/rora-assets: the portfolio valued at the live prices (every
+// account of the customer counted: available, held, cold), the same price the exchange's ticker and
+// GET /wallet show, and the catalogue with its networks. The price rules: live-prices.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import type { Dashboard, RoraAsset } from '@rora/contracts';
+import type { Dashboard, RoraAsset, Ticker, WalletList } from '@rora/contracts';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
+import { formatCents, formatPrice, parsePrice, usdCents } from '../prices/index.ts';
 import {
   TEST_PIN,
   call,
@@ -28,31 +28,57 @@ afterAll(async () => {
   await t.close();
 });
 
+/** BTC/USDT's ticker as the exchange shows it: the price the portfolio must agree with. */
+async function btcTicker(): Promise<Ticker> {
+  return (await call(t, alice, 'GET /market/ticker?symbol=BTC/USDT')).json().data as Ticker;
+}
+
 describe('dashboard', () => {
-  it('is zero for a new customer, with every listed asset', async () => {
+  it('is zero for a new customer, with every listed asset at its live price', async () => {
     const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
     expect(dashboard.totalBalance).toBe('0.00');
     expect(dashboard.assets).toHaveLength(9);
-    expect(dashboard.assets[0]).toMatchObject({ assetSymbol: 'BTC', total: '0', usdPrice: '65000', usdValue: '0.00' });
+    // No trade on Rora's book here: the venues' reference, not the seeded 65,000 (issue 19).
+    const ticker = await btcTicker();
+    expect(ticker.referencePrice).not.toBeNull();
+    expect(dashboard.assets[0]).toMatchObject({
+      assetSymbol: 'BTC',
+      total: '0',
+      usdPrice: ticker.referencePrice,
+      usdValue: '0.00',
+      priceSource: 'venues',
+      priceStale: false,
+    });
+    expect(dashboard.assets.find((asset) => asset.assetSymbol === 'USDT')).toMatchObject({
+      usdPrice: '1',
+      priceSource: 'catalogue',
+      priceStale: false,
+    });
   });
 
-  it('values everything the customer owns, and the change since the price of a day ago', async () => {
+  it('values everything the customer owns at the live prices, cold storage included', async () => {
     await fund(t, alice, 'btc', '0.2');
     await fund(t, alice, 'sol', '10');
     await post(t, alice, '/coldwallet', { type: 'create', assetSymbol: 'SOL', quantity: '4', pin: TEST_PIN });
-    // A day later BTC is at 71,500 (+10%).
-    t.clock.advance(25 * 3_600_000);
-    await t.database.db.execute(
-      sql`INSERT INTO asset_prices (asset, usd_price, source, observed_at) VALUES ('BTC', 71500, 'test', ${t.clock.now()})`,
-    );
     const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
-    const btc = dashboard.assets.find((asset) => asset.assetSymbol === 'BTC');
-    const sol = dashboard.assets.find((asset) => asset.assetSymbol === 'SOL');
-    expect(btc).toMatchObject({ total: '0.2', usdPrice: '71500', usdValue: '14300.00', change24h: '10.00' });
-    expect(sol).toMatchObject({ available: '6', cold: '4', total: '10', usdValue: '1500.00', change24h: '0.00' });
-    expect(dashboard.totalBalance).toBe('15800.00');
-    // (15,800 - 14,500) / 14,500
-    expect(dashboard.change24h).toBe('8.97');
+    const btc = dashboard.assets.find((asset) => asset.assetSymbol === 'BTC')!;
+    const sol = dashboard.assets.find((asset) => asset.assetSymbol === 'SOL')!;
+    const btcPrice = parsePrice((await btcTicker()).referencePrice!);
+    expect(btc).toMatchObject({ total: '0.2', usdPrice: formatPrice(btcPrice), priceSource: 'venues' });
+    expect(btc.usdValue).toBe(formatCents(usdCents(20_000_000n, 8, btcPrice)));
+    expect(sol).toMatchObject({ available: '6', cold: '4', total: '10', priceSource: 'venues' });
+    const solPrice = parsePrice(sol.usdPrice!);
+    expect(sol.usdValue).toBe(formatCents(usdCents(10_000_000_000n, 9, solPrice)));
+    const total = usdCents(20_000_000n, 8, btcPrice) + usdCents(10_000_000_000n, 9, solPrice);
+    expect(dashboard.totalBalance).toBe(formatCents(total));
+  });
+
+  it('prices each wallet in GET /wallet as the portfolio does', async () => {
+    const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
+    const { wallets } = (await call(t, alice, 'GET /wallet')).json().data as WalletList;
+    const btcWallet = wallets.find((wallet) => wallet.network.assetSymbol === 'BTC')!;
+    expect(btcWallet.usdPrice).toBe(dashboard.assets.find((asset) => asset.assetSymbol === 'BTC')!.usdPrice);
+    expect(btcWallet.usdPrice).not.toBe('65000');
   });
 });
 

@@ -4,3 +4,10 @@ export { createPriceService, type AssetQuote, type PriceService } from './prices
 export { seedAssetCatalogue } from './prices.seed.ts';
 export { ASSET_CATALOGUE, type CatalogueEntry } from './asset-catalogue.ts';
 export { PRICE_SCALE, convertUp, formatCents, formatPrice, parsePrice, percentChange, usdCents } from './valuation.ts';
+export {
+  livePrices,
+  type LiveAssetQuote,
+  type LivePriceService,
+  type MarketTickers,
+  type PriceSource,
+} from './live-prices.ts';

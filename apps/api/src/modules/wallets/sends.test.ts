@@ -3,7 +3,7 @@
 // another Rora customer settles internally with no fee. The ledger invariants hold after each test.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { WalletTransaction, WalletTransactions } from '@rora/contracts';
+import type { Dashboard, WalletTransaction, WalletTransactions } from '@rora/contracts';
 import { parseAmount } from '@rora/money';
 import type { TestApp } from '../../testing/test-app.ts';
 import { enableTwoFactor, totpCode } from '../accounts/testing/customers.ts';
@@ -194,11 +194,13 @@ describe('an external send', () => {
     });
     const data = estimate.json().data;
     expect(data).toMatchObject({ assetSymbol: 'USDT', networkFeeAsset: 'ETH', amount: '100', available: '1000' });
-    // fee (USDT at 1 dollar) = network fee (wei of ETH at 3,500 dollars), rounded up to the micro-dollar
+    // fee (USDT at 1 dollar) = network fee (wei of ETH at its live price), rounded up to the micro-dollar
+    const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
+    const ethPrice = parseAmount(dashboard.assets.find((entry) => entry.assetSymbol === 'ETH')!.usdPrice!, 12);
     const wei = parseAmount(data.networkFee, 18);
     const micro = parseAmount(data.fee, 6);
     expect(micro).toBeGreaterThan(0n);
-    expect(micro).toBe((wei * 3500n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n);
+    expect(micro).toBe((wei * ethPrice * 10n ** 6n + 10n ** 30n - 1n) / 10n ** 30n);
     expect(parseAmount(data.maxAmount, 6)).toBe(1_000_000_000n - micro);
     const response = await send(alice, {
       walletId: alice.wallet('usdt-erc20').id,

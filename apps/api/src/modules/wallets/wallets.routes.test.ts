@@ -2,7 +2,8 @@
 // one wallet per network with an address derived from the configured keys, balances and their
 // US dollar total, favourites, paging, and the access matrix (owner, another customer, anonymous).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletList } from '@rora/contracts';
+import type { Dashboard, WalletList } from '@rora/contracts';
+import { formatCents, parsePrice, usdCents } from '../prices/index.ts';
 import { NETWORK_IDS } from '@rora/chains';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -58,13 +59,17 @@ describe('wallets', () => {
     expect(bob.wallet('xrp').destinationTag).not.toBe(alice.wallet('xrp').destinationTag);
   });
 
-  it('values balances at the reference prices and totals them in US dollars', async () => {
+  it('values balances at the live prices (the portfolio’s) and totals them in US dollars', async () => {
     await fund(t, alice, 'btc', '0.5');
     await fund(t, alice, 'xrp', '100');
     const list = (await call(t, alice, 'GET /wallet')).json().data as WalletList;
+    const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
+    const priceOf = (asset: string) => dashboard.assets.find((entry) => entry.assetSymbol === asset)!.usdPrice!;
     const btc = list.wallets.find((wallet) => wallet.network.id === 'btc');
-    expect(btc).toMatchObject({ balance: '0.5', usdPrice: '65000', usdValue: '32500.00' });
-    expect(list.totalBalance).toBe('32560.00');
+    const btcCents = usdCents(50_000_000n, 8, parsePrice(priceOf('BTC')));
+    const xrpCents = usdCents(100_000_000n, 6, parsePrice(priceOf('XRP')));
+    expect(btc).toMatchObject({ balance: '0.5', usdPrice: priceOf('BTC'), usdValue: formatCents(btcCents) });
+    expect(list.totalBalance).toBe(formatCents(btcCents + xrpCents));
   });
 
   it('toggles the favourite flag, or sets it', async () => {

@@ -39,7 +39,15 @@ const backend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
-export async function initI18n(): Promise<void> {
+let initialised: Promise<void> | undefined;
+
+/** Starts i18next once; every later call (and every loadNamespaces) waits for that same start. */
+export function initI18n(): Promise<void> {
+  initialised ??= initialise();
+  return initialised;
+}
+
+async function initialise(): Promise<void> {
   const tag = LANGUAGE_TAGS[storedLanguage()];
   document.documentElement.lang = tag;
   await i18n
@@ -62,6 +70,7 @@ export async function initI18n(): Promise<void> {
  * bundles arrived and otherwise fails like a code chunk would (the route then offers a retry).
  */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await initI18n();
   await i18n.loadNamespaces([...namespaces]);
   const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(i18n.language, namespace));
   if (missing.length > 0) {

@@ -107,7 +107,6 @@ export function MoveDialog({ holding, initialType, approval, onClose }: MoveDial
             setTouched(true);
           }}
           maxDecimals={decimals}
-          maxLength={40}
           error={touched && amountError ? t(amountError) : undefined}
           hint={t(type === 'create' ? 'move.availableHint' : 'move.coldHint', {
             amount: `${amountText(type === 'create' ? holding.available : holding.quantity, decimals)} ${symbol}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, toApiError } from '../../../lib/api/errors.ts';
-import { verdictFromError } from './check-country.ts';
+import { verdictFromAnswer, verdictFromError } from './check-country.ts';
 
 const blockedBody = {
   error: { code: 'country_not_allowed', message: 'Our service is currently unavailable in your country.' },
@@ -29,5 +29,28 @@ describe('verdictFromError', () => {
       { blocked: false },
     );
     expect(verdictFromError(new TypeError('boom'))).toEqual({ blocked: false });
+  });
+});
+
+describe('verdictFromAnswer (the API decides US or international, spec §7)', () => {
+  const us = { allowed: true as const, country: 'US', site: 'us' as const, siteUrl: 'https://us.rora.exchange' };
+  const intl = {
+    allowed: true as const,
+    country: 'GB',
+    site: 'international' as const,
+    siteUrl: 'https://rora.exchange',
+  };
+
+  it('offers the US site to a visitor the API places in the US, on another origin', () => {
+    expect(verdictFromAnswer(us, 'https://rora.exchange')).toEqual({
+      blocked: false,
+      otherSite: 'https://us.rora.exchange',
+    });
+  });
+
+  it('offers nothing on the US site itself, to international visitors, or for a bad URL', () => {
+    expect(verdictFromAnswer(us, 'https://us.rora.exchange')).toEqual({ blocked: false });
+    expect(verdictFromAnswer(intl, 'http://127.0.0.1:3000')).toEqual({ blocked: false });
+    expect(verdictFromAnswer({ ...us, siteUrl: 'not a url' }, 'https://rora.exchange')).toEqual({ blocked: false });
   });
 });

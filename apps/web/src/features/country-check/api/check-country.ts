@@ -1,10 +1,31 @@
 // The country check on load (spec §7): GET /allowCountries answers 200 for an allowed country and
 // 451 with data[0].allowed === false for a blocked one. Any other failure lets the visitor carry on:
 // the API refuses blocked countries by itself, so a flaky check must not lock customers out.
+import type { CountryCheck } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 
-export type CountryVerdict = { readonly blocked: false } | { readonly blocked: true; readonly country: string | null };
+export type CountryVerdict =
+  | {
+      readonly blocked: false;
+      /** The API's site for the visitor when it is not this one. */ readonly otherSite?: string;
+    }
+  | { readonly blocked: true; readonly country: string | null };
+
+/**
+ * The API decides the US or international site (spec §7): a visitor it sends to the US site while
+ * on another origin is offered that site. Only the US decision is offered: every other visitor is
+ * served by the international site, and a sandbox on its own origin is not sent anywhere.
+ */
+export function verdictFromAnswer(answer: CountryCheck, currentOrigin: string): CountryVerdict {
+  if (answer.site !== 'us') return { blocked: false };
+  try {
+    const site = new URL(answer.siteUrl);
+    return site.origin === currentOrigin ? { blocked: false } : { blocked: false, otherSite: site.origin };
+  } catch {
+    return { blocked: false };
+  }
+}
 
 export function verdictFromError(error: unknown): CountryVerdict {
   if (!(error instanceof ApiError)) return { blocked: false };
@@ -15,8 +36,7 @@ export function verdictFromError(error: unknown): CountryVerdict {
 
 export async function checkCountry(): Promise<CountryVerdict> {
   try {
-    await apiRequest<unknown>('/allowCountries');
-    return { blocked: false };
+    return verdictFromAnswer(await apiRequest<CountryCheck>('/allowCountries'), window.location.origin);
   } catch (error) {
     const verdict = verdictFromError(error);
     if (!verdict.blocked) console.error('Country check failed', error);

@@ -26,7 +26,7 @@ export function OrderRow({
       <td>{when}</td>
       <td>{order.symbol}</td>
       <td className={`side side--${order.side}`}>
-        {t(order.type === 'dark pool' ? 'darkSide' : order.side, { side: t(order.side) })}
+        {t(order.type === 'dark pool' ? 'darkSide' : `sideNoun.${order.side}`, { side: t(`sideNoun.${order.side}`) })}
       </td>
       <td>{t(order.orderType)}</td>
       <td className="tabular num">{order.price ? showPrice(market, order.price) : t('marketPrice')}</td>

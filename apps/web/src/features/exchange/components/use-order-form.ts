@@ -94,7 +94,12 @@ export function useOrderForm(options: OrderFormOptions) {
         const key =
           order.status === 'filled' ? 'placedFilled' : order.status === 'cancelled' ? 'placedCancelled' : 'placedOpen';
         showToast(
-          t(key, { side: t(order.side), amount: order.filledAmount, asset: market.base, symbol: market.symbol }),
+          t(key, {
+            side: t(`sideNoun.${order.side}`),
+            amount: order.filledAmount,
+            asset: market.base,
+            symbol: market.symbol,
+          }),
           order.status === 'cancelled' ? 'info' : 'success',
         );
         setValues((current) => ({ ...current, amount: '', total: '' }));

@@ -38,7 +38,6 @@ export function RequestFields(props: {
         value={form.amount}
         onValueChange={(amount) => props.onChange({ amount })}
         maxDecimals={assetScale(form.asset)}
-        maxLength={40}
         placeholder="0.00"
         error={errorOf('amount')}
       />
@@ -47,7 +46,6 @@ export function RequestFields(props: {
         value={form.ratePercent}
         onValueChange={(ratePercent) => props.onChange({ ratePercent })}
         maxDecimals={2}
-        maxLength={6}
         error={errorOf('ratePercent')}
         hint={t('form.rateHint')}
       />
@@ -75,7 +73,6 @@ export function RequestFields(props: {
         value={form.collateralAmount}
         onValueChange={(collateralAmount) => props.onChange({ collateralAmount })}
         maxDecimals={assetScale(form.collateralAsset)}
-        maxLength={40}
         placeholder="0.00"
         error={errorOf('collateralAmount')}
         hint={t('form.available', { amount: `${available} ${form.collateralAsset}` })}

@@ -15,7 +15,8 @@ export async function fetchNotifications(signal?: AbortSignal): Promise<Notifica
   try {
     return await apiRequest<NotificationList>(`/notification?page=1&limit=${NOTIFICATIONS_PAGE_LIMIT}`, { signal });
   } catch (error) {
-    console.error('Fetching notifications failed', error);
+    // A fetch the app cancelled itself (the page changed) is no failure (issue 19 defect 11).
+    if (!signal?.aborted) console.error('Fetching notifications failed', error);
     throw error;
   }
 }

@@ -53,7 +53,6 @@ function OnRampForm() {
           value={flow.amount}
           onValueChange={flow.setAmount}
           maxDecimals={2}
-          maxLength={12}
           placeholder="150"
           hint={t('limits')}
           error={flow.amountError}

@@ -60,7 +60,6 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
         value={text}
         onValueChange={setText}
         maxDecimals={assetScale(plan.asset)}
-        maxLength={40}
         placeholder={plan.minAmount}
         error={shownError}
         hint={t('dialog.available', { amount: `${formatBalance(available, assetScale(plan.asset))} ${plan.asset}` })}

@@ -1,5 +1,5 @@
 // The amount to give, with "max" (the whole available balance) and the balance under it (3 decimals,
-// spec §9). Only digits and one point get in, never more decimals than the coin has (spec §5).
+// spec §9). What is typed is read by NumericInput: never more decimals than the coin has (spec §5).
 import { useTranslation } from 'react-i18next';
 import type { SwapAsset } from '@rora/contracts';
 import { assetScale, formatBalance } from '@rora/money';
@@ -23,7 +23,6 @@ export function AmountField(props: {
       value={props.value}
       onValueChange={props.onChange}
       maxDecimals={assetScale(asset)}
-      maxLength={40}
       placeholder="0.00"
       error={props.error}
       hint={t('form.available', { amount: available })}

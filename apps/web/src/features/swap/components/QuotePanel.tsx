@@ -1,4 +1,5 @@
-// The live firm quote: what the customer receives (in full, never rounded up), its US dollar worth,
+// The live firm quote: what the customer receives (to 8 decimals, cut, with the exact amount of a
+// longer one beneath: issue 19 defect 9, no 18-decimal headline), its US dollar worth,
 // the rate, the reference rate, the spread and the fee apart, and a countdown to its expiry with a
 // refresh. While the amount is not valid yet it says what to do; a refusal says why.
 import { useTranslation } from 'react-i18next';
@@ -76,8 +77,11 @@ export function QuotePanel(props: {
     <section className="quote" aria-label={t('quote.heading')}>
       <p className="quote__label">{t('quote.receive')}</p>
       <p className="quote__receive tabular" data-testid="quote-receive">
-        {coins(quote.receive, quote.to)}
+        {shortCoins(quote.receive, quote.to)}
       </p>
+      {shortCoins(quote.receive, quote.to) === coins(quote.receive, quote.to) ? null : (
+        <p className="quote__exact tabular">{t('quote.exact', { amount: coins(quote.receive, quote.to) })}</p>
+      )}
       <p className="quote__worth">{t('quote.worth', { value: formatUsd(quote.usdValue) })}</p>
       <QuoteFigures quote={quote} />
       <div className={['quote__expiry', secondsLeft === 0 ? 'quote__expiry--over' : ''].join(' ')}>

@@ -10,6 +10,12 @@ export const walletsKey = ['wallets'] as const;
 export const walletListKey = ['wallets', 'list'] as const;
 export const dashboardKey = ['wallets', 'dashboard'] as const;
 
+/**
+ * Values follow the market: the list and the portfolio are read again this often while the screen
+ * is open (the API values holdings at the live price, issue 19), and not in a background tab.
+ */
+export const VALUATION_REFRESH_MS = 15_000;
+
 export async function fetchWallets(signal?: AbortSignal): Promise<WalletList> {
   const list = await apiRequest<WalletList>('/wallet', { signal });
   // A new customer has no wallets yet: create the missing ones (one address per network).
@@ -17,11 +23,19 @@ export async function fetchWallets(signal?: AbortSignal): Promise<WalletList> {
 }
 
 export function useWallets() {
-  return useQuery({ queryKey: walletListKey, queryFn: ({ signal }) => fetchWallets(signal) });
+  return useQuery({
+    queryKey: walletListKey,
+    queryFn: ({ signal }) => fetchWallets(signal),
+    refetchInterval: VALUATION_REFRESH_MS,
+  });
 }
 
 export function useDashboard() {
-  return useQuery({ queryKey: dashboardKey, queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }) });
+  return useQuery({
+    queryKey: dashboardKey,
+    queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }),
+    refetchInterval: VALUATION_REFRESH_MS,
+  });
 }
 
 /** Stars or unstars a wallet at once on screen; puts it back if the server refuses. */

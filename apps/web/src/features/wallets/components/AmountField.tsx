@@ -1,4 +1,4 @@
-// The amount to send, in the wallet's coin: digits and one point up to the coin's decimals, a Max
+// The amount to send, in the wallet's coin, read by NumericInput up to the coin's decimals, a Max
 // button (available less the fee), and the available balance below.
 import { useTranslation } from 'react-i18next';
 import type { Wallet } from '@rora/contracts';
@@ -22,7 +22,6 @@ export function AmountField({ wallet, value, onChange, error, maxAmount }: Amoun
       value={value}
       onValueChange={onChange}
       maxDecimals={network.decimals}
-      maxLength={40}
       error={error}
       hint={t('send.available', {
         amount: displayAmount(wallet.balance, network.decimals),

@@ -1,12 +1,29 @@
 // The portfolio summary above the wallets (GET /dashboard): everything the customer owns in US
 // dollars and the day's change with a sign and an arrow (never colour alone), beside the wallets'
-// own total and a way to the cold wallet.
+// own total and a way to the cold wallet. Holdings are valued at the live price; when a held
+// coin's price comes from no live source, the summary says which coins may be out of date.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
 import { formatPercent, formatUsd } from '@rora/money';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import type { Dashboard } from '@rora/contracts';
 import { useDashboard } from '../api/wallets-api.ts';
+
+/** Coins held whose price no live source confirms. */
+function staleHoldings(dashboard: Dashboard): string[] {
+  return dashboard.assets.filter((asset) => asset.priceStale && asset.total !== '0').map((asset) => asset.assetSymbol);
+}
+
+function StaleNote({ assets }: { readonly assets: string[] }) {
+  const { t } = useTranslation('wallets');
+  if (assets.length === 0) return null;
+  return (
+    <p className="portfolio__stale" role="status">
+      {t('portfolio.stale', { assets: assets.join(', ') })}
+    </p>
+  );
+}
 
 function Change({ value }: { readonly value: string | null }) {
   const { t } = useTranslation('wallets');
@@ -32,6 +49,7 @@ export function PortfolioHeader({ walletsTotal }: { readonly walletsTotal: strin
           <>
             <p className="portfolio__total tabular">{formatUsd(dashboard.data.totalBalance)}</p>
             <Change value={dashboard.data.change24h} />
+            <StaleNote assets={staleHoldings(dashboard.data)} />
           </>
         ) : (
           <Skeleton width={200} height={40} />

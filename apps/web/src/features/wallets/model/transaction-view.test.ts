@@ -44,6 +44,7 @@ describe('describeTransaction', () => {
 
   it('shows amounts to 3 decimals, rounded down, with separators', () => {
     expect(displayAmount('1234.5678', 8)).toBe('1,234.567');
-    expect(displayAmount('0.0009', 8)).toBe('0.000');
+    // A small holding is never hidden as zero (issue 19 defect 9, ADR 0034).
+    expect(displayAmount('0.0009', 8)).toBe('0.0009');
   });
 });

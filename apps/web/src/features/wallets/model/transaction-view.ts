@@ -25,7 +25,7 @@ const TITLES: Record<WalletTransaction['type'], string> = {
 
 const TONES: Record<WalletTransaction['status'], Tone> = { pending: 'warning', completed: 'success', failed: 'danger' };
 
-/** A decimal amount shown to 3 decimals (spec §9), rounded down; unparseable text shows as is. */
+/** A decimal amount as formatBalance shows it (3 decimals, more for a small holding; ADR 0034). */
 export function displayAmount(text: string, decimals: number): string {
   const parsed = tryParseAmount(text, decimals);
   return parsed.ok ? formatBalance(parsed.value, decimals) : text;

@@ -1,0 +1,127 @@
+// Issue 19, defect 1: what is typed or pasted into an amount field is read as the person means it
+// (their language's marks, the app's thousands format) or refused with a message, never rewritten
+// into another number; the form then receives no amount, so its button stays off.
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { useState } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tryParseAmount } from '@rora/money';
+import english from '../../lib/i18n/locales/en.json';
+import french from '../../lib/i18n/locales/fr.json';
+import { NumericInput } from './NumericInput.tsx';
+
+async function i18nIn(language: 'en' | 'fr') {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: { en: { common: english }, fr: { common: french } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/** A form with one amount field (8 decimals) and the button a form would enable. */
+function AmountForm({ initial = '' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
+  const valid = tryParseAmount(value, 8).ok;
+  return (
+    <form>
+      <NumericInput label="Amount" value={value} onValueChange={setValue} maxDecimals={8} />
+      <output aria-label="form value">{value}</output>
+      <button type="button" onClick={() => setValue('0.5')}>
+        Max
+      </button>
+      <button type="submit" disabled={!valid}>
+        Send
+      </button>
+    </form>
+  );
+}
+
+async function paste(language: 'en' | 'fr', text: string) {
+  const instance = await i18nIn(language);
+  render(
+    <I18nextProvider i18n={instance}>
+      <AmountForm />
+    </I18nextProvider>,
+  );
+  const field = screen.getByLabelText('Amount');
+  await userEvent.click(field);
+  await userEvent.paste(text);
+  return field as HTMLInputElement;
+}
+
+const sendButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+
+afterEach(cleanup);
+
+describe('an amount field', () => {
+  it.each([
+    ['1,000.50', '1000.50'],
+    ['0.001', '0.001'],
+    ['1 234 567.8', '1234567.8'],
+  ])('reads %j as %j and keeps the text as pasted (English)', async (text, meant) => {
+    const field = await paste('en', text);
+    expect(field.value).toBe(text);
+    expect(screen.getByLabelText('form value').textContent).toBe(meant);
+    expect(sendButton().disabled).toBe(false);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it.each([
+    ['1e9', 'Write the number in full (no “e” notation)'],
+    ['1e-3', 'Amounts cannot be negative'],
+    ['-5', 'Amounts cannot be negative'],
+    ['1.2.3', 'Only one “.” for the decimals'],
+    [
+      '1,5',
+      'This number is ambiguous: use “.” for decimals, and thousands separators only between groups of three digits',
+    ],
+    ['0.123456789', 'Too many decimals: 8 at most here'],
+  ])('refuses %j visibly, keeps it as pasted and keeps the button disabled', async (text, message) => {
+    const field = await paste('en', text);
+    expect(field.value).toBe(text);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('form value').textContent).toBe('');
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it('reads the French decimal comma and thousands spaces, and refuses the English format there', async () => {
+    const field = await paste('fr', '1 000,50');
+    expect(screen.getByLabelText('form value').textContent).toBe('1000.50');
+    expect(sendButton().disabled).toBe(false);
+    await userEvent.clear(field);
+    await userEvent.paste('1,000.50');
+    expect(field.value).toBe('1,000.50');
+    expect(screen.getByRole('alert').textContent).toMatch(/ambigu/);
+    expect(sendButton().disabled).toBe(true);
+    // 0.005 typed the English way is refused in French, never read as 5.
+    await userEvent.clear(field);
+    await userEvent.paste('0.005');
+    expect(screen.getByRole('alert').textContent).toMatch(/ambigu/);
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it('shows a value set by the form (Max) in the reader’s marks', async () => {
+    const field = await paste('fr', '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(field.value).toBe('0,5');
+    expect(screen.getByLabelText('form value').textContent).toBe('0.5');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('keeps a half-typed decimal as typed', async () => {
+    const field = await paste('en', '');
+    await userEvent.type(field, '5.');
+    expect(field.value).toBe('5.');
+    expect(screen.getByLabelText('form value').textContent).toBe('5');
+    await userEvent.type(field, '25');
+    expect(field.value).toBe('5.25');
+    expect(screen.getByLabelText('form value').textContent).toBe('5.25');
+  });
+});

@@ -1,0 +1,81 @@
+// Issue 19: the portfolio is valued at live prices; a held coin whose price no live source confirms
+// is named as possibly out of date, and a stale price of a coin not held says nothing.
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Dashboard } from '@rora/contracts';
+import { dashboardKey } from '../api/wallets-api.ts';
+import english from '../locales/en.json';
+import { PortfolioHeader } from './PortfolioHeader.tsx';
+
+type Asset = Dashboard['assets'][number];
+const asset = (symbol: string, fields: Partial<Asset>): Asset => ({
+  assetSymbol: symbol,
+  name: symbol,
+  logo: '',
+  available: '0',
+  held: '0',
+  cold: '0',
+  total: '0',
+  usdPrice: '1',
+  usdValue: '0.00',
+  change24h: null,
+  priceSource: 'venues',
+  priceStale: false,
+  ...fields,
+});
+
+async function renderWith(dashboard: Dashboard) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    resources: { en: { wallets: english } },
+    defaultNS: 'wallets',
+    interpolation: { escapeValue: false },
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(dashboardKey, dashboard);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <PortfolioHeader walletsTotal="10.00" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('the portfolio summary', () => {
+  it('names the held coins whose price may be out of date', async () => {
+    await renderWith({
+      totalBalance: '9452.96',
+      change24h: '-1.20',
+      assets: [
+        asset('BTC', { total: '0.2', usdValue: '9452.96', usdPrice: '47264.8', priceSource: 'market' }),
+        asset('ADX', { total: '5', usdPrice: '0.2', priceSource: 'catalogue', priceStale: true }),
+        asset('BUSD', { total: '0', priceSource: 'catalogue', priceStale: true }),
+      ],
+    });
+    expect(screen.getByText('$9,452.96')).toBeTruthy();
+    expect(screen.getByText('-1.20% in 24 hours')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Price may be out of date for ADX: no live market price right now',
+    );
+  });
+
+  it('says nothing about prices when every held coin has a live price', async () => {
+    await renderWith({
+      totalBalance: '100.00',
+      change24h: '0.50',
+      assets: [asset('BTC', { total: '0.01', priceSource: 'venues' }), asset('BUSD', { priceStale: true })],
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
