@@ -82,3 +82,11 @@ export {
   type WithdrawalRequest,
 } from './adapter.ts';
 export * from './devnet/index.ts';
+export {
+  MESSAGE_SCHEMES,
+  messageSchemeOf,
+  signMessage,
+  verifyMessage,
+  type MessageScheme,
+  type SignedMessage,
+} from './message-signing.ts';
