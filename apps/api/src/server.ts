@@ -50,7 +50,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (config.RUN_WORKER) {
       // Swap settlement and the on-ramp's job need the API's services (notifications, live events),
       // so they run in the API process's worker, beside the worker's own jobs.
-      const apiJobs = [...running.services.swap.jobs, ...running.services.onramp.jobs];
+      const apiJobs = [...running.services.swap.jobs, ...running.services.onramp.jobs, ...running.services.audit.jobs];
       const log = running.log.child({ component: 'worker' });
       worker = await startWorker({ databaseUrl, log, jobs: [...workerJobs, ...apiJobs] });
       running.services.swap.scheduler.attach(worker.boss, log);

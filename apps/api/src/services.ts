@@ -22,6 +22,7 @@ import {
 } from './modules/swap/index.ts';
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
 import { createMarketsModule, createSnapshotBus, type MarketsModule } from './modules/markets/index.ts';
+import { createAuditModule, createDevnetReserveSource, type AuditModule } from './modules/audit/index.ts';
 
 export interface Services extends WalletServices {
   health: HealthService;
@@ -42,6 +43,8 @@ export interface Services extends WalletServices {
   onramp: OnrampModule;
   /** Orders, venues, market data, alerts and the market maker: see modules/markets/index.ts. */
   markets: MarketsModule;
+  /** The audit of reserves: snapshots, proofs and the daily snapshot job: see modules/audit/index.ts. */
+  audit: AuditModule;
 }
 
 export function createServices(deps: AppDependencies): Services {
@@ -76,6 +79,9 @@ export function createServices(deps: AppDependencies): Services {
     swap,
   });
   swapPrices.usePairPrices(marketPairPrices(markets));
+  const walletServices = createWalletServices({ config, database, clock, accounts, notifications, events });
+  const reserves = createDevnetReserveSource({ devnet: walletServices.chains.devnet, pool: database.pool });
+  const audit = createAuditModule({ database, clock, reserves });
   return {
     health: createHealthService(database),
     sessions,
@@ -91,6 +97,7 @@ export function createServices(deps: AppDependencies): Services {
     swap,
     onramp,
     markets,
-    ...createWalletServices({ config, database, clock, accounts, notifications, events }),
+    audit,
+    ...walletServices,
   };
 }

@@ -8,3 +8,4 @@ export * from './wallets.ts';
 export * from './swap.ts';
 export * from './markets.ts';
 export * from './onramp.ts';
+export * from './audit.ts';

@@ -26,6 +26,7 @@ import { onrampRoutes } from './onramp/onramp.routes.ts';
 import { onrampWebhookRoutes } from './onramp/onramp-webhook.routes.ts';
 import { sandboxWidgetRoutes } from './onramp/sandbox-widget/sandbox-widget.routes.ts';
 import { marketsRoutes } from './markets/index.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(onrampWebhookRoutes, options);
       await api.register(sandboxWidgetRoutes, options);
       await api.register(marketsRoutes, options);
+      await api.register(auditRoutes, options);
     },
     { prefix: '/api/v1' },
   );
