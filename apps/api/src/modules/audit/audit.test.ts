@@ -3,7 +3,12 @@
 // that verify, each customer's proof verifying in WebCrypto and holding only their own leaves, 404s
 // for a snapshot that does not exist and a customer with no leaf, and the public file rebuilding
 // the published root.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMessage, NETWORKS, type NetworkId } from '@rora/chains';
 import type { AuditProof, AuditSnapshot, AuditSnapshotDetail } from '@rora/contracts';
@@ -139,5 +144,29 @@ describe('audit snapshots', () => {
     expect(root?.hash).toBe(header.root.hash);
     expect(root?.sums.map(String)).toEqual(header.root.sums);
     for (const customer of [alice, bob, carol]) expect(response.body).not.toContain(customer.userId);
+  });
+
+  it('passes the command-line verifier, signatures included, and fails it once tampered', async () => {
+    const proof = await data<AuditProof>(alice, `GET /audit/snapshots/${snapshotId}/proof`);
+    const folder = await mkdtemp(path.join(tmpdir(), 'rora-proof-'));
+    const good = path.join(folder, 'proof.json');
+    await writeFile(good, JSON.stringify(proof));
+    const run = promisify(execFile);
+    const verifier = ['tsx', 'packages/reserves/src/verify.ts'];
+    const { stdout } = await run('npx', [...verifier, good]);
+    expect(stdout).toContain('your balances are included in the published root');
+    expect(stdout).not.toContain('FAIL');
+
+    const tampered = structuredClone(proof);
+    tampered.leaves[0]!.amounts[0] = String(BigInt(tampered.leaves[0]!.amounts[0]!) + 1n);
+    tampered.balances[0] = String(BigInt(tampered.balances[0]!) + 1n);
+    const bad = path.join(folder, 'tampered.json');
+    await writeFile(bad, JSON.stringify(tampered));
+    const failed = await run('npx', [...verifier, bad]).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toMatch(/FAIL root leaf 0 .*root_hash_mismatch/);
   });
 });
