@@ -7,6 +7,8 @@
 export interface SumNode {
   readonly hash: string;
   readonly sums: readonly bigint[];
+  /** `sums.join(',')` when already at hand (the builder keeps it: each node's text is made once). */
+  readonly text?: string;
 }
 
 /** SHA-256 of UTF-8 text as lowercase hex, synchronous: what the snapshot builder runs millions of times. */
@@ -38,8 +40,8 @@ export function leafIdPreimage(customerId: string, nonce: string, index: number)
 }
 
 /** A leaf commits to its id and its amounts, one per asset of the snapshot in the snapshot's order. */
-export function leafPreimage(leafId: string, amounts: readonly bigint[]): string {
-  return `${LEAF_TAG}|${leafId}|${amounts.join(',')}`;
+export function leafPreimage(leafId: string, amounts: readonly bigint[] | string): string {
+  return `${LEAF_TAG}|${leafId}|${typeof amounts === 'string' ? amounts : amounts.join(',')}`;
 }
 
 /**
@@ -48,7 +50,11 @@ export function leafPreimage(leafId: string, amounts: readonly bigint[]): string
  * Merkle sum trees). Its own sums are the children's added per asset.
  */
 export function nodePreimage(left: SumNode, right: SumNode): string {
-  return `${NODE_TAG}|${left.hash}|${right.hash}|${left.sums.join(',')}|${right.sums.join(',')}`;
+  return `${NODE_TAG}|${left.hash}|${right.hash}|${sumsText(left)}|${sumsText(right)}`;
+}
+
+export function sumsText(node: SumNode): string {
+  return node.text ?? node.sums.join(',');
 }
 
 /** The root of a snapshot with no customer at all. */
@@ -62,12 +68,14 @@ export function addSums(left: readonly bigint[], right: readonly bigint[]): bigi
 }
 
 export function parentNode(hash: SyncSha256, left: SumNode, right: SumNode): SumNode {
-  return { hash: hash(nodePreimage(left, right)), sums: addSums(left.sums, right.sums) };
+  const sums = addSums(left.sums, right.sums);
+  return { hash: hash(nodePreimage(left, right)), sums, text: sums.join(',') };
 }
 
-export function leafNode(hash: SyncSha256, leaf: LeafInput): SumNode {
+export function leafNode(hash: SyncSha256, leaf: LeafInput): SumNode & { text: string } {
   const id = hash(leafIdPreimage(leaf.customerId, leaf.nonce, leaf.index));
-  return { hash: hash(leafPreimage(id, leaf.amounts)), sums: leaf.amounts };
+  const text = leaf.amounts.join(',');
+  return { hash: hash(leafPreimage(id, text)), sums: leaf.amounts, text };
 }
 
 /** One of a customer's leaves before it is hashed. */

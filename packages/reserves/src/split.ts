@@ -9,20 +9,18 @@ export type RandomUint32 = () => number;
 export const LEAVES_PER_CUSTOMER = 3;
 
 /**
- * Splits each amount into `parts` random non-negative shares that add up to it exactly (the last
- * share takes the rounding), with fresh random weights per asset so the leaves' ratios do not match.
+ * Splits each amount into `parts` random non-negative shares that add up to it exactly: each share
+ * takes a random fraction (32 bits) of what the previous ones left, the last takes the rest. Fresh
+ * random fractions per asset, so the leaves' ratios do not match across assets.
  */
 export function splitAmounts(amounts: readonly bigint[], parts: number, random: RandomUint32): bigint[][] {
   if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError('A split needs at least one part');
   const leaves = Array.from({ length: parts }, () => new Array<bigint>(amounts.length).fill(0n));
   amounts.forEach((amount, asset) => {
     if (amount < 0n) throw new RangeError('A customer balance cannot be negative');
-    if (amount === 0n) return;
-    const weights = Array.from({ length: parts }, () => BigInt(random() + 1));
-    const total = weights.reduce((sum, weight) => sum + weight, 0n);
     let left = amount;
-    for (let part = 0; part < parts - 1; part += 1) {
-      const share = (amount * (weights[part] as bigint)) / total;
+    for (let part = 0; part < parts - 1 && left > 0n; part += 1) {
+      const share = (left * BigInt(random())) >> 32n;
       (leaves[part] as bigint[])[asset] = share;
       left -= share;
     }

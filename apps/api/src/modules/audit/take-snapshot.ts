@@ -10,7 +10,7 @@
 //      (which names the root), and publish. A failure deletes the half-built snapshot.
 // Customer liabilities are every ledger account with an owner (ADR 0030): the schema allows an owner
 // only on customer accounts, so any kind added later (escrow, staking) is counted without a change here.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { assetScale, isAssetSymbol } from '@rora/money';
 import {
@@ -29,7 +29,7 @@ import { customerNonce } from './nonce.ts';
 import type { ReserveHolding, ReserveSource } from './reserve-source.ts';
 import { publishSnapshot, writeLeaves, writeNodes, type LeafBatch, type StoredNode } from './snapshot-writes.ts';
 
-export const sha256Hex: SyncSha256 = (text) => createHash('sha256').update(text).digest('hex');
+export const sha256Hex: SyncSha256 = (text) => hash('sha256', text);
 
 /** 2^10 leaves per chunk: a proof rebuilds at most 1,023 nodes per leaf. */
 export const DEFAULT_CHUNK_LEVEL = 10;
@@ -62,6 +62,9 @@ interface LedgerView {
 
 async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies): Promise<LedgerView> {
   await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  // The cursors are read to the end: plan them for the whole result, not the first rows.
+  await reader.query('SET LOCAL cursor_tuple_fraction = 1.0');
+  await reader.query(`SET LOCAL work_mem = '256MB'`);
   // The first statement fixes the transaction's snapshot: the ledger position everything else sees.
   const position = await reader.query<{ snap: string; seq: string }>(
     'SELECT pg_current_snapshot()::text AS snap, coalesce(max(seq), 0)::text AS seq FROM ledger_transfers',
@@ -87,11 +90,13 @@ async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies)
   };
 }
 
-/** Customers' balances, one row per customer: `owner`, and `balances` as `ASSET=minor,...`. */
+/**
+ * Customers' balances, one row per customer: `owner`, and `balances` as `ASSET=minor,...` with one
+ * pair per account (an asset appears once per kind: available, held, staked...; the reader adds them).
+ */
 const CUSTOMERS_CURSOR = `DECLARE customers NO SCROLL CURSOR FOR
-  SELECT owner_id::text AS owner, string_agg(asset || '=' || total, ',') AS balances
-    FROM (SELECT owner_id, asset, sum(balance)::text AS total FROM ledger_accounts
-           WHERE owner_id IS NOT NULL AND balance > 0 GROUP BY owner_id, asset) per_asset
+  SELECT owner_id::text AS owner, string_agg(asset || '=' || balance::text, ',') AS balances
+    FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance > 0
    GROUP BY owner_id`;
 
 interface LeafWriter {
@@ -108,7 +113,8 @@ function leavesOfBatch(writer: LeafWriter, rows: { owner: string; balances: stri
     const amounts = new Array<bigint>(writer.assetIndex.size).fill(0n);
     for (const pair of row.balances.split(',')) {
       const [asset = '', minor = ''] = pair.split('=');
-      amounts[writer.assetIndex.get(asset) as number] = BigInt(minor);
+      const at = writer.assetIndex.get(asset) as number;
+      amounts[at] = (amounts[at] as bigint) + BigInt(minor);
     }
     const nonce = customerNonce(writer.secret, row.owner);
     splitAmounts(amounts, LEAVES_PER_CUSTOMER, writer.random).forEach((share, index) => {
@@ -117,7 +123,7 @@ function leavesOfBatch(writer: LeafWriter, rows: { owner: string; balances: stri
       batch.owners.push(row.owner);
       batch.indexes.push(index);
       batch.hashes.push(leaf.hash);
-      batch.amounts.push(share.join(','));
+      batch.amounts.push(leaf.text);
     });
   });
   return batch;
@@ -150,6 +156,7 @@ async function buildTree(client: pg.PoolClient, view: { snapshotId: string; asse
     onNode: (level, index, node) => nodes.push({ level, index, node }),
   });
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  await client.query('SET LOCAL cursor_tuple_fraction = 1.0');
   try {
     await client.query(
       'DECLARE leaves NO SCROLL CURSOR FOR SELECT hash, amounts FROM audit_leaves WHERE snapshot_id = $1 ORDER BY position',
@@ -158,7 +165,8 @@ async function buildTree(client: pg.PoolClient, view: { snapshotId: string; asse
     for (;;) {
       const { rows } = await client.query<{ hash: string; amounts: string }>(`FETCH ${FETCH_ROWS * 5} FROM leaves`);
       if (rows.length === 0) break;
-      for (const row of rows) builder.push({ hash: row.hash, sums: row.amounts.split(',').map(BigInt) });
+      for (const row of rows)
+        builder.push({ hash: row.hash, sums: row.amounts.split(',').map(BigInt), text: row.amounts });
     }
   } finally {
     await client.query('COMMIT');
