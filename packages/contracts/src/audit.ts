@@ -112,3 +112,8 @@ export const auditCalls = {
     errors: ['resource_not_found'],
   },
 } as const satisfies Record<string, AccountCall>;
+
+/** Development only: POST /dev/audit/snapshot takes and publishes a snapshot now. */
+export const auditSnapshotTakenResponseSchema = envelope(
+  z.object({ id: z.uuid(), customerCount: z.number().int(), leafCount: z.number().int(), rootHash: hash }),
+);

@@ -27,6 +27,7 @@ import { onrampWebhookRoutes } from './onramp/onramp-webhook.routes.ts';
 import { sandboxWidgetRoutes } from './onramp/sandbox-widget/sandbox-widget.routes.ts';
 import { marketsRoutes } from './markets/index.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { auditDevRoutes } from './audit/audit-dev.routes.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(sandboxWidgetRoutes, options);
       await api.register(marketsRoutes, options);
       await api.register(auditRoutes, options);
+      await api.register(auditDevRoutes, options);
     },
     { prefix: '/api/v1' },
   );

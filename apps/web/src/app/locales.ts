@@ -16,4 +16,5 @@ export function registerFeatureLocales(): void {
   registerLocales('swap', (language) => import(`../features/swap/locales/${language}.json`));
   registerLocales('onramp', (language) => import(`../features/onramp/locales/${language}.json`));
   registerLocales('exchange', (language) => import(`../features/exchange/locales/${language}.json`));
+  registerLocales('audit', (language) => import(`../features/audit/locales/${language}.json`));
 }

@@ -92,7 +92,7 @@ const accountRoutes: RouteObject = {
     screen(
       'audit',
       'audit',
-      lazyRoute(() => import('./routes/account-audit.tsx'), preview),
+      lazyRoute(() => import('./routes/account-audit.tsx'), ['audit']),
     ),
   ],
 };
