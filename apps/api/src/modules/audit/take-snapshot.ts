@@ -134,9 +134,12 @@ async function streamLeaves(reader: pg.PoolClient, writerClient: pg.PoolClient, 
   await reader.query(CUSTOMERS_CURSOR);
   let customers = 0;
   let writing: Promise<void> = Promise.resolve();
-  for (;;) {
-    const { rows } = await reader.query<{ owner: string; balances: string }>(`FETCH ${FETCH_ROWS} FROM customers`);
+  const fetch = () => reader.query<{ owner: string; balances: string }>(`FETCH ${FETCH_ROWS} FROM customers`);
+  // PostgreSQL groups the next rows and writes the last batch while this process hashes the current one.
+  for (let next = fetch(); ;) {
+    const { rows } = await next;
     if (rows.length === 0) break;
+    next = fetch();
     const batch = leavesOfBatch(writer, rows, customers);
     customers += rows.length;
     await writing;
@@ -162,9 +165,11 @@ async function buildTree(client: pg.PoolClient, view: { snapshotId: string; asse
       'DECLARE leaves NO SCROLL CURSOR FOR SELECT hash, amounts FROM audit_leaves WHERE snapshot_id = $1 ORDER BY position',
       [view.snapshotId],
     );
-    for (;;) {
-      const { rows } = await client.query<{ hash: string; amounts: string }>(`FETCH ${FETCH_ROWS * 5} FROM leaves`);
+    const fetch = () => client.query<{ hash: string; amounts: string }>(`FETCH ${FETCH_ROWS * 5} FROM leaves`);
+    for (let next = fetch(); ;) {
+      const { rows } = await next;
       if (rows.length === 0) break;
+      next = fetch();
       for (const row of rows)
         builder.push({ hash: row.hash, sums: row.amounts.split(',').map(BigInt), text: row.amounts });
     }
