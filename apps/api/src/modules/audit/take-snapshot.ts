@@ -61,7 +61,8 @@ interface LedgerView {
 }
 
 async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies): Promise<LedgerView> {
-  await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  // Not READ ONLY: the grouped balances go to a temporary table (nothing else is written).
+  await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
   // The cursors are read to the end: plan them for the whole result, not the first rows.
   await reader.query('SET LOCAL cursor_tuple_fraction = 1.0');
   await reader.query(`SET LOCAL work_mem = '256MB'`);
@@ -75,9 +76,9 @@ async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies)
     `SELECT asset, sum(balance)::text AS total FROM ledger_accounts
       WHERE owner_id IS NOT NULL GROUP BY asset ORDER BY asset`,
   );
-  const count = await reader.query<{ n: string }>(
-    'SELECT count(DISTINCT owner_id)::text AS n FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance > 0',
-  );
+  // One grouping pass, kept for this transaction: its row count is the customer count, and the
+  // cursor of step 3 reads it back (cheaper than a second scan to count distinct owners).
+  const grouped = await reader.query(CUSTOMER_BALANCES);
   const row = position.rows[0] as { snap: string; seq: string };
   return {
     takenAt,
@@ -85,7 +86,7 @@ async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies)
     pgSnapshot: row.snap,
     assets: totals.rows.map((total) => total.asset),
     liabilities: totals.rows.map((total) => BigInt(total.total)),
-    customerCount: Number(count.rows[0]?.n ?? 0),
+    customerCount: grouped.rowCount ?? 0,
     holdings,
   };
 }
@@ -94,10 +95,11 @@ async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies)
  * Customers' balances, one row per customer: `owner`, and `balances` as `ASSET=minor,...` with one
  * pair per account (an asset appears once per kind: available, held, staked...; the reader adds them).
  */
-const CUSTOMERS_CURSOR = `DECLARE customers NO SCROLL CURSOR FOR
+const CUSTOMER_BALANCES = `CREATE TEMP TABLE audit_customer_balances ON COMMIT DROP AS
   SELECT owner_id::text AS owner, string_agg(asset || '=' || balance::text, ',') AS balances
     FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance > 0
    GROUP BY owner_id`;
+const CUSTOMERS_CURSOR = 'DECLARE customers NO SCROLL CURSOR FOR SELECT owner, balances FROM audit_customer_balances';
 
 interface LeafWriter {
   snapshotId: string;
