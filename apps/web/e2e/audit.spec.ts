@@ -75,6 +75,10 @@ test('a customer verifies their balances in the browser; a tampered proof fails 
   await page.getByRole('button', { name: 'Verify my balances' }).click();
   await expect(result).toHaveText('Verified: your balances are included in the published liabilities.');
   await shoot(page, 'audit-verified-390-light');
+  await page.getByTestId('audit-asset-BTC').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screens, 'audit-table-390-light.png'), animations: 'disabled' });
+  await result.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screens, 'audit-result-390-light.png'), animations: 'disabled' });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways on a phone').toBeLessThanOrEqual(0);
 });

@@ -36,29 +36,35 @@ export function SnapshotTable({ snapshot }: { readonly snapshot: AuditSnapshot }
               <tr key={asset.asset} data-testid={`audit-asset-${asset.asset}`}>
                 <th scope="row">{asset.asset}</th>
                 <td className="tabular" data-label={t('snapshot.liabilities')}>
-                  {asset.liabilities} {asset.asset}
+                  <span className="audit-cell">
+                    {asset.liabilities} {asset.asset}
+                  </span>
                 </td>
                 <td className="tabular" data-label={t('snapshot.reserves')}>
-                  {asset.reserves} {asset.asset}
-                  <span className="audit__muted audit__addresses">
-                    {t('snapshot.addresses', { count: asset.addressCount })}
+                  <span className="audit-cell">
+                    <span>
+                      {asset.reserves} {asset.asset}
+                    </span>
+                    <span className="audit__muted">{t('snapshot.addresses', { count: asset.addressCount })}</span>
                   </span>
                 </td>
                 <td
                   className={`tabular audit-coverage audit-coverage--${coverage.level}`}
                   data-label={t('snapshot.coverage')}
                 >
-                  {coverage.percent === null ? (
-                    t('coverage.none')
-                  ) : (
-                    <>
-                      <span aria-hidden="true">{coverage.level === 'below' ? '▼ ' : '▲ '}</span>
-                      {coverage.percent}
-                      {coverage.level === 'below' ? (
-                        <span className="audit-coverage__note">{t('coverage.below')}</span>
-                      ) : null}
-                    </>
-                  )}
+                  <span className="audit-cell">
+                    {coverage.percent === null ? (
+                      t('coverage.none')
+                    ) : (
+                      <span>
+                        <span aria-hidden="true">{coverage.level === 'below' ? '▼ ' : '▲ '}</span>
+                        {coverage.percent}
+                      </span>
+                    )}
+                    {coverage.level === 'below' ? (
+                      <span className="audit-coverage__note">{t('coverage.below')}</span>
+                    ) : null}
+                  </span>
                 </td>
               </tr>
             );
