@@ -15,15 +15,16 @@ const internalImports = {
   engine: ['money'],
   ledger: ['money', 'db'],
   chains: ['money', 'contracts'],
+  reserves: ['chains'],
   db: [],
   'web-app': ['contracts', 'money'],
-  'web-feature': ['contracts', 'money'],
+  'web-feature': ['contracts', 'money', 'reserves'],
   'web-shared': ['contracts', 'money'],
   'web-root': ['contracts', 'money'],
   'web-e2e': ['contracts', 'money'],
   worker: ['db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
-  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
-  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
+  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
+  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
 };
 const externalRules = Object.entries(internalImports).flatMap(([from, allowed]) => [
   { from, disallow: ['@rora/*'], message: `${from} may import only: ${allowed.join(', ') || 'no internal package'}` },
@@ -38,12 +39,12 @@ export const moduleLayers = [
   ['accounts', 'realtime', 'venues'],
   ['notifications', 'users', 'portfolio', 'auth'],
   ['kyc', 'wallets', 'staking'],
-  ['coldwallet', 'orders', 'swap', 'onramp', 'lending'],
+  ['coldwallet', 'orders', 'swap', 'onramp', 'lending', 'audit'],
   ['market-data', 'market-maker'],
   ['alerts'],
   ['dev', 'openapi'],
 ];
-const platform = ['api', 'api-routes', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'];
+const platform = ['api', 'api-routes', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine', 'reserves'];
 const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
 
 /** Each module may import its own files and the modules of earlier layers (tests: every module). */
@@ -68,12 +69,13 @@ function elementTypeRules({ whiteBox }) {
     { from: 'engine', allow: ['engine', 'money'] },
     { from: 'ledger', allow: ['ledger', 'money', 'db'] },
     { from: 'chains', allow: ['chains', 'money', 'contracts'] },
+    { from: 'reserves', allow: ['reserves', 'chains'] },
     { from: 'db', allow: ['db'] },
     { from: 'web-root', allow: ['web-app', 'web-shared', 'web-root'] },
     { from: 'web-app', allow: ['web-app', 'web-feature', 'web-shared', 'contracts', 'money'] },
     {
       from: 'web-feature',
-      allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts', 'money'],
+      allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts', 'money', 'reserves'],
     },
     { from: 'web-shared', allow: ['web-shared', 'contracts', 'money'] },
     { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
@@ -91,6 +93,7 @@ const elements = [
   { type: 'engine', pattern: 'packages/matching-engine' },
   { type: 'ledger', pattern: 'packages/ledger' },
   { type: 'chains', pattern: 'packages/chains' },
+  { type: 'reserves', pattern: 'packages/reserves' },
   { type: 'db', pattern: 'packages/db' },
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },

@@ -34,6 +34,7 @@ import { createNotificationService, type NotificationService } from './modules/n
 import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts';
 import { createStakingModule, type StakingModule } from './modules/staking/index.ts';
 import { createLendingModule, type LendingModule } from './modules/lending/index.ts';
+import { createAuditModule, createDevnetReserveSource, type AuditModule } from './modules/audit/index.ts';
 import { createOrdersModule, createVenueReconciler, type OrdersModule } from './modules/orders/index.ts';
 import { createPortfolioService, type PortfolioService } from './modules/portfolio/index.ts';
 import { createPriceService, livePrices, type LivePriceService } from './modules/prices/index.ts';
@@ -108,6 +109,8 @@ export interface Services {
   staking: StakingModule;
   /** P2P lending: loans, their views and the risk job: see modules/lending/index.ts. */
   lending: LendingModule;
+  /** The audit of reserves: snapshots, proofs and the daily snapshot job: see modules/audit/index.ts. */
+  audit: AuditModule;
   markets: MarketsModule;
   chains: ChainRegistry;
   chainWatcher: ChainWatcher;
@@ -282,13 +285,24 @@ export function createCore(deps: CoreDependencies): Core {
     ...{ config, database, clock, kycGate, notifications, messaging, events },
     usdPrices: onrampPrices,
   });
+  // Reserves are read from the chains of this process (the in-process devnet in the sandbox).
+  const reserves = createDevnetReserveSource({ devnet: walletParts.chains.devnet, pool: database.pool });
+  const audit = createAuditModule({ database, clock, reserves });
   const services: Services = {
     ...platform,
-    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices: live, staking, lending },
+    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices: live, staking, lending, audit },
     ...walletParts,
   };
   return {
     services,
-    jobs: [...platformJobs, purgeEventPayloads, ...swap.jobs, ...onramp.jobs, ...staking.jobs, ...lending.jobs],
+    jobs: [
+      ...platformJobs,
+      purgeEventPayloads,
+      ...swap.jobs,
+      ...onramp.jobs,
+      ...staking.jobs,
+      ...lending.jobs,
+      ...audit.jobs,
+    ],
   };
 }

@@ -83,3 +83,11 @@ export {
 } from './adapter.ts';
 export * from './devnet/index.ts';
 export * from './utxo/index.ts';
+export {
+  MESSAGE_SCHEMES,
+  messageSchemeOf,
+  signMessage,
+  verifyMessage,
+  type MessageScheme,
+  type SignedMessage,
+} from './message-signing.ts';

@@ -10,3 +10,4 @@ export * from './markets.ts';
 export * from './onramp.ts';
 export * from './staking.ts';
 export * from './lending.ts';
+export * from './audit.ts';

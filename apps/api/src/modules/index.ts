@@ -33,6 +33,8 @@ import { ordersDevRoutes } from './orders/orders-dev.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { stakingDevRoutes, stakingRoutes } from './staking/staking.routes.ts';
 import { lendingRoutes } from './lending/index.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { auditDevRoutes } from './audit/audit-dev.routes.ts';
 
 export interface ModuleOptions {
   config: Config;
@@ -66,6 +68,8 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(onrampRoutes, options);
       await api.register(onrampWebhookRoutes, options);
       await api.register(sandboxWidgetRoutes, options);
+      await api.register(auditRoutes, options);
+      await api.register(auditDevRoutes, options);
       await api.register(lendingRoutes, options);
       await api.register(stakingRoutes, options);
       await api.register(stakingDevRoutes, options);

@@ -164,6 +164,12 @@ export async function deposit(t: TestApp, owner: TestUser, asset: AssetSymbol, w
   await fundCustomer(t.database.db, { owner: owner.userId, asset, amount: parseAmount(whole, assetScale(asset)) });
 }
 
+/** A published audit snapshot that includes the owner (who holds some BTC). */
+export async function auditSnapshotOf(t: TestApp, owner: TestUser): Promise<string> {
+  await deposit(t, owner, 'BTC', '0.01');
+  return (await t.app.services.audit.snapshot()).id;
+}
+
 /** A limit buy far below the market, resting on the book (so it can be read and cancelled). */
 export async function openOrderOf(t: TestApp, owner: TestUser): Promise<string> {
   await approveKyc(t, owner);

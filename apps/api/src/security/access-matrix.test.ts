@@ -9,6 +9,7 @@ import type { TestUser } from '../testing/users.ts';
 import type { CatalogueRoute } from '../testing/route-catalogue.ts';
 import {
   anonymous,
+  auditSnapshotOf,
   coldWalletOf,
   fundedBtcWallet,
   generatedTotpSecret,
@@ -82,6 +83,11 @@ interface Row {
    * customer may act on it, so "another customer" is not refused; a made-up id is 404, anonymous 401.
    */
   marketplace?: true;
+  /**
+   * The id names a published object (an audit snapshot) and the answer is the caller's own part of
+   * it: another customer gets their own part or a 404, never anything of the owner's.
+   */
+  ownPart?: true;
 }
 
 const read = <T = unknown>(owner: TestUser, path: string) => json<T>(t, owner, `GET ${path}`);
@@ -228,6 +234,19 @@ const PATH_ROWS: Record<string, Row> = {
       return { params: { id } };
     },
   },
+  // Audit snapshots are published for anyone to check; a proof is only ever the caller's own leaves.
+  'GET /api/v1/audit/snapshots/:id': {
+    public: true,
+    prepare: async (owner) => ({ params: { id: await auditSnapshotOf(t, owner) } }),
+  },
+  'GET /api/v1/audit/snapshots/:id/liabilities': {
+    public: true,
+    prepare: async (owner) => ({ params: { id: await auditSnapshotOf(t, owner) } }),
+  },
+  'GET /api/v1/audit/snapshots/:id/proof': {
+    ownPart: true,
+    prepare: async (owner) => ({ params: { id: await auditSnapshotOf(t, owner) } }),
+  },
   'GET /api/v1/onramp/purchases/:id': {
     prepare: async (owner) => ({ params: { id: (await purchaseOf(t, owner)).id } }),
   },
@@ -353,6 +372,10 @@ async function checkRow(key: string, row: Row) {
   expect(route.authenticated, `${key} takes an id but does not use app.authenticate`).toBe(true);
   await expectUnauthenticated(route, request);
 
+  if (row.ownPart) {
+    await checkOwnPartRow(route, owner, request, prepared);
+    return;
+  }
   const before = await prepared.snapshot?.();
   const theirs = await send(t, other, as(route, request));
   expect(theirs.statusCode, `another customer: ${theirs.body}`).toBe(404);
@@ -392,6 +415,21 @@ async function checkMarketplaceRow(input: {
   const mine = await send(t, owner, as(route, request));
   expect(mine.statusCode, `a customer: ${mine.body}`).toBeGreaterThanOrEqual(200);
   expect(mine.statusCode, `a customer: ${mine.body}`).toBeLessThan(300);
+}
+
+/** The caller's own part of a published object: nothing of the owner's reaches anyone else. */
+async function checkOwnPartRow(route: CatalogueRoute, owner: TestUser, request: Request, prepared: Prepared) {
+  const mine = await send(t, owner, request);
+  expect(mine.statusCode, `the owner: ${mine.body}`).toBe(200);
+  expect(mine.body).toContain(owner.userId);
+  const theirs = await send(t, other, request);
+  expect([200, 404], `another customer: ${theirs.body}`).toContain(theirs.statusCode);
+  expect(theirs.body, 'another customer saw the owner').not.toContain(owner.userId);
+  if (theirs.statusCode === 200) expect(theirs.body).toContain(other.userId);
+  const params = { ...prepared.params, id: randomUUID() };
+  const missing = await send(t, owner, requestFor(route, { ...prepared, params }));
+  expect(missing.statusCode, `a missing id: ${missing.body}`).toBe(404);
+  expect(expectErrorBody(missing, 'a missing id').error.code).toBe('resource_not_found');
 }
 
 /** A capability address: anyone holding the random id succeeds, a made-up id answers 404. */

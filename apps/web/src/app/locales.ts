@@ -18,4 +18,5 @@ export function registerFeatureLocales(): void {
   registerLocales('lending', (language) => import(`../features/lending/locales/${language}.json`));
   registerLocales('exchange', (language) => import(`../features/exchange/locales/${language}.json`));
   registerLocales('staking', (language) => import(`../features/staking/locales/${language}.json`));
+  registerLocales('audit', (language) => import(`../features/audit/locales/${language}.json`));
 }

@@ -101,7 +101,7 @@ const accountRoutes: RouteObject = {
     screen(
       'audit',
       'audit',
-      lazyRoute(() => import('./routes/account-audit.tsx'), preview),
+      lazyRoute(() => import('./routes/account-audit.tsx'), ['audit']),
     ),
   ],
 };

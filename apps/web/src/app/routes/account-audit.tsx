@@ -1,6 +1,6 @@
-// /dashboard/account/audit: not open yet; the area's purpose and the account's state.
-import { AreaPreview } from '../../features/previews/index.ts';
+// /dashboard/account/audit (spec §2, issue 18): the audit of reserves.
+import { AuditScreen } from '../../features/audit/index.ts';
 
 export function Component() {
-  return <AreaPreview area="audit" />;
+  return <AuditScreen />;
 }

@@ -1,0 +1,72 @@
+// Routes of the audit of reserves (issue 18): published snapshots and the liabilities file are
+// public (anyone may check the published root); a proof is the signed-in customer's own.
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  auditCalls,
+  auditProofResponseSchema,
+  auditSnapshotDetailResponseSchema,
+  auditSnapshotIdParamsSchema,
+  auditSnapshotListResponseSchema,
+} from '@rora/contracts';
+import { currentUser } from '../../plugins/auth.ts';
+import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
+import type { ModuleOptions } from '../index.ts';
+
+const tags = ['audit'];
+
+export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  app.setValidatorCompiler(accountRouteValidator);
+  const { audit } = services;
+
+  app.route({
+    ...routeAddress(auditCalls.listSnapshots),
+    schema: {
+      tags,
+      summary: 'Published audit snapshots, newest first: per asset liabilities, reserves and coverage',
+      response: { 200: auditSnapshotListResponseSchema },
+    },
+    handler: async () => ({ data: { snapshots: await audit.service.list() } }),
+  });
+
+  app.route({
+    ...routeAddress(auditCalls.snapshot),
+    schema: {
+      tags,
+      summary: 'One snapshot: root, totals, and the reserve addresses with their signed messages',
+      params: auditSnapshotIdParamsSchema,
+      response: { 200: auditSnapshotDetailResponseSchema },
+    },
+    handler: async (request) => ({ data: await audit.service.get(request.params.id) }),
+  });
+
+  app.route({
+    ...routeAddress(auditCalls.proof),
+    schema: {
+      tags,
+      summary: "The signed-in customer's inclusion proof: their leaves, nonce and paths to the root",
+      params: auditSnapshotIdParamsSchema,
+      response: { 200: auditProofResponseSchema },
+    },
+    preHandler: app.authenticate,
+    handler: async (request) => ({
+      data: await audit.service.proof(currentUser(request).userId, request.params.id),
+    }),
+  });
+
+  app.route({
+    ...routeAddress(auditCalls.liabilities),
+    schema: {
+      tags,
+      summary: 'The public liabilities file (JSON lines): every leaf hash and its sums, no identities',
+      params: auditSnapshotIdParamsSchema,
+    },
+    handler: async (request, reply) => {
+      const lines = await audit.service.liabilitiesFile(request.params.id);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="rora-liabilities-${request.params.id}.jsonl"`)
+        .send(Readable.from(lines));
+    },
+  });
+};

@@ -1,0 +1,172 @@
+// The audit of reserves on the real app and database: a snapshot after real devnet deposits, its
+// totals equal to the ledger's liabilities, reserves read from the devnet with ownership messages
+// that verify, each customer's proof verifying in WebCrypto and holding only their own leaves, 404s
+// for a snapshot that does not exist and a customer with no leaf, and the public file rebuilding
+// the published root.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { verifyMessage, NETWORKS, type NetworkId } from '@rora/chains';
+import type { AuditProof, AuditSnapshot, AuditSnapshotDetail } from '@rora/contracts';
+import { assertLedgerInvariants } from '@rora/ledger';
+import { buildLevels, verifyProof } from '@rora/reserves';
+import type { TestApp } from '../../testing/test-app.ts';
+import {
+  call,
+  createWalletCustomer,
+  createWalletTestApp,
+  fund,
+  type WalletCustomer,
+} from '../wallets/testing/wallet-fixtures.ts';
+import { sha256Hex } from './take-snapshot.ts';
+
+let t: TestApp;
+let alice: WalletCustomer;
+let bob: WalletCustomer;
+let carol: WalletCustomer;
+let snapshotId: string;
+
+beforeAll(async () => {
+  t = await createWalletTestApp();
+  [alice, bob, carol] = [await createWalletCustomer(t), await createWalletCustomer(t), await createWalletCustomer(t)];
+  await fund(t, alice, 'btc', '0.5');
+  await fund(t, alice, 'eth', '4');
+  await fund(t, alice, 'usdt-erc20', '250');
+  await fund(t, carol, 'sol', '12');
+  // A small chunk level, so proofs read stored upper nodes as well as rebuilt chunks.
+  snapshotId = (await t.app.services.audit.snapshot({ chunkLevel: 1 })).id;
+});
+afterEach(async () => assertLedgerInvariants(t.database.db));
+afterAll(() => t?.close());
+
+const data = async <T>(user: WalletCustomer | null, request: string): Promise<T> => {
+  const response = await call(t, user, request);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: T }).data;
+};
+
+async function ledgerLiabilities(): Promise<Map<string, bigint>> {
+  const { rows } = await t.database.pool.query<{ asset: string; total: string }>(
+    'SELECT asset, sum(balance)::text AS total FROM ledger_accounts WHERE owner_id IS NOT NULL GROUP BY asset',
+  );
+  return new Map(rows.map((row) => [row.asset, BigInt(row.total)]));
+}
+
+describe('audit snapshots', () => {
+  it('publishes per-asset liabilities equal to the ledger, with reserves and coverage', async () => {
+    const { snapshots } = await data<{ snapshots: AuditSnapshot[] }>(null, 'GET /audit/snapshots');
+    expect(snapshots.map((snapshot) => snapshot.id)).toEqual([snapshotId]);
+    const [snapshot] = snapshots as [AuditSnapshot];
+    expect(snapshot.customerCount).toBe(2);
+    expect(snapshot.leafCount).toBe(6);
+    const ledger = await ledgerLiabilities();
+    for (const asset of snapshot.assets) expect(BigInt(asset.liabilitiesMinor)).toBe(ledger.get(asset.asset));
+    const btc = snapshot.assets.find((asset) => asset.asset === 'BTC');
+    expect(btc).toMatchObject({ liabilities: '0.5', liabilitiesMinor: '50000000' });
+    // The devnet's hot wallet holds its funding and Alice's deposit address holds her coins.
+    expect(BigInt(btc?.reservesMinor ?? 0)).toBeGreaterThan(50_000_000n);
+    expect(btc?.coverageBps).toBe(Number((BigInt(btc?.reservesMinor ?? 0) * 10_000n) / 50_000_000n));
+  });
+
+  it('signs an ownership message for every reserve address, each checking against its address', async () => {
+    const detail = await data<AuditSnapshotDetail>(null, `GET /audit/snapshots/${snapshotId}`);
+    const deposit = detail.reserves.find((reserve) => reserve.address === alice.wallet('btc').address);
+    expect(deposit).toMatchObject({ role: 'deposit', balance: '50000000', scheme: 'bip322-simple' });
+    expect(new Set(detail.reserves.map((reserve) => reserve.scheme))).toEqual(
+      new Set(['bip322-simple', 'eip191', 'xrp-secp256k1', 'solana-ed25519']),
+    );
+    for (const reserve of detail.reserves) {
+      const chain = NETWORKS[reserve.network as NetworkId].chain;
+      expect(reserve.message).toContain(detail.rootHash);
+      expect(verifyMessage({ chain, ...reserve }), `${reserve.network} ${reserve.address}`).toBe(true);
+      expect(verifyMessage({ chain, ...reserve, message: reserve.message.replace('Rora', 'Roar') })).toBe(false);
+    }
+  });
+
+  it('gives each customer their own proof, which verifies and adds up to their balances', async () => {
+    const proof = await data<AuditProof>(alice, `GET /audit/snapshots/${snapshotId}/proof`);
+    expect(proof.customerId).toBe(alice.userId);
+    expect(proof.leaves).toHaveLength(3);
+    const balance = (asset: string) => proof.balances[proof.snapshot.assets.indexOf(asset)];
+    expect([balance('BTC'), balance('ETH'), balance('USDT'), balance('SOL')]).toEqual([
+      '50000000',
+      '4000000000000000000',
+      '250000000',
+      '0',
+    ]);
+    const result = await verifyProof(proof);
+    expect(result.failure).toBeNull();
+    expect(result.ok).toBe(true);
+
+    const theirs = await data<AuditProof>(carol, `GET /audit/snapshots/${snapshotId}/proof`);
+    expect(theirs.customerId).toBe(carol.userId);
+    expect(theirs.nonce).not.toBe(proof.nonce);
+    const positions = new Set(proof.leaves.map((leaf) => leaf.position));
+    expect(theirs.leaves.some((leaf) => positions.has(leaf.position))).toBe(false);
+    expect((await verifyProof(theirs)).ok).toBe(true);
+  });
+
+  it('answers 404 for a customer with no leaf, a snapshot that does not exist, and 401 signed out', async () => {
+    for (const [user, path] of [
+      [bob, `/audit/snapshots/${snapshotId}/proof`],
+      [alice, `/audit/snapshots/${randomUUID()}/proof`],
+      [alice, '/audit/snapshots/not-a-uuid/proof'],
+      [null, `/audit/snapshots/${randomUUID()}`],
+      [null, `/audit/snapshots/${randomUUID()}/liabilities`],
+    ] as const) {
+      const response = await call(t, user, `GET ${path}`);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(404);
+      expect(response.json().error.code).toBe('resource_not_found');
+    }
+    const anonymous = await call(t, null, `GET /audit/snapshots/${snapshotId}/proof`);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('authentication_required');
+  });
+
+  it('serves a public liabilities file that rebuilds the root and names nobody', async () => {
+    const response = await call(t, null, `GET /audit/snapshots/${snapshotId}/liabilities`);
+    expect(response.statusCode).toBe(200);
+    const [header, ...leaves] = response.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(header).toMatchObject({ format: 'rora-liabilities/v1', snapshotId, leafCount: 6 });
+    expect(leaves.map((leaf) => leaf.position)).toEqual([0, 1, 2, 3, 4, 5]);
+    const levels = buildLevels(
+      sha256Hex,
+      leaves.map((leaf) => ({ hash: leaf.hash, sums: (leaf.sums as string[]).map(BigInt) })),
+    );
+    const root = levels.at(-1)?.[0];
+    expect(root?.hash).toBe(header.root.hash);
+    expect(root?.sums.map(String)).toEqual(header.root.sums);
+    for (const customer of [alice, bob, carol]) expect(response.body).not.toContain(customer.userId);
+  });
+
+  it('passes the command-line verifier, signatures included, and fails it once tampered', async () => {
+    const proof = await data<AuditProof>(alice, `GET /audit/snapshots/${snapshotId}/proof`);
+    const folder = await mkdtemp(path.join(tmpdir(), 'rora-proof-'));
+    const good = path.join(folder, 'proof.json');
+    await writeFile(good, JSON.stringify(proof));
+    const run = promisify(execFile);
+    const verifier = ['tsx', 'packages/reserves/src/verify.ts'];
+    const { stdout } = await run('npx', [...verifier, good]);
+    expect(stdout).toContain('your balances are included in the published root');
+    expect(stdout).not.toContain('FAIL');
+
+    const tampered = structuredClone(proof);
+    tampered.leaves[0]!.amounts[0] = String(BigInt(tampered.leaves[0]!.amounts[0]!) + 1n);
+    tampered.balances[0] = String(BigInt(tampered.balances[0]!) + 1n);
+    const bad = path.join(folder, 'tampered.json');
+    await writeFile(bad, JSON.stringify(tampered));
+    const failed = await run('npx', [...verifier, bad]).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toMatch(/FAIL root leaf 0 .*root_hash_mismatch/);
+  });
+});

@@ -1,0 +1,16 @@
+// Coverage as people read it: reserves over liabilities as a percentage with two decimals, and
+// whether it is below, at or above 100 % (said in words and an arrow too, never by colour alone).
+export type CoverageLevel = 'below' | 'full' | 'none';
+
+export interface Coverage {
+  readonly level: CoverageLevel;
+  /** "98.50 %", or null when nothing is owed. */
+  readonly percent: string | null;
+}
+
+export function coverageOf(coverageBps: number | null): Coverage {
+  if (coverageBps === null) return { level: 'none', percent: null };
+  const whole = Math.floor(coverageBps / 100);
+  const cents = String(coverageBps % 100).padStart(2, '0');
+  return { level: coverageBps < 10_000 ? 'below' : 'full', percent: `${whole.toLocaleString('en')}.${cents} %` };
+}

@@ -1,0 +1,70 @@
+// The page's verification: the proof walked step by step with WebCrypto (@rora/reserves), then its
+// root compared with the one Rora published for that snapshot, so a file whose every hash was
+// recomputed around a made-up root still fails. Steps become rows the page renders.
+import type { AuditSnapshot } from '@rora/contracts';
+import { formatAmount } from '@rora/money';
+import { verifyProof, type VerificationStep } from '@rora/reserves';
+
+export interface StepRow {
+  readonly key: string;
+  readonly kind: VerificationStep['kind'] | 'published';
+  readonly leaf: number | null;
+  readonly depth: number | null;
+  readonly hash: string | null;
+  readonly ok: boolean;
+  /** The i18n key of what went wrong (`audit:problems.*`). */
+  readonly problem: string | null;
+}
+
+export interface PageVerification {
+  readonly ok: boolean;
+  readonly rows: readonly StepRow[];
+  readonly failure: StepRow | null;
+  /** The customer's balances at the snapshot, formatted, per asset with a non-zero amount. */
+  readonly balances: readonly { asset: string; amount: string }[];
+}
+
+function toRow(step: VerificationStep, index: number): StepRow {
+  return {
+    key: `${index}`,
+    kind: step.kind,
+    leaf: step.leaf ?? null,
+    depth: step.depth ?? null,
+    hash: step.hash ?? null,
+    ok: step.ok,
+    problem: step.problem ?? null,
+  };
+}
+
+/** Checks `json` (a proof) and that its root is the one published for its snapshot. */
+export async function verifyOnPage(json: unknown, published: readonly AuditSnapshot[]): Promise<PageVerification> {
+  const result = await verifyProof(json);
+  const rows = result.steps.map(toRow);
+  const proof = result.proof;
+  const balances = proof
+    ? proof.snapshot.assets.flatMap((asset, index) => {
+        const minor = BigInt(proof.balances[index] ?? '0');
+        return minor > 0n ? [{ asset, amount: formatAmount(minor, proof.snapshot.scales[index] ?? 0) }] : [];
+      })
+    : [];
+  if (!result.ok || !proof) {
+    return { ok: false, rows, failure: rows.find((row) => !row.ok) ?? null, balances };
+  }
+  const snapshot = published.find((candidate) => candidate.id === proof.snapshot.id);
+  const matches = snapshot?.rootHash === proof.snapshot.root.hash;
+  const row: StepRow = {
+    key: 'published',
+    kind: 'published',
+    leaf: null,
+    depth: null,
+    hash: proof.snapshot.root.hash,
+    ok: matches,
+    problem: matches ? null : snapshot ? 'root_not_published' : 'snapshot_not_published',
+  };
+  return { ok: matches, rows: [...rows, row], failure: matches ? null : row, balances };
+}
+
+/** The first characters of a hash, for rows that must fit a phone. */
+export function shortHash(hash: string): string {
+  return `${hash.slice(0, 12)}…${hash.slice(-6)}`;
+}
