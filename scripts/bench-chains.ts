@@ -8,22 +8,19 @@
 //     them final to the customers' balances (target: under 2 s for 1,000 deposits on 2 cores).
 // Then the ledger invariants are checked and every deposit is verified credited once.
 // Options: --deposits N (default 1000), --customers N (default 200).
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { coinsToMinor, minorToCoins } from '@rora/chains';
 import { startRegtestNode, type RegtestNode } from '@rora/chains/testing';
 import { REGTEST_HOT_KEY, REGTEST_LTC_XPUB } from '@rora/chains/testing';
-import { connectDatabase, migrate, startEmbeddedPostgres, type Database } from '@rora/db';
+import { connectDatabase, migrate, type Database } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { insertSignedInCustomer } from '../apps/api/src/modules/orders/testing/server-child.ts';
 import { seedAssetCatalogue } from '../apps/api/src/modules/prices/index.ts';
 import { loadTestConfig } from '../apps/api/src/testing/test-app.ts';
+import { startBenchDatabase } from './bench-database.ts';
 
 /** Each prepared coin, and the fee each deposit's transaction pays (about 10 litoshi per vbyte). */
 const COIN = 20_000_000n;
@@ -37,35 +34,6 @@ function readOptions(argv: string[]): { deposits: number; customers: number } {
     return parsed;
   };
   return { deposits: value('deposits', 1_000), customers: value('customers', 200) };
-}
-
-/** A PostgreSQL with a fresh database for the run (DATABASE_URL's server, or an embedded one). */
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `rora_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = path.join(os.tmpdir(), `rora-bench-chains-${process.pid}`);
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
-  return {
-    url: embedded.adminUrl,
-    stop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function customerAddresses(app: App, database: Database, count: number): Promise<string[]> {
@@ -132,7 +100,7 @@ function line(label: string, ms: number, deposits: number, baselineMs: number): 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
   const node = await startRegtestNode(['-maxmempool=300']);
-  const store = await startDatabase();
+  const store = await startBenchDatabase('rora_bench_chains');
   const database = connectDatabase(store.url, { max: 8 });
   let app: App | undefined;
   try {

@@ -6,14 +6,10 @@
 // job runs (staking_accrue in batches, one transaction each, until nothing is due), then a second
 // run that must find nothing (each stake accrues a day once). Then every ledger invariant.
 // Options: --stakes N (100,000), --batch N (stakes per transaction, 5,000).
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { connectDatabase, migrate, startEmbeddedPostgres, type Db } from '@rora/db';
+import { connectDatabase, migrate, type Db } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { startBenchDatabase } from './bench-database.ts';
 
 const STAKES_PER_CUSTOMER = 5;
 const SETUP_BATCH = 5_000;
@@ -26,35 +22,6 @@ function option(name: string, fallback: number): number {
   const parsed = at >= 0 ? Number(process.argv[at + 1]) : fallback;
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
   return parsed;
-}
-
-/** A PostgreSQL with a fresh database for the run, and how to take it down. */
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `rora_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = path.join(os.tmpdir(), `rora-bench-stakes-${process.pid}`);
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
-  return {
-    url: embedded.adminUrl,
-    stop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Customers, funded; stakes one day old on a bench plan, their principal moved by `stake` transfers. */
@@ -132,7 +99,7 @@ async function accrueAll(db: Db, batch: number): Promise<{ stakes: number; trans
 async function main(): Promise<void> {
   const stakes = option('stakes', 100_000);
   const batch = option('batch', 5_000);
-  const database = await startDatabase();
+  const database = await startBenchDatabase('rora_bench_stakes');
   const connection = connectDatabase(database.url, { max: 2 });
   try {
     await migrate(connection.pool);

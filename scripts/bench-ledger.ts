@@ -3,14 +3,12 @@
 // customers, then each scenario for --seconds with --concurrency workers, each worker one
 // connection. Prints committed transfers per second and per-call latency, then checks every
 // invariant. Options: --seconds N (default 5), --concurrency N (default 8).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { connectDatabase, migrate, startEmbeddedPostgres, type Db } from '@rora/db';
+import { connectDatabase, migrate, type Db } from '@rora/db';
 import { assertLedgerInvariants, createLedger, isLedgerError, type TransferInput } from '@rora/ledger';
+import { startBenchDatabase } from './bench-database.ts';
 
 const ledger = createLedger();
 const CUSTOMERS = 200;
@@ -28,35 +26,6 @@ function readOptions(argv: string[]): Options {
     return parsed;
   };
   return { seconds: value('seconds', 5), concurrency: value('concurrency', 8) };
-}
-
-/** A PostgreSQL with a fresh database for the run, and how to take it down. */
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `rora_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = path.join(os.tmpdir(), `rora-bench-${process.pid}`);
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
-  return {
-    url: embedded.adminUrl,
-    stop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function customerTransfer(customers: string[], amount: bigint): TransferInput {
@@ -168,7 +137,7 @@ async function runScenario(db: Db, customers: string[], scenario: Scenario, opti
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
-  const server = await startDatabase();
+  const server = await startBenchDatabase('rora_bench_ledger');
   const database = connectDatabase(server.url, { max: options.concurrency + 2 });
   try {
     await migrate(database.pool);

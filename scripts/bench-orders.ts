@@ -9,13 +9,10 @@
 // Diagnostics: BENCH_PROBE=refused sends orders the service refuses after sign-in and the
 // Idempotency-Key claim (the cost of a request before the order flow); BENCH_CPU_PROFILE=<dir> writes
 // the server's CPU profile there.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { Pool } from 'undici';
-import { connectDatabase, migrate, startEmbeddedPostgres, type Database } from '@rora/db';
+import { connectDatabase, migrate, type Database } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import {
   insertFundedCustomer,
@@ -23,6 +20,7 @@ import {
   type Deposit,
   type ServerChild,
 } from '../apps/api/src/modules/orders/testing/server-child.ts';
+import { startBenchDatabase } from './bench-database.ts';
 
 interface Options {
   seconds: number;
@@ -38,35 +36,6 @@ function readOptions(argv: string[]): Options {
     return parsed;
   };
   return { seconds: value('seconds', 10), clients: value('clients', 80), customers: value('customers', 400) };
-}
-
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `rora_bench_orders_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        if (process.env.BENCH_KEEP_DB) console.log(`  kept database ${name}`);
-        else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = path.join(os.tmpdir(), `rora-bench-orders-${process.pid}`);
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
-  return {
-    url: embedded.adminUrl,
-    stop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function startServer(url: string): Promise<ServerChild> {
@@ -200,7 +169,7 @@ async function verify(database: Database, baseUrl: string): Promise<void> {
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
-  const store = await startDatabase();
+  const store = await startBenchDatabase('rora_bench_orders');
   const database = connectDatabase(store.url, { max: 4 });
   let server: ServerChild | undefined;
   try {

@@ -4,49 +4,18 @@
 // same run: the baseline (one plain scan of the customers' balances, and the per-customer grouping
 // the snapshot reads), the snapshot's seconds, this process's peak RSS, the size of one customer's
 // proof and the time to verify it with the page's code on WebCrypto. Target on 2 cores: < 60 s, < 1 GB.
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { connectDatabase, migrate, startEmbeddedPostgres } from '@rora/db';
+import type pg from 'pg';
+import { connectDatabase, migrate } from '@rora/db';
 import { ASSET_SYMBOLS, assetScale } from '@rora/money';
 import { verifyProof } from '@rora/reserves';
 import { createAuditModule, type ReserveSource } from '../apps/api/src/modules/audit/index.ts';
+import { startBenchDatabase } from './bench-database.ts';
 
 function customersOption(argv: string[]): number {
   const at = argv.indexOf('--customers');
   const value = at >= 0 ? Number(argv[at + 1]) : 1_000_000;
   if (!Number.isInteger(value) || value < 1) throw new Error('--customers must be a positive integer');
   return value;
-}
-
-async function startDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `rora_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dataDir = path.join(os.tmpdir(), `rora-bench-reserves-${process.pid}`);
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
-  return {
-    url: embedded.adminUrl,
-    stop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Customers and their 12 balances, set-based; the house's external_world account balances each asset. */
@@ -92,7 +61,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
 
 async function main(): Promise<void> {
   const customers = customersOption(process.argv.slice(2));
-  const database = await startDatabase();
+  const database = await startBenchDatabase('rora_bench_reserves');
   const { pool, db, close } = connectDatabase(database.url, { max: 4 });
   const clock = { now: () => new Date() };
   try {
