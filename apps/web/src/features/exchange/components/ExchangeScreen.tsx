@@ -20,7 +20,7 @@ import { KycNotice, ShareNotice } from './Notices.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
-import { PanelBoundary } from './PanelBoundary.tsx';
+import { PanelBoundary } from '../../../components/panel-boundary/PanelBoundary.tsx';
 import { PriceChart } from './PriceChart.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { Segmented } from './Segmented.tsx';

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useStakingPlans } from '../api/staking.ts';
 import { useLiveStaking } from '../api/live-staking.ts';
 import { apyPercent } from '../model/stake-form.ts';
-import { PanelBoundary } from './PanelBoundary.tsx';
+import { PanelBoundary } from '../../../components/panel-boundary/PanelBoundary.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { StakeDialog } from './StakeDialog.tsx';
 import { StakeList } from './StakeList.tsx';

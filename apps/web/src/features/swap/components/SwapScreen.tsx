@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
-import { PanelBoundary } from './PanelBoundary.tsx';
+import { PanelBoundary } from '../../../components/panel-boundary/PanelBoundary.tsx';
 import { SwapHistory } from './SwapHistory.tsx';
 import { SwapPanel } from './SwapPanel.tsx';
 import './swap.css';
