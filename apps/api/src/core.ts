@@ -51,6 +51,7 @@ import {
   createSwapModule,
   marketPairPrices,
   marketUsdPrices,
+  observedUsdPrices,
   referencePricesFrom,
   type PairPriceSource,
   type SwapModule,
@@ -280,7 +281,12 @@ export function createCore(deps: CoreDependencies): Core {
   const staking = createStakingModule({ config, database, clock, notifications, events });
   const lending = createLendingModule({
     ...{ config, database, clock, kycGate, notifications, messaging, events },
-    usdPrices: onrampPrices,
+    usdPrices: observedUsdPrices({
+      catalogue: prices,
+      venues: deps.adapters?.pairPrices === null ? null : venues,
+      clock,
+      catalogueIsFeed: config.devRoutes,
+    }),
   });
   const services: Services = {
     ...platform,

@@ -266,6 +266,9 @@ export const lendingCalls = {
       'loan_is_not_open',
       'loan_cannot_lend_to_self',
       'loan_principal_exceeds_available_balance',
+      'loan_ltv_now_above_initial_limit',
+      'loan_price_is_stale',
+      'price_is_unavailable',
     ],
   },
   repay: {

@@ -12,6 +12,14 @@ export const lendingErrors = {
     status: 422,
     message: 'The collateral is too small for this loan. Pledge more or borrow less',
   },
+  loan_ltv_now_above_initial_limit: {
+    status: 409,
+    message: 'The collateral has lost value since this request was posted: it no longer covers the loan',
+  },
+  loan_price_is_stale: {
+    status: 503,
+    message: 'The latest price of a coin in this loan is too old to lend against. Please try again shortly',
+  },
   loan_collateral_exceeds_available_balance: {
     status: 422,
     message: 'Your available balance does not cover this collateral',
