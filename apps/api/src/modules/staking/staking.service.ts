@@ -73,7 +73,9 @@ function checkAmount(plan: PlanRow, text: string): bigint {
 
 function newStake(plan: PlanRow, input: { userId: string; amount: bigint; now: Date }): Omit<StakeRow, 'endedAt'> {
   const termDays = plan.lockDays ?? STAKING_FLEXIBLE_TERM_DAYS;
-  const startDay = input.now.toISOString().slice(0, 10);
+  // The stake starts at the end of the day it is placed (ADR 0029): each day is then credited only
+  // once the stake has been held for it entirely, never for a few minutes across a midnight.
+  const startDay = addDays(input.now.toISOString().slice(0, 10), 1);
   return {
     id: randomUUID(),
     userId: input.userId,
