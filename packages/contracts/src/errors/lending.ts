@@ -32,6 +32,10 @@ export const lendingErrors = {
     status: 422,
     message: 'Your available balance does not cover the amount now owed',
   },
+  loan_debt_above_confirmed: {
+    status: 409,
+    message: 'The amount owed has grown since you confirmed it. Check the new amount and confirm again',
+  },
   loan_cannot_lend_to_self: { status: 422, message: 'You cannot fund your own loan request' },
   loan_is_not_open: { status: 409, message: 'This loan request is no longer open' },
   loan_is_not_active: { status: 409, message: 'This loan is no longer active' },

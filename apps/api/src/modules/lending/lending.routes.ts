@@ -10,6 +10,7 @@ import {
   loanMarketQuerySchema,
   loanPreviewQuerySchema,
   loanPreviewResponseSchema,
+  loanRepayBodySchema,
   loanRequestBodySchema,
   loanResponseSchema,
   loanViewQuerySchema,
@@ -77,9 +78,29 @@ export const lendingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     },
   });
 
+  app.route({
+    ...routeAddress(lendingCalls.repay),
+    config: keyed,
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Repay the debt now owed (at most maxDebt when given); the collateral returns',
+      params: idParams,
+      body: loanRepayBodySchema,
+      response: { 200: loanResponseSchema },
+    },
+    handler: async (request) => ({
+      data: await service.repay({
+        userId: currentUser(request).userId,
+        loanId: request.params.id,
+        claimId: request.idempotencyClaim,
+        maxDebt: request.body?.maxDebt,
+      }),
+    }),
+  });
+
   const steps = [
     ['lend', 'Lend: fund the whole request', service.lend],
-    ['repay', 'Repay the debt now owed; the collateral returns', service.repay],
     ['cancel', 'Cancel an open request; the collateral returns', service.cancel],
   ] as const;
   for (const [name, summary, step] of steps) {

@@ -5,9 +5,10 @@
 // borrower, one ledger batch. Repay: debt now to the lender (less the fee on interest), collateral
 // back. Cancel: the hold voided. Notifications and live updates go out after commit.
 import { randomUUID } from 'node:crypto';
+import { isErrorCode } from '@rora/contracts';
 import type { ErrorCode, Loan, LoanEventType, LoanPreview, LoanRequestBody } from '@rora/contracts';
 import type { Db, Tx } from '@rora/db';
-import type { AssetSymbol } from '@rora/money';
+import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type AppErrorOptions } from '../../lib/errors.ts';
@@ -37,6 +38,8 @@ export interface LoanStepInput {
   loanId: string;
   /** The request's idempotency key, bound to the step's event in its transaction (ADR 0024). */
   claimId?: string | null;
+  /** Repay only: the most the customer confirmed paying (a decimal in the loan's coin). */
+  maxDebt?: string;
 }
 
 export interface LendingService {
@@ -197,12 +200,25 @@ async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: L
   });
 }
 
-async function repayLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
+/** The debt the customer confirmed, in minor units; refused with the amount codes when malformed. */
+function confirmedDebt(maxDebt: string, asset: string): bigint {
+  const parsed = tryParseAmount(maxDebt, assetScale(asset as AssetSymbol));
+  if (!parsed.ok) {
+    throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'request_validation_failed', { field: 'maxDebt' });
+  }
+  return parsed.value;
+}
+
+async function repayLoan(deps: LendingServiceDeps, input: LoanStepInput): Promise<Step> {
+  const { userId, loanId, claimId } = input;
   return withTransaction(deps.db, async (tx) => {
     const loan = await lockFor(tx, { userId, loanId }, (row) => row.borrowerId === userId);
     if (loan.status !== 'active') throw new AppError('loan_is_not_active');
     const now = deps.clock.now();
     const repayment = debtAt(loan, now, deps.settings);
+    if (input.maxDebt !== undefined && repayment.debt > confirmedDebt(input.maxDebt, loan.asset)) {
+      throw new AppError('loan_debt_above_confirmed');
+    }
     const refusal = { refusal: 'loan_repayment_exceeds_available_balance' } as const;
     await applyOrRefuse(deps.ledger, tx, { ops: repaymentOps(loan, repayment), ...refusal });
     const repaid: LoanRow = {

@@ -11,10 +11,13 @@ import {
   approvedCustomer,
   balances,
   createLendingTestApp,
+  deposit,
+  lent,
   openRequest,
   setPrice,
   step,
 } from './testing/lending-fixtures.ts';
+import { DAY_MS } from './loan-math.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -82,5 +85,34 @@ describe('lending re-prices the request', () => {
     const missing = await step(t, lender, 'lend', loan.id);
     expect(missing.json()).toMatchObject({ error: { code: 'price_is_unavailable' } });
     expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ held: 2_500_000n, loanEscrow: 0n });
+  });
+});
+
+describe('repaying at most the debt confirmed', () => {
+  it('refuses 409 when the debt grew past maxDebt, repays when it did not', async () => {
+    t = await createLendingTestApp();
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    await deposit(t, borrower, 'USDT', '10');
+    t.clock.advance(10 * DAY_MS);
+    const repay = (maxDebt: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/p2p/repay/${loan.id}`,
+        headers: { ...borrower.headers, 'idempotency-key': crypto.randomUUID() },
+        payload: { maxDebt },
+      });
+    // The dialog showed 1,002.739726 (a moment earlier); at commit the debt is 1,002.739727.
+    const refused = await repay('1002.739726');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'loan_debt_above_confirmed' } });
+    expect(await balances(t, borrower.userId, 'USDT')).toMatchObject({ available: 1010_000_000n });
+    const malformed = await repay('1,0');
+    expect(malformed.statusCode).toBe(400);
+    expect((malformed.json() as { error: { code: string } }).error.code).toMatch(/^amount_/);
+    const repaid = await repay('1002.739727');
+    expect(repaid.statusCode, repaid.body).toBe(200);
+    expect(repaid.json()).toMatchObject({ data: { status: 'repaid', paid: '1002.739727' } });
   });
 });
