@@ -202,14 +202,17 @@ export function createStakingService(deps: Deps): StakingService {
     },
 
     async stake(input) {
-      const view = stakeView(await place(deps, input));
+      const view = stakeView(await place(deps, input), await deps.clock.today());
       await publish(view, input.userId);
       return view;
     },
 
     async list(userId, { page, limit }) {
-      const { items, total } = await pageStakes(db, userId, { limit, offset: (page - 1) * limit });
-      return { items: items.map(stakeView), page, limit, total };
+      const [{ items, total }, today] = await Promise.all([
+        pageStakes(db, userId, { limit, offset: (page - 1) * limit }),
+        deps.clock.today(),
+      ]);
+      return { items: items.map((row) => stakeView(row, today)), page, limit, total };
     },
 
     async unstake({ userId, id }) {

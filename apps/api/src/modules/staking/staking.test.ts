@@ -114,6 +114,29 @@ describe('a locked stake', () => {
   });
 });
 
+describe('the unstake preview', () => {
+  const letDaysPassUnseen = (days: number) =>
+    t.database.db.execute(sql`UPDATE staking_sandbox_clock SET offset_days = offset_days + ${days}`);
+
+  it('shows what unstaking returns with the days the job has not yet accrued', async () => {
+    const user = await fundedCustomer(t, { USDT: '100' });
+    const stake = await placeStake(t, user, 'usdt-30', '100');
+    await letDaysPassUnseen(5); // four whole days due, none accrued yet: forfeited if unstaked now
+    let [current] = await myStakes(t, user);
+    expect(current!.rewardsAccrued).toBe('0');
+    const fourDays = (USDT(100) * 900n * 4n) / 3_650_000n;
+    expect(current!.unstakeNow).toEqual({ returns: '100', forfeits: (Number(fourDays) / 1e6).toString() });
+    await letDaysPassUnseen(26); // at the end day, before the job matured it: principal and every reward
+    [current] = await myStakes(t, user);
+    const exactTerm = (USDT(100) * 900n * 30n) / 3_650_000n;
+    expect(minor(current!.unstakeNow!.returns)).toBe(USDT(100) + exactTerm);
+    expect(current!.unstakeNow!.forfeits).toBe('0');
+    const response = await unstake(t, user, stake.id);
+    expect(response.json()).toMatchObject({ data: { status: 'unstaked', rewardsForfeited: '0', unstakeNow: null } });
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(100) + exactTerm);
+  });
+});
+
 describe('a flexible stake', () => {
   it('pays each day’s reward to the available balance and returns the principal at any time', async () => {
     const user = await fundedCustomer(t, { USDT: '100' });
