@@ -118,7 +118,9 @@ async function main(): Promise<void> {
       notifications: createNotificationService({ db: database.db, clock, events }),
       messaging: createMessaging({ config, database, clock }).messaging,
       events,
-      usdPrices: { usdPrice: async (asset) => FEED[asset] ?? null },
+      usdPrices: {
+        usdPrice: async (asset) => (FEED[asset] ? { usdPrice: FEED[asset], observedAt: clock.now() } : null),
+      },
     });
     const seeding = await timed(() => seedLoans(database, loans));
     const { rows } = await database.pool.query<{ server_version: string }>('SHOW server_version');

@@ -52,6 +52,7 @@ import {
   createSwapModule,
   marketPairPrices,
   marketUsdPrices,
+  observedUsdPrices,
   referencePricesFrom,
   type PairPriceSource,
   type SwapModule,
@@ -283,7 +284,12 @@ export function createCore(deps: CoreDependencies): Core {
   const staking = createStakingModule({ config, database, clock, notifications, events });
   const lending = createLendingModule({
     ...{ config, database, clock, kycGate, notifications, messaging, events },
-    usdPrices: onrampPrices,
+    usdPrices: observedUsdPrices({
+      catalogue: prices,
+      venues: deps.adapters?.pairPrices === null ? null : venues,
+      clock,
+      catalogueIsFeed: config.devRoutes,
+    }),
   });
   // Reserves are read from the chains of this process (the in-process devnet in the sandbox).
   const reserves = createDevnetReserveSource({ devnet: walletParts.chains.devnet, pool: database.pool });

@@ -67,7 +67,8 @@ test.describe('staking', () => {
     await expect(stake).toContainText('Active');
     await expect.poll(() => availableUsdt(request, customer)).toBe('50');
 
-    const passed = await request.post('/api/v1/dev/staking/days-pass', { data: { days: 3 } });
+    // Four days pass: the day of staking earns nothing, then three complete days are credited.
+    const passed = await request.post('/api/v1/dev/staking/days-pass', { data: { days: 4 } });
     expect(passed.ok(), await passed.text()).toBe(true);
     // 3 days at 6 % on 50 USDT: floor(50,000,000 × 600 × 3 / 3,650,000) = 24,657 minor units.
     await expect(stake).toContainText('0.024657 USDT');

@@ -82,6 +82,13 @@ export const loanRequestBodySchema = z.strictObject({
 });
 export type LoanRequestBody = z.input<typeof loanRequestBodySchema>;
 
+/**
+ * POST /p2p/repay/{id}: optionally the debt the customer saw and confirmed. The repayment is
+ * refused (loan_debt_above_confirmed) when the debt at commit is above it. No body: the debt now.
+ */
+export const loanRepayBodySchema = z.strictObject({ maxDebt: amountTextSchema.optional() }).nullish();
+export type LoanRepayBody = z.input<typeof loanRepayBodySchema>;
+
 /** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
 export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
   rateBps: rate(z.coerce.number({ error: 'loan_rate_out_of_range' })),
@@ -145,9 +152,13 @@ export const loanSchema = z.object({
   /** LTV when posted, and now at the reference prices (null when a price is unavailable). */
   initialLtvBps: z.number().int(),
   ltvBps: z.number().int().nullable(),
-  /** Interest and debt now: accrued to this moment (the minimum interest period applies). */
-  interestNow: decimal,
-  debtNow: decimal,
+  /**
+   * Interest and debt now: accrued to this moment (the minimum interest period applies) while the
+   * loan is open or active; for a repaid loan what was paid; null for a loan cancelled, liquidated
+   * or closed (no debt was paid: see collateralSeized).
+   */
+  interestNow: decimal.nullable(),
+  debtNow: decimal.nullable(),
   interestAtTerm: decimal,
   repaymentAtTerm: decimal,
   /** What the lender receives if repaid at term: the repayment less the platform fee on interest. */
@@ -266,6 +277,9 @@ export const lendingCalls = {
       'loan_is_not_open',
       'loan_cannot_lend_to_self',
       'loan_principal_exceeds_available_balance',
+      'loan_ltv_now_above_initial_limit',
+      'loan_price_is_stale',
+      'price_is_unavailable',
     ],
   },
   repay: {
@@ -278,6 +292,8 @@ export const lendingCalls = {
       'resource_not_found',
       'loan_is_not_active',
       'loan_repayment_exceeds_available_balance',
+      'loan_debt_above_confirmed',
+      ...amountErrors,
     ],
   },
   cancel: {

@@ -55,7 +55,7 @@ export const stakeSchema = z.object({
   apyBps: z.number().int(),
   lockDays: z.number().int().nullable(),
   status: z.enum(STAKE_STATUSES),
-  /** The day it was placed; day 1 accrues on the next day. */
+  /** The day after it was placed (the day of staking earns nothing); each later day pays for the whole day before it. */
   startDay: day,
   /** The last day that accrues: maturity for a locked stake, the one-year horizon for a flexible one. */
   endDay: day,
@@ -68,6 +68,11 @@ export const stakeSchema = z.object({
   rewardsForfeited: decimal,
   /** The next day that accrues, while active. */
   nextPayoutDay: day.nullable(),
+  /**
+   * Unstaking today, while active: what returns to the available balance (principal and the rewards
+   * not yet paid, days due today included) and the rewards forfeited (a locked stake before maturity).
+   */
+  unstakeNow: z.object({ returns: decimal, forfeits: decimal }).nullable(),
   createdAt: z.iso.datetime(),
   endedAt: z.iso.datetime().nullable(),
 });

@@ -12,6 +12,14 @@ export const lendingErrors = {
     status: 422,
     message: 'The collateral is too small for this loan. Pledge more or borrow less',
   },
+  loan_ltv_now_above_initial_limit: {
+    status: 409,
+    message: 'The collateral has lost value since this request was posted: it no longer covers the loan',
+  },
+  loan_price_is_stale: {
+    status: 503,
+    message: 'The latest price of a coin in this loan is too old to lend against. Please try again shortly',
+  },
   loan_collateral_exceeds_available_balance: {
     status: 422,
     message: 'Your available balance does not cover this collateral',
@@ -23,6 +31,10 @@ export const lendingErrors = {
   loan_repayment_exceeds_available_balance: {
     status: 422,
     message: 'Your available balance does not cover the amount now owed',
+  },
+  loan_debt_above_confirmed: {
+    status: 409,
+    message: 'The amount owed has grown since you confirmed it. Check the new amount and confirm again',
   },
   loan_cannot_lend_to_self: { status: 422, message: 'You cannot fund your own loan request' },
   loan_is_not_open: { status: 409, message: 'This loan request is no longer open' },

@@ -66,6 +66,7 @@ describe('posting, lending, repaying', () => {
     expect(repaid.statusCode, repaid.body).toBe(200);
     // 1,000 USDT × 10 % × 10/365 = 2.739726... rounded up to 2.739727; fee 10 % of it rounded down.
     expect(repaid.json().data).toMatchObject({ status: 'repaid', paid: '1002.739727', fee: '0.273972' });
+    expect(repaid.json().data).toMatchObject({ debtNow: '1002.739727', interestNow: '2.739727' });
     expect(await balances(t, lender.userId, 'USDT')).toMatchObject({ available: 1002_465_755n });
     expect((await houseFees(t, 'USDT')) - feesBefore).toBe(273_972n);
     expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ available: 100_000_000n, loanEscrow: 0n });
@@ -170,6 +171,8 @@ describe('the risk sweep', () => {
     const [settled] = await view(t, lender, '/get-my-repaid-loan-requests');
     // Owed 1,001.917809 × 1.05 = 1,052.0137 USDT, in BTC at 45,000 rounded up: 0.02337809.
     expect(settled).toMatchObject({ id: loan.id, status: 'liquidated', collateralSeized: '0.02337809' });
+    // No debt was paid: the lender was paid from the collateral (never a negative interest).
+    expect(settled).toMatchObject({ paid: '0', interestNow: null, debtNow: null });
     expect(settled!.timeline.map((event) => event.type)).toEqual(['requested', 'funded', 'margin_call', 'liquidated']);
     expect(await balances(t, lender.userId, 'BTC')).toMatchObject({ available: 2_337_809n });
     expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ available: 100_000_000n - 2_337_809n });

@@ -1,6 +1,7 @@
 // Where loans take their reference prices: US dollars per whole unit, as swaps value coins (the
-// swap module's public `marketUsdPrices`: the coin's market price in USDT times USDT's, else its
-// catalogue price), observed when read. In the sandbox (dev routes on) a price set by hand through
+// swap module's public `observedUsdPrices`: the coin's market price in USDT times USDT's, else its
+// catalogue price), each with when it was really observed (the older of its legs), never the time
+// it was read: a price that stopped moving must look old to the risk sweep and to lending. In the sandbox (dev routes on) a price set by hand through
 // POST /dev/lending/price takes precedence, with the time it was set as its observation: that is
 // how a journey drops a price, and how a test tries a stale one. Production never reads them.
 import { sql } from 'drizzle-orm';
@@ -20,9 +21,9 @@ export interface LendingPrices {
   override(asset: AssetSymbol, price: { usdPrice: string; observedAt: Date } | null): Promise<void>;
 }
 
-/** US dollars per whole unit, as a decimal string: the swap module's valuation. */
+/** US dollars per whole unit, as a decimal string, and when it was observed: the swap module's valuation. */
 export interface UsdPriceReader {
-  usdPrice(asset: AssetSymbol): Promise<string | null>;
+  usdPrice(asset: AssetSymbol): Promise<{ usdPrice: string; observedAt: Date } | null>;
 }
 
 function toUnits(price: string | null): PriceUnits | null {
@@ -56,8 +57,9 @@ export function createLendingPrices(deps: {
         const manual = await overridden(asset);
         if (manual) return manual;
       }
-      const units = toUnits(await deps.usd.usdPrice(asset));
-      return units ? { units, observedAt: deps.clock.now() } : null;
+      const market = await deps.usd.usdPrice(asset);
+      const units = toUnits(market?.usdPrice ?? null);
+      return market && units ? { units, observedAt: market.observedAt } : null;
     },
     async override(asset, price) {
       if (!deps.sandbox) throw new Error('reference prices are set by hand only in the sandbox');

@@ -10,6 +10,7 @@ import {
   loanMarketQuerySchema,
   loanPreviewQuerySchema,
   loanPreviewResponseSchema,
+  loanRepayBodySchema,
   loanRequestBodySchema,
   loanResponseSchema,
   loanViewQuerySchema,
@@ -77,9 +78,10 @@ export const lendingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     },
   });
 
+  await app.register(repayRoute, options);
+
   const steps = [
     ['lend', 'Lend: fund the whole request', service.lend],
-    ['repay', 'Repay the debt now owed; the collateral returns', service.repay],
     ['cancel', 'Cancel an open request; the collateral returns', service.cancel],
   ] as const;
   for (const [name, summary, step] of steps) {
@@ -125,5 +127,32 @@ const readRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services 
     preHandler: app.authenticate,
     schema: { tags, summary: 'One loan with its timeline', params: idParams, response: { 200: loanResponseSchema } },
     handler: async (request) => ({ data: await views.get(currentUser(request).userId, request.params.id) }),
+  });
+};
+
+/** Repaying: the debt now, at most the debt the customer confirmed (maxDebt) when given. */
+const repayRoute: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  app.setValidatorCompiler(accountRouteValidator);
+  const { service } = services.lending;
+  const keyed = { idempotent: true, recoverIdempotent: service.recover, ...perMinute(60) } as const;
+  app.route({
+    ...routeAddress(lendingCalls.repay),
+    config: keyed,
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Repay the debt now owed (at most maxDebt when given); the collateral returns',
+      params: idParams,
+      body: loanRepayBodySchema,
+      response: { 200: loanResponseSchema },
+    },
+    handler: async (request) => ({
+      data: await service.repay({
+        userId: currentUser(request).userId,
+        loanId: request.params.id,
+        claimId: request.idempotencyClaim,
+        maxDebt: request.body?.maxDebt,
+      }),
+    }),
   });
 };

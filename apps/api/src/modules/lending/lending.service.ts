@@ -5,8 +5,10 @@
 // borrower, one ledger batch. Repay: debt now to the lender (less the fee on interest), collateral
 // back. Cancel: the hold voided. Notifications and live updates go out after commit.
 import { randomUUID } from 'node:crypto';
+import { isErrorCode } from '@rora/contracts';
 import type { ErrorCode, Loan, LoanEventType, LoanPreview, LoanRequestBody } from '@rora/contracts';
 import type { Db, Tx } from '@rora/db';
+import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type AppErrorOptions } from '../../lib/errors.ts';
@@ -29,13 +31,15 @@ import { collateralHold, fundingOps, repaymentOps } from './loan-ledger.ts';
 import { DAY_MS } from './loan-math.ts';
 import { normalise, previewOf, priceRequest, type PricedRequest } from './loan-terms.ts';
 import type { LendingPrices } from './lending-prices.ts';
-import { debtAt, loanView, type ViewContext } from './loan-view.ts';
+import { currentLtv, debtAt, loanView, type ViewContext } from './loan-view.ts';
 
 export interface LoanStepInput {
   userId: string;
   loanId: string;
   /** The request's idempotency key, bound to the step's event in its transaction (ADR 0024). */
   claimId?: string | null;
+  /** Repay only: the most the customer confirmed paying (a decimal in the loan's coin). */
+  maxDebt?: string;
 }
 
 export interface LendingService {
@@ -158,6 +162,26 @@ async function postRequest(
   });
 }
 
+/**
+ * Re-prices an open request before it is funded (under its row lock): the collateral may have
+ * fallen since posting. Refused while a price is missing or older than the sweep would act on,
+ * and when the principal is now above the initial LTV limit (ADR 0028).
+ */
+async function requireStillCovered(deps: LendingServiceDeps, loan: LoanRow, now: Date): Promise<void> {
+  const assets = [loan.asset, loan.collateralAsset] as AssetSymbol[];
+  const observed = await Promise.all(assets.map((asset) => deps.prices.price(asset)));
+  if (observed.some((price) => price === null)) throw new AppError('price_is_unavailable');
+  if (observed.some((price) => now.getTime() - price!.observedAt.getTime() > deps.settings.priceMaxAgeMs)) {
+    throw new AppError('loan_price_is_stale');
+  }
+  const units = new Map([
+    [loan.asset as string, observed[0]!.units],
+    [loan.collateralAsset as string, observed[1]!.units],
+  ]);
+  const ltv = currentLtv(loan, loan.principal, units);
+  if (ltv === null || ltv > deps.settings.initialLtvBps) throw new AppError('loan_ltv_now_above_initial_limit');
+}
+
 async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
   return withTransaction(deps.db, async (tx) => {
     const loan = await lockFor(tx, { userId, loanId }, (row) => row.status === 'open' || row.lenderId === userId);
@@ -166,6 +190,7 @@ async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: L
     if (loan.borrowerId === userId) throw new AppError('loan_cannot_lend_to_self');
     if (loan.status !== 'open') throw new AppError('loan_is_not_open');
     const now = deps.clock.now();
+    await requireStillCovered(deps, loan, now);
     const refusal = { refusal: 'loan_principal_exceeds_available_balance' } as const;
     await applyOrRefuse(deps.ledger, tx, { ops: fundingOps(loan, userId), ...refusal });
     const dueAt = new Date(now.getTime() + loan.termDays * DAY_MS);
@@ -175,12 +200,25 @@ async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: L
   });
 }
 
-async function repayLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
+/** The debt the customer confirmed, in minor units; refused with the amount codes when malformed. */
+function confirmedDebt(maxDebt: string, asset: string): bigint {
+  const parsed = tryParseAmount(maxDebt, assetScale(asset as AssetSymbol));
+  if (!parsed.ok) {
+    throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'request_validation_failed', { field: 'maxDebt' });
+  }
+  return parsed.value;
+}
+
+async function repayLoan(deps: LendingServiceDeps, input: LoanStepInput): Promise<Step> {
+  const { userId, loanId, claimId } = input;
   return withTransaction(deps.db, async (tx) => {
     const loan = await lockFor(tx, { userId, loanId }, (row) => row.borrowerId === userId);
     if (loan.status !== 'active') throw new AppError('loan_is_not_active');
     const now = deps.clock.now();
     const repayment = debtAt(loan, now, deps.settings);
+    if (input.maxDebt !== undefined && repayment.debt > confirmedDebt(input.maxDebt, loan.asset)) {
+      throw new AppError('loan_debt_above_confirmed');
+    }
     const refusal = { refusal: 'loan_repayment_exceeds_available_balance' } as const;
     await applyOrRefuse(deps.ledger, tx, { ops: repaymentOps(loan, repayment), ...refusal });
     const repaid: LoanRow = {

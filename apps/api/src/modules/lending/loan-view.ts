@@ -64,7 +64,8 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
   const live = loan.status === 'open' || loan.status === 'active';
   const now = debtAt(loan, context.now, context.settings);
   const term = atTerm(loan, context.settings);
-  const settledDebt = loan.paid ?? now.debt;
+  // A settled loan reports what was paid; only a repayment pays a debt (liquidation pays from escrow).
+  const settledDebt = loan.status === 'repaid' ? loan.paid : null;
   return {
     id: loan.id,
     status: loan.status,
@@ -77,8 +78,10 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     collateralAmount: amount(loan.collateral, loan.collateralAsset),
     initialLtvBps: loan.initialLtvBps,
     ltvBps: live ? currentLtv(loan, loan.status === 'open' ? loan.principal : now.debt, context.prices) : null,
-    interestNow: amount(live ? now.interest : settledDebt - loan.principal, loan.asset),
-    debtNow: amount(live ? now.debt : settledDebt, loan.asset),
+    interestNow: live
+      ? amount(now.interest, loan.asset)
+      : maybe(settledDebt === null ? null : settledDebt - loan.principal, loan.asset),
+    debtNow: live ? amount(now.debt, loan.asset) : maybe(settledDebt, loan.asset),
     interestAtTerm: amount(term.interest, loan.asset),
     repaymentAtTerm: amount(term.debt, loan.asset),
     lenderReceivesAtTerm: amount(term.lenderReceives, loan.asset),

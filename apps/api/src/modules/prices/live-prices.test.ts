@@ -13,6 +13,7 @@ const quote = (symbol: string, usd: string, before: string | null = null): Asset
   logo: '',
   sortOrder: 0,
   usdPrice: parsePrice(usd),
+  observedAt: new Date(0),
   usdPrice24hAgo: before === null ? null : parsePrice(before),
   change24h: null,
 });

@@ -13,6 +13,8 @@ export interface AssetQuote {
   readonly sortOrder: number;
   /** Latest USD price per whole unit at PRICE_SCALE; null when none was ever observed. */
   readonly usdPrice: bigint | null;
+  /** When that latest price was observed; null without one. */
+  readonly observedAt: Date | null;
   /** The latest price observed at least 24 hours ago, at PRICE_SCALE. */
   readonly usdPrice24hAgo: bigint | null;
   /** Percent change over 24 hours ('1.25'), null without a price that old. */
@@ -37,11 +39,14 @@ export function createPriceService(deps: { db: Db; clock: Clock }): PriceService
       logo: string;
       sort_order: number;
       price: string | null;
+      observed_at: Date | string | null;
       price_before: string | null;
     }>(sql`
       SELECT a.symbol, a.name, a.logo, a.sort_order,
         (SELECT p.usd_price::text FROM asset_prices p WHERE p.asset = a.symbol
           ORDER BY p.observed_at DESC, p.id DESC LIMIT 1) AS price,
+        (SELECT p.observed_at FROM asset_prices p WHERE p.asset = a.symbol
+          ORDER BY p.observed_at DESC, p.id DESC LIMIT 1) AS observed_at,
         (SELECT p.usd_price::text FROM asset_prices p WHERE p.asset = a.symbol AND p.observed_at <= ${dayAgo}
           ORDER BY p.observed_at DESC, p.id DESC LIMIT 1) AS price_before
       FROM assets a ORDER BY a.sort_order, a.symbol`);
@@ -54,6 +59,7 @@ export function createPriceService(deps: { db: Db; clock: Clock }): PriceService
         logo: row.logo,
         sortOrder: row.sort_order,
         usdPrice,
+        observedAt: row.observed_at === null ? null : new Date(row.observed_at),
         usdPrice24hAgo: before,
         change24h: usdPrice === null ? null : percentChange(usdPrice, before),
       };

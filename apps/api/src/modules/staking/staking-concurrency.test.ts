@@ -166,7 +166,7 @@ describe('the worker’s job', () => {
   it('accrues and pays out when the core’s job runs, as the API’s or a standalone worker runs it', async () => {
     const user = await fundedCustomer(t, { USDT: '100' });
     const stake = await placeStake(t, user, 'usdt-30', '100');
-    await t.database.db.execute(sql`UPDATE staking_sandbox_clock SET offset_days = offset_days + 30`);
+    await t.database.db.execute(sql`UPDATE staking_sandbox_clock SET offset_days = offset_days + 31`);
     const job = t.app.jobs.find((candidate) => candidate.name === ACCRUE_STAKES_JOB);
     const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const outcome = await job!.run({ db: t.database.db, now: () => t.clock.now(), log: silent }, {});

@@ -24,7 +24,28 @@ export function planView(row: PlanRow, freeRewards: bigint): StakingPlan {
   };
 }
 
-export function stakeView(row: StakeRow): Stake {
+/** Whole days from `from` to `to` ('YYYY-MM-DD'), negative when `to` is earlier. */
+function daysFrom(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * What unstaking on `today` would move, as end() does: the days due accrue first (through today,
+ * at most the end day), then principal plus the unpaid rewards return, less what an early unstake
+ * of a locked stake forfeits.
+ */
+export function unstakePreview(row: StakeRow, today: string): { returns: bigint; forfeits: bigint } {
+  const through = today < row.endDay ? today : row.endDay;
+  const days = Math.max(0, daysFrom(row.startDay, through));
+  const caughtUp =
+    through > row.accruedThrough ? stakeRewardsThrough(row.principal, row.apyBps, days) : row.rewardsAccrued;
+  const unpaid = caughtUp - row.rewardsPaid;
+  const forfeits = !row.flexible && today < row.endDay ? unpaid : 0n;
+  return { returns: row.principal + unpaid - forfeits, forfeits };
+}
+
+export function stakeView(row: StakeRow, today: string | null = null): Stake {
+  const preview = row.status === 'active' && today !== null ? unstakePreview(row, today) : null;
   return {
     id: row.id,
     planId: row.planId,
@@ -41,6 +62,7 @@ export function stakeView(row: StakeRow): Stake {
     rewardsPaid: coins(row.rewardsPaid, row.asset),
     rewardsForfeited: coins(row.rewardsForfeited, row.asset),
     nextPayoutDay: row.status === 'active' ? addDays(row.accruedThrough, 1) : null,
+    unstakeNow: preview && { returns: coins(preview.returns, row.asset), forfeits: coins(preview.forfeits, row.asset) },
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
   };

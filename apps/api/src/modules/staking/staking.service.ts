@@ -73,7 +73,9 @@ function checkAmount(plan: PlanRow, text: string): bigint {
 
 function newStake(plan: PlanRow, input: { userId: string; amount: bigint; now: Date }): Omit<StakeRow, 'endedAt'> {
   const termDays = plan.lockDays ?? STAKING_FLEXIBLE_TERM_DAYS;
-  const startDay = input.now.toISOString().slice(0, 10);
+  // The stake starts at the end of the day it is placed (ADR 0029): each day is then credited only
+  // once the stake has been held for it entirely, never for a few minutes across a midnight.
+  const startDay = addDays(input.now.toISOString().slice(0, 10), 1);
   return {
     id: randomUUID(),
     userId: input.userId,
@@ -200,14 +202,17 @@ export function createStakingService(deps: Deps): StakingService {
     },
 
     async stake(input) {
-      const view = stakeView(await place(deps, input));
+      const view = stakeView(await place(deps, input), await deps.clock.today());
       await publish(view, input.userId);
       return view;
     },
 
     async list(userId, { page, limit }) {
-      const { items, total } = await pageStakes(db, userId, { limit, offset: (page - 1) * limit });
-      return { items: items.map(stakeView), page, limit, total };
+      const [{ items, total }, today] = await Promise.all([
+        pageStakes(db, userId, { limit, offset: (page - 1) * limit }),
+        deps.clock.today(),
+      ]);
+      return { items: items.map((row) => stakeView(row, today)), page, limit, total };
     },
 
     async unstake({ userId, id }) {

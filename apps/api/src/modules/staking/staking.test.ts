@@ -61,18 +61,25 @@ describe('a locked stake', () => {
     const user = await fundedCustomer(t, { USDT: '1000' });
     const stake = await placeStake(t, user, 'usdt-30', '777.777777');
     const today = await t.app.services.staking.clock.today();
-    expect(stake).toMatchObject({ status: 'active', startDay: today, endDay: addDays(today, 30), rewardsAccrued: '0' });
-    expect(stake.nextPayoutDay).toBe(addDays(today, 1));
+    // The day of staking earns nothing: the stake starts tomorrow and each day is credited once complete.
+    expect(stake).toMatchObject({
+      status: 'active',
+      startDay: addDays(today, 1),
+      endDay: addDays(today, 31),
+      rewardsAccrued: '0',
+    });
+    expect(stake.nextPayoutDay).toBe(addDays(today, 2));
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(1000) - 777_777_777n);
     expect(await balanceOf(t, user.userId, 'USDT', 'staked')).toBe(777_777_777n);
 
+    expect((await daysPass(1)).accrued).toBe(0);
     expect((await daysPass(1)).accrued).toBe(1);
     const exactTerm = (777_777_777n * 900n * 30n) / 3_650_000n;
     let [current] = await myStakes(t, user);
     expect(minor(current!.rewardsAccrued)).toBe(191_780n);
     await daysPass(28);
     [current] = await myStakes(t, user);
-    expect(current!.accruedThrough).toBe(addDays(today, 29));
+    expect(current!.accruedThrough).toBe(addDays(today, 30));
     expect(current!.rewardsPaid).toBe('0');
 
     const outcome = await daysPass(1);
@@ -93,7 +100,7 @@ describe('a locked stake', () => {
     const user = await fundedCustomer(t, { USDT: '500' });
     const poolBefore = await balanceOf(t, null, 'USDT', 'staking_rewards');
     const stake = await placeStake(t, user, 'usdt-90', '500');
-    await daysPass(10);
+    await daysPass(11);
     const response = await unstake(t, user, stake.id);
     expect(response.statusCode, response.body).toBe(200);
     const ended = (response.json() as { data: Stake }).data;
@@ -107,11 +114,34 @@ describe('a locked stake', () => {
   });
 });
 
+describe('the unstake preview', () => {
+  const letDaysPassUnseen = (days: number) =>
+    t.database.db.execute(sql`UPDATE staking_sandbox_clock SET offset_days = offset_days + ${days}`);
+
+  it('shows what unstaking returns with the days the job has not yet accrued', async () => {
+    const user = await fundedCustomer(t, { USDT: '100' });
+    const stake = await placeStake(t, user, 'usdt-30', '100');
+    await letDaysPassUnseen(5); // four whole days due, none accrued yet: forfeited if unstaked now
+    let [current] = await myStakes(t, user);
+    expect(current!.rewardsAccrued).toBe('0');
+    const fourDays = (USDT(100) * 900n * 4n) / 3_650_000n;
+    expect(current!.unstakeNow).toEqual({ returns: '100', forfeits: (Number(fourDays) / 1e6).toString() });
+    await letDaysPassUnseen(26); // at the end day, before the job matured it: principal and every reward
+    [current] = await myStakes(t, user);
+    const exactTerm = (USDT(100) * 900n * 30n) / 3_650_000n;
+    expect(minor(current!.unstakeNow!.returns)).toBe(USDT(100) + exactTerm);
+    expect(current!.unstakeNow!.forfeits).toBe('0');
+    const response = await unstake(t, user, stake.id);
+    expect(response.json()).toMatchObject({ data: { status: 'unstaked', rewardsForfeited: '0', unstakeNow: null } });
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(100) + exactTerm);
+  });
+});
+
 describe('a flexible stake', () => {
   it('pays each day’s reward to the available balance and returns the principal at any time', async () => {
     const user = await fundedCustomer(t, { USDT: '100' });
     const stake = await placeStake(t, user, 'usdt-flexible', '100');
-    await daysPass(3);
+    await daysPass(4);
     const daily = (USDT(100) * 600n * 3n) / 3_650_000n;
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(daily);
     const response = await unstake(t, user, stake.id);
@@ -125,10 +155,21 @@ describe('a flexible stake', () => {
     expect(rows).toEqual([{ kind: 'stake_unstaked', data: expect.objectContaining({ rewards: '0.049315' }) }]);
   });
 
+  it('earns nothing for a few minutes across midnight', async () => {
+    const user = await fundedCustomer(t, { USDT: '100' });
+    t.clock.set(`${t.clock.now().toISOString().slice(0, 10)}T23:59:00.000Z`);
+    const stake = await placeStake(t, user, 'usdt-flexible', '100');
+    t.clock.advance(2 * 60_000);
+    expect((await runDue()).accrued).toBe(0);
+    const response = await unstake(t, user, stake.id);
+    expect(response.json()).toMatchObject({ data: { status: 'unstaked', rewardsPaid: '0', rewardsAccrued: '0' } });
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(100));
+  });
+
   it('accrues the days the sandbox clock lets pass (development route)', async () => {
     const user = await fundedCustomer(t, { USDT: '50' });
     await placeStake(t, user, 'usdt-flexible', '50');
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/staking/days-pass', payload: { days: 2 } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/staking/days-pass', payload: { days: 3 } });
     expect(response.statusCode, response.body).toBe(200);
     const [current] = await myStakes(t, user);
     expect(current!.rewardsPaid).toBe('0.016438');

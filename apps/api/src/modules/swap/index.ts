@@ -18,7 +18,14 @@ import { createSwapSettlement, type SwapSettlement } from './settlement.ts';
 import { createSwapService, type SwapService } from './swap.service.ts';
 
 export { seedSwapLiquidity, SANDBOX_LIQUIDITY } from './liquidity.seed.ts';
-export { marketPairPrices, marketUsdPrices, referencePricesFrom, type PairPriceSource } from './reference-prices.ts';
+export {
+  marketPairPrices,
+  marketUsdPrices,
+  observedUsdPrices,
+  referencePricesFrom,
+  type ObservedUsdPrice,
+  type PairPriceSource,
+} from './reference-prices.ts';
 export type { ReferencePriceSource } from './reference-rate.ts';
 export { SETTLE_SWAP_JOB, SETTLE_SWAPS_JOB, type JobSender } from './settle-swaps.job.ts';
 export type { SwapSettings } from './quote.service.ts';

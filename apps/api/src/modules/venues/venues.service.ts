@@ -25,7 +25,14 @@ export interface VenuesService {
   prices(market: Market): Promise<VenuePrice[]>;
   /** Median mid of the external platforms (on the market's ticks), or null when none answers. */
   referencePrice(market: Market): Promise<bigint | null>;
+  /** The reference price with the time of the oldest quote in its median, or null when none answers. */
+  referenceQuote(market: Market): Promise<ReferenceQuote | null>;
   useRoraQuotes(source: RoraQuoteSource): void;
+}
+
+export interface ReferenceQuote {
+  price: bigint;
+  observedAt: Date;
 }
 
 const QUOTE_TTL_MS = 1_000;
@@ -75,16 +82,23 @@ export function createVenuesService(deps: { adapters: readonly VenueAdapter[]; c
     );
   }
 
+  async function referenceQuote(market: Market): Promise<ReferenceQuote | null> {
+    const external = await Promise.all([...adapters.values()].map((adapter) => externalQuote(adapter, market)));
+    const priced = external.flatMap((quote) => (quote?.price ? [{ price: quote.price, at: quote.at }] : []));
+    const value = median(priced.map((quote) => quote.price));
+    if (value === null) return null;
+    const oldest = Math.min(...priced.map((quote) => quote.at.getTime()));
+    return { price: (value / market.spec.tickSize) * market.spec.tickSize, observedAt: new Date(oldest) };
+  }
+
   return {
     definitions: VENUES,
     find: (id) => VENUES.find((venue) => venue.id === id) ?? null,
     adapter: (id) => adapters.get(id) ?? null,
     prices,
+    referenceQuote,
     async referencePrice(market) {
-      const external = await Promise.all([...adapters.values()].map((adapter) => externalQuote(adapter, market)));
-      const mids = external.flatMap((quote) => (quote?.price ? [quote.price] : []));
-      const value = median(mids);
-      return value === null ? null : (value / market.spec.tickSize) * market.spec.tickSize;
+      return (await referenceQuote(market))?.price ?? null;
     },
     useRoraQuotes(source) {
       roraQuotes = source;

@@ -84,19 +84,27 @@ export function useAvailable() {
 
 export type LoanAction = 'lend' | 'repay' | 'cancel';
 
-function stepRequest(action: LoanAction, id: string, key: string): Promise<Loan> {
+/** A step; a repayment carries the debt the customer saw (`maxDebt`): never charged more than that. */
+interface StepInput {
+  action: LoanAction;
+  id: string;
+  key: string;
+  maxDebt?: string | null;
+}
+
+function stepRequest({ action, id, key, maxDebt }: StepInput): Promise<Loan> {
   const path = action === 'cancel' ? `/p2p/${id}` : `/p2p/${action}/${id}`;
   return apiRequest<Loan>(path, {
     method: action === 'cancel' ? 'DELETE' : 'POST',
     headers: { 'Idempotency-Key': key },
+    ...(action === 'repay' && maxDebt ? { body: { maxDebt } } : {}),
   });
 }
 
 export function useLoanStep() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { action: LoanAction; id: string; key: string }) =>
-      stepRequest(input.action, input.id, input.key),
+    mutationFn: stepRequest,
     onSettled: () => void client.invalidateQueries({ queryKey: lendingKey }),
   });
 }

@@ -27,7 +27,9 @@ function Details({ loan }: { readonly loan: Loan }) {
     [t('card.rate'), `${percent(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
     [t('card.collateral'), coins(loan.collateralAmount, loan.collateralAsset)],
     [t('card.ltv'), loan.ltvBps === null ? '—' : percent(loan.ltvBps)],
-    ...(loan.status === 'active' ? [[t('detail.debtNow'), coins(loan.debtNow, loan.asset)] as const] : []),
+    ...(loan.status === 'active' && loan.debtNow !== null
+      ? [[t('detail.debtNow'), coins(loan.debtNow, loan.asset)] as const]
+      : []),
     ...(loan.status === 'repaid' && loan.paid ? [[t('detail.paid'), coins(loan.paid, loan.asset)] as const] : []),
     [t('preview.repayment'), coins(loan.repaymentAtTerm, loan.asset)],
     [t('detail.dueAt'), when(loan.dueAt)],

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
-import { useLoanStep, type LoanAction } from '../api/loans.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
+import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
 import { Figures, useCoins, usePercent } from './figures.tsx';
 import { useErrorText } from './use-error-text.ts';
 
@@ -33,8 +34,8 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
   }
   if (step.action === 'repay') {
     return [
-      [t('repay.debt'), coins(loan.debtNow, loan.asset)],
-      [t('repay.interest'), coins(loan.interestNow, loan.asset)],
+      [t('repay.debt'), loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)],
+      [t('repay.interest'), loan.interestNow === null ? '—' : coins(loan.interestNow, loan.asset)],
       [t('repay.returns'), collateral],
     ];
   }
@@ -47,12 +48,23 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   const errorText = useErrorText();
   const [key, setKey] = useState(() => crypto.randomUUID());
   useEffect(() => setKey(crypto.randomUUID()), [step]);
+  // The loan as it stands (refreshed after every attempt): a repayment confirms the debt shown.
+  const fresh = useLoan(step?.action === 'repay' ? step.loan.id : null);
+  const shown = step && fresh.data ? { ...step, loan: fresh.data } : step;
   const close = () => {
     mutation.reset();
     onClose();
   };
   const confirm = () => {
-    if (step) mutation.mutate({ action: step.action, id: step.loan.id, key }, { onSuccess: close });
+    if (!shown) return;
+    const input = { action: shown.action, id: shown.loan.id, key, maxDebt: shown.loan.debtNow };
+    mutation.mutate(input, {
+      onSuccess: close,
+      // The debt grew: the figures refresh and the next confirmation is a new request.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'loan_debt_above_confirmed') setKey(crypto.randomUUID());
+      },
+    });
   };
   const action = step?.action ?? 'lend';
   return (
@@ -63,7 +75,7 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
       closeLabel={t('close')}
       className="loan-dialog"
     >
-      {step ? <StepBody step={step} /> : null}
+      {shown ? <StepBody step={shown} /> : null}
       {mutation.isError ? (
         <p role="alert" className="loan-form__error">
           {errorText(mutation.error)}

@@ -18,7 +18,12 @@ export function UnstakeDialog(props: {
   const errorText = useStakingErrorText();
   const unstake = useUnstake();
   const { stake } = props;
-  const early = stake !== null && stake.lockDays !== null && props.today !== undefined && props.today < stake.endDay;
+  // The API's preview (the days due caught up, as the unstake does); without it, the stored figures.
+  const preview = stake?.unstakeNow ?? null;
+  const returns = preview?.returns ?? stake?.amount ?? '0';
+  const forfeits = preview?.forfeits ?? stake?.rewardsAccrued ?? '0';
+  const locked = stake !== null && stake.lockDays !== null && props.today !== undefined && props.today < stake.endDay;
+  const early = preview ? Number(preview.forfeits) > 0 || locked : locked;
   const close = () => {
     unstake.reset();
     props.onClose();
@@ -33,10 +38,10 @@ export function UnstakeDialog(props: {
     >
       {stake ? (
         <div className="staking-form">
-          <p>{t('unstake.returns', { amount: textCoins(stake.amount, stake.asset) })}</p>
+          <p>{t('unstake.returns', { amount: textCoins(returns, stake.asset) })}</p>
           {early ? (
             <p className="staking-form__warning">
-              {t('unstake.forfeit', { amount: textCoins(stake.rewardsAccrued, stake.asset) })}
+              {t('unstake.forfeit', { amount: textCoins(forfeits, stake.asset) })}
             </p>
           ) : null}
           {unstake.isError ? (
