@@ -6,6 +6,7 @@
 // proof and the time to verify it with the page's code on WebCrypto. Target on 2 cores: < 60 s, < 1 GB.
 import type pg from 'pg';
 import { connectDatabase, migrate } from '@rora/db';
+import { openBenchBalances } from '@rora/ledger/testing';
 import { ASSET_SYMBOLS, assetScale } from '@rora/money';
 import { verifyProof } from '@rora/reserves';
 import { createAuditModule, type ReserveSource } from '../apps/api/src/modules/audit/index.ts';
@@ -23,27 +24,14 @@ async function generate(pool: pg.Pool, customers: number): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(`SET LOCAL rora.ledger_writer = 'on'`);
     await client.query(
       `INSERT INTO users (email, password_hash)
        SELECT 'bench-' || i || '@example.test', 'bench-only' FROM generate_series(1, $1) i`,
       [customers],
     );
-    for (const asset of ASSET_SYMBOLS) {
-      // Up to about a thousand whole coins in minor units, so 18-decimal assets go past 64 bits.
-      const unit = 10n ** BigInt(Math.max(0, assetScale(asset) - 3));
-      await client.query(
-        `INSERT INTO ledger_accounts (owner_id, asset, kind, balance)
-         SELECT id, $1, 'available', floor(random() * 1000000)::numeric * $2::numeric FROM users
-          WHERE email LIKE 'bench-%'`,
-        [asset, unit.toString()],
-      );
-      await client.query(
-        `INSERT INTO ledger_accounts (owner_id, asset, kind, balance)
-         SELECT NULL, $1, 'external_world', -sum(balance) FROM ledger_accounts WHERE asset = $1 AND owner_id IS NOT NULL`,
-        [asset],
-      );
-    }
+    // Up to about a thousand whole coins in minor units, so 18-decimal assets go past 64 bits.
+    for (const asset of ASSET_SYMBOLS)
+      await openBenchBalances(client, asset, 10n ** BigInt(Math.max(0, assetScale(asset) - 3)));
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE ledger_accounts');
   } finally {

@@ -54,3 +54,5 @@ export async function writePastTheLedger(pool: pg.Pool, text: string, values: un
     client.release();
   }
 }
+
+export { openBenchBalances } from './bench-balances.ts';

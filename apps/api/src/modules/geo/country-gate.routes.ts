@@ -17,6 +17,8 @@ const EXEMPT = [
 async function countryGatePlugin(app: FastifyInstance, { services }: ModuleOptions): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (EXEMPT.some((pattern) => pattern.test(request.url))) return;
+    // A request with no peer address (light-my-request's WebSocket injection) has nothing to place.
+    if (!request.ip) return;
     // Throws AppError('country_not_allowed') for a blocked country; the error handler answers 451.
     await services.countryCheck.check(request.ip);
   });
