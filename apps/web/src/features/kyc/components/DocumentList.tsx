@@ -8,11 +8,11 @@ import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { downloadDocument } from '../api/documents-api.ts';
 import { formatFileSize } from '../model/file-check.ts';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function DocumentList({ userId, documents }: { userId: string; documents: readonly KycDocument[] }) {
   const { t } = useTranslation('kyc');
-  const errorText = useErrorText();
+  const errorText = useErrorText('kyc');
   const [busy, setBusy] = useState<string | null>(null);
   const ordered = [...documents].sort(
     (a, b) => KYC_DOCUMENT_KINDS.indexOf(a.kind) - KYC_DOCUMENT_KINDS.indexOf(b.kind),

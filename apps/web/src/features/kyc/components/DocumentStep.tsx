@@ -13,7 +13,7 @@ import { checkBrowserFile } from '../model/file-check.ts';
 import { DOCUMENT_STEPS } from '../model/steps.ts';
 import { FilePicker } from './FilePicker.tsx';
 import { ChosenFilePreview, OnFilePreview } from './FilePreview.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export interface DocumentStepProps {
   readonly userId: string;
@@ -24,7 +24,7 @@ export interface DocumentStepProps {
 
 export function DocumentStep({ userId, kind, state, onDone }: DocumentStepProps) {
   const { t } = useTranslation('kyc');
-  const errorText = useErrorText();
+  const errorText = useErrorText('kyc');
   const store = useStoreKycState(userId);
   const [chosen, setChosen] = useState<{ file: File; type: KycDocumentType } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -19,7 +19,7 @@ import {
   type IdentityFormValues,
 } from '../model/identity-form.ts';
 import { PlaceFields } from './PlaceFields.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 const resolver: Resolver<IdentityFormValues> = async (values) => {
   const result = validateIdentity(values, new Date());
@@ -38,7 +38,7 @@ export interface IdentityStepProps {
 
 export function IdentityStep({ userId, state, onDone }: IdentityStepProps) {
   const { t } = useTranslation('kyc');
-  const errorText = useErrorText();
+  const errorText = useErrorText('kyc');
   const save = useSaveIdentity(userId);
   const form = useForm<IdentityFormValues>({
     defaultValues: initialIdentityValues(state.identity),

@@ -7,11 +7,11 @@ import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useSendForReview } from '../api/kyc-api.ts';
 import { DocumentList } from './DocumentList.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function ReviewStep({ userId, state }: { userId: string; state: KycState }) {
   const { t } = useTranslation('kyc');
-  const errorText = useErrorText();
+  const errorText = useErrorText('kyc');
   const send = useSendForReview(userId);
   const correcting = state.status === 'rejected';
   const ready = state.itemsToFix.length === 0;

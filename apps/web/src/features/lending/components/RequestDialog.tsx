@@ -8,7 +8,7 @@ import { useAvailable, useLoanPreview, usePostRequest } from '../api/loans.ts';
 import { DEFAULT_REQUEST, checkRequest, requestBody, type RequestForm } from '../model/request-form.ts';
 import { RequestFields } from './RequestFields.tsx';
 import { RequestPreview } from './RequestPreview.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function RequestDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation('lending');
@@ -21,7 +21,7 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   const body = useMemo(() => requestBody(form, available), [form, available]);
   const preview = useLoanPreview(body);
   const post = usePostRequest();
-  const errorText = useErrorText();
+  const { ofError: errorText } = useErrorText('lending');
   const close = () => {
     setForm(DEFAULT_REQUEST);
     setTouched(new Set());

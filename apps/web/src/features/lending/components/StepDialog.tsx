@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
 import { Figures, useCoins, usePercent } from './figures.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export interface PendingStep {
   readonly action: LoanAction;
@@ -45,7 +45,7 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
 export function StepDialog({ step, onClose }: { readonly step: PendingStep | null; readonly onClose: () => void }) {
   const { t } = useTranslation('lending');
   const mutation = useLoanStep();
-  const errorText = useErrorText();
+  const { ofError: errorText } = useErrorText('lending');
   const [key, setKey] = useState(() => crypto.randomUUID());
   useEffect(() => setKey(crypto.randomUUID()), [step]);
   // The loan as it stands (refreshed after every attempt): a repayment confirms the debt shown.

@@ -6,10 +6,10 @@ import type { OnrampAsset } from '@rora/contracts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { usePurchase, useStartPurchase } from '../api/onramp-api.ts';
 import { checkFiatAmount, DEFAULT_ASSET } from '../model/onramp-form.ts';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function useOnrampFlow() {
-  const { ofCode, ofError } = useErrorText();
+  const { ofCode, ofError } = useErrorText('onramp');
   const [asset, setAsset] = useState<OnrampAsset>(DEFAULT_ASSET);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);

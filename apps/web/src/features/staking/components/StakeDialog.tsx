@@ -11,7 +11,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { useAvailableBalances, usePlaceStake } from '../api/staking.ts';
 import { apyPercent, checkStakeAmount, coins, stakeSummary } from '../model/stake-form.ts';
-import { useStakingErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount: bigint }) {
   const { t } = useTranslation('staking');
@@ -36,7 +36,7 @@ function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount
 
 function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDone: () => void }) {
   const { t } = useTranslation('staking');
-  const errorText = useStakingErrorText();
+  const errorText = useErrorText('staking');
   const [text, setText] = useState('');
   const key = useMemo(() => crypto.randomUUID(), []);
   const balances = useAvailableBalances();

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useUnstake } from '../api/staking.ts';
 import { textCoins } from '../model/stake-form.ts';
-import { useStakingErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function UnstakeDialog(props: {
   readonly stake: Stake | null;
@@ -15,7 +15,7 @@ export function UnstakeDialog(props: {
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('staking');
-  const errorText = useStakingErrorText();
+  const errorText = useErrorText('staking');
   const unstake = useUnstake();
   const { stake } = props;
   // The API's preview (the days due caught up, as the unstake does); without it, the stored figures.

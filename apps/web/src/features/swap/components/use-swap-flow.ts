@@ -10,14 +10,14 @@ import { usePlaceSwap, useSwaps } from '../api/swaps.ts';
 import { quoteSecondsLeft } from '../model/quote-clock.ts';
 import { checkAmount, DEFAULT_FORM, flip, maxAmount, pickAsset, type SwapFormValues } from '../model/swap-form.ts';
 import type { QuoteView } from './QuotePanel.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { useErrorText } from '../../../lib/api/use-error-text.ts';
 import { useDebouncedValue, useNow } from './use-timers.ts';
 
 const QUOTE_AFTER_TYPING_MS = 400;
 const STALE_QUOTE_CODES = new Set(['swap_quote_expired', 'swap_quote_already_used', 'swap_order_does_not_match_quote']);
 
 export function useSwapFlow() {
-  const { ofCode, ofError } = useErrorText();
+  const { ofCode, ofError } = useErrorText('swap');
   const [values, setValues] = useState<SwapFormValues>(DEFAULT_FORM);
   const [confirming, setConfirming] = useState(false);
   const [placedId, setPlacedId] = useState<string | null>(null);

@@ -1,12 +1,13 @@
-// The words for a refusal: the translation of its catalogued code in this feature, else the common
-// one, else the API's own message (spec §8), so a customer always reads why something was refused.
+// The words for a refusal: the feature's translation of its catalogued code, else the common one,
+// else the API's own message (spec §8), so a customer always reads why something was refused.
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/errors.ts';
+import { ApiError } from './errors.ts';
 
-export function useStakingErrorText() {
-  const { t, i18n } = useTranslation('staking');
+/** `namespace`: the feature's translations, whose `errors.<code>` come before the common ones. */
+export function useErrorText(namespace: string) {
+  const { t, i18n } = useTranslation(namespace);
   const ofCode = (code: string, fallback?: string): string => {
-    if (i18n.exists(`staking:errors.${code}`)) return t(`errors.${code}`);
+    if (i18n.exists(`${namespace}:errors.${code}`)) return t(`errors.${code}`);
     if (i18n.exists(`common:errors.${code}`)) return t(`common:errors.${code}`);
     return fallback ?? t('common:errors.fallback');
   };
