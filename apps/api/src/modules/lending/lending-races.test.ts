@@ -1,7 +1,6 @@
 // Races on one loan under real concurrency (TESTING.md): requests reach the server together over
 // keep-alive sockets (each sent but its last byte, then the last bytes in one loop), and the loan
 // row lock makes exactly one of them take effect. Invariants are checked after each race.
-import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -16,6 +15,7 @@ import {
   setPrice,
   view,
 } from './testing/lending-fixtures.ts';
+import { armedRequest } from '../../testing/armed-request.ts';
 
 let t: TestApp;
 let port: number;
@@ -34,11 +34,8 @@ interface Armed {
   answer: Promise<{ status: number; code: string }>;
 }
 
-/** Opens a connection and sends all of the request but its last byte; `release` sends that byte. */
+/** One racer: the request sent but its last byte, answering with its status and error code. */
 async function armed(user: TestUser, request: { method: string; path: string }): Promise<Armed> {
-  const socket = net.connect({ port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.setNoDelay(true);
   const text = [
     `${request.method} /api/v1${request.path} HTTP/1.1`,
     'Host: 127.0.0.1',
@@ -49,20 +46,12 @@ async function armed(user: TestUser, request: { method: string; path: string }):
     '',
     '',
   ].join('\r\n');
-  const bytes = Buffer.from(text, 'utf8');
-  socket.write(bytes.subarray(0, -1));
-  const answer = new Promise<{ status: number; code: string }>((resolve, reject) => {
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
-      const body = received.slice(received.indexOf('\r\n\r\n') + 4);
-      const code = status < 300 ? 'ok' : ((JSON.parse(body) as { error: { code: string } }).error.code ?? '?');
-      resolve({ status, code });
-    });
-  });
-  return { release: () => void socket.write(bytes.subarray(-1)), answer };
+  const racer = await armedRequest(port, text);
+  const answer = racer.answer.then(({ status, body }) => ({
+    status,
+    code: status < 300 ? 'ok' : ((JSON.parse(body) as { error: { code: string } }).error.code ?? '?'),
+  }));
+  return { release: racer.release, answer };
 }
 
 async function race(

@@ -2,7 +2,6 @@
 // against a balance that covers ten, and the daily accrual run twice, twice at once (two workers),
 // and killed mid-run then restarted: each stake accrues each day exactly once. After every test:
 // the ledger's invariants and staking's own.
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   placeStake,
   stakingViolations,
 } from './testing/staking-fixtures.ts';
+import { armedRequest } from '../../testing/armed-request.ts';
 
 const RACERS = 50;
 let t: TestApp;
@@ -31,25 +31,6 @@ afterEach(async () => {
   expect(await stakingViolations(t)).toEqual([]);
 });
 afterAll(async () => t.close());
-
-/** Opens a connection and sends all of `request` but its last byte; `release` sends that byte. */
-async function armed(request: string): Promise<{ release(): void; status: Promise<{ status: number; body: string }> }> {
-  const socket = net.connect({ port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.setNoDelay(true);
-  const bytes = Buffer.from(request, 'utf8');
-  socket.write(bytes.subarray(0, -1));
-  const status = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const code = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ status: code, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
-    });
-  });
-  return { release: () => void socket.write(bytes.subarray(-1)), status };
-}
 
 function stakeRequest(user: TestUser, index: number): string {
   const json = JSON.stringify({ plan: 'usdt-flexible', amount: '10' });
@@ -89,9 +70,11 @@ const daysOwed = async () => {
 describe('under real concurrency', () => {
   it(`lets ${RACERS} simultaneous stakes through only as far as the balance covers, never overdrawn`, async () => {
     const user = await fundedCustomer(t, { USDT: '100' });
-    const racers = await Promise.all(Array.from({ length: RACERS }, (_, index) => armed(stakeRequest(user, index))));
+    const racers = await Promise.all(
+      Array.from({ length: RACERS }, (_, index) => armedRequest(port, stakeRequest(user, index))),
+    );
     for (const racer of racers) racer.release();
-    const results = await Promise.all(racers.map((racer) => racer.status));
+    const results = await Promise.all(racers.map((racer) => racer.answer));
     const tally = results.reduce<Record<string, number>>((acc, result) => {
       const code =
         result.status === 201 ? 'staked' : (JSON.parse(result.body) as { error: { code: string } }).error.code;

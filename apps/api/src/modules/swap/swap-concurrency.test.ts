@@ -1,7 +1,6 @@
 // 50 swaps placed at the same instant against a balance that covers one (TESTING.md: real
 // concurrency on real PostgreSQL). 50 keep-alive connections each send their request but its last
 // byte, then the last bytes go out in one loop, so the requests reach the server together.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -13,6 +12,7 @@ import {
   createSwapTestApp,
   getQuote,
 } from './testing/swap-fixtures.ts';
+import { armedRequest } from '../../testing/armed-request.ts';
 
 const RACERS = 50;
 let t: TestApp;
@@ -22,25 +22,6 @@ beforeAll(async () => {
   port = await t.listen();
 });
 afterAll(async () => t.close());
-
-/** Opens a connection and sends all of `request` but its last byte; `release` sends that byte. */
-async function armed(request: string): Promise<{ release(): void; status: Promise<{ status: number; body: string }> }> {
-  const socket = net.connect({ port, host: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.setNoDelay(true);
-  const bytes = Buffer.from(request, 'utf8');
-  socket.write(bytes.subarray(0, -1));
-  const status = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const code = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ status: code, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
-    });
-  });
-  return { release: () => void socket.write(bytes.subarray(-1)), status };
-}
 
 function orderRequest(token: string, index: number, body: object): string {
   const json = JSON.stringify(body);
@@ -65,10 +46,12 @@ describe('under real concurrency', () => {
       quotes.push(await getQuote(t, user, { from: 'BTC', to: 'ETH', quantity: '1' }));
     }
     const racers = await Promise.all(
-      quotes.map((quote, index) => armed(orderRequest(user.token, index, { type: 'swap', quoteId: quote.id }))),
+      quotes.map((quote, index) =>
+        armedRequest(port, orderRequest(user.token, index, { type: 'swap', quoteId: quote.id })),
+      ),
     );
     for (const racer of racers) racer.release();
-    const results = await Promise.all(racers.map((racer) => racer.status));
+    const results = await Promise.all(racers.map((racer) => racer.answer));
 
     const tally = results.reduce<Record<string, number>>((acc, result) => {
       const code =
