@@ -4,24 +4,13 @@
 // decimal strings in the asset's units; rates and loan-to-value ratios are integer basis points.
 // How the rules were chosen (LTV levels, interest, rounding, liquidation, states): ADR 0028.
 import { z } from 'zod';
-import type { AssetSymbol } from '@rora/money';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
-import { amountTextSchema } from './wallets.ts';
+import { LISTED_ASSETS, amountTextSchema } from './wallets.ts';
 
 /** The coins that can be lent or pledged (the listed assets). */
-export const LOAN_ASSETS = [
-  'BTC',
-  'ETH',
-  'LTC',
-  'XRP',
-  'SOL',
-  'BNB',
-  'USDT',
-  'BUSD',
-  'ADX',
-] as const satisfies readonly AssetSymbol[];
+export const LOAN_ASSETS = LISTED_ASSETS;
 export type LoanAsset = (typeof LOAN_ASSETS)[number];
 
 /** The fixed menu of terms, in days. */

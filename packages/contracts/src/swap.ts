@@ -2,24 +2,13 @@
 // order (POST /order with type swap) and the customer's swaps, plus the `swaps` WebSocket channel.
 // Amounts are decimal strings in the asset's units; rates are target units per one source unit.
 import { z } from 'zod';
-import type { AssetSymbol } from '@rora/money';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
-import { amountTextSchema } from './wallets.ts';
+import { LISTED_ASSETS, amountTextSchema } from './wallets.ts';
 
 /** The coins a customer can swap between (the listed assets; USD is never held). */
-export const SWAP_ASSETS = [
-  'BTC',
-  'ETH',
-  'LTC',
-  'XRP',
-  'SOL',
-  'BNB',
-  'USDT',
-  'BUSD',
-  'ADX',
-] as const satisfies readonly AssetSymbol[];
+export const SWAP_ASSETS = LISTED_ASSETS;
 export type SwapAsset = (typeof SWAP_ASSETS)[number];
 
 /** The smallest swap, in whole US dollars of the source amount at the reference price. */

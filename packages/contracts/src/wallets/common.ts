@@ -1,5 +1,6 @@
 // Building blocks of the wallets calls: amounts as typed, send speeds, the approval proof, ids.
 import { z } from 'zod';
+import type { AssetSymbol } from '@rora/money';
 import { pinSchema, totpCodeSchema } from '../user.ts';
 
 /** A decimal amount as typed: digits and one optional point (parsed at the asset's scale by the API). */
@@ -16,6 +17,19 @@ export const amountTextSchema = z
 export const decimalSchema = z.string();
 /** US dollars with 2 decimals ('1234.56'). */
 export const usdSchema = z.string();
+
+/** The coins Rora lists for customers to hold, swap and lend (USD values holdings; it is never held). */
+export const LISTED_ASSETS = [
+  'BTC',
+  'ETH',
+  'LTC',
+  'XRP',
+  'SOL',
+  'BNB',
+  'USDT',
+  'BUSD',
+  'ADX',
+] as const satisfies readonly AssetSymbol[];
 
 export const SEND_PRIORITIES = ['slow', 'normal', 'fast'] as const;
 export type SendPriority = (typeof SEND_PRIORITIES)[number];
