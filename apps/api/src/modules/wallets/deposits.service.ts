@@ -5,7 +5,7 @@
 // twice, changes nothing the second time.
 import type { ChainTransaction, NetworkId } from '@rora/chains';
 import type { Db } from '@rora/db';
-import { withTransaction, type Ledger } from '@rora/ledger';
+import { withTransaction, type Ledger, type TransferInput } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
@@ -13,6 +13,19 @@ import { nextDepositStatus, type DepositStatusChange } from './deposit-status.ts
 import type { DepositRow, DepositsRepository } from './deposits.repository.ts';
 import type { StepFacts, WalletNotifier, WalletStep } from './wallet-notifier.ts';
 import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
+
+/** The ledger transfer that credits a deposit: its row's id is the transfer's, so it posts once. */
+export function depositCredit(row: DepositRow): TransferInput {
+  return {
+    id: row.id,
+    asset: row.asset as AssetSymbol,
+    debit: { system: 'chain_omnibus' },
+    credit: { owner: row.userId, kind: 'available' },
+    amount: BigInt(row.amount),
+    code: 'deposit',
+    metadata: { network: row.network, txid: row.txid },
+  };
+}
 
 export interface DepositService {
   /** A transfer to a watched address, at any status; unknown addresses (and tags) are ignored. */
@@ -56,15 +69,7 @@ function apply(deps: Deps, transaction: ChainTransaction, wallet: Owner) {
     const row = (await deps.deposits.lock(tx, key)) as DepositRow;
     const change = nextDepositStatus(row, transaction);
     if (change.status === 'credited' && change.changed) {
-      await deps.ledger.transfer(tx, {
-        id: row.id,
-        asset: row.asset as AssetSymbol,
-        debit: { system: 'chain_omnibus' },
-        credit: { owner: row.userId, kind: 'available' },
-        amount: BigInt(row.amount),
-        code: 'deposit',
-        metadata: { network: row.network, txid: row.txid },
-      });
+      await deps.ledger.transfer(tx, depositCredit(row));
     }
     if (change.changed) {
       const credited = change.status === 'credited' ? { creditedAt: now } : {};

@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import { getNetwork, type NetworkId } from '@rora/chains';
 import type { Db } from '@rora/db';
 import { withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
-import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import type { DepositRow } from './deposits.repository.ts';
+import { depositCredit } from './deposits.service.ts';
 import type { WalletNotifier } from './wallet-notifier.ts';
 
 export interface ScannedCreditsDependencies {
@@ -23,19 +23,6 @@ export interface ScannedCreditsDependencies {
 /** Notifications sent at once after a batch (each is a few statements; the pool is shared). */
 const NOTIFY_CONCURRENCY = 4;
 
-function creditOp(row: DepositRow): LedgerOp {
-  return {
-    op: 'transfer',
-    id: row.id,
-    asset: row.asset as AssetSymbol,
-    debit: { system: 'chain_omnibus' },
-    credit: { owner: row.userId, kind: 'available' },
-    amount: BigInt(row.amount),
-    code: 'deposit',
-    metadata: { network: row.network, txid: row.txid },
-  };
-}
-
 async function creditAll(deps: ScannedCreditsDependencies, due: readonly DepositRow[], height: number) {
   if (due.length === 0) return [];
   return withTransaction(deps.db, async (tx) => {
@@ -47,7 +34,10 @@ async function creditAll(deps: ScannedCreditsDependencies, due: readonly Deposit
     const still = new Set(rows.map((row) => `${row.id}:${row.block_hash}`));
     const locked = due.filter((row) => still.has(`${row.id}:${row.blockHash}`));
     if (locked.length === 0) return [];
-    await deps.ledger.apply(tx, locked.map(creditOp));
+    await deps.ledger.apply(
+      tx,
+      locked.map((row): LedgerOp => ({ op: 'transfer', ...depositCredit(row) })),
+    );
     const now = deps.clock.now();
     await tx.execute(sql`
       UPDATE chain_deposits SET status = 'credited', confirmations = ${height} - block_height + 1,
