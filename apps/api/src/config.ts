@@ -232,3 +232,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const eventBus = config.EVENT_BUS ?? (config.RUN_WORKER ? 'process' : 'postgres');
   return { ...config, devRoutes, marketMaker, sandboxSeed: !production, eventBus };
 }
+
+/** For a process's entry point: the configuration, or each problem on stderr and exit code 2. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}

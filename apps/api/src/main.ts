@@ -1,21 +1,12 @@
 // `npm start`: validate the configuration, start everything, print the URL, stop cleanly on Ctrl-C.
 import { startFailure } from '@rora/worker';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { runtimeLine } from './runtime.ts';
 import { sandboxBanner } from './sandbox-banner.ts';
 import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   console.log(runtimeLine());
   const server = await startServer({ config });
   console.log(`\nRora is running at ${server.url}\n(API docs at ${server.url}/api/docs; press Ctrl-C to stop)\n`);

@@ -3,20 +3,11 @@
 import { pino } from 'pino';
 import { errorLogSerializer } from '@rora/db';
 import { startFailure } from '@rora/worker';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = pino({
     level: config.LOG_LEVEL,
     base: { component: 'worker' },
