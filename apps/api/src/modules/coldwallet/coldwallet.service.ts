@@ -19,7 +19,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
 import { formatCents, usdCents, type AssetQuote, type PriceService } from '../prices/index.ts';
-import { defaultLogo, derivedId, parseCustomerAmount, type Approval, type WalletNotifier } from '../wallets/index.ts';
+import { derivedId } from '../../lib/derived-id.ts';
+import { defaultLogo, parseCustomerAmount, type Approval, type WalletNotifier } from '../wallets/index.ts';
 import type { ColdMoveRow, ColdWalletRepository, ColdWalletRow } from './coldwallet.repository.ts';
 
 export type ColdMoveInput = Omit<ColdWalletMoveBody, 'quantity'> & { quantity: string };

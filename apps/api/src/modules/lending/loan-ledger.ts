@@ -1,17 +1,15 @@
 // The ledger movements of each loan step, built from the loan (pure). Ids derive from the loan's id
 // and the leg, so a step rerun after a crash names the same transfers and the ledger replays them
 // instead of moving money twice. Per asset each batch sums to zero by construction (double entry).
-import { createHash } from 'node:crypto';
 import type { HoldInput, LedgerOp } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
+import { derivedId } from '../../lib/derived-id.ts';
 import type { LoanRow } from './lending.repository.ts';
 import type { Repayment, Seizure } from './loan-math.ts';
 
 /** A UUID-shaped id (version 8) from the loan's id and a leg: the same inputs, the same id. */
 export function loanLegId(loanId: string, leg: string): string {
-  const hex = createHash('sha256').update(`loan:${loanId}:${leg}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return derivedId('loan', loanId, leg);
 }
 
 const asset = (symbol: string) => symbol as AssetSymbol;

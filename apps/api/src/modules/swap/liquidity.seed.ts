@@ -5,7 +5,7 @@ import type { Database } from '@rora/db';
 import { createLedger } from '@rora/ledger';
 import { assetScale, parseAmount } from '@rora/money';
 import type { SwapAsset } from '@rora/contracts';
-import { derivedId } from './derived-id.ts';
+import { derivedId } from '../../lib/derived-id.ts';
 
 /** Whole coins per asset: a few million US dollars of each at the reference prices. */
 export const SANDBOX_LIQUIDITY: Readonly<Record<SwapAsset, string>> = {
@@ -25,7 +25,7 @@ export async function seedSwapLiquidity(database: Pick<Database, 'db'>): Promise
   await ledger.transferMany(
     database.db,
     Object.entries(SANDBOX_LIQUIDITY).map(([asset, whole]) => ({
-      id: derivedId('sandbox-liquidity', asset),
+      id: derivedId('swap', 'sandbox-liquidity', asset),
       asset: asset as SwapAsset,
       debit: { system: 'external_world' as const },
       credit: { system: 'liquidity' as const },

@@ -11,7 +11,7 @@ import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
-import { derivedId } from './derived-id.ts';
+import { derivedId } from '../../lib/derived-id.ts';
 import {
   countFailedAttempt,
   dueSwapIds,
@@ -64,7 +64,7 @@ export function settlementOps(swap: SwapRow): LedgerOp[] {
   ) =>
     ({
       op: 'post',
-      id: derivedId(swap.id, leg),
+      id: derivedId('swap', swap.id, leg),
       holdId: swap.id,
       credit: { system: credit },
       amount,
@@ -77,7 +77,7 @@ export function settlementOps(swap: SwapRow): LedgerOp[] {
     ...(swap.dust > 0n ? [post('dust', 'dust', swap.dust, 'dust')] : []),
     {
       op: 'transfer',
-      id: derivedId(swap.id, 'receive'),
+      id: derivedId('swap', swap.id, 'receive'),
       asset: swap.toAsset as AssetSymbol,
       debit: { system: 'liquidity' },
       credit: { owner: swap.userId, kind: 'available' },

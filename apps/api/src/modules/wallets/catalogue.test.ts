@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAIN_ERROR_CODES } from '@rora/chains';
 import { errorCatalogue, isErrorCode } from '@rora/contracts';
 import { MONEY_ERROR_CODES } from '@rora/money';
-import { derivedId } from './ids.ts';
+import { derivedId } from '../../lib/derived-id.ts';
 
 describe('error catalogue', () => {
   it('has every chain error code, answering 422', () => {

@@ -11,7 +11,7 @@ import { isLedgerError, withTransaction, type Ledger } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import type { DepositRow, DepositsRepository } from './deposits.repository.ts';
-import { derivedId } from './ids.ts';
+import { derivedId } from '../../lib/derived-id.ts';
 import type { WalletNotifier } from './wallet-notifier.ts';
 
 export interface DepositReorgsDependencies {

@@ -132,5 +132,4 @@ export type { Approval, ApprovalProof } from './approval.ts';
 export type { WalletNotifier } from './wallet-notifier.ts';
 export { parseCustomerAmount } from './amounts.ts';
 export { networkView, valueCents, defaultLogo } from './wallet-view.ts';
-export { derivedId } from './ids.ts';
 export { walletRateLimits } from './rate-limits.ts';

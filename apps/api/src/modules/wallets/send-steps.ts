@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect } from '../../lib/idempotency-recovery.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
-import { derivedId } from './ids.ts';
+import { derivedId } from '../../lib/derived-id.ts';
 import type { NewSend, SendRow, SendsRepository } from './sends.repository.ts';
 import type { StepFacts, WalletNotifier } from './wallet-notifier.ts';
 

@@ -3,7 +3,7 @@
 // of it and credited exactly `receive` once; a failed one returned all of it; no swap hold is orphaned.
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
-import { derivedId } from '../derived-id.ts';
+import { derivedId } from '../../../lib/derived-id.ts';
 
 export async function checkSwapInvariants(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -35,7 +35,7 @@ export async function checkSwapInvariants(db: Db): Promise<string[]> {
     if (row.status === 'completed' && row.posted !== row.quantity) problems.push(`swap ${row.id} posted ${row.posted}`);
     if (row.status === 'failed' && row.posted !== '0') problems.push(`failed swap ${row.id} posted ${row.posted}`);
     const credits = await db.execute<{ amount: string; asset: string }>(
-      sql`SELECT amount::text, asset FROM ledger_transfers WHERE id = ${derivedId(row.id, 'receive')}`,
+      sql`SELECT amount::text, asset FROM ledger_transfers WHERE id = ${derivedId('swap', row.id, 'receive')}`,
     );
     const credit = credits.rows[0];
     if (row.status === 'completed' && (credit?.amount !== row.receive || credit?.asset !== row.to_asset)) {
