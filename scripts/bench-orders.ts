@@ -1,31 +1,39 @@
-// `npm run bench:orders`: orders placed over HTTP by many concurrent clients against the real server
-// (a child process: startServer on a throwaway embedded PostgreSQL, or a fresh database on
-// DATABASE_URL's server), crossing limit orders on BTC/USDT and ETH/USDT from funded, approved
-// customers. Prints orders/s accepted (201) and fills/s settled, latency percentiles, refusals by
-// code; then checks the ledger's invariants, every order's hold against its fills, and each book in
-// memory against the database. Options: --seconds N (10), --clients N (80), --customers N (400).
-// Each client has one request in flight, so orders/s is clients / latency: 80 clients are what
-// 3,000 orders/s at a median near 25 ms (p99 under 50 ms) takes.
-// Diagnostics: BENCH_PROBE=refused sends orders the service refuses after sign-in and the
-// Idempotency-Key claim (the cost of a request before the order flow); BENCH_CPU_PROFILE=<dir> writes
-// the server's CPU profile there.
-import { randomUUID } from 'node:crypto';
+// `npm run bench:orders`: the order path over HTTP as a deployment runs it. The real server runs in a
+// child process (scripts/bench-orders/server.ts: logging at info, the job worker and the market
+// maker on) on a throwaway embedded PostgreSQL, or a fresh database on DATABASE_URL's server.
+// 100,000 funded, approved customers with sessions; each request comes from one drawn at random, so
+// most find no cached session. WebSocket subscribers follow the markets. Per run it measures:
+//   1. a baseline at the same concurrency: POST /bench/baseline (authenticate, insert one row, commit);
+//   2. the order mix: 60 % limit orders around the live mid (a fifth cross), 10 % market orders,
+//      30 % cancels of orders left open;
+// and prints requests/s, latency percentiles, server and database CPU per request, the ratio of
+// the two, and the targets. Then it checks the ledger's invariants, every order's hold against its
+// fills, and each book in memory against the database.
+// Options: --seconds N (10), --clients N (80), --customers N (100000), --markets N (2),
+// --subscribers N (100). BENCH_LOG_LEVEL, BENCH_WORKER=off, BENCH_MARKET_MAKER=off change the server.
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { connectDatabase, migrate, type Database } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
-import {
-  insertFundedCustomer,
-  startServerChild,
-  type Deposit,
-  type ServerChild,
-} from '../apps/api/src/modules/orders/testing/server-child.ts';
+import { SERVER_NODE_FLAGS } from '../apps/api/src/modules/orders/testing/server-child.ts';
+import { createCustomers } from './bench-orders/customers.ts';
+import { cpuBetween, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
+import { report, verdicts, type Phase } from './bench-orders/report.ts';
+import { connectSubscribers } from './bench-orders/subscribers.ts';
+import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
 import { startBenchDatabase } from './bench-database.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Options {
   seconds: number;
   clients: number;
   customers: number;
+  markets: number;
+  subscribers: number;
 }
 
 function readOptions(argv: string[]): Options {
@@ -35,122 +43,58 @@ function readOptions(argv: string[]): Options {
     if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
     return parsed;
   };
-  return { seconds: value('seconds', 10), clients: value('clients', 80), customers: value('customers', 400) };
+  return {
+    seconds: value('seconds', 10),
+    clients: value('clients', 80),
+    customers: value('customers', 100_000),
+    markets: value('markets', 2),
+    subscribers: value('subscribers', 100),
+  };
 }
 
-function startServer(url: string): Promise<ServerChild> {
-  const profile = process.env.BENCH_CPU_PROFILE
-    ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-    : [];
-  return startServerChild({ databaseUrl: url, entry: process.env.BENCH_SERVER, nodeArgs: profile, stderr: 'inherit' });
-}
-
-/** Each customer's starting money, in minor units. */
-const DEPOSITS: readonly Deposit[] = [
-  { asset: 'USDT', amount: 10_000_000n * 10n ** 6n },
-  { asset: 'BTC', amount: 100n * 10n ** 8n },
-  { asset: 'ETH', amount: 2_000n * 10n ** 18n },
-];
-
-/** Approved customers with sessions and money, written straight to the database (fast setup). */
-async function createCustomers(database: Database, count: number): Promise<string[]> {
-  const tokens: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const { token } = await insertFundedCustomer(database, {
-      emailPrefix: `bench-orders-${index}`,
-      deposits: DEPOSITS,
+/** The server child; its stdout (the JSON log) is read up to READY, then only counted. */
+function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string; logBytes: () => number }> {
+  const entry = path.join(here, 'bench-orders', 'server.ts');
+  const dataDir = path.join(os.tmpdir(), `rora-bench-orders-${process.pid}`);
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', entry], {
+    env: { ...process.env, DATABASE_URL: url, RORA_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let [head, bytes] = ['', 0];
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (head === null) return;
+      head += chunk.toString();
+      const match = /READY (\S+)\n/.exec(head);
+      if (match) resolve({ child, baseUrl: match[1]!, logBytes: () => bytes });
+      if (match || head.length > 1e6) head = null as unknown as string;
     });
-    tokens.push(token);
-  }
-  return tokens;
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before READY`)));
+  });
 }
 
-const MARKETS = [
-  { symbol: 'BTC/USDT', mid: 60_000, tick: 0.1, amounts: ['0.001', '0.002', '0.005'] },
-  { symbol: 'ETH/USDT', mid: 3_000, tick: 0.01, amounts: ['0.01', '0.02', '0.05'] },
-];
-
-/** A limit order near the middle: about a third cross the other side and trade. */
-function randomOrder(): Record<string, string> {
-  // BENCH_PROBE=refused: an order the service refuses after sign-in and the Idempotency-Key claim
-  // (a price off the tick), to measure what every request costs before the order flow.
-  if (process.env.BENCH_PROBE === 'refused') return { symbol: 'BTC/USDT', side: 'buy', price: '100.05', amount: '1' };
-  const market = MARKETS[Math.floor(Math.random() * MARKETS.length)]!;
-  const side = Math.random() < 0.5 ? 'buy' : 'sell';
-  const offsetTicks = Math.floor(Math.random() * 30) - 10;
-  const ticks = Math.round(market.mid / market.tick) + (side === 'buy' ? -offsetTicks : offsetTicks);
-  const decimals = market.tick === 0.1 ? 1 : 2;
-  const price = (ticks / 10 ** decimals).toFixed(decimals);
-  const amount = market.amounts[Math.floor(Math.random() * market.amounts.length)]!;
-  return { symbol: market.symbol, side, price, amount };
-}
-
-interface Result {
-  status: number;
-  ms: number;
-  code?: string;
-}
-
-async function post(client: Pool, token: string, body: object): Promise<Result> {
-  const started = performance.now();
-  try {
-    const response = await client.request({
-      path: '/api/v1/order',
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'idempotency-key': randomUUID(),
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    const text = await response.body.text();
-    const status = response.statusCode;
-    const code = status >= 400 ? (/"code":"([a-z_]+)"/.exec(text)?.[1] ?? 'unknown') : undefined;
-    return { status, ms: performance.now() - started, code };
-  } catch {
-    return { status: 0, ms: performance.now() - started, code: 'network_error' };
-  }
-}
-
-/** Each client keeps one keep-alive connection with one request in flight (undici: a lean client). */
-async function load(
-  baseUrl: string,
-  tokens: string[],
-  options: Options,
-): Promise<{ results: Result[]; elapsed: number }> {
-  const client = new Pool(baseUrl, { connections: options.clients, pipelining: 1 });
+/** Runs `clients` loops of `operation` for `seconds`, measuring server and database CPU. */
+async function run(
+  context: { client: Pool; serverPid: number; dbPids: () => Promise<number[]> },
+  options: { seconds: number; clients: number },
+  operation: (client: Pool) => Promise<Result>,
+): Promise<Phase> {
   const results: Result[] = [];
+  const [server0, db0] = [processCpuMs(context.serverPid), cpuSnapshot(await context.dbPids())];
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   await Promise.all(
-    Array.from({ length: options.clients }, async (_, index) => {
-      for (let next = index; performance.now() < deadline; next += options.clients) {
-        results.push(await post(client, tokens[next % tokens.length]!, randomOrder()));
-      }
+    Array.from({ length: options.clients }, async () => {
+      while (performance.now() < deadline) results.push(await operation(context.client));
     }),
   );
-  await client.close();
-  return { results, elapsed: (performance.now() - started) / 1000 };
+  const elapsed = (performance.now() - started) / 1000;
+  const [server1, db1] = [processCpuMs(context.serverPid), cpuSnapshot(await context.dbPids())];
+  return { results, elapsed, serverCpuMs: server1 - server0, dbCpuMs: cpuBetween(db0, db1) };
 }
 
-function report(results: Result[], elapsed: number, fills: number): void {
-  const accepted = results.filter((result) => result.status === 201);
-  const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-  const refusals = new Map<string, number>();
-  for (const result of results) if (result.code) refusals.set(result.code, (refusals.get(result.code) ?? 0) + 1);
-  const rate = (count: number) => Math.round(count / elapsed).toLocaleString('en-US');
-  console.log(
-    `  requests      ${results.length.toLocaleString('en-US')} in ${elapsed.toFixed(1)} s (${rate(results.length)}/s)`,
-  );
-  console.log(`  accepted      ${rate(accepted.length)} orders/s (201, committed with their fills)`);
-  console.log(`  settled       ${rate(fills)} fills/s (${fills.toLocaleString('en-US')} trades)`);
-  console.log(`  latency       p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
-  console.log(`  refused       ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`);
-}
-
-async function verify(database: Database, baseUrl: string): Promise<void> {
+async function verify(database: Database, baseUrl: string, symbols: string[]): Promise<void> {
   await assertLedgerInvariants(database.db);
   const { rows } = await database.pool.query<{ count: string }>(`
     SELECT count(*) AS count FROM orders o JOIN ledger_holds h ON h.id = o.id
@@ -158,35 +102,65 @@ async function verify(database: Database, baseUrl: string): Promise<void> {
             <> o.hold_amount - CASE WHEN o.side = 'buy' THEN o.filled_notional ELSE o.filled_quantity END))
         OR (o.status IN ('filled', 'cancelled') AND h.status = 'pending')`);
   if (Number(rows[0]?.count) !== 0) throw new Error(`${rows[0]?.count} orders disagree with their holds`);
-  for (const market of MARKETS) {
-    const response = await fetch(`${baseUrl}/api/v1/dev/markets/book?symbol=${market.symbol}`);
+  for (const symbol of symbols) {
+    const response = await fetch(`${baseUrl}/api/v1/dev/markets/book?symbol=${symbol}`);
     const audit = ((await response.json()) as { data: { equal: boolean; lit: number; differences: string[] } }).data;
-    if (!audit.equal) throw new Error(`${market.symbol} book differs from the database: ${audit.differences[0]}`);
-    console.log(`  ${market.symbol} book in memory equals the database (${audit.lit} open orders)`);
+    if (!audit.equal) throw new Error(`${symbol} book differs from the database: ${audit.differences[0]}`);
+    console.log(`  ${symbol} book in memory equals the database (${audit.lit} open orders)`);
   }
   console.log('  ledger invariants hold; every open order holds exactly what it has not spent');
 }
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
+  const markets = marketsFor(options.markets);
   const store = await startBenchDatabase('rora_bench_orders');
   const database = connectDatabase(store.url, { max: 4 });
-  let server: ServerChild | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     await migrate(database.pool);
-    const tokens = await createCustomers(database, options.customers);
-    server = await startServer(store.url);
-    const { rows } = await database.pool.query<{ server_version: string }>('SHOW server_version');
-    console.log(
-      `bench:orders on PostgreSQL ${rows[0]?.server_version}, ${os.cpus().length} cores, Node ${process.version}; ` +
-        `${options.clients} HTTP clients, ${options.customers} customers, ${options.seconds} s`,
+    await database.pool.query(
+      `CREATE TABLE ${BASELINE_TABLE} (id bigserial PRIMARY KEY, user_id uuid NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
     );
-    await load(server.baseUrl, tokens, { ...options, seconds: 2 });
+    const setupStarted = performance.now();
+    const customers = await createCustomers(database, options.customers);
+    const setupSeconds = (performance.now() - setupStarted) / 1000;
+    server = await startServer(store.url);
+    const client = new Pool(server.baseUrl, { connections: options.clients + 2, pipelining: 1 });
+    const subscribers = await connectSubscribers(
+      server.baseUrl,
+      customers.slice(0, options.subscribers),
+      markets.map((market) => market.symbol),
+    );
+    const { rows } = await database.pool.query<{ server_version: string }>('SHOW server_version');
+    const where = process.env.DATABASE_URL ? 'the DATABASE_URL server' : 'embedded';
+    console.log(
+      `bench:orders on PostgreSQL ${rows[0]?.server_version} (${where}), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}\n` +
+        `  ${options.clients} HTTP clients, ${options.customers.toLocaleString('en-US')} customers (set up in ${setupSeconds.toFixed(1)} s), ` +
+        `${options.markets} markets, ${options.subscribers} WebSocket subscribers, ${options.seconds} s per phase; ` +
+        `server: log ${process.env.BENCH_LOG_LEVEL ?? 'info'}, worker ${process.env.BENCH_WORKER ?? 'on'}, market maker ${process.env.BENCH_MARKET_MAKER ?? 'on'}`,
+    );
+    const workload = new Workload(customers, markets);
+    const refresher = setInterval(() => void refreshMids(client, markets).catch(() => undefined), 500);
+    await awaitBooks(client, markets);
+    const dbPids = () => postgresPids(database.pool, !process.env.DATABASE_URL);
+    const context = { client, serverPid: server.child.pid!, dbPids };
+    await run(context, { ...options, seconds: 3 }, (pool) => workload.next(pool));
+    const baseline = await run(context, options, (pool) => workload.baseline(pool));
     const before = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
-    const { results, elapsed } = await load(server.baseUrl, tokens, options);
+    const orders = await run(context, options, (pool) => workload.next(pool));
     const after = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
-    report(results, elapsed, Number(after.rows[0]!.count) - Number(before.rows[0]!.count));
-    await verify(database, server.baseUrl);
+    clearInterval(refresher);
+    const fills = Number(after.rows[0]!.count) - Number(before.rows[0]!.count);
+    report({ baseline, orders, fills, socketMessages: subscribers.messages(), logBytes: server.logBytes() });
+    verdicts(baseline, orders);
+    subscribers.close();
+    await client.close();
+    await verify(
+      database,
+      server.baseUrl,
+      markets.map((market) => market.symbol),
+    );
   } finally {
     if (server) {
       const exited = new Promise((resolve) => server!.child.once('exit', resolve));
@@ -198,7 +172,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+await main();

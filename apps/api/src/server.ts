@@ -4,7 +4,7 @@
 // `npm start` (main.ts) and by the browser tests' server (scripts/e2e-server.ts).
 import path from 'node:path';
 import { connectDatabase, migrate, startEmbeddedPostgres, type Database, type EmbeddedDatabase } from '@rora/db';
-import { buildApp, type App } from './app.ts';
+import { buildApp, type App, type AppDependencies } from './app.ts';
 import { startBackground, startJobSender, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -22,6 +22,8 @@ export interface StartOptions {
   config: Config;
   clock?: Clock;
   log?: (line: string) => void;
+  /** More routes under /api/v1 (buildApp's `plugins`): the order benchmark adds its baseline here. */
+  plugins?: AppDependencies['plugins'];
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -46,7 +48,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (applied.length > functionFiles) log(`Applied ${applied.length - functionFiles} migration(s).`);
     if (functionFiles > 0) log(`Applied ${functionFiles} SQL function file(s).`);
     await seed(database, { sandbox: config.sandboxSeed });
-    const running = await buildApp({ config, database, clock: options.clock ?? systemClock });
+    const running = await buildApp({ config, database, clock: options.clock ?? systemClock, plugins: options.plugins });
     app = running;
     const core = { services: running.services, jobs: running.jobs };
     const jobLog = running.log.child({ component: 'worker' });

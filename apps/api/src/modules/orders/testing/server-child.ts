@@ -1,5 +1,5 @@
 // The order server of server-process.ts as a child process, and the customers that use it, for the
-// kill-and-restart test, `npm run bench:orders` and the chaos run: each starts the real server on its
+// kill-and-restart test and the chaos run: each starts the real server on its
 // own database and signs customers in straight through the database (approved, with a session, and
 // funded if asked), which is fast.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,0 +1,95 @@
+// What `npm run bench:orders` prints: per phase the rate, latency percentiles by kind and CPU per
+// request; the orders' rate as a ratio of the same run's baseline; the issue's targets.
+import type { Result } from './workload.ts';
+
+export interface Phase {
+  results: Result[];
+  elapsed: number;
+  serverCpuMs: number;
+  dbCpuMs: number;
+}
+
+const TARGET = { ordersPerSecond: 3_000, p99Ms: 50, cpuMsPerOrder: 0.3 };
+const number = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+function latency(results: Result[]): string {
+  const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
+  const [p50, p99, p999] = [0.5, 0.99, 0.999].map((q) => percentile(sorted, q).toFixed(1));
+  return `p50 ${p50} / p99 ${p99} / p99.9 ${p999} ms`;
+}
+
+function ok(phase: Phase): Result[] {
+  return phase.results.filter((result) => result.status >= 200 && result.status < 300);
+}
+
+function refusals(results: Result[]): string {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    if (result.code)
+      counts.set(`${result.kind} ${result.code}`, (counts.get(`${result.kind} ${result.code}`) ?? 0) + 1);
+  }
+  return [...counts].map(([code, count]) => `${code} ${count}`).join(', ') || 'none';
+}
+
+const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
+const cpuPer = (phase: Phase) => {
+  const done = Math.max(1, ok(phase).length);
+  return [phase.serverCpuMs / done, phase.dbCpuMs / done];
+};
+
+export function report(run: {
+  baseline: Phase;
+  orders: Phase;
+  fills: number;
+  socketMessages: number;
+  logBytes: number;
+}) {
+  const { baseline, orders } = run;
+  const [baseServer, baseDb] = cpuPer(baseline);
+  const [orderServer, orderDb] = cpuPer(orders);
+  console.log(`\n  baseline      POST /bench/baseline (authenticate, insert one row, commit)`);
+  console.log(`                ${number(perSecond(baseline))} requests/s, ${latency(ok(baseline))}`);
+  console.log(
+    `                CPU per request: server ${baseServer!.toFixed(3)} ms + database ${baseDb!.toFixed(3)} ms`,
+  );
+  console.log(`  orders        60 % limit, 10 % market, 30 % cancel`);
+  console.log(`                ${number(perSecond(orders))} orders/s (2xx), ${latency(ok(orders))}`);
+  for (const kind of ['limit', 'market', 'cancel'] as const) {
+    const ofKind = ok(orders).filter((result) => result.kind === kind);
+    console.log(`                  ${kind.padEnd(7)} ${number(ofKind.length / orders.elapsed)}/s, ${latency(ofKind)}`);
+  }
+  console.log(
+    `                CPU per order: server ${orderServer!.toFixed(3)} ms + database ${orderDb!.toFixed(3)} ms`,
+  );
+  console.log(`                ${number(run.fills / orders.elapsed)} fills/s settled (the market maker's included)`);
+  console.log(`                refused: ${refusals(orders.results)}`);
+  console.log(
+    `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
+      `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,
+  );
+  console.log(
+    `  also          ${number(run.socketMessages)} WebSocket messages received, ${number(run.logBytes / 2 ** 20, 1)} MB of log written`,
+  );
+}
+
+export function verdicts(baseline: Phase, orders: Phase): void {
+  const sorted = ok(orders)
+    .map((result) => result.ms)
+    .sort((a, b) => a - b);
+  const [server, db] = cpuPer(orders);
+  const met = (yes: boolean) => (yes ? 'met' : 'NOT met');
+  const rate = perSecond(orders);
+  console.log(
+    `  targets       >= ${number(TARGET.ordersPerSecond)} orders/s: ${met(rate >= TARGET.ordersPerSecond)}; ` +
+      `p99 < ${TARGET.p99Ms} ms: ${met(percentile(sorted, 0.99) < TARGET.p99Ms)}; ` +
+      `<= ${TARGET.cpuMsPerOrder} ms CPU per order: ${met(server! + db! <= TARGET.cpuMsPerOrder)}` +
+      (baseline.results.some((result) => result.status !== 201)
+        ? ' (some baseline requests were refused: see above)'
+        : ''),
+  );
+}
