@@ -176,6 +176,18 @@ describe('placing', () => {
     expect(malformed.json().error.code).toBe('pair_is_not_listed');
   });
 
+  it('lets a customer trade once approved, though the session was read before the approval', async () => {
+    const user = await createTestUser(t);
+    // The session (with the approval it carries) is read and cached while KYC is still pending.
+    expect(await t.app.services.sessions.authenticate(user.token)).toMatchObject({ kycApproved: false });
+    const body = { symbol: 'LTC/USDT', side: 'buy', price: '50', amount: '1' };
+    expect((await placeOrder(t, user, body)).json().error.code).toBe('kyc_approval_required');
+    await t.database.pool.query(`UPDATE users SET kyc_status = 'approved' WHERE id = $1`, [user.userId]);
+    // Still the cached identity (kycApproved false): the order path reads the approval itself.
+    const refusedForMoney = await placeOrder(t, user, body);
+    expect(refusedForMoney.json().error.code).toBe('available_balance_must_cover_order');
+  });
+
   it('refuses an order the available balance does not cover, holding nothing', async () => {
     const user = await approvedCustomer(t, { USDT: '99' });
     const response = await placeOrder(t, user, { symbol: 'SOL/USDT', side: 'buy', price: '100', amount: '1' });

@@ -60,8 +60,10 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
       },
       preHandler: app.authenticate,
       handler: async (request, reply) => {
+        const identity = currentUser(request);
         const placed = await orders.place({
-          userId: currentUser(request).userId,
+          userId: identity.userId,
+          kycApproved: identity.kycApproved === true,
           body: request.body,
           idempotency: request.idempotency,
         });

@@ -42,6 +42,8 @@ export interface OrdersService {
    */
   place(input: {
     userId: string;
+    /** Approval read with the session (SessionIdentity.kycApproved): no need to read it again. */
+    kycApproved?: boolean;
     body: TradeOrderBody | SwapOrderBody;
     idempotency?: IdempotencyHandle | null;
   }): Promise<PlacedAnswer>;
@@ -107,14 +109,14 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
   }
 
   return {
-    async place({ userId, body, idempotency }) {
+    async place({ userId, kycApproved, body, idempotency }) {
       if (body.type === 'swap') {
         if (!swapHandler) throw new AppError('order_type_swap_unavailable');
         const claimId = (await idempotency?.claim()) ?? null;
         return { data: await swapHandler({ userId, body: body as SwapOrderBody, claimId }) };
       }
       const intent = toOrderIntent(body as TradeOrderBody);
-      await requireKyc(userId);
+      if (kycApproved !== true) await requireKyc(userId);
       const outcome = await submitOrder(deps, { userId, intent, idempotency });
       return outcome.answer !== undefined
         ? { answer: outcome.answer }
@@ -128,6 +130,8 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
       if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
       const outcome = await runners.runner(requireMarket(order.pair)).cancel(orderId);
+      // An order that never traded has no fills to read.
+      if (outcome.order.filledQuantity === 0n) return orderView(outcome.order, []);
       const fills = await fillsOfOrders(db, [orderId]);
       return orderView(outcome.order, fills.get(orderId) ?? []);
     },

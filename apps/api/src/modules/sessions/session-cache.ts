@@ -12,6 +12,7 @@ export interface CachedSession {
   lastSeenAt: number;
   expiresAt: number;
   cachedUntil: number;
+  kycApproved: boolean;
 }
 
 export class SessionCache {

@@ -33,6 +33,13 @@ describe('session authentication with the cache', () => {
     expect(await sessions().authenticate(other)).toMatchObject({ userId: user.userId });
   });
 
+  it("reads the customer's KYC approval with the session", async () => {
+    const approved = await createTestUser(t, { kycStatus: 'approved' });
+    const waiting = await createTestUser(t, { kycStatus: 'waiting_for_approval' });
+    expect(await sessions().authenticate(approved.token)).toMatchObject({ kycApproved: true });
+    expect(await sessions().authenticate(waiting.token)).toMatchObject({ kycApproved: false });
+  });
+
   it('honours a revocation made elsewhere within SESSION_CACHE_MS', async () => {
     const user = await createTestUser(t);
     expect(await sessions().authenticate(user.token)).toMatchObject({ userId: user.userId });
@@ -59,7 +66,7 @@ describe('session authentication with the cache', () => {
 });
 
 describe('SessionCache', () => {
-  const session = { userId: 'u', sessionId: 's', lastSeenAt: 0, expiresAt: 10, cachedUntil: 100 };
+  const session = { userId: 'u', sessionId: 's', lastSeenAt: 0, expiresAt: 10, cachedUntil: 100, kycApproved: false };
 
   it('does not keep a session read while a revocation ran', () => {
     const cache = new SessionCache();

@@ -1,11 +1,13 @@
 // Sign-in sessions: random 256-bit bearer tokens, stored only as their SHA-256, with a sliding
 // expiry. Logout, a password change or a reset revokes them server-side. Sessions read from the
-// database are remembered for a few seconds (session-cache.ts, ADR 0015).
+// database are remembered for a few seconds (session-cache.ts, ADR 0015); the reads of one turn of the
+// event loop share one query (session-reader.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { SESSION_CACHE_MS, SessionCache, type CachedSession } from './session-cache.ts';
+import { SessionReader } from './session-reader.ts';
 
 const { sessions } = schema;
 /** Touch the session (and slide its expiry) at most this often, to keep reads cheap. */
@@ -13,6 +15,12 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface SessionIdentity {
   userId: string;
   sessionId: string;
+  /**
+   * The customer's KYC was approved when the session was read (at most SESSION_CACHE_MS ago). Read
+   * with the session, so the order path needs no second query; approval is final, so a true here
+   * stays true. False means "read it again" where approval matters, not "refused".
+   */
+  kycApproved?: boolean;
 }
 
 export interface SessionService {
@@ -29,7 +37,7 @@ export function hashToken(token: string): Buffer {
 
 /** The session of a token hash, from the cache or the database; null when unknown. */
 async function lookup(
-  db: Db,
+  reader: SessionReader,
   cache: SessionCache,
   at: { tokenHash: Buffer; nowMs: number },
 ): Promise<CachedSession | 'expired' | null> {
@@ -38,7 +46,7 @@ async function lookup(
   const cached = cache.get(key, nowMs);
   if (cached) return cached;
   const mark = cache.mark();
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  const row = await reader.read(tokenHash);
   if (!row) return null;
   if (row.revokedAt || row.expiresAt.getTime() <= nowMs) return 'expired';
   const session = {
@@ -47,6 +55,7 @@ async function lookup(
     lastSeenAt: row.lastSeenAt.getTime(),
     expiresAt: row.expiresAt.getTime(),
     cachedUntil: nowMs + SESSION_CACHE_MS,
+    kycApproved: row.kycStatus === 'approved',
   };
   cache.keep(key, session, mark);
   return session;
@@ -69,6 +78,7 @@ async function slide(db: Db, session: CachedSession, at: { nowMs: number; ttlMs:
 export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number }): SessionService {
   const { db, clock, ttlMs } = deps;
   const cache = new SessionCache();
+  const reader = new SessionReader(db);
 
   return {
     async create(userId, context) {
@@ -93,7 +103,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
       const tokenHash = hashToken(token);
       const nowMs = clock.now().getTime();
-      const session = await lookup(db, cache, { tokenHash, nowMs });
+      const session = await lookup(reader, cache, { tokenHash, nowMs });
       if (session === null || session === 'expired') return session;
       if (session.expiresAt <= nowMs) {
         cache.drop(tokenHash.toString('base64'));
@@ -103,7 +113,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
         cache.drop(tokenHash.toString('base64'));
         return 'expired';
       }
-      return { userId: session.userId, sessionId: session.sessionId };
+      return { userId: session.userId, sessionId: session.sessionId, kycApproved: session.kycApproved };
     },
 
     async revoke(userId, sessionId) {
