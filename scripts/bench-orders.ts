@@ -10,7 +10,8 @@
 // the two, and the targets. Then it checks the ledger's invariants, every order's hold against its
 // fills, and each book in memory against the database.
 // Options: --seconds N (10), --clients N (80), --customers N (100000), --markets N (2),
-// --subscribers N (100). BENCH_LOG_LEVEL, BENCH_WORKER=off, BENCH_MARKET_MAKER=off change the server.
+// --subscribers N (100). BENCH_LOG_LEVEL, BENCH_WORKER=off, BENCH_MARKET_MAKER=off change the server;
+// BENCH_CPU_PROFILE=<dir> writes its CPU profile there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,9 @@ function readOptions(argv: string[]): Options {
 function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string; logBytes: () => number }> {
   const entry = path.join(here, 'bench-orders', 'server.ts');
   const dataDir = path.join(os.tmpdir(), `rora-bench-orders-${process.pid}`);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', entry], {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', entry], {
     env: { ...process.env, DATABASE_URL: url, RORA_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
