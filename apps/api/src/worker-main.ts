@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { errorLogSerializer } from '@rora/db';
 import { startFailure } from '@rora/worker';
 import { loadConfigOrExit } from './config.ts';
+import { redactLogObject } from './lib/log-redaction.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     level: config.LOG_LEVEL,
     base: { component: 'worker' },
     serializers: { err: errorLogSerializer },
+    formatters: { log: redactLogObject },
   });
   const worker = await startWorkerProcess({ config, log });
   log.info({ jobs: worker.core.jobs.map((job) => job.name) }, 'worker started');
