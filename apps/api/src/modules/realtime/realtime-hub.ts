@@ -27,13 +27,29 @@ export interface RealtimeHub {
   connectionCount(): number;
 }
 
+/**
+ * The bus hands one event to every subscriber in one synchronous loop: the event is serialized for
+ * the first socket and the text reused for the rest of that loop (100 subscribers of a market made
+ * 100 JSON.stringify calls per event). Forgotten at the next microtask, so an event object that a
+ * publisher reuses later is serialized afresh.
+ */
+let lastEvent: RealtimeEvent | null = null;
+let lastText = '';
+export function serializeEvent(message: RealtimeEvent): string {
+  if (message === lastEvent) return lastText;
+  lastText = JSON.stringify(message);
+  if (lastEvent === null) queueMicrotask(() => (lastEvent = null));
+  lastEvent = message;
+  return lastText;
+}
+
 function send(socket: WebSocket, message: RealtimeEvent): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     socket.terminate();
     return;
   }
-  socket.send(JSON.stringify(message));
+  socket.send(serializeEvent(message));
 }
 
 function parseClientMessage(data: WebSocket.RawData): ClientMessage | null {
