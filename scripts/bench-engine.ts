@@ -1,6 +1,7 @@
-// `npm run bench:engine`: Rora's matching engine against nodejs-order-book on one seeded workload.
+// `npm run bench:engine`: Rora's matching engine against nodejs-order-book and against a bare
+// typed-array book (bench-engine/bare-book.ts: the cost of matching alone) on one seeded workload.
 // Each (workload, engine) pair runs in a child process of its own, so peak memory is that engine's
-// alone. A child builds the workload (the same for both engines), warms up, then runs it on a
+// alone. A child builds the workload (the same for every engine), warms up, then runs it on a
 // fresh book three times: untimed per op (throughput, memory), with a timer around every op, and
 // with a timer around every 100 ops. Each pass stops at a time budget, so the slow peer runs only
 // a prefix; the engines are compared on the ops both ran, where they must agree on every result.
@@ -10,6 +11,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { OrderBook as PeerBook, Side } from 'nodejs-order-book';
 import { OrderBook, type EngineEvent } from '@rora/matching-engine';
+import { BareBook } from './bench-engine/bare-book.ts';
 
 const [LIMIT, MARKET, CANCEL] = [0, 1, 2];
 const MID_TICKS = 1_000_000;
@@ -128,6 +130,31 @@ function peerRunner(): Runner {
   };
 }
 
+function bareRunner(w: Workload): () => Runner {
+  let [low, high] = [Number.POSITIVE_INFINITY, 0];
+  for (let i = 0; i < w.count; i += 1) {
+    if (w.kind[i] !== LIMIT) continue;
+    low = Math.min(low, w.price[i]!);
+    high = Math.max(high, w.price[i]!);
+  }
+  return () => {
+    let fills = 0;
+    const book = new BareBook(w.ids.length, { low, span: high - low + 1 }, () => (fills += 1));
+    return (w, i) => {
+      const buy = w.buy[i] === 1;
+      if (w.kind[i] === CANCEL) return book.cancel(w.ids[w.ref[i]!]!) ? 1 : 0;
+      if (w.kind[i] === MARKET) return book.market(buy, w.qty[i]!);
+      return book.limit(w.ids[w.ref[i]!]!, buy, w.price[i]!, w.qty[i]!);
+    };
+  };
+}
+
+const ENGINE_NAMES: Record<string, string> = {
+  rora: '@rora/matching-engine',
+  peer: 'nodejs-order-book',
+  bare: 'bare typed-array book',
+};
+
 function percentiles(values: Float64Array): number[] {
   const sorted = Float64Array.from(values).sort();
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -205,7 +232,7 @@ interface ChildResult {
 function runChild(engine: string, spec: WorkloadSpec, options: { ops: number; seed: number; budgetNs: number }) {
   const { budgetNs } = options;
   const w = buildWorkload(spec, options.ops, options.seed);
-  const make = engine === 'rora' ? roraRunner : peerRunner;
+  const make = engine === 'rora' ? roraRunner : engine === 'peer' ? peerRunner : bareRunner(w);
   const from = spec.resting;
   // Warm-up: every pass once on a short prefix, so the measured passes start in optimized code.
   const warmUp = { ...w, count: Math.min(w.count, from + 100_000) };
@@ -215,7 +242,7 @@ function runChild(engine: string, spec: WorkloadSpec, options: { ops: number; se
   const perOpNs = latencyPass(freshBook(make, w, from), w, { from, size: 1, budgetNs });
   const batchNs = latencyPass(freshBook(make, w, from), w, { from, size: 100, budgetNs });
   const harnessNs = latencyPass(() => 0, warmUp, { from, size: 1, budgetNs });
-  const name = engine === 'rora' ? '@rora/matching-engine' : 'nodejs-order-book';
+  const name = ENGINE_NAMES[engine]!;
   const workload = `${spec.name}, ${spec.resting.toLocaleString('en')} resting`;
   const result: ChildResult = { engine: name, workload, perOpNs, batchNs, harnessNs, ...throughput };
   return result;
@@ -248,22 +275,33 @@ function printTable(results: ChildResult[]): void {
   }
 }
 
-/** Compares the engines on the ops both ran; returns false when their results differ. */
-function compare(rora: ChildResult, peer: ChildResult): boolean {
-  const k = Math.min(rora.checkpoints.length, peer.checkpoints.length) - 1;
-  const [ours, theirs] = [rora.checkpoints[k]!, peer.checkpoints[k]!];
-  const ops = (k + 1) * CHECKPOINT;
-  const ratio = theirs[0] / ours[0];
-  const same = ours[2] === theirs[2] && ours[3] === theirs[3];
+/** Wall time, CPU time and results of two runs at the last checkpoint both reached. */
+function common(a: ChildResult, b: ChildResult) {
+  const k = Math.min(a.checkpoints.length, b.checkpoints.length) - 1;
+  const [x, y] = [a.checkpoints[k]!, b.checkpoints[k]!];
+  return { ops: (k + 1) * CHECKPOINT, a: x, b: y, same: x[2] === y[2] && x[3] === y[3] };
+}
+
+/**
+ * Compares Rora's engine with the peer (on the ops both ran) and with the bare book (likewise);
+ * returns false when any results differ. Targets (issue 21): at least 20x the peer, at least half
+ * the bare book's speed, p99 at most 3 µs per op.
+ */
+function compare(rora: ChildResult, peer: ChildResult, bare: ChildResult): boolean {
+  const vsPeer = common(rora, peer);
+  const vsBare = common(rora, bare);
+  const ratio = vsPeer.b[0] / vsPeer.a[0];
+  const share = vsBare.b[0] / vsBare.a[0];
   const [p99, harness] = [rora.perOpNs[1]!, rora.harnessNs.slice(0, 2).map(us).join(' / ')];
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const lines = [
-    `Rora ${count(rate(ops, ours[0]))} ops/s, peer ${count(rate(ops, theirs[0]))} ops/s: ${ratio.toFixed(1)}x (target >= 10x: ${verdict(ratio >= 10)}); by CPU time ${(theirs[1] / ours[1]).toFixed(1)}x`,
+    `on the first ${count(vsPeer.ops)} ops: Rora ${count(rate(vsPeer.ops, vsPeer.a[0]))} ops/s, peer ${count(rate(vsPeer.ops, vsPeer.b[0]))} ops/s: ${ratio.toFixed(1)}x (target >= 20x: ${verdict(ratio >= 20)}); by CPU time ${(vsPeer.b[1] / vsPeer.a[1]).toFixed(1)}x`,
+    `on the first ${count(vsBare.ops)} ops: Rora ${count(rate(vsBare.ops, vsBare.a[0]))} ops/s, bare book ${count(rate(vsBare.ops, vsBare.b[0]))} ops/s: ${share.toFixed(2)}x its speed (target >= 0.5x: ${verdict(share >= 0.5)})`,
     `Rora p99 ${us(p99)} µs per op (target <= 3 µs: ${verdict(p99 <= 3000)}), including the timer and harness, which alone take p50 / p99 ${harness} µs`,
-    `both traded ${count(ours[2])} lots and cancelled ${count(ours[3])} orders: ${same ? 'same results' : 'RESULTS DIFFER'}`,
+    `results: ${vsPeer.same ? 'same as the peer' : 'DIFFERENT FROM THE PEER'}, ${vsBare.same ? 'same as the bare book' : 'DIFFERENT FROM THE BARE BOOK'} (traded ${count(vsPeer.a[2])} lots, cancelled ${count(vsPeer.a[3])} orders in the first ${count(vsPeer.ops)} ops)`,
   ];
-  console.log(`\n${rora.workload}, on the first ${count(ops)} ops, which both engines ran:\n  ${lines.join('\n  ')}`);
-  return same;
+  console.log(`\n${rora.workload}:\n  ${lines.join('\n  ')}`);
+  return vsPeer.same && vsBare.same;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -284,13 +322,15 @@ async function main(argv: string[]): Promise<void> {
   const only = option('workload', 'all');
   const results: ChildResult[] = [];
   for (const spec of WORKLOADS.filter((candidate) => only === 'all' || candidate.name === only)) {
-    for (const engine of ['rora', 'peer']) {
+    for (const engine of ['rora', 'peer', 'bare']) {
       results.push(await spawnChild([engine, spec.name, '--ops', ops, '--seed', seed, '--seconds', seconds]));
     }
   }
   printTable(results);
   let agreed = true;
-  for (let i = 0; i + 1 < results.length; i += 2) agreed = compare(results[i]!, results[i + 1]!) && agreed;
+  for (let i = 0; i + 2 < results.length; i += 3) {
+    agreed = compare(results[i]!, results[i + 1]!, results[i + 2]!) && agreed;
+  }
   if (Number(load) >= availableParallelism()) console.log('\nThe machine was busy at start: figures are pessimistic.');
   if (!agreed) process.exitCode = 1;
 }
