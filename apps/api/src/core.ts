@@ -44,10 +44,11 @@ import {
   createPostgresEventBus,
   createRealtimeHub,
   purgeEventPayloads,
+  topics,
   type EventBus,
   type RealtimeHub,
 } from './modules/realtime/index.ts';
-import { createSessionService, type SessionService } from './modules/sessions/index.ts';
+import { createSessionService, type SessionRevocation, type SessionService } from './modules/sessions/index.ts';
 import {
   createSwapModule,
   marketPairPrices,
@@ -134,7 +135,9 @@ export interface Core {
 function eventBusOf(deps: CoreDependencies): EventBus {
   const local = createInProcessEventBus();
   if (deps.config.eventBus === 'process') return local;
-  return createPostgresEventBus({ pool: deps.database.pool, local, log: deps.log });
+  // Customers' events and session revocations reach the other processes.
+  const shared = (topic: string) => topic.startsWith(topics.user('')) || topic === topics.sessionRevocations;
+  return createPostgresEventBus({ pool: deps.database.pool, local, shared, log: deps.log });
 }
 
 /** The platforms as configured: simulated (failing at the configured rates) or live over ccxt. */
@@ -153,8 +156,16 @@ type Platform = Pick<
 
 function buildPlatform(deps: CoreDependencies): Platform & { events: ReturnType<typeof createSnapshotBus> } {
   const { config, database, clock } = deps;
-  const sessions = createSessionService({ db: database.db, clock, ttlMs: config.SESSION_TTL_HOURS * 3_600_000 });
   const events = createSnapshotBus(eventBusOf(deps));
+  const sessions = createSessionService({
+    db: database.db,
+    clock,
+    ttlMs: config.SESSION_TTL_HOURS * 3_600_000,
+    announce: (revocation) =>
+      void events.publish(topics.sessionRevocations, { channel: 'sessions', type: 'revoked', data: revocation }),
+  });
+  // Before the realtime hub subscribes: a revoked session is forgotten before its sockets are checked.
+  events.subscribe(topics.sessionRevocations, (event) => sessions.forgetRevoked(event.data as SessionRevocation));
   const realtime = createRealtimeHub({ bus: events, sessions, pingIntervalMs: config.WS_PING_INTERVAL_MS });
   const notifications = createNotificationService({ db: database.db, clock, events });
   const { messaging, outbox } = createMessaging({ config, database, clock });

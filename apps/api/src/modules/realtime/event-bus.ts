@@ -23,6 +23,8 @@ export interface EventBus {
 /** Topic names. Private topics are per customer; public ones (markets) are added by their modules. */
 export const topics = {
   user: (userId: string) => `user:${userId}`,
+  /** Session revocations, for every process's session cache and sockets (never sent to a client). */
+  sessionRevocations: 'sessions:revoked',
 } as const;
 
 export function createInProcessEventBus(options: { onListenerError?: (error: unknown) => void } = {}): EventBus {

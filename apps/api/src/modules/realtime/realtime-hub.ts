@@ -73,6 +73,17 @@ interface HubDependencies {
   pingIntervalMs: number;
 }
 
+/** Closes the socket when its session has ended (revoked or expired). */
+function checkSession(socket: WebSocket, connection: RealtimeConnection, deps: HubDependencies): void {
+  void deps.sessions.authenticate(connection.token).then(
+    (identity) => {
+      if (identity === null || identity === 'expired') socket.close(WS_CLOSE_UNAUTHORIZED, 'session_expired');
+    },
+    // Only the error's name: a database error's message carries the query's parameters.
+    (error: unknown) => connection.log.warn({ error: (error as Error).name }, 'websocket session check failed'),
+  );
+}
+
 /** Pings the socket; drops it when the previous ping went unanswered or its session has ended. */
 function startKeepalive(socket: WebSocket, connection: RealtimeConnection, deps: HubDependencies): () => void {
   let alive = true;
@@ -83,27 +94,29 @@ function startKeepalive(socket: WebSocket, connection: RealtimeConnection, deps:
     if (!alive) return socket.terminate();
     alive = false;
     socket.ping();
-    void deps.sessions.authenticate(connection.token).then(
-      (identity) => {
-        if (identity === null || identity === 'expired') socket.close(WS_CLOSE_UNAUTHORIZED, 'session_expired');
-      },
-      // Only the error's name: a database error's message carries the query's parameters.
-      (error: unknown) => connection.log.warn({ error: (error as Error).name }, 'websocket session check failed'),
-    );
+    checkSession(socket, connection, deps);
   }, deps.pingIntervalMs);
   return () => clearInterval(timer);
 }
 
 export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
   const publicTopics: RegExp[] = [];
-  const sockets = new Set<WebSocket>();
+  const sockets = new Map<WebSocket, RealtimeConnection>();
   const isPublic = (topic: string) => publicTopics.some((pattern) => pattern.test(topic));
+  // A session revoked in any process (the bus carries it): its sockets here close now, not at the
+  // next ping. The session cache has forgotten it already (core.ts subscribes that first).
+  deps.bus.subscribe(topics.sessionRevocations, (event) => {
+    const { userId } = event.data as { userId: string };
+    for (const [socket, connection] of sockets) {
+      if (connection.userId === userId) checkSession(socket, connection, deps);
+    }
+  });
 
   function connect(socket: WebSocket, connection: RealtimeConnection): void {
     const subscriptions = new Map<string, () => void>();
     const forward = (event: RealtimeEvent) => send(socket, event);
     subscriptions.set(topics.user(connection.userId), deps.bus.subscribe(topics.user(connection.userId), forward));
-    sockets.add(socket);
+    sockets.set(socket, connection);
 
     const onClientMessage = (message: ClientMessage) => {
       if (message.op === 'ping') return send(socket, { channel: 'system', type: 'pong', data: null });

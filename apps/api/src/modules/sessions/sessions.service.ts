@@ -23,12 +23,20 @@ export interface SessionIdentity {
   kycApproved?: boolean;
 }
 
+/** A revocation to tell the other processes about: one session, or (sessionId null) all of a customer's. */
+export interface SessionRevocation {
+  userId: string;
+  sessionId: string | null;
+}
+
 export interface SessionService {
   create(userId: string, context: { ip?: string; userAgent?: string }): Promise<{ token: string; sessionId: string }>;
   authenticate(token: string): Promise<SessionIdentity | 'expired' | null>;
   revoke(userId: string, sessionId: string): Promise<boolean>;
   revokeAll(userId: string, options?: { except?: string }): Promise<number>;
   listActive(userId: string): Promise<Array<typeof sessions.$inferSelect>>;
+  /** Forgets cached sessions that another process revoked (its `announce`, over the event bus). */
+  forgetRevoked(revocation: SessionRevocation): void;
 }
 
 export function hashToken(token: string): Buffer {
@@ -75,7 +83,13 @@ async function slide(db: Db, session: CachedSession, at: { nowMs: number; ttlMs:
   return true;
 }
 
-export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number }): SessionService {
+export function createSessionService(deps: {
+  db: Db;
+  clock: Clock;
+  ttlMs: number;
+  /** Tells every process of a revocation, so none trusts its cached copy of the session. */
+  announce?: (revocation: SessionRevocation) => void;
+}): SessionService {
   const { db, clock, ttlMs } = deps;
   const cache = new SessionCache();
   const reader = new SessionReader(db);
@@ -123,6 +137,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       cache.forget(userId, sessionId);
+      deps.announce?.({ userId, sessionId });
       return rows.length > 0;
     },
 
@@ -135,6 +150,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
         .where(and(...conditions))
         .returning({ id: sessions.id });
       cache.forget(userId);
+      deps.announce?.({ userId, sessionId: null });
       return rows.length;
     },
 
@@ -145,5 +161,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; ttlMs: number
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
         .orderBy(desc(sessions.lastSeenAt));
     },
+
+    forgetRevoked: ({ userId, sessionId }) => cache.forget(userId, sessionId ?? undefined),
   };
 }
