@@ -18,7 +18,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 /** Values never echoed in an error line: they may hold passwords. */
 const isSecret = (name: string) =>
-  ['DATABASE_URL', 'SMTP_URL'].includes(name) || /SECRET|PASSWORD|TOKEN|KEY|RPC_URL/.test(name);
+  ['DATABASE_URL', 'SMTP_URL', 'RATE_LIMIT_REDIS_URL'].includes(name) || /SECRET|PASSWORD|TOKEN|KEY|RPC_URL/.test(name);
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -60,6 +60,8 @@ export const configSchema = z.object({
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty = trust none. */
   TRUST_PROXY: list.default([]),
+  /** Redis shared by every API replica for rate-limit counters; unset: counters in this process's memory. */
+  RATE_LIMIT_REDIS_URL: url(/^rediss?$/, 'must be a redis:// or rediss:// URL').optional(),
   /** Two-letter country codes refused service (ISO 3166-1 alpha-2). */
   BLOCKED_COUNTRIES: list
     .refine(

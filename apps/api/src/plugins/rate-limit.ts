@@ -5,15 +5,49 @@
 // The key is the client address (request.ip, which honours TRUST_PROXY); a route may pass its own
 // `keyGenerator` (for example the e-mail of a code request) in the same object. Over the limit the
 // route answers 429 too_many_requests with the one error body and a Retry-After header in seconds.
-// Counters live in memory, per process: with several API replicas, give the plugin a shared store.
+// Counters live in this process's memory, or in Redis (RATE_LIMIT_REDIS_URL) so that every API
+// replica counts against the same limit. When Redis does not answer, requests are let through and
+// the failure logged (ADR 0042): a limit is a brake, and the limits that guard secrets (sign-in
+// backoff, PIN and TOTP tries) are counted in PostgreSQL anyway.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
 
-async function rateLimitPlugin(app: FastifyInstance) {
+export interface RateLimitOptions {
+  /** redis:// URL of the shared counters; undefined: in memory. */
+  redisUrl?: string;
+}
+
+function sharedStore(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, {
+    // A request must not wait for a Redis that is away: fail fast, reconnect in the background.
+    connectTimeout: 1_000,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) app.log.warn({ err: error }, 'rate-limit store unreachable: requests are not limited');
+    down = true;
+  });
+  redis.on('ready', () => (down = false));
+  app.addHook('onClose', async () => void redis.disconnect());
+  return redis;
+}
+
+async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
   await app.register(rateLimit, {
     global: false,
+    ...(options.redisUrl
+      ? {
+          redis: sharedStore(app, options.redisUrl),
+          nameSpace: 'rora-rate-limit-',
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) => {
       const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new AppError('too_many_requests', {
