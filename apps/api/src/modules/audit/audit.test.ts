@@ -22,7 +22,8 @@ import {
   fund,
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
-import { sha256Hex } from './take-snapshot.ts';
+import type { ReserveSource } from './reserve-source.ts';
+import { sha256Hex, takeSnapshot } from './take-snapshot.ts';
 
 let t: TestApp;
 let alice: WalletCustomer;
@@ -168,5 +169,27 @@ describe('audit snapshots', () => {
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stdout).toMatch(/FAIL root leaf 0 .*root_hash_mismatch/);
+  });
+
+  it('leaves nothing behind when a snapshot fails after writing its leaves', async () => {
+    const { rows: before } = await t.database.pool.query('SELECT id FROM audit_snapshots');
+    const failing: ReserveSource = {
+      holdings: async () => [
+        { asset: 'BTC', network: 'btc', address: 'bc1qexample', role: 'hot', balance: 1n, key: { path: 'm/0' } },
+      ],
+      sign: async () => {
+        throw new Error('signer unreachable');
+      },
+    };
+    await expect(takeSnapshot({ pool: t.database.pool, clock: t.clock, reserves: failing })).rejects.toThrow(
+      'signer unreachable',
+    );
+    const { rows: after } = await t.database.pool.query('SELECT id FROM audit_snapshots');
+    expect(after).toHaveLength(before.length);
+    // Every audit_leaves_* table is an attached partition: the failed snapshot's table was dropped.
+    const { rows: loose } = await t.database.pool.query(`
+      SELECT c.relname FROM pg_class c LEFT JOIN pg_inherits i ON i.inhrelid = c.oid
+       WHERE c.relkind = 'r' AND c.relname LIKE 'audit\\_leaves\\_%' AND i.inhrelid IS NULL`);
+    expect(loose).toEqual([]);
   });
 });

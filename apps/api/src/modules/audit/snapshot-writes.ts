@@ -1,5 +1,7 @@
 // The snapshot job's writes: leaves in batches (one statement per batch, arrays unnested by
-// PostgreSQL), the tree's upper nodes, and the publication of root, totals and reserves.
+// PostgreSQL) into the snapshot's own table, attached to audit_leaves once complete (migration 0081:
+// its indexes are then built once, sorted), the tree's upper nodes, and the publication of root,
+// totals and reserves.
 import type pg from 'pg';
 import type { SignedMessage } from '@rora/chains';
 import type { BuiltTree, SumNode } from '@rora/reserves';
@@ -25,9 +27,36 @@ export interface SignedHolding {
   signature: SignedMessage;
 }
 
+/** The table of one snapshot's leaves: a partition of audit_leaves once attached. */
+export function leavesTable(snapshotId: string): string {
+  if (!/^[0-9a-f-]{36}$/.test(snapshotId)) throw new Error(`not a snapshot id: ${snapshotId}`);
+  return `audit_leaves_${snapshotId.replaceAll('-', '')}`;
+}
+
+/**
+ * Creates the snapshot's leaf table without indexes, with the partition's bound as a constraint (so
+ * attaching it need not scan it to check).
+ */
+export async function createLeavesTable(client: pg.PoolClient, snapshotId: string): Promise<void> {
+  const table = leavesTable(snapshotId);
+  await client.query(`CREATE TABLE ${table} (LIKE audit_leaves INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+  await client.query(`ALTER TABLE ${table} ADD CONSTRAINT ${table}_bound CHECK (snapshot_id = '${snapshotId}')`);
+}
+
+/** Makes the loaded leaves part of audit_leaves: builds the primary key and owner index on them. */
+export async function attachLeavesTable(client: pg.PoolClient, snapshotId: string): Promise<void> {
+  const table = leavesTable(snapshotId);
+  await client.query(`ALTER TABLE audit_leaves ATTACH PARTITION ${table} FOR VALUES IN ('${snapshotId}')`);
+  await client.query(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_bound`);
+}
+
+export async function dropLeavesTable(client: pg.PoolClient, snapshotId: string): Promise<void> {
+  await client.query(`DROP TABLE IF EXISTS ${leavesTable(snapshotId)}`);
+}
+
 export async function writeLeaves(client: pg.PoolClient, snapshotId: string, batch: LeafBatch): Promise<void> {
   await client.query(
-    `INSERT INTO audit_leaves (snapshot_id, position, owner_id, leaf_index, hash, amounts)
+    `INSERT INTO ${leavesTable(snapshotId)} (snapshot_id, position, owner_id, leaf_index, hash, amounts)
      SELECT $1, * FROM unnest($2::int[], $3::uuid[], $4::int2[], $5::text[], $6::text[])`,
     [snapshotId, batch.positions, batch.owners, batch.indexes, batch.hashes, batch.amounts],
   );

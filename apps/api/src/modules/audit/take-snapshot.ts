@@ -5,7 +5,8 @@
 //   3. stream every customer's balances, split each into leaves with random shares, hash them and
 //      write them at their shuffled positions (a random permutation drawn up front);
 //   4. read the leaves back in position order into the streaming tree builder, keeping the nodes
-//      from the chunk level up;
+//      from the chunk level up; attach the snapshot's leaf table to audit_leaves (its indexes are
+//      built then, once);
 //   5. assert the root's sums equal the ledger's liabilities, sign each reserve address's message
 //      (which names the root), and publish. A failure deletes the half-built snapshot.
 // Customer liabilities are every ledger account with an owner (ADR 0030): the schema allows an owner
@@ -27,7 +28,17 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { customerNonce } from './nonce.ts';
 import type { ReserveHolding, ReserveSource } from './reserve-source.ts';
-import { publishSnapshot, writeLeaves, writeNodes, type LeafBatch, type StoredNode } from './snapshot-writes.ts';
+import {
+  attachLeavesTable,
+  createLeavesTable,
+  dropLeavesTable,
+  leavesTable,
+  publishSnapshot,
+  writeLeaves,
+  writeNodes,
+  type LeafBatch,
+  type StoredNode,
+} from './snapshot-writes.ts';
 
 export const sha256Hex: SyncSha256 = (text) => hash('sha256', text);
 
@@ -162,10 +173,11 @@ async function buildTree(client: pg.PoolClient, view: { snapshotId: string; asse
   });
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   await client.query('SET LOCAL cursor_tuple_fraction = 1.0');
+  await client.query(`SET LOCAL work_mem = '256MB'`);
   try {
+    // The snapshot's own table, not yet indexed: one sort of its rows.
     await client.query(
-      'DECLARE leaves NO SCROLL CURSOR FOR SELECT hash, amounts FROM audit_leaves WHERE snapshot_id = $1 ORDER BY position',
-      [view.snapshotId],
+      `DECLARE leaves NO SCROLL CURSOR FOR SELECT hash, amounts FROM ${leavesTable(view.snapshotId)} ORDER BY position`,
     );
     const fetch = () => client.query<{ hash: string; amounts: string }>(`FETCH ${FETCH_ROWS * 5} FROM leaves`);
     for (let next = fetch(); ;) {
@@ -232,6 +244,7 @@ export async function takeSnapshot(deps: SnapshotDependencies): Promise<Snapshot
       ],
     );
     created = true;
+    await createLeavesTable(writerClient, snapshotId);
     const permutation = randomPermutation(view.customerCount * LEAVES_PER_CUSTOMER, random);
     const assetIndex = new Map(view.assets.map((asset, index) => [asset, index]));
     const customers = await streamLeaves(reader, writerClient, { snapshotId, secret, assetIndex, permutation, random });
@@ -239,6 +252,7 @@ export async function takeSnapshot(deps: SnapshotDependencies): Promise<Snapshot
     if (customers !== view.customerCount) throw new Error('The customer count changed within one snapshot');
     const tree = await buildTree(writerClient, { snapshotId, assets: view.assets, chunkLevel });
     assertRootMatchesLedger(tree.root, view);
+    await attachLeavesTable(writerClient, snapshotId);
     await writeNodes(writerClient, snapshotId, tree.nodes);
     const signed = await signReserves(deps.reserves, {
       snapshotId,
@@ -255,8 +269,10 @@ export async function takeSnapshot(deps: SnapshotDependencies): Promise<Snapshot
     };
   } catch (error) {
     await reader.query('ROLLBACK').catch(() => undefined);
-    if (created)
+    if (created) {
+      await dropLeavesTable(writerClient, snapshotId).catch(() => undefined);
       await writerClient.query('DELETE FROM audit_snapshots WHERE id = $1', [snapshotId]).catch(() => undefined);
+    }
     throw error;
   } finally {
     reader.release();
