@@ -10,7 +10,6 @@ export function registerFeatureLocales(): void {
   registerLocales('kyc', (language) => import(`../features/kyc/locales/${language}.json`));
   registerLocales('nft', (language) => import(`../features/nft/locales/${language}.json`));
   registerLocales('account', (language) => import(`../features/account/locales/${language}.json`));
-  registerLocales('previews', (language) => import(`../features/previews/locales/${language}.json`));
   registerLocales('wallets', (language) => import(`../features/wallets/locales/${language}.json`));
   registerLocales('coldWallet', (language) => import(`../features/cold-wallet/locales/${language}.json`));
   registerLocales('swap', (language) => import(`../features/swap/locales/${language}.json`));

@@ -28,8 +28,6 @@ function screen(path: string | undefined, key: string, lazy: () => Promise<{ Com
     : { path, handle: title(key), lazy, errorElement };
 }
 
-const preview = ['previews'];
-
 const authRoutes: RouteObject = {
   path: 'auth',
   lazy: lazyRoute(() => import('./layouts/AuthLayout.tsx'), ['shell']),
@@ -86,17 +84,17 @@ const accountRoutes: RouteObject = {
     screen(
       undefined,
       'accountSettings',
-      lazyRoute(() => import('./routes/account-settings.tsx'), preview),
+      lazyRoute(() => import('./routes/account-settings.tsx'), ['account']),
     ),
     screen(
       'security',
       'accountSecurity',
-      lazyRoute(() => import('./routes/account-security.tsx'), preview),
+      lazyRoute(() => import('./routes/account-security.tsx'), ['account']),
     ),
     screen(
       'notifications',
       'notificationSettings',
-      lazyRoute(() => import('./routes/account-notifications.tsx'), preview),
+      lazyRoute(() => import('./routes/account-notifications.tsx'), ['account']),
     ),
     screen(
       'audit',
