@@ -88,6 +88,30 @@ test('the resend link waits out the countdown, and going back resets it', async 
   await expect(page.getByRole('button', { name: 'Resend code' })).toBeVisible();
 });
 
+test('a weak password is refused on the first step, with the rule, before any code is sent', async ({ page }) => {
+  const who = newIdentity();
+  await page.goto('/auth/register');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  const password = page.getByLabel('Password', { exact: true });
+  const progress = page.locator('progress.auth-card__progress');
+  await expect(progress).toHaveAttribute('value', '1');
+  await expect(progress).toHaveAttribute('max', '4');
+  await expect(page.getByText('At least 8 characters, 5 of them different; not a common password.')).toBeVisible();
+  await password.fill('        ');
+  await expect(page.getByText('Use at least 5 different characters', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  // Only the server knows the common passwords: it answers on Continue, and no code goes out.
+  await password.fill('password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('This password is one of the most common ones. Please choose another')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expect(page.getByText(/new code in/)).toHaveCount(0);
+  await password.fill(who.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(/new code in (1:00|0:59)/)).toBeVisible();
+  await expect(progress).toHaveAttribute('value', '2');
+});
+
 async function startRecovery(page: Page, email: string) {
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

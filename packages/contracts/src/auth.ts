@@ -53,6 +53,10 @@ export const registerBodySchema = z.object({
   phoneOTP: otpCodeSchema.optional(),
 });
 
+/** POST /auth/password/check: a new password, checked against the rules before the codes are sent. */
+export const passwordCheckBodySchema = z.object({ password: newPasswordSchema });
+export const passwordCheckResponseSchema = envelope(z.object({ acceptable: z.literal(true) }));
+
 export const authResultSchema = z.object({ user: userSchema, token: z.string() });
 export const authResponseSchema = envelope(authResultSchema);
 export type AuthResult = z.infer<typeof authResultSchema>;
@@ -127,6 +131,7 @@ const phoneErrors: readonly ErrorCode[] = [
 const passwordErrors: readonly ErrorCode[] = [
   'password_must_have_at_least_8_characters',
   'password_must_have_at_most_128_characters',
+  'password_needs_5_different_characters',
   'password_is_too_common',
 ];
 const signedIn: readonly ErrorCode[] = ['authentication_required', 'session_expired'];
@@ -146,6 +151,12 @@ export const authCalls = {
   },
   sendPhoneCode: { method: 'POST', path: '/auth/phone', auth: false, errors: [...phoneErrors, ...sendErrors] },
   verifyPhone: { method: 'POST', path: '/auth/phone/verify', auth: false, errors: [...phoneErrors, ...codeErrors] },
+  checkPassword: {
+    method: 'POST',
+    path: '/auth/password/check',
+    auth: false,
+    errors: [...passwordErrors, 'too_many_requests'],
+  },
   register: {
     method: 'POST',
     path: '/auth/register',

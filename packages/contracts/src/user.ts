@@ -253,6 +253,7 @@ export const userCalls = {
       'sign_in_must_wait_after_failed_attempts',
       'password_must_have_at_least_8_characters',
       'password_must_have_at_most_128_characters',
+      'password_needs_5_different_characters',
       'password_is_too_common',
       'passwords_do_not_match',
       'new_password_must_differ',

@@ -11,6 +11,11 @@ export const accountsErrors = {
     status: 400,
     message: 'This password is one of the most common ones. Please choose another',
   },
+  // Eight spaces, "aaaaaaaa" or "abababab" pass the length rule and nothing else.
+  password_needs_5_different_characters: {
+    status: 400,
+    message: 'Use at least 5 different characters in your password',
+  },
   passwords_do_not_match: { status: 400, message: 'Passwords do not match' },
   new_password_must_differ: { status: 400, message: 'The new password must be different from the current one' },
   current_password_is_incorrect: { status: 400, message: 'The current password is incorrect' },

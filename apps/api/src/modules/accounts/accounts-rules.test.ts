@@ -31,7 +31,10 @@ describe('password rules', () => {
     ['1234567', 'password_must_have_at_least_8_characters'],
     ['x'.repeat(129), 'password_must_have_at_most_128_characters'],
     ['football', 'password_is_too_common'],
-  ])('refuses %s with %s', (password, code) => {
+    [' '.repeat(8), 'password_needs_5_different_characters'],
+    ['aaaaaaaaaaaa', 'password_needs_5_different_characters'],
+    ['abcdabcdabcd', 'password_needs_5_different_characters'],
+  ])('refuses %j with %s', (password, code) => {
     expect(() => assertPasswordPolicy(password)).toThrow(expect.objectContaining({ code, field: 'password' }));
   });
 

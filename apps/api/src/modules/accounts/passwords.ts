@@ -1,5 +1,6 @@
-// Password rules and hashing. Passwords are 8 to 128 characters and not among the 5,000 most common
-// ones (data/common-passwords.txt); they are stored only as argon2id hashes (@node-rs/argon2's
+// Password rules and hashing. Passwords are 8 to 128 characters, of at least 5 different characters
+// (eight spaces or "abababab" are not passwords), and not among the 5,000 most common ones
+// (data/common-passwords.txt); they are stored only as argon2id hashes (@node-rs/argon2's
 // defaults: argon2id, 19 MiB, 2 passes, the OWASP recommendation).
 import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
@@ -7,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 
 export const PASSWORD_MAX_LENGTH = 128;
 const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_DISTINCT = 5;
 
 const commonPasswords: ReadonlySet<string> = new Set(
   readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8')
@@ -23,6 +25,8 @@ export function isCommonPassword(password: string): boolean {
 export function assertPasswordPolicy(password: string, field = 'password'): void {
   if (password.length < PASSWORD_MIN_LENGTH) throw new AppError('password_must_have_at_least_8_characters', { field });
   if (password.length > PASSWORD_MAX_LENGTH) throw new AppError('password_must_have_at_most_128_characters', { field });
+  if (new Set(password).size < PASSWORD_MIN_DISTINCT)
+    throw new AppError('password_needs_5_different_characters', { field });
   if (isCommonPassword(password)) throw new AppError('password_is_too_common', { field });
 }
 

@@ -35,6 +35,8 @@ export interface RegistrationService {
   sendPhoneCode(input: CodeRequest & { phone: Phone }): Promise<CodeSent>;
   verifyPhone(input: { phone: Phone; token: string }): Promise<void>;
   register(input: RegisterInput): Promise<AuthResult>;
+  /** Throws the first password rule `password` breaks: the form checks it before any code is sent. */
+  checkPassword(password: string): void;
 }
 
 /** The one spelling of a phone number as a code destination and SMS address: +<dial code><digits>. */
@@ -97,6 +99,8 @@ async function register(deps: RegistrationDependencies, input: RegisterInput): P
 export function createRegistrationService(deps: RegistrationDependencies): RegistrationService {
   const { codes, messaging } = deps;
   return {
+    checkPassword: (password) => assertPasswordPolicy(password),
+
     async sendEmailCode({ email, ip, language }) {
       const taken = await deps.repository.credentials(email);
       const message = taken ? accountMessages.emailTaken : accountMessages.emailCode;

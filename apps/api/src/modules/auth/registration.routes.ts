@@ -6,6 +6,8 @@ import {
   authResponseSchema,
   codeSentResponseSchema,
   codeVerifiedResponseSchema,
+  passwordCheckBodySchema,
+  passwordCheckResponseSchema,
   registerBodySchema,
   sendEmailCodeBodySchema,
   sendPhoneCodeBodySchema,
@@ -35,6 +37,21 @@ export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     handler: async (request) => ({
       data: await registration.sendEmailCode({ email: request.body.email, ...clientContext(request) }),
     }),
+  });
+
+  app.route({
+    ...routeAddress(authCalls.checkPassword),
+    schema: {
+      tags,
+      summary: 'Check a new password against the rules (length, variety, the most common passwords)',
+      body: passwordCheckBodySchema,
+      response: { 200: passwordCheckResponseSchema },
+    },
+    config: { rateLimit: rateLimits.codeCheck },
+    handler: async (request) => {
+      registration.checkPassword(request.body.password);
+      return { data: { acceptable: true as const } };
+    },
   });
 
   app.route({

@@ -352,7 +352,8 @@ describe('registration', () => {
       ['x'.repeat(129), 'password_must_have_at_most_128_characters', 'Password should be at most 128 characters'],
       ['password1', 'password_is_too_common', 'This password is one of the most common ones. Please choose another'],
       ['Qwerty123', 'password_is_too_common', 'This password is one of the most common ones. Please choose another'],
-    ])('rejects the password %s before any code is used', async (password, code, message) => {
+      ['        ', 'password_needs_5_different_characters', 'Use at least 5 different characters in your password'],
+    ])('rejects the password %j before any code is used', async (password, code, message) => {
       const email = uniqueEmail();
       await sendCode(email);
       const emailOTP = await latestCode(t, email);
@@ -360,6 +361,18 @@ describe('registration', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().data[0]).toEqual({ code, message, field: 'password' });
       expect((await register({ email, emailOTP })).statusCode).toBe(201);
+    });
+
+    it.each([
+      ['password', 400, 'password_is_too_common'],
+      ['        ', 400, 'password_needs_5_different_characters'],
+      ['short', 400, 'password_must_have_at_least_8_characters'],
+      ['violet tractor umbrella 93', 200, undefined],
+    ])('checks the password %j before any code is sent', async (password, status, code) => {
+      const response = await call(t, 'POST /auth/password/check', { password });
+      expect(response.statusCode).toBe(status);
+      if (code) expect(response.json().data[0]).toMatchObject({ code, field: 'password' });
+      else expect(response.json()).toEqual({ data: { acceptable: true } });
     });
 
     it.each([['12345'], ['1234567'], ['12a456'], [123456]])('rejects the code %j', async (token) => {

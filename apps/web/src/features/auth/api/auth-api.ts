@@ -19,6 +19,11 @@ export function logout(): Promise<unknown> {
   return post('/auth/logout');
 }
 
+/** The server's password rules (length, variety, the common list), before any code is sent. */
+export function checkPassword(password: string): Promise<unknown> {
+  return post('/auth/password/check', { password });
+}
+
 export function sendEmailCode(email: string): Promise<unknown> {
   return post('/auth/verify-email/send-code', { email });
 }

@@ -19,9 +19,9 @@ export function AuthCard({ title, subtitle, step, children, footer }: AuthCardPr
       {step ? (
         <div className="auth-card__step">
           <span className="tabular">{t('step', { current: step.current, total: step.total })}</span>
-          <span className="auth-card__progress" aria-hidden="true">
-            <span style={{ width: `${(step.current / step.total) * 100}%` }} />
-          </span>
+          {/* A native bar: no inline style, which the page's CSP and the renderer left unapplied (the
+              bar read full at every step, issue 19 defect 5). */}
+          <progress className="auth-card__progress" value={step.current} max={step.total} aria-hidden="true" />
         </div>
       ) : null}
       <h1 id="auth-title" className="auth-card__title">

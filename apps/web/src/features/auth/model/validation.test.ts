@@ -34,6 +34,10 @@ describe('passwords (spec §5)', () => {
     ['1234567', 'validation.passwordLength'],
     ['12345678', undefined],
     ['a much longer passphrase', undefined],
+    ['        ', 'validation.passwordVariety'],
+    ['abababab', 'validation.passwordVariety'],
+    ['abcdabcd', 'validation.passwordVariety'],
+    ['abcdeabc', undefined],
   ])('a new password %j -> %s', (value, expected) => {
     expect(validateNewPassword(value)).toBe(expected);
   });

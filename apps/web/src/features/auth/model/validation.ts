@@ -17,9 +17,13 @@ export function validateEmail(value: string): ValidationKey | undefined {
   return email.length > 0 && email.length <= 254 && EMAIL_PATTERN.test(email) ? undefined : 'validation.email';
 }
 
-/** A new password (register, reset): at least 8 characters. */
+/** Different characters a new password needs (the API's rule: eight spaces are not a password). */
+const PASSWORD_MIN_DISTINCT = 5;
+
+/** A new password (register, reset): at least 8 characters, 5 of them different. */
 export function validateNewPassword(value: string): ValidationKey | undefined {
-  return value.length >= PASSWORD_MIN_LENGTH ? undefined : 'validation.passwordLength';
+  if (value.length < PASSWORD_MIN_LENGTH) return 'validation.passwordLength';
+  return new Set(value).size >= PASSWORD_MIN_DISTINCT ? undefined : 'validation.passwordVariety';
 }
 
 /** The login password: required only; its length rule applied when it was chosen. */

@@ -1,10 +1,12 @@
 // Register step 1 (spec §2): e-mail, password and the two consent checkboxes, both on by default.
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button/Button.tsx';
 import { Checkbox } from '../../../../components/checkbox/Checkbox.tsx';
 import { PasswordField } from '../../../../components/text-field/PasswordField.tsx';
 import { TextField } from '../../../../components/text-field/TextField.tsx';
+import { ApiError } from '../../../../lib/api/errors.ts';
+import { useErrorText } from '../../../../lib/api/use-error-text.ts';
 import type { Field } from '../../hooks/use-field.ts';
 import { useSubmit } from '../../hooks/use-submit.ts';
 
@@ -23,12 +25,21 @@ export interface BasicInfoStepProps {
 
 export function BasicInfoStep({ email, password, consents, onConsentsChange, onSubmit }: BasicInfoStepProps) {
   const { t } = useTranslation('auth');
+  const errorText = useErrorText('auth');
   const submit = useSubmit();
-  const valid = email.valid && password.valid;
+  // A rule only the server knows (the common passwords), shown on the field until it changes.
+  const [refusal, setRefusal] = useState<string>();
+  const valid = email.valid && password.valid && refusal === undefined;
 
   const onFormSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (valid) await submit.run(onSubmit);
+    if (!valid) return;
+    await submit.run(onSubmit, (error) => {
+      const item = error instanceof ApiError ? error.items[0] : undefined;
+      if (item?.field !== 'password') return false;
+      setRefusal(errorText.ofError(error));
+      return true;
+    });
   };
 
   return (
@@ -46,8 +57,11 @@ export function BasicInfoStep({ email, password, consents, onConsentsChange, onS
         label={t('fields.password')}
         autoComplete="new-password"
         value={password.value}
-        onChange={(event) => password.set(event.currentTarget.value)}
-        error={password.error}
+        onChange={(event) => {
+          setRefusal(undefined);
+          password.set(event.currentTarget.value);
+        }}
+        error={password.error ?? refusal}
         hint={t('register.passwordHint')}
       />
       <Checkbox

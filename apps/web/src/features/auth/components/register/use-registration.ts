@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signIn } from '../../../../lib/session/session-store.ts';
-import { register, sendEmailCode, sendPhoneCode, verifyEmail, verifyPhone } from '../../api/auth-api.ts';
+import { checkPassword, register, sendEmailCode, sendPhoneCode, verifyEmail, verifyPhone } from '../../api/auth-api.ts';
 import { useField } from '../../hooks/use-field.ts';
 import type { Phone } from '../../model/phone.ts';
 import { previousRegisterStep, type RegisterStep } from '../../model/steps.ts';
@@ -37,6 +37,8 @@ export function useRegistration() {
     phone,
     back: () => setStep(previousRegisterStep(step)),
     async sendEmail() {
+      // A common password is refused now, not after both codes (issue 19 defect 4).
+      await checkPassword(password.value);
       await sendEmailCode(address);
       setStep('emailCode');
     },
