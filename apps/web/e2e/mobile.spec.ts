@@ -34,3 +34,25 @@ test('the header menu at 390 px', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/dashboard\/account$/);
   await expect(menu).toBeHidden();
 });
+
+test('a panel open when the layout switches closes, and the page keeps answering clicks', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSignedIn(page, customer, '/dashboard/wallets');
+  // The sidebar's bell panel, then the window narrows to a phone's width.
+  await page
+    .locator('.sidebar')
+    .getByRole('button', { name: /Notifications/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  // The phone menu, then the window widens again: the menu closes and the sidebar answers.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator('.sidebar').getByRole('link', { name: 'Swap' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/swap$/);
+});

@@ -3,7 +3,7 @@
 // close, focus returned to where it was, and the page's scroll held still. `dismissible={false}`
 // makes a dialog only the app can close (the country block): no close button, Escape and clicks
 // outside do nothing, and if the browser closes it anyway it opens again.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import { trapTab } from './focus-trap.ts';
 import './dialog.css';
@@ -20,6 +20,23 @@ export interface DialogProps {
   readonly placement?: 'center' | 'left' | 'right';
   readonly hideTitle?: boolean;
   readonly className?: string;
+}
+
+/**
+ * A modal that stops being rendered (its layout hidden at the new width: the sidebar's bell panel
+ * when the window narrows, the phone menu when it widens) would leave the page inert and every click
+ * ignored. It closes instead (issue 19 defect 3).
+ */
+function useCloseWhenHidden(ref: RefObject<HTMLDialogElement | null>, active: boolean): void {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!active || !dialog || typeof ResizeObserver !== 'function') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (dialog.open && dialog.getClientRects().length === 0) dialog.close();
+    });
+    observer.observe(dialog);
+    return () => observer.disconnect();
+  }, [ref, active]);
 }
 
 export function Dialog(props: DialogProps) {
@@ -44,6 +61,8 @@ export function Dialog(props: DialogProps) {
     }
     return undefined;
   }, [open]);
+
+  useCloseWhenHidden(ref, open && dismissible);
 
   useEffect(
     () => () => {
