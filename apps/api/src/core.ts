@@ -229,7 +229,10 @@ function buildMarkets(
   const ledger = createLedger();
   const swaps = { place: swap.placeFromOrder, recover: swap.recoverFromOrder };
   const maxBatch = config.ORDER_BATCH_MAX;
-  const orders = createOrdersModule({ db, ledger, clock, kycGate: uses.kycGate, venues, events, log, maxBatch, swaps });
+  const orders = createOrdersModule({
+    ...{ db, ledger, clock, kycGate: uses.kycGate, venues, events, log, maxBatch, swaps },
+    notifications: uses.notifications,
+  });
   const { runners } = orders;
   const marketData = createMarketDataService({ db, clock, events, realtime: uses.realtime, runners, venues });
   const alerts = createAlertsService({

@@ -125,6 +125,13 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel.getByRole('listitem').filter({ hasText: /BTC\/USDT is below/ })).toBeVisible();
+  // The filled market orders are in the bell too, with what was bought or sold.
+  await expect(
+    panel.getByRole('listitem').filter({ hasText: 'Order filled on BTC/USDT: you bought 0.002 BTC' }),
+  ).toBeVisible();
+  await expect(
+    panel.getByRole('listitem').filter({ hasText: 'Order filled on BTC/USDT: you sold 0.001 BTC' }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The phone layout: chart, book and trades as tabs, the order form in a bottom sheet.

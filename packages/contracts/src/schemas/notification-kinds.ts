@@ -46,6 +46,19 @@ const loanStepParams = z.object({
   ltvBps: z.number().int().nullable(),
 });
 
+/** An order on Rora's book filled in full: what it bought or sold, at what average price, for what total. */
+const orderFilledParams = z.object({
+  orderId: id,
+  symbol: z.enum(pairSymbols),
+  side: z.enum(['buy', 'sell']),
+  /** Base asset filled. */
+  amount: decimal,
+  /** Quote per base unit, averaged over the fills. */
+  averagePrice: decimal,
+  /** Quote paid (buy) or received (sell), before fees. */
+  total: decimal,
+});
+
 export const notificationParamsSchemas = {
   /** A price alert fired: `symbol` went `condition` `price`; the last price was `triggeredPrice`. */
   price_alert: z.object({
@@ -79,6 +92,7 @@ export const notificationParamsSchemas = {
   loan_liquidated: loanStepParams,
   loan_closed: loanStepParams,
   loan_cancelled: loanStepParams,
+  order_filled: orderFilledParams,
 } as const;
 
 export type NotificationKind = keyof typeof notificationParamsSchemas;

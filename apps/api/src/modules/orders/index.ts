@@ -1,13 +1,16 @@
 // The orders context: one single-writer runner per market, external-venue execution, the orders
 // service and its routes. Each committed batch tells every customer whose order changed, on their
-// own stream (`orders` channel, type `updated`, with the fills of that batch).
+// own stream (`orders` channel, type `updated`, with the fills of that batch), and notifies those
+// whose order filled in full (fill-notifier.ts).
 import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
 import type { KycGate } from '../kyc/index.ts';
+import type { NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import type { RunnerLog } from './market-runner.ts';
+import { createFillNotifier } from './fill-notifier.ts';
 import { createMarketRunners, type MarketRunners } from './market-runners.ts';
 import { orderView } from './order-view.ts';
 import { createOrdersService, type OrdersService, type SwapOrders } from './orders.service.ts';
@@ -33,6 +36,7 @@ export function createOrdersModule(deps: {
   kycGate: KycGate;
   venues: VenuesService;
   events: EventBus;
+  notifications: NotificationService;
   log: RunnerLog;
   maxBatch?: number;
   swaps?: SwapOrders;
@@ -41,7 +45,16 @@ export function createOrdersModule(deps: {
   const runners = createMarketRunners({ db, clock, log: deps.log, maxBatch: deps.maxBatch });
   const venueOrders = createVenueOrders({ db, ledger, clock, adapterOf: (id) => deps.venues.adapter(id) });
   const { kycGate, venues, swaps } = deps;
-  const service = createOrdersService({ db, clock, kycGate, venues, runners, venueOrders, swaps });
+  const ordersService = createOrdersService({ db, clock, kycGate, venues, runners, venueOrders, swaps });
+  const fills = createFillNotifier({ notifications: deps.notifications, log: deps.log });
+  const service: OrdersService = {
+    ...ordersService,
+    placeForHouse(input) {
+      fills.markHouse(input.userId);
+      return ordersService.placeForHouse(input);
+    },
+  };
+  runners.onCommitted((batch) => fills.onBatch(batch));
   runners.onCommitted((batch) => {
     for (const order of batch.orders) {
       // The view is built only for a customer someone listens for (most orders have no one).

@@ -81,6 +81,16 @@ describe('notificationText', () => {
     );
   });
 
+  it('writes a filled order with what it bought or sold and its average price', () => {
+    const params = { orderId: 'o1', symbol: 'BTC/USDT', amount: '0.015', averagePrice: '46012.5', total: '690.1875' };
+    expect(notificationText(note('order_filled', { ...params, side: 'buy' }), translate('en'))).toBe(
+      'Order filled on BTC/USDT: you bought 0.015 BTC at an average price of 46,012.5 USDT.',
+    );
+    expect(notificationText(note('order_filled', { ...params, side: 'sell' }), translate('fr'))).toBe(
+      'Ordre exécuté sur BTC/USDT : vous avez vendu 0.015 BTC au prix moyen de 46,012.5 USDT.',
+    );
+  });
+
   it('writes swaps and card purchases with their amounts, cut to 8 decimals and grouped', () => {
     const swap = note('swap_completed', {
       swapId: 's1',

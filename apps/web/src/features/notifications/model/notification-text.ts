@@ -83,6 +83,19 @@ function loanStep(
   });
 }
 
+/** An order filled in full: what was bought or sold, at what average price. */
+function orderFilled(
+  params: NotificationParams<'order_filled'>,
+  write: (key: string, values: Values) => string | null,
+) {
+  const base = params.symbol.split('/')[0] as string;
+  return write(`order_filled.${params.side}`, {
+    symbol: params.symbol,
+    amount: showAmount(params.amount, base),
+    price: showPrice(params.averagePrice, params.symbol),
+  });
+}
+
 const DECLINES = new Set(['card_declined', 'insufficient_funds', 'card_not_supported']);
 
 function known(notification: KnownNotification, t: Translate): string | null {
@@ -128,6 +141,8 @@ function known(notification: KnownNotification, t: Translate): string | null {
     case 'loan_closed':
     case 'loan_cancelled':
       return loanStep(notification.kind, notification.params, write);
+    case 'order_filled':
+      return orderFilled(notification.params, write);
     default: {
       const { amount, asset, networkName, confirmations } = notification.params;
       return write(notification.kind, {

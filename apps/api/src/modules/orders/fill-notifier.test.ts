@@ -1,0 +1,81 @@
+// A customer whose order fills in full is notified, with what it bought or sold at what average price;
+// a partial fill is not, and the house's orders never are.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readNotification } from '@rora/contracts';
+import type { TestApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/users.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  createMarketsTestApp,
+  placeOrder,
+} from './testing/orders-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createMarketsTestApp();
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+async function notificationsOf(user: TestUser) {
+  const list = await t.app.services.notifications.list(user.userId, { page: 1, limit: 20 });
+  return list.items.filter((item) => item.kind === 'order_filled');
+}
+
+/** The customer's order_filled notifications once there are `count` (written just after the commit). */
+async function awaitNotifications(user: TestUser, count: number) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const found = await notificationsOf(user);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('order filled notifications', () => {
+  it('tells both sides of a full fill, and nobody of a partial one', async () => {
+    const seller = await approvedCustomer(t, { LTC: '5' });
+    const buyer = await approvedCustomer(t, { USDT: '1000' });
+    const sell = await placeOrder(t, seller, { symbol: 'LTC/USDT', type: 'sell', price: '80', amount: '3' });
+    expect(sell.statusCode, sell.body).toBe(201);
+    const buy = await placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '80', amount: '2' });
+    expect(buy.json().data.status).toBe('filled');
+
+    const [bought] = await awaitNotifications(buyer, 1);
+    expect(readNotification(bought!)).toEqual({
+      kind: 'order_filled',
+      params: {
+        orderId: buy.json().data.id,
+        symbol: 'LTC/USDT',
+        side: 'buy',
+        amount: '2',
+        averagePrice: '80',
+        total: '160',
+      },
+    });
+    expect(bought!.message).toBe('Your buy order on LTC/USDT filled: you bought 2 LTC at an average price of 80 USDT.');
+    // The seller's order filled 2 of 3 in that batch: once it fills in full, there is one notification.
+    const rest = await placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '80', amount: '1' });
+    expect(rest.json().data.status).toBe('filled');
+    await awaitNotifications(buyer, 2);
+    const sold = await awaitNotifications(seller, 1);
+    expect(sold.map((item) => readNotification(item)?.params)).toMatchObject([
+      { side: 'sell', amount: '3', total: '240' },
+    ]);
+  });
+
+  it('does not notify the house for its own orders', async () => {
+    const house = await approvedCustomer(t, { USDT: '1000' });
+    const seller = await approvedCustomer(t, { LTC: '1' });
+    await placeOrder(t, seller, { symbol: 'LTC/USDT', type: 'sell', price: '81', amount: '1' });
+    const outcome = await t.app.services.markets.orders.service.placeForHouse({
+      userId: house.userId,
+      body: { symbol: 'LTC/USDT', type: 'buy', price: '81', amount: '1' },
+    });
+    expect(outcome.order.status).toBe('filled');
+    // The seller's notification comes from the same batch as the house's would.
+    expect(await awaitNotifications(seller, 1)).toHaveLength(1);
+    expect(await notificationsOf(house)).toEqual([]);
+  });
+});
