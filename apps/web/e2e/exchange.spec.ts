@@ -85,7 +85,12 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await form.getByRole('button', { name: 'Buy BTC' }).click();
   await expect(page.getByText(/Buy order filled: 0\.002 BTC/)).toBeVisible();
   await page.getByRole('tab', { name: 'Order history' }).click();
-  await expect(page.getByRole('table', { name: 'Order history' }).getByText('Filled').first()).toBeVisible();
+  const history = page.getByRole('table', { name: 'Order history' });
+  await expect(history.getByText('Filled').first()).toBeVisible();
+  // The market buy shows its average fill price (not just "Market") and what arrived, fee deducted.
+  const filledRow = history.getByRole('row').filter({ hasText: 'Market' }).first();
+  await expect(filledRow.getByText(/^avg \d{2},\d{3}\.\d$/)).toBeVisible();
+  await expect(filledRow.getByText(/^0\.00199 BTC$/)).toBeVisible();
   await shoot(page, 'exchange-market-filled-desktop');
 
   // An alert below the last price, just above the best bid, fires when the customer's own market sell

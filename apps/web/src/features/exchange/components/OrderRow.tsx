@@ -1,11 +1,11 @@
-// One of the customer's orders as a table row: when, pair, side, type, price, amount, filled, fee and
-// its state (with why it ended, when it did not end by the customer's cancel), and a cancel button
-// while it is open.
+// One of the customer's orders as a table row: when, pair, side, type, price (a market order's average
+// fill price once it traded), amount, filled, fee, what arrived in the wallet and its state (with why
+// it ended, when it did not end by the customer's cancel), and a cancel button while it is open.
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@rora/contracts';
 import type { AssetSymbol } from '@rora/money';
 import { Button } from '../../../components/button/Button.tsx';
-import { marketModel, showAmount, showAsset, showPrice } from '../model/market.ts';
+import { marketModel, receivedOf, showAmount, showAsset, showPrice } from '../model/market.ts';
 
 export function OrderRow({
   order,
@@ -18,6 +18,7 @@ export function OrderRow({
 }) {
   const { t, i18n } = useTranslation('exchange');
   const market = marketModel(order.symbol as never);
+  const received = receivedOf(order, market);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
@@ -29,12 +30,21 @@ export function OrderRow({
         {t(order.type === 'dark pool' ? 'darkSide' : `sideNoun.${order.side}`, { side: t(`sideNoun.${order.side}`) })}
       </td>
       <td>{t(order.orderType)}</td>
-      <td className="tabular num">{order.price ? showPrice(market, order.price) : t('marketPrice')}</td>
+      <td className="tabular num">
+        {order.price ? (
+          showPrice(market, order.price)
+        ) : order.averagePrice ? (
+          <span title={t('averagePrice')}>{`${t('averagePrefix')} ${showPrice(market, order.averagePrice)}`}</span>
+        ) : (
+          t('marketPrice')
+        )}
+      </td>
       <td className="tabular num">
         {order.amount ? showAmount(market, order.amount) : `${showAsset(order.total, market.quote)} ${market.quote}`}
       </td>
       <td className="tabular num">{showAmount(market, order.filledAmount)}</td>
       <td className="tabular num">{`${showAsset(order.fee, order.feeAsset as AssetSymbol)} ${order.feeAsset}`}</td>
+      <td className="tabular num">{received ? `${received.amount} ${received.asset}` : '—'}</td>
       <td>
         <span className={`status status--${order.status}`}>{t(`status.${order.status}`)}</span>
         {order.cancelReason && order.cancelReason !== 'user' ? (

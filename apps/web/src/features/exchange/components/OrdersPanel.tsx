@@ -13,7 +13,7 @@ import { Pager } from './Pager.tsx';
 import { Segmented } from './Segmented.tsx';
 
 type OrdersTab = 'open' | 'closed';
-const COLUMNS = ['date', 'pair', 'side', 'type', 'priceColumn', 'amountColumn', 'filled', 'fee', 'state'];
+const COLUMNS = ['date', 'pair', 'side', 'type', 'priceColumn', 'amountColumn', 'filled', 'fee', 'received', 'state'];
 
 export function OrdersPanel() {
   const { t } = useTranslation('exchange');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAIRS } from '@rora/contracts';
-import { MARKET_MODELS, marketModel, ruleValues, showAmount, showPrice } from './market.ts';
+import { MARKET_MODELS, marketModel, receivedOf, ruleValues, showAmount, showPrice } from './market.ts';
 
 describe('a market model', () => {
   it('is the same object every time a pair is asked for, so effects keyed on it do not restart', () => {
@@ -40,5 +40,26 @@ describe('a market model', () => {
       asset: 'USDT',
     });
     expect(ruleValues(marketModel('SOL/USDT')).darkMinimum).toBe('');
+  });
+});
+
+describe('what an order put in the wallet', () => {
+  const btc = marketModel('BTC/USDT');
+  it('is a buy’s base amount less its fee in base, and a sell’s quote total less its fee in quote', () => {
+    const buy = { side: 'buy', filledAmount: '0.002', filledTotal: '92.04', fee: '0.00001', feeAsset: 'BTC' } as const;
+    expect(receivedOf(buy, btc)).toEqual({ amount: '0.00199', asset: 'BTC' });
+    const sell = {
+      side: 'sell',
+      filledAmount: '0.5',
+      filledTotal: '23010.5',
+      fee: '115.0525',
+      feeAsset: 'USDT',
+    } as const;
+    expect(receivedOf(sell, btc)).toEqual({ amount: '22,895.4475', asset: 'USDT' });
+  });
+
+  it('is nothing while nothing has filled', () => {
+    const open = { side: 'buy', filledAmount: '0', filledTotal: '0', fee: '0', feeAsset: 'BTC' } as const;
+    expect(receivedOf(open, btc)).toBeNull();
   });
 });

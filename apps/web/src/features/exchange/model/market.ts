@@ -2,7 +2,7 @@
 // the decimals a price or an amount is shown with. Built once per pair from the contract's market
 // definitions, so a screen that asks again on every render gets the same object (an effect keyed on
 // it, such as the chart's, does not start over).
-import { MARKET_DEFINITIONS, PAIRS, type PairSymbol } from '@rora/contracts';
+import { MARKET_DEFINITIONS, PAIRS, type Order, type PairSymbol } from '@rora/contracts';
 import { assetScale, formatAmount, parseAmount, type AssetSymbol } from '@rora/money';
 
 export interface MarketModel {
@@ -94,4 +94,22 @@ export function ruleValues(market: MarketModel): Record<'tick' | 'lot' | 'minimu
         : formatAmount(market.darkMinNotional, market.quoteScale, { grouping: true }),
     asset: market.quote,
   };
+}
+
+/**
+ * What an order has put in the wallet so far: a buy's base amount and a sell's quote amount, less the
+ * fee where it was taken from them. Null while nothing has filled.
+ */
+export function receivedOf(
+  order: Pick<Order, 'side' | 'filledAmount' | 'filledTotal' | 'fee' | 'feeAsset'>,
+  market: MarketModel,
+): { amount: string; asset: AssetSymbol } | null {
+  const [asset, scale, gross] =
+    order.side === 'buy'
+      ? [market.base, market.baseScale, order.filledAmount]
+      : [market.quote, market.quoteScale, order.filledTotal];
+  const filled = parseAmount(gross, scale, { rounding: 'down' });
+  if (filled === 0n) return null;
+  const fee = order.feeAsset === asset ? parseAmount(order.fee, scale, { rounding: 'up' }) : 0n;
+  return { amount: formatAmount(filled - fee, scale, { grouping: true }), asset };
 }
