@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { TriangleAlert } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../../components/copy-button/CopyButton.tsx';
 
 export function ReceivePanel({ wallet }: { readonly wallet: Wallet }) {
   const { t } = useTranslation('wallets');

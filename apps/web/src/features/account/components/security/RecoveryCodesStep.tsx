@@ -7,7 +7,7 @@ import { Button } from '../../../../components/button/Button.tsx';
 import { Checkbox } from '../../../../components/checkbox/Checkbox.tsx';
 import { currentLanguageTag } from '../../../../lib/i18n/i18n.ts';
 import { cleanRecoveryCodes, formatRecoveryCodesFile, recoveryCodesFileName } from '../../model/recovery-codes.ts';
-import { CopyButton } from '../common/CopyButton.tsx';
+import { CopyButton } from '../../../../components/copy-button/CopyButton.tsx';
 
 export interface RecoveryCodesStepProps {
   readonly codes: readonly string[];

@@ -9,7 +9,7 @@ import { OTP_CODE_LENGTH } from '../../../../lib/constants.ts';
 import type { TwoFactorKey } from '../../api/two-factor.ts';
 import { useField } from '../../hooks/use-field.ts';
 import { compactSecret, groupSecret, validateTotp } from '../../model/totp.ts';
-import { CopyButton } from '../common/CopyButton.tsx';
+import { CopyButton } from '../../../../components/copy-button/CopyButton.tsx';
 import { FormError } from '../common/FormError.tsx';
 
 export interface SetupKeyStepProps {

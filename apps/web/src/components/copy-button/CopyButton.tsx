@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
-import { Button, type ButtonVariant } from '../../../../components/button/Button.tsx';
-import { showToast } from '../../../../lib/toast/toast-store.ts';
+import { Button, type ButtonVariant } from '../button/Button.tsx';
+import { showToast } from '../../lib/toast/toast-store.ts';
 
 export interface CopyButtonProps {
   readonly text: string;
@@ -13,7 +13,7 @@ export interface CopyButtonProps {
 }
 
 export function CopyButton({ text, label, variant = 'secondary' }: CopyButtonProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
