@@ -60,6 +60,11 @@ export const configSchema = z.object({
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty = trust none. */
   TRUST_PROXY: list.default([]),
+  /** The ERC-20 address that receives USDT for Rora shares (SPEC §9); unset: the devnet's hot wallet. */
+  SHARE_PAYMENT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be an Ethereum address (0x and 40 hex digits)' })
+    .optional(),
   /** Redis shared by every API replica for rate-limit counters; unset: counters in this process's memory. */
   RATE_LIMIT_REDIS_URL: url(/^rediss?$/, 'must be a redis:// or rediss:// URL').optional(),
   /** Two-letter country codes refused service (ISO 3166-1 alpha-2). */

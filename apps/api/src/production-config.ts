@@ -21,6 +21,7 @@ const REQUIRED: ReadonlyArray<readonly [name: string, unsetMeans: string]> = [
   ['IDENTITY_WEBHOOK_SECRET', "no secret to check the identity provider's webhooks"],
   ['ONRAMP_WEBHOOK_SECRET', "no secret to check the on-ramp provider's webhooks"],
   ['KYC_STORAGE', 'identity documents would go to a folder under RORA_DATA_DIR by default'],
+  ['SHARE_PAYMENT_ADDRESS', "the share notice would name the devnet's hot wallet, whose key is public"],
   ...Object.values(DEPOSIT_ENV_VARIABLES)
     .map((names) => names[0])
     .map((name) => [name, DEVNET_KEYS] as const),

@@ -52,7 +52,14 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   const asks = page.getByRole('list', { name: 'Sell orders' });
   const bids = page.getByRole('list', { name: 'Buy orders' });
   await expect(asks.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(/Rora shares are offered at £63 per share/)).toBeVisible();
+  await expect(
+    page.getByText(/Rora shares are offered at £63 per share, paid in USDT on Ethereum \(ERC-20\)/),
+  ).toBeVisible();
+  // The notice names the address the API gives (the sandbox's devnet wallet), not a placeholder.
+  const offer = (await (await request.get('/api/v1/market/share-offer')).json()) as { data: { address: string } };
+  expect(offer.data.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByText(offer.data.address, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy address' })).toBeVisible();
 
   // A limit buy well under the market rests in the book and in open orders.
   const { bestBid } = await ticker(request);

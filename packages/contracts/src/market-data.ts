@@ -196,8 +196,21 @@ export const venueFavouritesResponseSchema = envelope(venueFavouritesSchema);
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
 
+/** GET /market/share-offer: Rora's share offer (SPEC §9) with the address that receives payment. */
+export const shareOfferSchema = z.object({
+  pricePerShareGbp: z.string(),
+  asset: z.string(),
+  /** Network id (`usdt-erc20`) and its name as people know it. */
+  network: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+});
+export type ShareOffer = z.infer<typeof shareOfferSchema>;
+export const shareOfferResponseSchema = envelope(shareOfferSchema);
+
 export const marketDataCalls = {
   markets: { method: 'GET', path: '/market/pairs', auth: false, errors: [] },
+  shareOffer: { method: 'GET', path: '/market/share-offer', auth: false, errors: [] },
   ticker: { method: 'GET', path: '/market/ticker', auth: false, errors: ['pair_is_not_listed'] },
   depth: {
     method: 'GET',

@@ -29,6 +29,7 @@ import { onrampWebhookRoutes } from './onramp/onramp-webhook.routes.ts';
 import { sandboxWidgetRoutes } from './onramp/sandbox-widget/sandbox-widget.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { marketDataRoutes, venueRoutes } from './market-data/market-data.routes.ts';
+import { shareOffer } from './market-data/index.ts';
 import { ordersDevRoutes } from './orders/orders-dev.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { stakingDevRoutes, stakingRoutes } from './staking/staking.routes.ts';
@@ -75,7 +76,9 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
       await api.register(stakingDevRoutes, options);
       const { markets } = options.services;
       await api.register(ordersRoutes(markets.orders.service));
-      await api.register(marketDataRoutes(markets.marketData));
+      const offer = () =>
+        shareOffer({ configured: options.config.SHARE_PAYMENT_ADDRESS, registry: options.services.chains });
+      await api.register(marketDataRoutes(markets.marketData, offer));
       await api.register(venueRoutes(markets.marketData));
       await api.register(alertsRoutes(markets.alerts));
       if (options.config.devRoutes) await api.register(ordersDevRoutes(markets.orders, markets.db));

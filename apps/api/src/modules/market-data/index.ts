@@ -8,3 +8,4 @@ export {
   type MarketDataService,
 } from './market-data.service.ts';
 export { createSnapshotBus, type SnapshotBus, type SnapshotProvider } from './snapshot-bus.ts';
+export { shareOffer } from './share-offer.ts';

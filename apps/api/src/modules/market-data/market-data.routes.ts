@@ -11,6 +11,8 @@ import {
   marketDataCalls,
   marketQuerySchema,
   marketsResponseSchema,
+  shareOfferResponseSchema,
+  type ShareOffer,
   tickerResponseSchema,
   tradesQuerySchema,
   tradesResponseSchema,
@@ -25,7 +27,7 @@ import type { MarketDataService } from './market-data.service.ts';
 const tags = ['market data'];
 const publicLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
-export function marketDataRoutes(data: MarketDataService): FastifyPluginAsyncZod {
+export function marketDataRoutes(data: MarketDataService, offer: () => ShareOffer): FastifyPluginAsyncZod {
   return async (app) => {
     app.setValidatorCompiler(accountRouteValidator);
     // The feeds' timer (started with the server) stops with the app.
@@ -36,6 +38,17 @@ export function marketDataRoutes(data: MarketDataService): FastifyPluginAsyncZod
       config: publicLimit,
       schema: { tags, summary: 'The eight pairs with their tickers', response: { 200: marketsResponseSchema } },
       handler: async () => ({ data: { items: await data.markets() } }),
+    });
+
+    app.route({
+      ...routeAddress(marketDataCalls.shareOffer),
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: "Rora's share offer: price per share, payment asset and network, and the receiving address",
+        response: { 200: shareOfferResponseSchema },
+      },
+      handler: async () => ({ data: offer() }),
     });
 
     app.route({

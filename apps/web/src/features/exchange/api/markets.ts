@@ -1,7 +1,7 @@
 // Public market data over REST: the pairs with their tickers, candles for a chart range, and the
 // platforms with their prices and fees (refreshed every few seconds, as their prices move).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Candle, CandleInterval, Market, Venue } from '@rora/contracts';
+import type { Candle, CandleInterval, Market, ShareOffer, Venue } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 
 export const exchangeKey = ['exchange'] as const;
@@ -47,5 +47,16 @@ export function useFavouriteVenue(symbol: string) {
     mutationFn: (input: { venue: string; favourite: boolean }) =>
       apiRequest('/market/venues/favourite', { method: 'PUT', body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: venuesKey(symbol) }),
+  });
+}
+
+export const shareOfferKey = [...exchangeKey, 'share-offer'] as const;
+
+/** Rora's share offer with the address that receives payment (SPEC §9); it changes only with configuration. */
+export function useShareOffer() {
+  return useQuery({
+    queryKey: shareOfferKey,
+    queryFn: ({ signal }) => apiRequest<ShareOffer>('/market/share-offer', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,9 +1,10 @@
 // The screen's notices: approved KYC is needed to buy and sell (with the way there), and the
-// spec's share-price prompt (shares at 63 pounds, paid in USDT on ERC-20).
+// spec's share-price prompt (shares at 63 pounds, paid in USDT on ERC-20 to the address the API names).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Info, ShieldAlert } from 'lucide-react';
-import { SHARE_NOTICE } from '@rora/contracts';
+import { CopyButton } from '../../../components/copy-button/CopyButton.tsx';
+import { useShareOffer } from '../api/markets.ts';
 
 export function KycNotice() {
   const { t } = useTranslation('exchange');
@@ -19,16 +20,19 @@ export function KycNotice() {
 
 export function ShareNotice() {
   const { t } = useTranslation('exchange');
+  const { data: offer } = useShareOffer();
+  // Until the offer (with its address) has arrived, nothing half-said is shown.
+  if (!offer) return null;
   return (
-    <div className="notice notice--info">
+    <div className="notice notice--info share-notice">
       <Info size={20} aria-hidden="true" />
-      <p>
-        {t('shareNotice', {
-          price: SHARE_NOTICE.pricePerShareGbp.toString(),
-          asset: SHARE_NOTICE.paymentAsset,
-          network: SHARE_NOTICE.paymentNetwork,
-        })}
-      </p>
+      <div>
+        <p>{t('shareNotice', { price: offer.pricePerShareGbp, asset: offer.asset, network: offer.networkName })}</p>
+        <p className="share-notice__address">
+          <code className="tabular">{offer.address}</code>
+          <CopyButton text={offer.address} label={t('copyShareAddress')} variant="ghost" />
+        </p>
+      </div>
     </div>
   );
 }
