@@ -79,13 +79,14 @@ export const KYC_CURRENCIES = [
   'AUD',
 ] as const;
 
-const text = (min: number, max: number, code: ErrorCode) =>
+/** A text field: `tooShort` names the minimum (and a missing or control-character value), `tooLong` the maximum. */
+const text = (min: number, max: number, codes: { tooShort: ErrorCode; tooLong: ErrorCode }) =>
   z
-    .string({ error: code })
+    .string({ error: codes.tooShort })
     .trim()
-    .min(min, { error: code })
-    .max(max, { error: code })
-    .refine((value) => !/[\p{Cc}]/u.test(value), { error: code });
+    .min(min, { error: codes.tooShort })
+    .max(max, { error: codes.tooLong })
+    .refine((value) => !/[\p{Cc}]/u.test(value), { error: codes.tooShort });
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (UTC). */
 export function ageInYears(dateOfBirth: string, today: Date): number {
@@ -104,13 +105,22 @@ function isCalendarDate(value: string): boolean {
 
 /** Spec §3 identity form with the §5 minimums. Adulthood depends on today: see `ageInYears`. */
 export const kycIdentitySchema = z.object({
-  fullName: text(KYC_MIN_LENGTHS.fullName, 100, 'full_name_must_have_at_least_5_characters'),
+  fullName: text(KYC_MIN_LENGTHS.fullName, 100, {
+    tooShort: 'full_name_must_have_at_least_5_characters',
+    tooLong: 'full_name_must_have_at_most_100_characters',
+  }),
   dateOfBirth: z
     .string({ error: 'date_of_birth_must_be_valid' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_of_birth_must_be_valid' })
     .refine(isCalendarDate, { error: 'date_of_birth_must_be_valid' }),
-  address: text(KYC_MIN_LENGTHS.address, 200, 'address_must_have_at_least_5_characters'),
-  city: text(KYC_MIN_LENGTHS.city, 100, 'city_must_have_at_least_3_characters'),
+  address: text(KYC_MIN_LENGTHS.address, 200, {
+    tooShort: 'address_must_have_at_least_5_characters',
+    tooLong: 'address_must_have_at_most_200_characters',
+  }),
+  city: text(KYC_MIN_LENGTHS.city, 100, {
+    tooShort: 'city_must_have_at_least_3_characters',
+    tooLong: 'city_must_have_at_most_100_characters',
+  }),
   country: z.enum(COUNTRY_CODES as [string, ...string[]], { error: 'country_must_be_supported' }),
   currency: z.enum(KYC_CURRENCIES, { error: 'currency_must_be_supported' }),
   privacyPolicyAgreed: z.literal(true, { error: 'privacy_policy_must_be_agreed' }),
