@@ -20,6 +20,12 @@ async function sendFromUi(page: Page, options: { address: string; amount: string
   await page.getByRole('button', { name: 'Review send' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm send' });
   await expect(dialog.locator('.confirm__row', { hasText: 'Recipient gets' })).toContainText(`${options.amount} BTC`);
+  // Only a send on the blockchain is warned about as one.
+  const [shown, hidden] = options.expectInternal
+    ? ['the coins go straight to this Rora customer', 'a send on the blockchain cannot be reversed']
+    : ['a send on the blockchain cannot be reversed', 'the coins go straight to this Rora customer'];
+  await expect(dialog.getByText(shown, { exact: false })).toBeVisible();
+  await expect(dialog.getByText(hidden, { exact: false })).toHaveCount(0);
   await dialog.getByLabel('PIN').fill(PIN);
   await dialog.getByRole('button', { name: 'Send now' }).click();
   await expect(dialog).toBeHidden();

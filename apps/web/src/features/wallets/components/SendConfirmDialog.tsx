@@ -76,6 +76,8 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
   const send = useSendTransaction();
   const keyFor = useIdempotencyKey();
   const tag = parseTag(draft.destinationTag);
+  // A send to another Rora customer never touches the blockchain: no warning about one.
+  const internal = estimate.address?.valid === true && estimate.address.internal;
 
   const submit = async () => {
     const request: SendRequest = {
@@ -101,7 +103,7 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('confirm.title')}
-      description={t('confirm.description')}
+      description={t(internal ? 'confirm.descriptionInternal' : 'confirm.description')}
       closeLabel={t('confirm.cancel')}
     >
       <ConfirmSummary wallet={wallet} draft={draft} estimate={estimate} />
