@@ -1,10 +1,10 @@
 // The customers of `npm run bench:orders`: approved, signed in (a session each) and funded by real
 // deposit transfers, so the ledger check at the end replays every balance. Set-based: users and
 // sessions in one statement each, deposits through the ledger in batches on a few connections.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@rora/db';
-import { createLedger, type TransferInput } from '@rora/ledger';
-import type { AssetSymbol } from '@rora/money';
+import { createLedger } from '@rora/ledger';
+import { depositTransfers, type Deposit } from '../../apps/api/src/modules/orders/testing/server-child.ts';
 
 export interface Customer {
   userId: string;
@@ -15,7 +15,7 @@ const BATCH = 500;
 const CONNECTIONS = 4;
 
 /** Each customer's deposits: enough for thousands of the bench's small orders. */
-const DEPOSITS: ReadonlyArray<{ asset: AssetSymbol; amount: bigint }> = [
+const DEPOSITS: readonly Deposit[] = [
   { asset: 'USDT', amount: 1_000_000n * 10n ** 6n },
   { asset: 'BTC', amount: 20n * 10n ** 8n },
   { asset: 'ETH', amount: 400n * 10n ** 18n },
@@ -38,17 +38,6 @@ async function insertUsers(database: Database, count: number): Promise<Customer[
   return customers;
 }
 
-function depositsOf(customer: Customer): TransferInput[] {
-  return DEPOSITS.map(({ asset, amount }) => ({
-    id: randomUUID(),
-    asset,
-    debit: { system: 'external_world' as const },
-    credit: { owner: customer.userId, kind: 'available' as const },
-    amount,
-    code: 'deposit' as const,
-  }));
-}
-
 /** `count` approved customers with a session and money in every asset the bench trades. */
 export async function createCustomers(database: Database, count: number): Promise<Customer[]> {
   const customers = await insertUsers(database, count);
@@ -58,7 +47,10 @@ export async function createCustomers(database: Database, count: number): Promis
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < customers.length) {
         const batch = customers.slice(next, (next += BATCH));
-        await ledger.transferMany(database.db, batch.flatMap(depositsOf));
+        await ledger.transferMany(
+          database.db,
+          batch.flatMap((customer) => depositTransfers(customer.userId, DEPOSITS)),
+        );
       }
     }),
   );

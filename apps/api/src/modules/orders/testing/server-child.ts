@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Database } from '@rora/db';
-import { createLedger } from '@rora/ledger';
+import { createLedger, type TransferInput } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import { hashToken } from '../../sessions/index.ts';
 
@@ -95,22 +95,24 @@ export interface Deposit {
   readonly amount: bigint;
 }
 
+/** The deposit transfers that credit `deposits` to a customer's available balances, from the outside world. */
+export function depositTransfers(userId: string, deposits: readonly Deposit[]): TransferInput[] {
+  return deposits.map(({ asset, amount }) => ({
+    id: randomUUID(),
+    asset,
+    debit: { system: 'external_world' as const },
+    credit: { owner: userId, kind: 'available' as const },
+    amount,
+    code: 'deposit' as const,
+  }));
+}
+
 /** insertSignedInCustomer, then `deposits` credited to its available balances in one ledger call. */
 export async function insertFundedCustomer(
   database: Pick<Database, 'db' | 'pool'>,
   options: { emailPrefix: string; deposits: readonly Deposit[] },
 ): Promise<{ userId: string; token: string }> {
   const customer = await insertSignedInCustomer(database.pool, options.emailPrefix);
-  await createLedger().transferMany(
-    database.db,
-    options.deposits.map(({ asset, amount }) => ({
-      id: randomUUID(),
-      asset,
-      debit: { system: 'external_world' as const },
-      credit: { owner: customer.userId, kind: 'available' as const },
-      amount,
-      code: 'deposit' as const,
-    })),
-  );
+  await createLedger().transferMany(database.db, depositTransfers(customer.userId, options.deposits));
   return customer;
 }
