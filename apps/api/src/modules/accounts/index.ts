@@ -72,6 +72,7 @@ export function createAccountServices(deps: AccountDependencies): AccountService
 }
 
 export type { ClientContext } from './sign-in.service.ts';
+export type { RegistrationService } from './registration.service.ts';
 export type { NotificationSwitch } from './users.service.ts';
 export { accountRouteValidator } from './route-validation.ts';
 export { clientContext, routeAddress } from './route-helpers.ts';

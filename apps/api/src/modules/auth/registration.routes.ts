@@ -14,7 +14,13 @@ import {
   verifyEmailBodySchema,
   verifyPhoneBodySchema,
 } from '@rora/contracts';
-import { accountRouteValidator, clientContext, rateLimits, routeAddress } from '../accounts/index.ts';
+import {
+  accountRouteValidator,
+  clientContext,
+  rateLimits,
+  routeAddress,
+  type RegistrationService,
+} from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['auth'];
@@ -26,19 +32,8 @@ const sendEmailCode = {
   response: { 200: codeSentResponseSchema },
 };
 
-export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
-  app.setValidatorCompiler(accountRouteValidator);
-  const { registration } = services.accounts;
-
-  app.route({
-    ...routeAddress(authCalls.sendEmailCode),
-    schema: sendEmailCode,
-    config: { rateLimit: rateLimits.codeSend },
-    handler: async (request) => ({
-      data: await registration.sendEmailCode({ email: request.body.email, ...clientContext(request) }),
-    }),
-  });
-
+/** POST /auth/password/check: the new password against the rules, before any code is sent. */
+function passwordCheckRoute(app: Parameters<FastifyPluginAsyncZod>[0], registration: RegistrationService): void {
   app.route({
     ...routeAddress(authCalls.checkPassword),
     schema: {
@@ -53,6 +48,22 @@ export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       return { data: { acceptable: true as const } };
     },
   });
+}
+
+export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
+  app.setValidatorCompiler(accountRouteValidator);
+  const { registration } = services.accounts;
+
+  app.route({
+    ...routeAddress(authCalls.sendEmailCode),
+    schema: sendEmailCode,
+    config: { rateLimit: rateLimits.codeSend },
+    handler: async (request) => ({
+      data: await registration.sendEmailCode({ email: request.body.email, ...clientContext(request) }),
+    }),
+  });
+
+  passwordCheckRoute(app, registration);
 
   app.route({
     ...routeAddress(authCalls.verifyEmail),
