@@ -1,22 +1,20 @@
 // A customer whose order fills in full is notified, with what it bought or sold at what average price;
 // a partial fill is not, and the house's orders never are.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readNotification } from '@rora/contracts';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import {
   approvedCustomer,
   assertOrdersConsistent,
-  createMarketsTestApp,
   placeOrder,
+  setUpMarketsTestApp,
+  until,
 } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createMarketsTestApp();
-});
+setUpMarketsTestApp((app) => (t = app));
 afterEach(async () => assertOrdersConsistent(t));
-afterAll(async () => t.close());
 
 async function notificationsOf(user: TestUser) {
   const list = await t.app.services.notifications.list(user.userId, { page: 1, limit: 20 });
@@ -25,12 +23,8 @@ async function notificationsOf(user: TestUser) {
 
 /** The customer's order_filled notifications once there are `count` (written just after the commit). */
 async function awaitNotifications(user: TestUser, count: number) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const found = await notificationsOf(user);
-    if (found.length >= count || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(async () => (await notificationsOf(user)).length >= count, `${count} order_filled notifications`);
+  return notificationsOf(user);
 }
 
 describe('order filled notifications', () => {
