@@ -23,6 +23,7 @@ import {
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
 import type { ReserveSource } from './reserve-source.ts';
+import { createLeavesTable, leavesTable } from './snapshot-writes.ts';
 import { sha256Hex, takeSnapshot } from './take-snapshot.ts';
 
 let t: TestApp;
@@ -191,5 +192,28 @@ describe('audit snapshots', () => {
       SELECT c.relname FROM pg_class c LEFT JOIN pg_inherits i ON i.inhrelid = c.oid
        WHERE c.relkind = 'r' AND c.relname LIKE 'audit\\_leaves\\_%' AND i.inhrelid IS NULL`);
     expect(loose).toEqual([]);
+  });
+
+  it('clears what a snapshot killed mid-way left before taking the next one', async () => {
+    const abandoned = randomUUID();
+    await t.database.pool.query(
+      `INSERT INTO audit_snapshots (id, status, taken_at, transfer_seq, pg_snapshot, assets, scales, secret,
+         chunk_level, customer_count, leaf_count)
+       VALUES ($1, 'building', now(), 0, '1:1:', ARRAY['BTC'], ARRAY[8], repeat('a', 64), 10, 1, 3)`,
+      [abandoned],
+    );
+    const client = await t.database.pool.connect();
+    try {
+      await createLeavesTable(client, abandoned);
+    } finally {
+      client.release();
+    }
+    const next = await t.app.services.audit.snapshot({ chunkLevel: 1 });
+    const { rows } = await t.database.pool.query('SELECT id, status FROM audit_snapshots WHERE id = ANY($1)', [
+      [abandoned, next.id],
+    ]);
+    expect(rows).toEqual([{ id: next.id, status: 'published' }]);
+    const { rows: tables } = await t.database.pool.query('SELECT to_regclass($1) AS name', [leavesTable(abandoned)]);
+    expect(tables[0].name).toBeNull();
   });
 });

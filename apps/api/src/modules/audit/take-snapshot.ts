@@ -27,6 +27,7 @@ import {
 } from '@rora/reserves';
 import type { Clock } from '../../lib/clock.ts';
 import { customerNonce } from './nonce.ts';
+import { withSnapshotLock } from './snapshot-lock.ts';
 import type { ReserveHolding, ReserveSource } from './reserve-source.ts';
 import {
   attachLeavesTable,
@@ -214,8 +215,12 @@ export function ownershipMessage(parts: {
   ].join('\n');
 }
 
-/** Takes, builds and publishes one snapshot. */
-export async function takeSnapshot(deps: SnapshotDependencies): Promise<SnapshotResult> {
+/** Takes, builds and publishes one snapshot: one at a time, after clearing what a dead one left. */
+export function takeSnapshot(deps: SnapshotDependencies): Promise<SnapshotResult> {
+  return withSnapshotLock(deps.pool, () => takeOne(deps));
+}
+
+async function takeOne(deps: SnapshotDependencies): Promise<SnapshotResult> {
   const reader = await deps.pool.connect();
   const writerClient = await deps.pool.connect();
   const snapshotId = crypto.randomUUID();
