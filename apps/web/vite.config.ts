@@ -86,8 +86,10 @@ export default defineConfig(({ command }) => ({
       // lets a route import one screen from a feature's index.ts without the feature's other screens,
       // and a constant from the contract without its zod schemas.
       treeshake: {
-        // zod schema builders are pure: an unused schema in a contract module costs nothing.
-        manualPureFunctions: ['z'],
+        // zod schema builders are pure: an unused schema in a contract module costs nothing. The
+        // contract imports zod as `zod`: a pure name of `z` also matched preact's minified style setter
+        // (a function named z), and every style prop was silently dropped from the build.
+        manualPureFunctions: ['zod'],
         moduleSideEffects: [
           { test: /packages[\\/](contracts|money)[\\/]src[\\/]/, sideEffects: false },
           { test: /apps[\\/]web[\\/]src[\\/](features|components|lib)[\\/].*\.tsx?$/, sideEffects: false },

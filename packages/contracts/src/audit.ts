@@ -3,92 +3,92 @@
 // chain (addresses, balances, signed ownership messages), each customer's inclusion proof, and the
 // public liabilities file anyone can rebuild the root from. The proof's shape is @rora/reserves'
 // LiabilityProof; its verification runs in the browser.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
 
-const minorUnits = z.string().regex(/^\d+$/);
-const hash = z.string().regex(/^[0-9a-f]{64}$/);
+const minorUnits = zod.string().regex(/^\d+$/);
+const hash = zod.string().regex(/^[0-9a-f]{64}$/);
 
-export const auditSnapshotIdParamsSchema = z.object({ id: z.uuid({ error: 'resource_not_found' }) });
+export const auditSnapshotIdParamsSchema = zod.object({ id: zod.uuid({ error: 'resource_not_found' }) });
 
 /** One asset of a snapshot: what is owed, what is held, and how well the one covers the other. */
-export const auditAssetSchema = z.object({
-  asset: z.string(),
+export const auditAssetSchema = zod.object({
+  asset: zod.string(),
   /** Minor units per whole coin, as a power of ten (8 for BTC). */
-  scale: z.number().int(),
+  scale: zod.number().int(),
   /** Customer liabilities at the snapshot (decimal, in the coin). */
-  liabilities: z.string(),
+  liabilities: zod.string(),
   /** On-chain balances of Rora's addresses at the snapshot (decimal, in the coin). */
-  reserves: z.string(),
+  reserves: zod.string(),
   liabilitiesMinor: minorUnits,
   reservesMinor: minorUnits,
   /** Reserves over liabilities in basis points (10000 = 100 %), rounded down; null when nothing is owed. */
-  coverageBps: z.number().int().nullable(),
-  addressCount: z.number().int(),
+  coverageBps: zod.number().int().nullable(),
+  addressCount: zod.number().int(),
 });
-export type AuditAsset = z.infer<typeof auditAssetSchema>;
+export type AuditAsset = zod.infer<typeof auditAssetSchema>;
 
-export const auditSnapshotSchema = z.object({
-  id: z.uuid(),
-  takenAt: z.iso.datetime(),
-  publishedAt: z.iso.datetime(),
-  ledgerPosition: z.object({ transferSeq: minorUnits, pgSnapshot: z.string() }),
+export const auditSnapshotSchema = zod.object({
+  id: zod.uuid(),
+  takenAt: zod.iso.datetime(),
+  publishedAt: zod.iso.datetime(),
+  ledgerPosition: zod.object({ transferSeq: minorUnits, pgSnapshot: zod.string() }),
   rootHash: hash,
-  customerCount: z.number().int(),
-  leafCount: z.number().int(),
-  assets: z.array(auditAssetSchema),
+  customerCount: zod.number().int(),
+  leafCount: zod.number().int(),
+  assets: zod.array(auditAssetSchema),
 });
-export type AuditSnapshot = z.infer<typeof auditSnapshotSchema>;
+export type AuditSnapshot = zod.infer<typeof auditSnapshotSchema>;
 
-export const auditReserveAddressSchema = z.object({
-  asset: z.string(),
-  network: z.string(),
-  address: z.string(),
-  role: z.enum(['hot', 'deposit', 'omnibus', 'cold']),
+export const auditReserveAddressSchema = zod.object({
+  asset: zod.string(),
+  network: zod.string(),
+  address: zod.string(),
+  role: zod.enum(['hot', 'deposit', 'omnibus', 'cold']),
   balance: minorUnits,
-  message: z.string(),
-  scheme: z.string(),
-  signature: z.string(),
-  publicKey: z.string().nullable(),
+  message: zod.string(),
+  scheme: zod.string(),
+  signature: zod.string(),
+  publicKey: zod.string().nullable(),
 });
-export type AuditReserveAddress = z.infer<typeof auditReserveAddressSchema>;
+export type AuditReserveAddress = zod.infer<typeof auditReserveAddressSchema>;
 
 export const auditSnapshotDetailSchema = auditSnapshotSchema.extend({
-  root: z.object({ hash, sums: z.array(minorUnits) }),
-  reserves: z.array(auditReserveAddressSchema),
+  root: zod.object({ hash, sums: zod.array(minorUnits) }),
+  reserves: zod.array(auditReserveAddressSchema),
 });
-export type AuditSnapshotDetail = z.infer<typeof auditSnapshotDetailSchema>;
+export type AuditSnapshotDetail = zod.infer<typeof auditSnapshotDetailSchema>;
 
-const proofNodeSchema = z.object({ hash, sums: z.array(minorUnits) });
+const proofNodeSchema = zod.object({ hash, sums: zod.array(minorUnits) });
 
 /** @rora/reserves' LiabilityProof. */
-export const auditProofSchema = z.object({
-  format: z.literal('rora-liability-proof/v1'),
-  snapshot: z.object({
-    id: z.uuid(),
-    takenAt: z.iso.datetime(),
-    ledgerPosition: z.object({ transferSeq: minorUnits, pgSnapshot: z.string() }),
-    assets: z.array(z.string()),
-    scales: z.array(z.number().int()),
+export const auditProofSchema = zod.object({
+  format: zod.literal('rora-liability-proof/v1'),
+  snapshot: zod.object({
+    id: zod.uuid(),
+    takenAt: zod.iso.datetime(),
+    ledgerPosition: zod.object({ transferSeq: minorUnits, pgSnapshot: zod.string() }),
+    assets: zod.array(zod.string()),
+    scales: zod.array(zod.number().int()),
     root: proofNodeSchema,
   }),
-  customerId: z.uuid(),
+  customerId: zod.uuid(),
   nonce: hash,
-  balances: z.array(minorUnits),
-  leaves: z.array(
-    z.object({
-      index: z.number().int(),
-      position: z.number().int(),
-      amounts: z.array(minorUnits),
-      path: z.array(proofNodeSchema.extend({ side: z.enum(['left', 'right']) })),
+  balances: zod.array(minorUnits),
+  leaves: zod.array(
+    zod.object({
+      index: zod.number().int(),
+      position: zod.number().int(),
+      amounts: zod.array(minorUnits),
+      path: zod.array(proofNodeSchema.extend({ side: zod.enum(['left', 'right']) })),
     }),
   ),
-  reserves: z.array(auditReserveAddressSchema),
+  reserves: zod.array(auditReserveAddressSchema),
 });
-export type AuditProof = z.infer<typeof auditProofSchema>;
+export type AuditProof = zod.infer<typeof auditProofSchema>;
 
-export const auditSnapshotListResponseSchema = envelope(z.object({ snapshots: z.array(auditSnapshotSchema) }));
+export const auditSnapshotListResponseSchema = envelope(zod.object({ snapshots: zod.array(auditSnapshotSchema) }));
 export const auditSnapshotDetailResponseSchema = envelope(auditSnapshotDetailSchema);
 export const auditProofResponseSchema = envelope(auditProofSchema);
 
@@ -115,5 +115,5 @@ export const auditCalls = {
 
 /** Development only: POST /dev/audit/snapshot takes and publishes a snapshot now. */
 export const auditSnapshotTakenResponseSchema = envelope(
-  z.object({ id: z.uuid(), customerCount: z.number().int(), leafCount: z.number().int(), rootHash: hash }),
+  zod.object({ id: zod.uuid(), customerCount: zod.number().int(), leafCount: zod.number().int(), rootHash: hash }),
 );

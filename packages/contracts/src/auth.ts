@@ -4,13 +4,13 @@
 // A rule a field breaks is reported with a catalogued error code as the zod message
 // (`email_must_be_valid`, ...): the API answers that code with its catalogued message in `data[0]`,
 // and a form shows `errorCatalogue[code].message` (or its translation `errors.<code>`).
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { OTP_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, phoneSchema, totpCodeSchema, userSchema, type AccountCall } from './user.ts';
 
 /** Trimmed and lowercased (spec §5). */
-export const emailSchema = z
+export const emailSchema = zod
   .string({ error: 'email_must_be_valid' })
   .trim()
   .toLowerCase()
@@ -18,80 +18,82 @@ export const emailSchema = z
   .email({ error: 'email_must_be_valid' });
 
 /** A new password: 8 to 128 characters (the common-password check runs on the server). */
-export const newPasswordSchema = z
+export const newPasswordSchema = zod
   .string({ error: 'password_must_have_at_least_8_characters' })
   .min(PASSWORD_MIN_LENGTH, { error: 'password_must_have_at_least_8_characters' })
   .max(128, { error: 'password_must_have_at_most_128_characters' });
 
 /** An e-mail or SMS code: 6 digits. */
-export const otpCodeSchema = z
+export const otpCodeSchema = zod
   .string({ error: 'code_must_be_6_digits' })
   .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), { error: 'code_must_be_6_digits' });
 
 /** Answer of every call that sends a code; the same whether or not the address has an account. */
 export const codeSentResponseSchema = envelope(
-  z.object({ sent: z.literal(true), expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
+  zod.object({ sent: zod.literal(true), expiresInSeconds: zod.number().int(), resendAfterSeconds: zod.number().int() }),
 );
-export const codeVerifiedResponseSchema = envelope(z.object({ verified: z.literal(true) }));
+export const codeVerifiedResponseSchema = envelope(zod.object({ verified: zod.literal(true) }));
 
-export const sendEmailCodeBodySchema = z.object({ email: emailSchema });
-export const verifyEmailBodySchema = z.object({ email: emailSchema, token: otpCodeSchema });
-export const sendPhoneCodeBodySchema = z.object({ phone: phoneSchema });
-export const verifyPhoneBodySchema = z.object({ phone: phoneSchema, token: otpCodeSchema });
+export const sendEmailCodeBodySchema = zod.object({ email: emailSchema });
+export const verifyEmailBodySchema = zod.object({ email: emailSchema, token: otpCodeSchema });
+export const sendPhoneCodeBodySchema = zod.object({ phone: phoneSchema });
+export const verifyPhoneBodySchema = zod.object({ phone: phoneSchema, token: otpCodeSchema });
 
 /**
  * E-mail path: emailOTP only. Phone path: also `phone` and `phoneOTP`. A code may be sent here
  * directly or after its verify call (then within 30 minutes of it).
  */
-export const registerBodySchema = z.object({
+export const registerBodySchema = zod.object({
   email: emailSchema,
   password: newPasswordSchema,
-  recieveUpdates: z.boolean({ error: 'consent_must_be_boolean' }),
-  shareData: z.boolean({ error: 'consent_must_be_boolean' }),
+  recieveUpdates: zod.boolean({ error: 'consent_must_be_boolean' }),
+  shareData: zod.boolean({ error: 'consent_must_be_boolean' }),
   emailOTP: otpCodeSchema,
   phone: phoneSchema.optional(),
   phoneOTP: otpCodeSchema.optional(),
 });
 
 /** POST /auth/password/check: a new password, checked against the rules before the codes are sent. */
-export const passwordCheckBodySchema = z.object({ password: newPasswordSchema });
-export const passwordCheckResponseSchema = envelope(z.object({ acceptable: z.literal(true) }));
+export const passwordCheckBodySchema = zod.object({ password: newPasswordSchema });
+export const passwordCheckResponseSchema = envelope(zod.object({ acceptable: zod.literal(true) }));
 
-export const authResultSchema = z.object({ user: userSchema, token: z.string() });
+export const authResultSchema = zod.object({ user: userSchema, token: zod.string() });
 export const authResponseSchema = envelope(authResultSchema);
-export type AuthResult = z.infer<typeof authResultSchema>;
+export type AuthResult = zod.infer<typeof authResultSchema>;
 
 /**
  * With authenticator 2FA on, a first try without `totp` answers 403 two_factor_code_required; the
  * client asks for the code and sends the same body again with `totp` (or a `recoveryCode`).
  */
-export const loginBodySchema = z.object({
+export const loginBodySchema = zod.object({
   email: emailSchema,
-  password: z
+  password: zod
     .string({ error: 'credentials_are_invalid' })
     .min(1, { error: 'credentials_are_invalid' })
     .max(1024, { error: 'credentials_are_invalid' }),
   totp: totpCodeSchema.optional(),
   /** One of the ten codes shown when 2FA was enabled: `xxxxx-xxxxx`. */
-  recoveryCode: z.string().max(40).optional(),
+  recoveryCode: zod.string().max(40).optional(),
 });
 
-export const recoveryMethodSchema = z.enum(['email', 'mobile'], { error: 'recovery_method_must_be_email_or_mobile' });
+export const recoveryMethodSchema = zod.enum(['email', 'mobile'], { error: 'recovery_method_must_be_email_or_mobile' });
 /** `phone` is required with method 'mobile' and must be the account's verified phone to receive the SMS. */
-export const resetRequestBodySchema = z.object({
+export const resetRequestBodySchema = zod.object({
   email: emailSchema,
   method: recoveryMethodSchema,
   phone: phoneSchema.optional(),
 });
-export const resetVerifyBodySchema = z.object({ email: emailSchema, token: otpCodeSchema });
+export const resetVerifyBodySchema = zod.object({ email: emailSchema, token: otpCodeSchema });
 /** A reset ticket is valid 15 minutes and once. */
-export const resetTicketResponseSchema = envelope(z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }));
-export const resetPasswordBodySchema = z
+export const resetTicketResponseSchema = envelope(
+  zod.object({ ticket: zod.string(), expiresInSeconds: zod.number().int() }),
+);
+export const resetPasswordBodySchema = zod
   .object({
     email: emailSchema,
-    ticket: z.string({ error: 'reset_ticket_is_invalid_or_expired' }).max(200),
+    ticket: zod.string({ error: 'reset_ticket_is_invalid_or_expired' }).max(200),
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: 'passwords_do_not_match' }).max(1024),
+    confirmPassword: zod.string({ error: 'passwords_do_not_match' }).max(1024),
   })
   .refine((body) => body.password === body.confirmPassword, {
     error: 'passwords_do_not_match',
@@ -99,17 +101,17 @@ export const resetPasswordBodySchema = z
   });
 
 export const twoFactorKeyResponseSchema = envelope(
-  z.object({
+  zod.object({
     /** Base32 secret, for typing into the app by hand. */
-    secret: z.string(),
+    secret: zod.string(),
     /** otpauth://totp/... for the QR code. */
-    otpauthUrl: z.string(),
+    otpauthUrl: zod.string(),
   }),
 );
-export const twoFactorVerifyBodySchema = z.object({ token: totpCodeSchema });
+export const twoFactorVerifyBodySchema = zod.object({ token: totpCodeSchema });
 /** Recovery codes are shown this once; the server keeps only their hashes. */
 export const twoFactorEnabledResponseSchema = envelope(
-  z.object({ twoFactorEnabled: z.literal(true), recoveryCodes: z.array(z.string()) }),
+  zod.object({ twoFactorEnabled: zod.literal(true), recoveryCodes: zod.array(zod.string()) }),
 );
 
 const codeErrors: readonly ErrorCode[] = [

@@ -2,7 +2,7 @@
 // the four document uploads, sending for review, the documents' names and one's own document file.
 // Every `{id}` path answers 404 resource_not_found unless the id is the signed-in customer's own.
 // Rule failures use catalogued error codes as zod messages, as in auth.ts.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { KYC_MIN_LENGTHS } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -81,7 +81,7 @@ export const KYC_CURRENCIES = [
 
 /** A text field: `tooShort` names the minimum (and a missing or control-character value), `tooLong` the maximum. */
 const text = (min: number, max: number, codes: { tooShort: ErrorCode; tooLong: ErrorCode }) =>
-  z
+  zod
     .string({ error: codes.tooShort })
     .trim()
     .min(min, { error: codes.tooShort })
@@ -104,12 +104,12 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** Spec §3 identity form with the §5 minimums. Adulthood depends on today: see `ageInYears`. */
-export const kycIdentitySchema = z.object({
+export const kycIdentitySchema = zod.object({
   fullName: text(KYC_MIN_LENGTHS.fullName, 100, {
     tooShort: 'full_name_must_have_at_least_5_characters',
     tooLong: 'full_name_must_have_at_most_100_characters',
   }),
-  dateOfBirth: z
+  dateOfBirth: zod
     .string({ error: 'date_of_birth_must_be_valid' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_of_birth_must_be_valid' })
     .refine(isCalendarDate, { error: 'date_of_birth_must_be_valid' }),
@@ -121,56 +121,56 @@ export const kycIdentitySchema = z.object({
     tooShort: 'city_must_have_at_least_3_characters',
     tooLong: 'city_must_have_at_most_100_characters',
   }),
-  country: z.enum(COUNTRY_CODES as [string, ...string[]], { error: 'country_must_be_supported' }),
-  currency: z.enum(KYC_CURRENCIES, { error: 'currency_must_be_supported' }),
-  privacyPolicyAgreed: z.literal(true, { error: 'privacy_policy_must_be_agreed' }),
+  country: zod.enum(COUNTRY_CODES as [string, ...string[]], { error: 'country_must_be_supported' }),
+  currency: zod.enum(KYC_CURRENCIES, { error: 'currency_must_be_supported' }),
+  privacyPolicyAgreed: zod.literal(true, { error: 'privacy_policy_must_be_agreed' }),
 });
-export type KycIdentity = z.infer<typeof kycIdentitySchema>;
+export type KycIdentity = zod.infer<typeof kycIdentitySchema>;
 
-export const kycDocumentSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(KYC_DOCUMENT_KINDS),
+export const kycDocumentSchema = zod.object({
+  id: zod.uuid(),
+  kind: zod.enum(KYC_DOCUMENT_KINDS),
   /** The name the customer's file had, without any folder. */
-  fileName: z.string(),
-  contentType: z.enum(KYC_DOCUMENT_TYPES),
-  sizeBytes: z.number().int(),
-  uploadedAt: z.iso.datetime(),
+  fileName: zod.string(),
+  contentType: zod.enum(KYC_DOCUMENT_TYPES),
+  sizeBytes: zod.number().int(),
+  uploadedAt: zod.iso.datetime(),
 });
-export type KycDocument = z.infer<typeof kycDocumentSchema>;
+export type KycDocument = zod.infer<typeof kycDocumentSchema>;
 
-export const kycRejectionReasonSchema = z.object({
-  code: z.enum(KYC_REJECTION_CODES),
-  item: z.enum(KYC_ITEMS),
+export const kycRejectionReasonSchema = zod.object({
+  code: zod.enum(KYC_REJECTION_CODES),
+  item: zod.enum(KYC_ITEMS),
 });
-export type KycRejectionReason = z.infer<typeof kycRejectionReasonSchema>;
+export type KycRejectionReason = zod.infer<typeof kycRejectionReasonSchema>;
 
 /** Where the customer stands: every KYC call answers this. */
-export const kycStateSchema = z.object({
-  status: z.enum(KYC_STATUSES),
+export const kycStateSchema = zod.object({
+  status: zod.enum(KYC_STATUSES),
   /** The step to show on arrival: the first one still to do, or `waiting`. */
-  step: z.enum(KYC_STEPS),
+  step: zod.enum(KYC_STEPS),
   identity: kycIdentitySchema
     .omit({ privacyPolicyAgreed: true })
-    .extend({ privacyPolicyAgreedAt: z.iso.datetime() })
+    .extend({ privacyPolicyAgreedAt: zod.iso.datetime() })
     .nullable(),
-  documents: z.array(kycDocumentSchema),
+  documents: zod.array(kycDocumentSchema),
   /** The provider's reasons when the status is `rejected` (kept while resubmitted, for the record). */
-  rejection: z.object({ reasons: z.array(kycRejectionReasonSchema), rejectedAt: z.iso.datetime() }).nullable(),
+  rejection: zod.object({ reasons: zod.array(kycRejectionReasonSchema), rejectedAt: zod.iso.datetime() }).nullable(),
   /** Rejected items not yet replaced; the customer may change only rejected items. */
-  itemsToFix: z.array(z.enum(KYC_ITEMS)),
-  submittedAt: z.iso.datetime().nullable(),
-  decidedAt: z.iso.datetime().nullable(),
+  itemsToFix: zod.array(zod.enum(KYC_ITEMS)),
+  submittedAt: zod.iso.datetime().nullable(),
+  decidedAt: zod.iso.datetime().nullable(),
   /** The identity provider's name for the explainer text. */
-  providerName: z.string(),
+  providerName: zod.string(),
 });
-export type KycState = z.infer<typeof kycStateSchema>;
+export type KycState = zod.infer<typeof kycStateSchema>;
 export const kycStateResponseSchema = envelope(kycStateSchema);
 
 /** POST /user/update-kyc-status: the customer sends the application for review. */
-export const updateKycStatusBodySchema = z.object({ status: z.literal('waiting_for_approval') });
+export const updateKycStatusBodySchema = zod.object({ status: zod.literal('waiting_for_approval') });
 
-export const kycDocumentParamsSchema = z.object({ documentId: z.string().max(100) });
-export const documentsNameResponseSchema = envelope(z.object({ items: z.array(kycDocumentSchema) }));
+export const kycDocumentParamsSchema = zod.object({ documentId: zod.string().max(100) });
+export const documentsNameResponseSchema = envelope(zod.object({ items: zod.array(kycDocumentSchema) }));
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired', 'resource_not_found'];
 const changeErrors: ErrorCode[] = ['kyc_already_approved', 'kyc_awaiting_decision', 'kyc_item_was_not_rejected'];

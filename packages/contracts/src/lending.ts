@@ -3,7 +3,7 @@
 // of a request's figures and one loan's detail; plus the `loans` WebSocket channel. Amounts are
 // decimal strings in the asset's units; rates and loan-to-value ratios are integer basis points.
 // How the rules were chosen (LTV levels, interest, rounding, liquidation, states): ADR 0028.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -43,68 +43,68 @@ export const LOAN_EVENT_TYPES = [
 ] as const;
 export type LoanEventType = (typeof LOAN_EVENT_TYPES)[number];
 
-const assetText = z
+const assetText = zod
   .string({ error: 'loan_asset_not_supported' })
   .trim()
   .min(1, { error: 'loan_asset_not_supported' })
   .max(12, { error: 'loan_asset_not_supported' })
   .transform((value) => value.toUpperCase());
-const rate = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+const rate = (number: zod.ZodNumber | zod.ZodCoercedNumber) =>
   number
     .int({ error: 'loan_rate_out_of_range' })
     .min(LOAN_MIN_RATE_BPS, { error: 'loan_rate_out_of_range' })
     .max(LOAN_MAX_RATE_BPS, { error: 'loan_rate_out_of_range' });
-const term = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+const term = (number: zod.ZodNumber | zod.ZodCoercedNumber) =>
   number
     .int({ error: 'loan_term_not_offered' })
     .refine((days) => (LOAN_TERM_DAYS as readonly number[]).includes(days), { error: 'loan_term_not_offered' });
-const decimal = z.string();
+const decimal = zod.string();
 
 /** POST /p2p: a loan request. The collateral is held from the borrower's available balance at once. */
-export const loanRequestBodySchema = z.strictObject({
+export const loanRequestBodySchema = zod.strictObject({
   asset: assetText,
   amount: amountTextSchema,
-  rateBps: rate(z.number({ error: 'loan_rate_out_of_range' })),
-  termDays: term(z.number({ error: 'loan_term_not_offered' })),
+  rateBps: rate(zod.number({ error: 'loan_rate_out_of_range' })),
+  termDays: term(zod.number({ error: 'loan_term_not_offered' })),
   collateralAsset: assetText,
   collateralAmount: amountTextSchema,
 });
-export type LoanRequestBody = z.input<typeof loanRequestBodySchema>;
+export type LoanRequestBody = zod.input<typeof loanRequestBodySchema>;
 
 /**
  * POST /p2p/repay/{id}: optionally the debt the customer saw and confirmed. The repayment is
  * refused (loan_debt_above_confirmed) when the debt at commit is above it. No body: the debt now.
  */
-export const loanRepayBodySchema = z.strictObject({ maxDebt: amountTextSchema.optional() }).nullish();
-export type LoanRepayBody = z.input<typeof loanRepayBodySchema>;
+export const loanRepayBodySchema = zod.strictObject({ maxDebt: amountTextSchema.optional() }).nullish();
+export type LoanRepayBody = zod.input<typeof loanRepayBodySchema>;
 
 /** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
 export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
-  rateBps: rate(z.coerce.number({ error: 'loan_rate_out_of_range' })),
-  termDays: term(z.coerce.number({ error: 'loan_term_not_offered' })),
+  rateBps: rate(zod.coerce.number({ error: 'loan_rate_out_of_range' })),
+  termDays: term(zod.coerce.number({ error: 'loan_term_not_offered' })),
 });
 
 /** The platform's lending levels, in basis points (configuration; ADR 0028). */
-export const loanLevelsSchema = z.object({
-  initialLtvBps: z.number().int(),
-  marginCallLtvBps: z.number().int(),
-  liquidationLtvBps: z.number().int(),
-  liquidationPenaltyBps: z.number().int(),
-  feeBps: z.number().int(),
-  minInterestDays: z.number().int(),
-  graceHours: z.number().int(),
+export const loanLevelsSchema = zod.object({
+  initialLtvBps: zod.number().int(),
+  marginCallLtvBps: zod.number().int(),
+  liquidationLtvBps: zod.number().int(),
+  liquidationPenaltyBps: zod.number().int(),
+  feeBps: zod.number().int(),
+  minInterestDays: zod.number().int(),
+  graceHours: zod.number().int(),
 });
-export type LoanLevels = z.infer<typeof loanLevelsSchema>;
+export type LoanLevels = zod.infer<typeof loanLevelsSchema>;
 
-export const loanPreviewSchema = z.object({
-  asset: z.string(),
+export const loanPreviewSchema = zod.object({
+  asset: zod.string(),
   amount: decimal,
-  collateralAsset: z.string(),
+  collateralAsset: zod.string(),
   collateralAmount: decimal,
-  rateBps: z.number().int(),
-  termDays: z.number().int(),
+  rateBps: zod.number().int(),
+  termDays: zod.number().int(),
   /** Principal over collateral at the reference prices (rounded up). */
-  ltvBps: z.number().int(),
+  ltvBps: zod.number().int(),
   /** Interest for the whole term (rounded up) and principal plus interest. */
   interestAtTerm: decimal,
   repaymentAtTerm: decimal,
@@ -113,34 +113,34 @@ export const loanPreviewSchema = z.object({
   principalUsd: decimal,
   collateralUsd: decimal,
   /** Whether the request may be posted (the LTV is within the initial limit). */
-  acceptable: z.boolean(),
+  acceptable: zod.boolean(),
   levels: loanLevelsSchema,
 });
-export type LoanPreview = z.infer<typeof loanPreviewSchema>;
+export type LoanPreview = zod.infer<typeof loanPreviewSchema>;
 export const loanPreviewResponseSchema = envelope(loanPreviewSchema);
 
-export const loanEventSchema = z.object({
-  type: z.enum(LOAN_EVENT_TYPES),
-  at: z.iso.datetime(),
+export const loanEventSchema = zod.object({
+  type: zod.enum(LOAN_EVENT_TYPES),
+  at: zod.iso.datetime(),
   /** The LTV that triggered a margin call or a liquidation, basis points. */
-  ltvBps: z.number().int().nullable(),
+  ltvBps: zod.number().int().nullable(),
 });
-export type LoanEvent = z.infer<typeof loanEventSchema>;
+export type LoanEvent = zod.infer<typeof loanEventSchema>;
 
-export const loanSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(LOAN_STATUSES),
+export const loanSchema = zod.object({
+  id: zod.uuid(),
+  status: zod.enum(LOAN_STATUSES),
   /** The viewer's part in it: borrower, lender, or none (another's open request on the marketplace). */
-  role: z.enum(['borrower', 'lender', 'none']),
-  asset: z.string(),
+  role: zod.enum(['borrower', 'lender', 'none']),
+  asset: zod.string(),
   amount: decimal,
-  rateBps: z.number().int(),
-  termDays: z.number().int(),
-  collateralAsset: z.string(),
+  rateBps: zod.number().int(),
+  termDays: zod.number().int(),
+  collateralAsset: zod.string(),
   collateralAmount: decimal,
   /** LTV when posted, and now at the reference prices (null when a price is unavailable). */
-  initialLtvBps: z.number().int(),
-  ltvBps: z.number().int().nullable(),
+  initialLtvBps: zod.number().int(),
+  ltvBps: zod.number().int().nullable(),
   /**
    * Interest and debt now: accrued to this moment (the minimum interest period applies) while the
    * loan is open or active; for a repaid loan what was paid; null for a loan cancelled, liquidated
@@ -152,25 +152,25 @@ export const loanSchema = z.object({
   repaymentAtTerm: decimal,
   /** What the lender receives if repaid at term: the repayment less the platform fee on interest. */
   lenderReceivesAtTerm: decimal,
-  createdAt: z.iso.datetime(),
-  fundedAt: z.iso.datetime().nullable(),
-  dueAt: z.iso.datetime().nullable(),
+  createdAt: zod.iso.datetime(),
+  fundedAt: zod.iso.datetime().nullable(),
+  dueAt: zod.iso.datetime().nullable(),
   /** After this the loan is settled from the collateral (due + grace period). */
-  graceEndsAt: z.iso.datetime().nullable(),
-  closedAt: z.iso.datetime().nullable(),
+  graceEndsAt: zod.iso.datetime().nullable(),
+  closedAt: zod.iso.datetime().nullable(),
   /** Settled: what the borrower paid (repaid), the platform fee, the collateral paid to the lender and returned. */
   paid: decimal.nullable(),
   fee: decimal.nullable(),
   collateralSeized: decimal.nullable(),
   collateralReturned: decimal.nullable(),
-  marginCall: z.boolean(),
-  timeline: z.array(loanEventSchema),
+  marginCall: zod.boolean(),
+  timeline: zod.array(loanEventSchema),
 });
-export type Loan = z.infer<typeof loanSchema>;
+export type Loan = zod.infer<typeof loanSchema>;
 export const loanResponseSchema = envelope(loanSchema);
 
-export const loanListSchema = pageInfoSchema.extend({ items: z.array(loanSchema) });
-export type LoanList = z.infer<typeof loanListSchema>;
+export const loanListSchema = pageInfoSchema.extend({ items: zod.array(loanSchema) });
+export type LoanList = zod.infer<typeof loanListSchema>;
 export const loanListResponseSchema = envelope(loanListSchema);
 
 export const LOAN_MARKET_SORTS = ['rate_desc', 'rate_asc', 'newest'] as const;
@@ -179,16 +179,16 @@ export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
 /** GET /p2p: others' open requests, filtered by asset and term, sorted by rate. */
 export const loanMarketQuerySchema = pageQuerySchema.extend({
   asset: assetText.optional(),
-  termDays: term(z.coerce.number({ error: 'loan_term_not_offered' })).optional(),
-  sort: z.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
+  termDays: term(zod.coerce.number({ error: 'loan_term_not_offered' })).optional(),
+  sort: zod.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
 });
-export type LoanMarketQuery = z.infer<typeof loanMarketQuerySchema>;
+export type LoanMarketQuery = zod.infer<typeof loanMarketQuerySchema>;
 export const loanViewQuerySchema = pageQuerySchema;
 
 /** WebSocket: `{ channel: 'loans', type: 'updated', data: Loan }` to the borrower and the lender on every step. */
-export const loanUpdatedEventSchema = z.object({
-  channel: z.literal('loans'),
-  type: z.literal('updated'),
+export const loanUpdatedEventSchema = zod.object({
+  channel: zod.literal('loans'),
+  type: zod.literal('updated'),
   data: loanSchema,
 });
 
@@ -196,11 +196,11 @@ export const loanUpdatedEventSchema = z.object({
  * Sandbox only (dev routes): sets an asset's reference price in US dollars (without `usdPrice`: gives
  * the coin back to the markets' price), then runs the risk sweep.
  */
-export const lendingPriceOverrideBodySchema = z.strictObject({
+export const lendingPriceOverrideBodySchema = zod.strictObject({
   asset: assetText,
   usdPrice: amountTextSchema.optional(),
   /** How old the observation is (to try a stale price); 0 by default. */
-  ageSeconds: z
+  ageSeconds: zod
     .number()
     .int()
     .min(0)

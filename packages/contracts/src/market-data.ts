@@ -3,7 +3,7 @@
 // their prices and fees, the customer's favourite platforms, and the public WebSocket topics that
 // stream them. Prices are quote units per whole base unit and amounts base units, as decimal
 // strings. A query parameter that breaks its rule answers a catalogued code naming that rule.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { CHART_RANGES, PAIRS, VENUES, type PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -24,7 +24,7 @@ type VenueIdText = (typeof VENUES)[number]['id'];
 export const VENUE_IDS = VENUES.map((venue) => venue.id) as [VenueIdText, ...VenueIdText[]];
 
 /** A listed pair in any of parsePairSymbol's spellings. */
-export const pairSymbolTextSchema = z
+export const pairSymbolTextSchema = zod
   .string({ error: 'pair_is_not_listed' })
   .max(20, { error: 'pair_is_not_listed' })
   .refine((value) => parsePairSymbol(value) !== null, { error: 'pair_is_not_listed' });
@@ -36,14 +36,14 @@ export const TRADES_MAX_LIMIT = 200;
 
 /** A whole number from 1 to max (default when absent); anything else answers `code`. */
 const count = (code: ErrorCode, max: number, fallback: number) =>
-  z.coerce
+  zod.coerce
     .number({ error: code })
     .int({ error: code })
     .min(1, { error: code })
     .max(max, { error: code })
     .default(fallback);
 
-export const marketQuerySchema = z.object({ symbol: pairSymbolTextSchema });
+export const marketQuerySchema = zod.object({ symbol: pairSymbolTextSchema });
 export const depthQuerySchema = marketQuerySchema.extend({
   levels: count('depth_levels_must_be_from_1_to_200', DEPTH_MAX_LEVELS, DEPTH_STREAM_LEVELS),
 });
@@ -52,37 +52,37 @@ export const tradesQuerySchema = marketQuerySchema.extend({
 });
 const CHART_RANGE_IDS = CHART_RANGES.map((range) => range.id) as [string, ...string[]];
 export const candlesQuerySchema = marketQuerySchema.extend({
-  range: z.enum(CHART_RANGE_IDS, { error: 'chart_range_is_not_listed' }).default('1D'),
+  range: zod.enum(CHART_RANGE_IDS, { error: 'chart_range_is_not_listed' }).default('1D'),
 });
 
-const decimal = z.string();
-const timestamp = z.iso.datetime();
+const decimal = zod.string();
+const timestamp = zod.iso.datetime();
 
 /** [price, amount] */
-export const depthLevelSchema = z.tuple([decimal, decimal]);
-export const depthSchema = z.object({
-  symbol: z.string(),
+export const depthLevelSchema = zod.tuple([decimal, decimal]);
+export const depthSchema = zod.object({
+  symbol: zod.string(),
   /**
    * The market topic's sequence this book matches: the best DEPTH_STREAM_LEVELS levels are exactly
    * what a subscriber holds after the topic's message of this sequence, so the topic's deltas apply
    * from sequence + 1. Deeper levels are the same moment's book; deltas do not maintain them.
    */
-  sequence: z.number().int(),
-  bids: z.array(depthLevelSchema),
-  asks: z.array(depthLevelSchema),
+  sequence: zod.number().int(),
+  bids: zod.array(depthLevelSchema),
+  asks: zod.array(depthLevelSchema),
 });
-export type Depth = z.infer<typeof depthSchema>;
+export type Depth = zod.infer<typeof depthSchema>;
 
-export const tradeSchema = z.object({
-  id: z.uuid(),
-  sequence: z.number().int(),
+export const tradeSchema = zod.object({
+  id: zod.uuid(),
+  sequence: zod.number().int(),
   price: decimal,
   amount: decimal,
   /** The taker's side: buy means the price was lifted. */
-  side: z.enum(['buy', 'sell']),
+  side: zod.enum(['buy', 'sell']),
   createdAt: timestamp,
 });
-export type Trade = z.infer<typeof tradeSchema>;
+export type Trade = zod.infer<typeof tradeSchema>;
 
 /**
  * Where a ticker's 24-hour open, high, low and change come from. `trades`: Rora's public trades of
@@ -92,8 +92,8 @@ export type Trade = z.infer<typeof tradeSchema>;
  */
 export const TICKER_STATS_SOURCES = ['trades', 'reference'] as const;
 
-export const tickerSchema = z.object({
-  symbol: z.string(),
+export const tickerSchema = zod.object({
+  symbol: zod.string(),
   /** The last public trade on Rora's book, however old; null before the first. */
   lastPrice: decimal.nullable(),
   /**
@@ -104,7 +104,7 @@ export const tickerSchema = z.object({
   open24h: decimal.nullable(),
   high24h: decimal.nullable(),
   low24h: decimal.nullable(),
-  statsSource: z.enum(TICKER_STATS_SOURCES).nullable(),
+  statsSource: zod.enum(TICKER_STATS_SOURCES).nullable(),
   /** Base traded on Rora in 24 hours (real trades only). */
   volume24h: decimal,
   /** Quote traded on Rora in 24 hours (real trades only). */
@@ -114,18 +114,18 @@ export const tickerSchema = z.object({
   /** The reference price from the platforms. */
   referencePrice: decimal.nullable(),
 });
-export type Ticker = z.infer<typeof tickerSchema>;
+export type Ticker = zod.infer<typeof tickerSchema>;
 
-export const candleSchema = z.object({
+export const candleSchema = zod.object({
   /** Start of the bucket, seconds since 1970 (what lightweight-charts takes). */
-  time: z.number().int(),
+  time: zod.number().int(),
   open: decimal,
   high: decimal,
   low: decimal,
   close: decimal,
   volume: decimal,
 });
-export type Candle = z.infer<typeof candleSchema>;
+export type Candle = zod.infer<typeof candleSchema>;
 export const CANDLE_INTERVALS = ['5m', '1h', '1d'] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 /** Which bucket each chart range draws. */
@@ -138,74 +138,74 @@ export const RANGE_INTERVALS: Record<string, CandleInterval> = {
   '1Y': '1d',
   ATH: '1d',
 };
-export const candleListSchema = z.object({
-  symbol: z.string(),
-  range: z.string(),
-  interval: z.enum(CANDLE_INTERVALS),
-  candles: z.array(candleSchema),
+export const candleListSchema = zod.object({
+  symbol: zod.string(),
+  range: zod.string(),
+  interval: zod.enum(CANDLE_INTERVALS),
+  candles: zod.array(candleSchema),
 });
 
-export const marketSchema = z.object({
-  symbol: z.string(),
-  base: z.string(),
-  quote: z.string(),
+export const marketSchema = zod.object({
+  symbol: zod.string(),
+  base: zod.string(),
+  quote: zod.string(),
   tick: decimal,
   lot: decimal,
   minNotional: decimal,
   darkPoolMinNotional: decimal.nullable(),
   ticker: tickerSchema,
 });
-export type Market = z.infer<typeof marketSchema>;
+export type Market = zod.infer<typeof marketSchema>;
 
 /** Spec §3 exchange platform: name, logo, taker and maker fee, price, favourite flag. */
-export const venueSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo: z.string(),
-  default: z.boolean(),
-  takerFeeBps: z.number().int(),
-  makerFeeBps: z.number().int(),
+export const venueSchema = zod.object({
+  id: zod.string(),
+  name: zod.string(),
+  logo: zod.string(),
+  default: zod.boolean(),
+  takerFeeBps: zod.number().int(),
+  makerFeeBps: zod.number().int(),
   /** Percent, as the spec lists them: '0.5'. */
   takerFee: decimal,
   makerFee: decimal,
   price: decimal.nullable(),
   bid: decimal.nullable(),
   ask: decimal.nullable(),
-  favourite: z.boolean(),
-  available: z.boolean(),
+  favourite: zod.boolean(),
+  available: zod.boolean(),
 });
-export type Venue = z.infer<typeof venueSchema>;
+export type Venue = zod.infer<typeof venueSchema>;
 
 /** PUT /market/venues/favourite: mark a platform as one of the customer's favourites, or not. */
-export const venueFavouriteBodySchema = z.object({
-  venue: z.enum(VENUE_IDS, { error: 'venue_is_not_listed' }),
-  favourite: z.boolean({ error: 'favourite_must_be_boolean' }),
+export const venueFavouriteBodySchema = zod.object({
+  venue: zod.enum(VENUE_IDS, { error: 'venue_is_not_listed' }),
+  favourite: zod.boolean({ error: 'favourite_must_be_boolean' }),
 });
-export type VenueFavouriteBody = z.input<typeof venueFavouriteBodySchema>;
+export type VenueFavouriteBody = zod.input<typeof venueFavouriteBodySchema>;
 /** The customer's favourite platforms, in the platforms' list order. */
-export const venueFavouritesSchema = z.object({ items: z.array(z.enum(VENUE_IDS)) });
+export const venueFavouritesSchema = zod.object({ items: zod.array(zod.enum(VENUE_IDS)) });
 
 export const depthResponseSchema = envelope(depthSchema);
 /** Newest first. */
-export const tradesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(tradeSchema) }));
+export const tradesResponseSchema = envelope(zod.object({ symbol: zod.string(), items: zod.array(tradeSchema) }));
 export const tickerResponseSchema = envelope(tickerSchema);
 export const candlesResponseSchema = envelope(candleListSchema);
-export const marketsResponseSchema = envelope(z.object({ items: z.array(marketSchema) }));
-export const venuesResponseSchema = envelope(z.object({ symbol: z.string(), items: z.array(venueSchema) }));
+export const marketsResponseSchema = envelope(zod.object({ items: zod.array(marketSchema) }));
+export const venuesResponseSchema = envelope(zod.object({ symbol: zod.string(), items: zod.array(venueSchema) }));
 export const venueFavouritesResponseSchema = envelope(venueFavouritesSchema);
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
 
 /** GET /market/share-offer: Rora's share offer (SPEC §9) with the address that receives payment. */
-export const shareOfferSchema = z.object({
-  pricePerShareGbp: z.string(),
-  asset: z.string(),
+export const shareOfferSchema = zod.object({
+  pricePerShareGbp: zod.string(),
+  asset: zod.string(),
   /** Network id (`usdt-erc20`) and its name as people know it. */
-  network: z.string(),
-  networkName: z.string(),
-  address: z.string(),
+  network: zod.string(),
+  networkName: zod.string(),
+  address: zod.string(),
 });
-export type ShareOffer = z.infer<typeof shareOfferSchema>;
+export type ShareOffer = zod.infer<typeof shareOfferSchema>;
 export const shareOfferResponseSchema = envelope(shareOfferSchema);
 
 export const marketDataCalls = {

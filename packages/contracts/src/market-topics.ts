@@ -4,7 +4,7 @@
 // next message has sequence + 1, and applying the messages in order keeps the subscriber's copy
 // equal to the server's. A sequence that skips one means something was missed: unsubscribe and
 // subscribe again for a fresh snapshot.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import {
   CANDLE_INTERVALS,
   candleSchema,
@@ -25,9 +25,9 @@ export const marketTopics = {
   tickers: 'markets:tickers',
 } as const;
 
-const sequenced = { symbol: z.string(), sequence: z.number().int() };
-const event = <Type extends string, Data extends z.ZodType>(type: Type, data: Data) =>
-  z.object({ channel: z.literal('markets'), type: z.literal(type), data });
+const sequenced = { symbol: zod.string(), sequence: zod.number().int() };
+const event = <Type extends string, Data extends zod.ZodType>(type: Type, data: Data) =>
+  zod.object({ channel: zod.literal('markets'), type: zod.literal(type), data });
 
 /**
  * Market topic, first message: the best DEPTH_STREAM_LEVELS levels per side, the 50 latest trades
@@ -35,11 +35,11 @@ const event = <Type extends string, Data extends z.ZodType>(type: Type, data: Da
  */
 export const marketSnapshotEventSchema = event(
   'snapshot',
-  z.object({
+  zod.object({
     ...sequenced,
-    bids: z.array(depthLevelSchema),
-    asks: z.array(depthLevelSchema),
-    trades: z.array(tradeSchema),
+    bids: zod.array(depthLevelSchema),
+    asks: zod.array(depthLevelSchema),
+    trades: zod.array(tradeSchema),
     ticker: tickerSchema,
   }),
 );
@@ -49,46 +49,46 @@ export const marketSnapshotEventSchema = event(
  */
 export const depthEventSchema = event(
   'depth',
-  z.object({ ...sequenced, bids: z.array(depthLevelSchema), asks: z.array(depthLevelSchema) }),
+  zod.object({ ...sequenced, bids: zod.array(depthLevelSchema), asks: zod.array(depthLevelSchema) }),
 );
 /**
  * One committed batch's public trades, NEWEST FIRST: the order of GET /market/trades and of the
  * snapshot's trades, so a client prepends the list as it comes.
  */
-export const tradesEventSchema = event('trades', z.object({ ...sequenced, trades: z.array(tradeSchema) }));
+export const tradesEventSchema = event('trades', zod.object({ ...sequenced, trades: zod.array(tradeSchema) }));
 /**
  * The whole ticker, replacing the previous one. Sent after trades, when the best bid or ask moves,
  * and when the 24-hour window drops old trades in a quiet market.
  */
-export const tickerEventSchema = event('ticker', z.object({ ...sequenced, ticker: tickerSchema }));
-export const liveCandleSchema = candleSchema.extend({ interval: z.enum(CANDLE_INTERVALS) });
+export const tickerEventSchema = event('ticker', zod.object({ ...sequenced, ticker: tickerSchema }));
+export const liveCandleSchema = candleSchema.extend({ interval: zod.enum(CANDLE_INTERVALS) });
 /** The current bucket of each interval after trades: replace the chart's bucket of the same time. */
-export const candlesEventSchema = event('candles', z.object({ ...sequenced, candles: z.array(liveCandleSchema) }));
+export const candlesEventSchema = event('candles', zod.object({ ...sequenced, candles: zod.array(liveCandleSchema) }));
 
 /** One platform's price for a pair, as GET /market/venues gives it (without fees and favourites). */
 export const venuePriceSchema = venueSchema.pick({ id: true, price: true, bid: true, ask: true, available: true });
-export type VenuePrice = z.infer<typeof venuePriceSchema>;
+export type VenuePrice = zod.infer<typeof venuePriceSchema>;
 /** One pair on the all-pairs topic: its ticker and every platform's price, default platform first. */
-export const pairTickerSchema = z.object({
-  symbol: z.string(),
+export const pairTickerSchema = zod.object({
+  symbol: zod.string(),
   ticker: tickerSchema,
-  venues: z.array(venuePriceSchema),
+  venues: zod.array(venuePriceSchema),
 });
-export type PairTicker = z.infer<typeof pairTickerSchema>;
+export type PairTicker = zod.infer<typeof pairTickerSchema>;
 /** All-pairs topic, first message: every listed pair. */
 export const tickersSnapshotEventSchema = event(
   'snapshot',
-  z.object({ sequence: z.number().int(), items: z.array(pairTickerSchema) }),
+  zod.object({ sequence: zod.number().int(), items: zod.array(pairTickerSchema) }),
 );
 /** The pairs that changed since the previous message, each whole (replace the pair's entry). */
 export const tickersEventSchema = event(
   'tickers',
-  z.object({ sequence: z.number().int(), items: z.array(pairTickerSchema) }),
+  zod.object({ sequence: zod.number().int(), items: zod.array(pairTickerSchema) }),
 );
 
 /** Any `markets` channel message; the schemas above give each type's exact shape. */
-export const marketEventSchema = z.object({
-  channel: z.literal('markets'),
-  type: z.enum(['snapshot', 'depth', 'trades', 'ticker', 'candles', 'tickers']),
-  data: z.object({ symbol: z.string().optional(), sequence: z.number().int() }).passthrough(),
+export const marketEventSchema = zod.object({
+  channel: zod.literal('markets'),
+  type: zod.enum(['snapshot', 'depth', 'trades', 'ticker', 'candles', 'tickers']),
+  data: zod.object({ symbol: zod.string().optional(), sequence: zod.number().int() }).passthrough(),
 });

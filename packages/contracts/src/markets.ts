@@ -9,7 +9,7 @@
 // schema: `type: 'buy'` is `side: 'buy'`; `type: 'dark pool'` is a limit order in the dark pool
 // (side required); no orderType means limit when a price is given, market otherwise. A market buy
 // gives `amount` (base) or `total` (quote to spend). `type: 'swap'` is the swap call of swap.ts.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { VENUE_IDS, marketDataCalls, pairSymbolTextSchema } from './market-data.ts';
@@ -62,63 +62,63 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const symbolText = pairSymbolTextSchema;
 
-export const tradeOrderBodySchema = z.object({
+export const tradeOrderBodySchema = zod.object({
   symbol: symbolText,
-  type: z.enum(SPEC_ORDER_TYPES, { error: 'order_type_not_supported' }).optional(),
-  side: z.enum(ORDER_SIDES, { error: 'order_side_required' }).optional(),
-  orderType: z.enum(ORDER_KINDS, { error: 'order_type_not_supported' }).optional(),
+  type: zod.enum(SPEC_ORDER_TYPES, { error: 'order_type_not_supported' }).optional(),
+  side: zod.enum(ORDER_SIDES, { error: 'order_side_required' }).optional(),
+  orderType: zod.enum(ORDER_KINDS, { error: 'order_type_not_supported' }).optional(),
   /** Base amount: what to buy or sell. */
   amount: amountTextSchema.optional(),
   /** Market buy only: the quote amount to spend instead of an amount. */
   total: amountTextSchema.optional(),
   /** Limit price, quote per one base unit. */
   price: amountTextSchema.optional(),
-  timeInForce: z.enum(TIME_IN_FORCE, { error: 'order_type_not_supported' }).optional(),
-  postOnly: z.boolean().optional(),
+  timeInForce: zod.enum(TIME_IN_FORCE, { error: 'order_type_not_supported' }).optional(),
+  postOnly: zod.boolean().optional(),
   /**
    * The platform whose fees (and, for a market order, whose book) the order uses: Rora (default) or
    * an external one. Limit and dark-pool orders rest on Rora's book at the chosen platform's fees.
    */
-  venue: z.enum(VENUE_IDS, { error: 'venue_is_not_listed' }).optional(),
+  venue: zod.enum(VENUE_IDS, { error: 'venue_is_not_listed' }).optional(),
 });
-export type TradeOrderBody = z.input<typeof tradeOrderBodySchema>;
+export type TradeOrderBody = zod.input<typeof tradeOrderBodySchema>;
 
 /** POST /order: a trade (market, limit, dark pool) or a swap (swap.ts), told apart by `type`. */
-export const placeOrderBodySchema = z.discriminatedUnion('type', [swapOrderBodySchema, tradeOrderBodySchema], {
+export const placeOrderBodySchema = zod.discriminatedUnion('type', [swapOrderBodySchema, tradeOrderBodySchema], {
   error: 'order_type_not_supported',
 });
-export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+export type PlaceOrderBody = zod.input<typeof placeOrderBodySchema>;
 
 /** POST /order/rate: the same fields as a trade; answers what it would cost now. */
 export const orderRateBodySchema = tradeOrderBodySchema;
 
-const decimal = z.string();
-const timestamp = z.iso.datetime();
+const decimal = zod.string();
+const timestamp = zod.iso.datetime();
 
-export const orderFillSchema = z.object({
-  id: z.uuid(),
+export const orderFillSchema = zod.object({
+  id: zod.uuid(),
   price: decimal,
   amount: decimal,
   /** price × amount in the quote asset. */
   total: decimal,
   fee: decimal,
-  feeAsset: z.string(),
-  role: z.enum(['maker', 'taker']),
+  feeAsset: zod.string(),
+  role: zod.enum(['maker', 'taker']),
   createdAt: timestamp,
 });
-export type OrderFill = z.infer<typeof orderFillSchema>;
+export type OrderFill = zod.infer<typeof orderFillSchema>;
 
-export const orderSchema = z.object({
-  id: z.uuid(),
-  symbol: z.string(),
+export const orderSchema = zod.object({
+  id: zod.uuid(),
+  symbol: zod.string(),
   /** The spec's classification: buy, sell or dark pool. */
-  type: z.enum(['buy', 'sell', 'dark pool']),
-  side: z.enum(ORDER_SIDES),
-  orderType: z.enum(ORDER_KINDS),
-  darkPool: z.boolean(),
-  venue: z.string(),
-  timeInForce: z.enum(TIME_IN_FORCE).nullable(),
-  postOnly: z.boolean(),
+  type: zod.enum(['buy', 'sell', 'dark pool']),
+  side: zod.enum(ORDER_SIDES),
+  orderType: zod.enum(ORDER_KINDS),
+  darkPool: zod.boolean(),
+  venue: zod.string(),
+  timeInForce: zod.enum(TIME_IN_FORCE).nullable(),
+  postOnly: zod.boolean(),
   price: decimal.nullable(),
   amount: decimal.nullable(),
   total: decimal.nullable(),
@@ -127,33 +127,33 @@ export const orderSchema = z.object({
   averagePrice: decimal.nullable(),
   /** Fees paid so far: a buyer pays in the base asset, a seller in the quote asset. */
   fee: decimal,
-  feeAsset: z.string(),
-  makerFeeBps: z.number().int(),
-  takerFeeBps: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
+  feeAsset: zod.string(),
+  makerFeeBps: zod.number().int(),
+  takerFeeBps: zod.number().int(),
+  status: zod.enum(ORDER_STATUSES),
   /** user, ioc_remainder, self_trade, fok_unfillable, post_only_would_cross, market_no_liquidity, ... */
-  cancelReason: z.string().nullable(),
+  cancelReason: zod.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
-  fills: z.array(orderFillSchema),
+  fills: zod.array(orderFillSchema),
 });
-export type Order = z.infer<typeof orderSchema>;
+export type Order = zod.infer<typeof orderSchema>;
 export const orderResponseSchema = envelope(orderSchema);
 
 export const ORDER_LIST_TYPES = ['open', 'closed', 'buy', 'sell', 'dark pool', 'dark_pool'] as const;
 export const orderListQuerySchema = pageQuerySchema.extend({
-  type: z.enum(ORDER_LIST_TYPES, { error: 'order_type_not_supported' }).optional(),
+  type: zod.enum(ORDER_LIST_TYPES, { error: 'order_type_not_supported' }).optional(),
   symbol: symbolText.optional(),
 });
-export const orderListSchema = pageInfoSchema.extend({ items: z.array(orderSchema) });
-export type OrderList = z.infer<typeof orderListSchema>;
+export const orderListSchema = pageInfoSchema.extend({ items: zod.array(orderSchema) });
+export type OrderList = zod.infer<typeof orderListSchema>;
 export const orderListResponseSchema = envelope(orderListSchema);
 
-export const orderRateSchema = z.object({
-  symbol: z.string(),
-  side: z.enum(ORDER_SIDES),
-  orderType: z.enum(ORDER_KINDS),
-  venue: z.string(),
+export const orderRateSchema = zod.object({
+  symbol: zod.string(),
+  side: zod.enum(ORDER_SIDES),
+  orderType: zod.enum(ORDER_KINDS),
+  venue: zod.string(),
   /** The expected average price; null when nothing could fill. */
   price: decimal.nullable(),
   /** The base amount expected to fill. */
@@ -161,61 +161,61 @@ export const orderRateSchema = z.object({
   /** price × amount, quote. */
   notional: decimal,
   /** taker when some of it trades at once (feeBps is the taker rate), maker when all of it rests. */
-  role: z.enum(['maker', 'taker']),
-  feeBps: z.number().int(),
+  role: zod.enum(['maker', 'taker']),
+  feeBps: zod.number().int(),
   /** The fee of all of it: the taker rate on what trades at once, the maker rate on what rests. */
   fee: decimal,
   /** A limit order's part that would rest on the book at its price (maker); zero otherwise. */
   restingAmount: decimal,
-  feeAsset: z.string(),
+  feeAsset: zod.string(),
   /** Buy: the quote paid; sell: the quote received after the fee. */
   total: decimal,
   /** What arrives in the wallet: base after the fee for a buy, quote after the fee for a sell. */
   receive: decimal,
-  receiveAsset: z.string(),
+  receiveAsset: zod.string(),
   /** False when the book or platform cannot fill all of it now. */
-  fullyFillable: z.boolean(),
+  fullyFillable: zod.boolean(),
 });
-export type OrderRate = z.infer<typeof orderRateSchema>;
+export type OrderRate = zod.infer<typeof orderRateSchema>;
 export const orderRateResponseSchema = envelope(orderRateSchema);
 
 // Alerts ----------------------------------------------------------------------------------------
 
 export const ALERT_CONDITIONS = ['above', 'below'] as const;
-export const alertBodySchema = z.object({
+export const alertBodySchema = zod.object({
   symbol: symbolText,
-  condition: z.enum(ALERT_CONDITIONS, { error: 'alert_condition_must_be_above_or_below' }),
+  condition: zod.enum(ALERT_CONDITIONS, { error: 'alert_condition_must_be_above_or_below' }),
   price: amountTextSchema,
 });
-export type AlertBody = z.input<typeof alertBodySchema>;
-export const alertSchema = z.object({
-  id: z.uuid(),
-  symbol: z.string(),
-  condition: z.enum(ALERT_CONDITIONS),
+export type AlertBody = zod.input<typeof alertBodySchema>;
+export const alertSchema = zod.object({
+  id: zod.uuid(),
+  symbol: zod.string(),
+  condition: zod.enum(ALERT_CONDITIONS),
   price: decimal,
   /** active until the last price first crosses it, then triggered (it fires once). */
-  status: z.enum(['active', 'triggered']),
+  status: zod.enum(['active', 'triggered']),
   createdAt: timestamp,
   triggeredAt: timestamp.nullable(),
   triggeredPrice: decimal.nullable(),
 });
-export type Alert = z.infer<typeof alertSchema>;
+export type Alert = zod.infer<typeof alertSchema>;
 export const alertResponseSchema = envelope(alertSchema);
-export const alertListResponseSchema = envelope(pageInfoSchema.extend({ items: z.array(alertSchema) }));
+export const alertListResponseSchema = envelope(pageInfoSchema.extend({ items: zod.array(alertSchema) }));
 export const MAX_ACTIVE_ALERTS = 50;
 
 // WebSocket -------------------------------------------------------------------------------------
 
 /** `orders` channel on the customer's own stream: an order was placed or changed. */
-export const orderUpdatedEventSchema = z.object({
-  channel: z.literal('orders'),
-  type: z.literal('updated'),
+export const orderUpdatedEventSchema = zod.object({
+  channel: zod.literal('orders'),
+  type: zod.literal('updated'),
   data: orderSchema,
 });
 /** `alerts` channel: an alert fired. */
-export const alertTriggeredEventSchema = z.object({
-  channel: z.literal('alerts'),
-  type: z.literal('triggered'),
+export const alertTriggeredEventSchema = zod.object({
+  channel: zod.literal('alerts'),
+  type: zod.literal('triggered'),
   data: alertSchema,
 });
 

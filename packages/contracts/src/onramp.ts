@@ -3,7 +3,7 @@
 // app needs to open the provider's widget; the provider confirms or declines and calls Rora back
 // with a signed webhook; the coin is then credited once. The sandbox provider's widget is a page
 // Rora serves itself, with documented test cards.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { AssetSymbol } from '@rora/money';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -46,54 +46,54 @@ export const ONRAMP_SANDBOX_TEST_CARDS = [
 ] as const;
 
 /** POST /order/init. */
-export const onrampInitBodySchema = z.object({
-  asset: z
+export const onrampInitBodySchema = zod.object({
+  asset: zod
     .string({ error: 'onramp_asset_not_supported' })
     .trim()
     .max(12, { error: 'onramp_asset_not_supported' })
     .transform((value) => value.toUpperCase()),
   /** Fiat to pay, e.g. '150' or '150.25'. */
   fiatAmount: amountTextSchema,
-  fiatCurrency: z.enum(ONRAMP_FIAT_CURRENCIES, { error: 'request_validation_failed' }).default('USD'),
+  fiatCurrency: zod.enum(ONRAMP_FIAT_CURRENCIES, { error: 'request_validation_failed' }).default('USD'),
 });
-export type OnrampInitBody = z.input<typeof onrampInitBodySchema>;
+export type OnrampInitBody = zod.input<typeof onrampInitBodySchema>;
 
-export const onrampPurchaseSchema = z.object({
-  id: z.uuid(),
+export const onrampPurchaseSchema = zod.object({
+  id: zod.uuid(),
   /** The adapter's id (`sandbox`) and its name for the screens. */
-  provider: z.string(),
-  providerName: z.string(),
-  asset: z.string(),
-  fiatCurrency: z.enum(ONRAMP_FIAT_CURRENCIES),
+  provider: zod.string(),
+  providerName: zod.string(),
+  asset: zod.string(),
+  fiatCurrency: zod.enum(ONRAMP_FIAT_CURRENCIES),
   /** What the card is charged, fees included. */
-  fiatAmount: z.string(),
+  fiatAmount: zod.string(),
   /** The provider's fee, in the fiat currency, included in fiatAmount. */
-  providerFee: z.string(),
+  providerFee: zod.string(),
   /** What is credited, in the coin, once the provider confirms. */
-  cryptoAmount: z.string(),
-  status: z.enum(ONRAMP_STATUSES),
+  cryptoAmount: zod.string(),
+  status: zod.enum(ONRAMP_STATUSES),
   /** A decline code when failed, `expired` when the widget was never paid. */
-  failureReason: z.string().nullable(),
+  failureReason: zod.string().nullable(),
   /** Opens the provider's widget: an iframe (or a new window) on this address. */
-  widget: z.object({ url: z.string(), origin: z.string().nullable(), mode: z.enum(['iframe', 'redirect']) }),
-  createdAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
+  widget: zod.object({ url: zod.string(), origin: zod.string().nullable(), mode: zod.enum(['iframe', 'redirect']) }),
+  createdAt: zod.iso.datetime(),
+  expiresAt: zod.iso.datetime(),
+  completedAt: zod.iso.datetime().nullable(),
 });
-export type OnrampPurchase = z.infer<typeof onrampPurchaseSchema>;
+export type OnrampPurchase = zod.infer<typeof onrampPurchaseSchema>;
 export const onrampPurchaseResponseSchema = envelope(onrampPurchaseSchema);
 
 /** The sandbox widget's payment form (served by Rora, posted by the widget page's own script). */
-export const sandboxPaymentBodySchema = z.object({
-  cardNumber: z.string().max(40),
+export const sandboxPaymentBodySchema = zod.object({
+  cardNumber: zod.string().max(40),
   /** MM/YY */
-  expiry: z.string().max(10),
-  cvc: z.string().max(8),
-  name: z.string().max(100).optional(),
+  expiry: zod.string().max(10),
+  cvc: zod.string().max(8),
+  name: zod.string().max(100).optional(),
 });
-export const sandboxPaymentResultSchema = z.object({
-  status: z.enum(['approved', 'declined']),
-  declineCode: z.enum(ONRAMP_DECLINE_CODES).nullable(),
+export const sandboxPaymentResultSchema = zod.object({
+  status: zod.enum(['approved', 'declined']),
+  declineCode: zod.enum(ONRAMP_DECLINE_CODES).nullable(),
 });
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];

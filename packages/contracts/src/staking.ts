@@ -1,7 +1,7 @@
 // Calls of spec §7 for staking (GET /staking/plan, GET and POST /staking/stake) and, beyond the
 // spec, unstaking (POST /staking/stake/{id}/unstake), plus the `staking` WebSocket channel. Amounts
 // are decimal strings in the asset's units; APY in basis points (spec §9: at most 1,450 = 14.5 %).
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -14,47 +14,47 @@ export type StakeStatus = (typeof STAKE_STATUSES)[number];
 /** A flexible stake accrues for at most this many days (the horizon its reserved rewards cover). */
 export const STAKING_FLEXIBLE_TERM_DAYS = 365;
 
-const decimal = z.string();
-const day = z.iso.date();
+const decimal = zod.string();
+const day = zod.iso.date();
 
-export const stakingPlanSchema = z.object({
-  id: z.string(),
-  asset: z.string(),
-  apyBps: z.number().int(),
+export const stakingPlanSchema = zod.object({
+  id: zod.string(),
+  asset: zod.string(),
+  apyBps: zod.number().int(),
   /** null: flexible, unstake at any time; else locked for this many days. */
-  lockDays: z.number().int().nullable(),
+  lockDays: zod.number().int().nullable(),
   minAmount: decimal,
   maxAmount: decimal,
   capacity: decimal,
   /** What the plan can still take: its capacity less its active stakes. */
   remaining: decimal,
   /** Whether a stake of the minimum can be placed now (capacity left and rewards in the pool). */
-  open: z.boolean(),
+  open: zod.boolean(),
 });
-export type StakingPlan = z.infer<typeof stakingPlanSchema>;
-export const stakingPlanListSchema = z.object({
-  items: z.array(stakingPlanSchema),
+export type StakingPlan = zod.infer<typeof stakingPlanSchema>;
+export const stakingPlanListSchema = zod.object({
+  items: zod.array(stakingPlanSchema),
   /** Staking's date (UTC): accruals are for whole days up to it. */
   today: day,
 });
-export type StakingPlanList = z.infer<typeof stakingPlanListSchema>;
+export type StakingPlanList = zod.infer<typeof stakingPlanListSchema>;
 export const stakingPlanListResponseSchema = envelope(stakingPlanListSchema);
 
-export const stakeBodySchema = z.object({
+export const stakeBodySchema = zod.object({
   /** The plan's id (`usdt-30`). */
-  plan: z.string({ error: 'staking_plan_not_found' }).min(1, { error: 'staking_plan_not_found' }).max(40),
+  plan: zod.string({ error: 'staking_plan_not_found' }).min(1, { error: 'staking_plan_not_found' }).max(40),
   amount: amountTextSchema,
 });
-export type StakeBody = z.input<typeof stakeBodySchema>;
+export type StakeBody = zod.input<typeof stakeBodySchema>;
 
-export const stakeSchema = z.object({
-  id: z.uuid(),
-  planId: z.string(),
-  asset: z.string(),
+export const stakeSchema = zod.object({
+  id: zod.uuid(),
+  planId: zod.string(),
+  asset: zod.string(),
   amount: decimal,
-  apyBps: z.number().int(),
-  lockDays: z.number().int().nullable(),
-  status: z.enum(STAKE_STATUSES),
+  apyBps: zod.number().int(),
+  lockDays: zod.number().int().nullable(),
+  status: zod.enum(STAKE_STATUSES),
   /** The day after it was placed (the day of staking earns nothing); each later day pays for the whole day before it. */
   startDay: day,
   /** The last day that accrues: maturity for a locked stake, the one-year horizon for a flexible one. */
@@ -72,27 +72,31 @@ export const stakeSchema = z.object({
    * Unstaking today, while active: what returns to the available balance (principal and the rewards
    * not yet paid, days due today included) and the rewards forfeited (a locked stake before maturity).
    */
-  unstakeNow: z.object({ returns: decimal, forfeits: decimal }).nullable(),
-  createdAt: z.iso.datetime(),
-  endedAt: z.iso.datetime().nullable(),
+  unstakeNow: zod.object({ returns: decimal, forfeits: decimal }).nullable(),
+  createdAt: zod.iso.datetime(),
+  endedAt: zod.iso.datetime().nullable(),
 });
-export type Stake = z.infer<typeof stakeSchema>;
+export type Stake = zod.infer<typeof stakeSchema>;
 export const stakeResponseSchema = envelope(stakeSchema);
 
 export const stakeListQuerySchema = pageQuerySchema;
-export const stakeListSchema = pageInfoSchema.extend({ items: z.array(stakeSchema) });
-export type StakeList = z.infer<typeof stakeListSchema>;
+export const stakeListSchema = pageInfoSchema.extend({ items: zod.array(stakeSchema) });
+export type StakeList = zod.infer<typeof stakeListSchema>;
 export const stakeListResponseSchema = envelope(stakeListSchema);
 
 /** Development only: let days pass on the sandbox's staking clock, then run what is due. */
-export const stakingDaysPassBodySchema = z.object({ days: z.number().int().min(1).max(400) });
-export const stakingDaysPassSchema = z.object({ today: day, accrued: z.number().int(), matured: z.number().int() });
+export const stakingDaysPassBodySchema = zod.object({ days: zod.number().int().min(1).max(400) });
+export const stakingDaysPassSchema = zod.object({
+  today: day,
+  accrued: zod.number().int(),
+  matured: zod.number().int(),
+});
 export const stakingDaysPassResponseSchema = envelope(stakingDaysPassSchema);
 
 /** WebSocket: `{ channel: 'staking', type: 'updated', data: Stake }`, or `'accrued'` with no stake. */
-export const stakeUpdatedEventSchema = z.object({
-  channel: z.literal('staking'),
-  type: z.enum(['updated', 'accrued']),
+export const stakeUpdatedEventSchema = zod.object({
+  channel: zod.literal('staking'),
+  type: zod.enum(['updated', 'accrued']),
   data: stakeSchema.nullable(),
 });
 

@@ -1,7 +1,7 @@
 // Calls of spec §7 for coin-to-coin swaps: the firm quote (GET /convert?from&to&quantity), the swap
 // order (POST /order with type swap) and the customer's swaps, plus the `swaps` WebSocket channel.
 // Amounts are decimal strings in the asset's units; rates are target units per one source unit.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -22,85 +22,85 @@ export type SwapStatus = (typeof SWAP_STATUSES)[number];
 export const SWAP_RATE_ROUTES = ['direct', 'inverse', 'via_quote_asset', 'via_usd'] as const;
 export type SwapRateRoute = (typeof SWAP_RATE_ROUTES)[number];
 
-const assetText = z
+const assetText = zod
   .string({ error: 'swap_pair_not_supported' })
   .trim()
   .min(1, { error: 'swap_pair_not_supported' })
   .max(12, { error: 'swap_pair_not_supported' })
   .transform((value) => value.toUpperCase());
-const decimal = z.string();
+const decimal = zod.string();
 
 /** GET /convert?from&to&quantity (spec §3 exchange rate query). */
-export const convertQuerySchema = z.object({ from: assetText, to: assetText, quantity: amountTextSchema });
-export type ConvertQuery = z.input<typeof convertQuerySchema>;
+export const convertQuerySchema = zod.object({ from: assetText, to: assetText, quantity: amountTextSchema });
+export type ConvertQuery = zod.input<typeof convertQuerySchema>;
 
-export const swapQuoteSchema = z.object({
+export const swapQuoteSchema = zod.object({
   /** Send it back in POST /order to swap at exactly these figures, before `expiresAt`. */
-  id: z.uuid(),
-  from: z.string(),
-  to: z.string(),
+  id: zod.uuid(),
+  from: zod.string(),
+  to: zod.string(),
   /** What leaves the customer's balance, fee included. */
   quantity: decimal,
   /** The swap fee, in the source coin, taken from `quantity` (rounded up). */
   fee: decimal,
-  feeBps: z.number().int(),
+  feeBps: zod.number().int(),
   /** The reference rate: target per source at the reference prices. */
   referenceRate: decimal,
   /** The customer's rate: the reference rate less the spread. */
   rate: decimal,
-  spreadBps: z.number().int(),
+  spreadBps: zod.number().int(),
   /** What the spread costs, in the target coin. */
   spread: decimal,
   /** What the customer receives, in the target coin (rounded down); never more than this. */
   receive: decimal,
-  route: z.enum(SWAP_RATE_ROUTES),
+  route: zod.enum(SWAP_RATE_ROUTES),
   /** US dollars of `quantity` at the reference price, 2 decimals. */
   usdValue: decimal,
-  createdAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
+  createdAt: zod.iso.datetime(),
+  expiresAt: zod.iso.datetime(),
 });
-export type SwapQuote = z.infer<typeof swapQuoteSchema>;
+export type SwapQuote = zod.infer<typeof swapQuoteSchema>;
 export const swapQuoteResponseSchema = envelope(swapQuoteSchema);
 
 /** POST /order with type swap: the quote to execute; symbol (FROM/TO) and amount, when sent, must match it. */
-export const swapOrderBodySchema = z.object({
-  type: z.literal('swap'),
-  quoteId: z.uuid({ error: 'request_validation_failed' }),
-  symbol: z.string().max(30).optional(),
+export const swapOrderBodySchema = zod.object({
+  type: zod.literal('swap'),
+  quoteId: zod.uuid({ error: 'request_validation_failed' }),
+  symbol: zod.string().max(30).optional(),
   amount: amountTextSchema.optional(),
 });
-export type SwapOrderBody = z.input<typeof swapOrderBodySchema>;
+export type SwapOrderBody = zod.input<typeof swapOrderBodySchema>;
 
-export const swapSchema = z.object({
-  id: z.uuid(),
-  quoteId: z.uuid(),
-  status: z.enum(SWAP_STATUSES),
-  from: z.string(),
-  to: z.string(),
+export const swapSchema = zod.object({
+  id: zod.uuid(),
+  quoteId: zod.uuid(),
+  status: zod.enum(SWAP_STATUSES),
+  from: zod.string(),
+  to: zod.string(),
   /** Held at once, fee included. */
   amount: decimal,
   fee: decimal,
   rate: decimal,
   receive: decimal,
-  createdAt: z.iso.datetime(),
+  createdAt: zod.iso.datetime(),
   /** The latest time it arrives (spec §9: SWAP_MAX_ARRIVAL_MINUTES, 30 minutes or less). */
-  arrivesBy: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
+  arrivesBy: zod.iso.datetime(),
+  completedAt: zod.iso.datetime().nullable(),
   /** Why a failed swap failed (`liquidity_unavailable`); the held amount was returned. */
-  failureReason: z.string().nullable(),
+  failureReason: zod.string().nullable(),
 });
-export type Swap = z.infer<typeof swapSchema>;
+export type Swap = zod.infer<typeof swapSchema>;
 export const swapResponseSchema = envelope(swapSchema);
 
 export const swapListQuerySchema = pageQuerySchema;
-export const swapListSchema = pageInfoSchema.extend({ items: z.array(swapSchema) });
-export type SwapList = z.infer<typeof swapListSchema>;
+export const swapListSchema = pageInfoSchema.extend({ items: zod.array(swapSchema) });
+export type SwapList = zod.infer<typeof swapListSchema>;
 export const swapListResponseSchema = envelope(swapListSchema);
 
 /** WebSocket: `{ channel: 'swaps', type: 'updated', data: Swap }` when a swap is placed or changes state. */
-export const swapUpdatedEventSchema = z.object({
-  channel: z.literal('swaps'),
-  type: z.literal('updated'),
+export const swapUpdatedEventSchema = zod.object({
+  channel: zod.literal('swaps'),
+  type: zod.literal('updated'),
   data: swapSchema,
 });
 

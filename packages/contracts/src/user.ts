@@ -4,7 +4,7 @@
 //
 // Rule failures use catalogued error codes as zod messages (see auth.ts): show
 // `errorCatalogue[code].message`, or its translation `errors.<code>`.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { LANGUAGES, THEMES } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 
@@ -17,16 +17,16 @@ export interface AccountCall {
 }
 
 /** Success bodies are `{ data: ... }`; errors are the one error body of DESIGN §4. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const envelope = <T extends zod.ZodType>(data: T) => zod.object({ data });
 
-export const phoneSchema = z.object({
+export const phoneSchema = zod.object({
   /** A plus sign and the dial code: '+33'. */
-  countryCode: z
+  countryCode: zod
     .string({ error: 'phone_country_code_must_be_valid' })
     .trim()
     .regex(/^\+[1-9]\d{0,3}$/, { error: 'phone_country_code_must_be_valid' }),
   /** Spaces and non-word characters are removed; then 6 to 14 digits. */
-  number: z
+  number: zod
     .string({ error: 'phone_number_must_be_valid' })
     .max(40, { error: 'phone_number_must_be_valid' })
     .overwrite((value) => value.replace(/[\W_]+/g, ''))
@@ -34,77 +34,77 @@ export const phoneSchema = z.object({
     .max(14, { error: 'phone_number_must_be_valid' })
     .regex(/^\d+$/, { error: 'phone_number_must_be_valid' }),
 });
-export type Phone = z.infer<typeof phoneSchema>;
+export type Phone = zod.infer<typeof phoneSchema>;
 
 const languageValues = LANGUAGES.map((language) => language.value) as [
   (typeof LANGUAGES)[number]['value'],
   ...(typeof LANGUAGES)[number]['value'][],
 ];
-export const languageSchema = z.enum(languageValues, { error: 'language_must_be_supported' });
-export const themeSchema = z.enum(THEMES, { error: 'theme_must_be_supported' });
+export const languageSchema = zod.enum(languageValues, { error: 'language_must_be_supported' });
+export const themeSchema = zod.enum(THEMES, { error: 'theme_must_be_supported' });
 
-export const userSchema = z.object({
-  _id: z.uuid(),
-  email: z.string(),
+export const userSchema = zod.object({
+  _id: zod.uuid(),
+  email: zod.string(),
   phone: phoneSchema.nullable(),
-  emailVerified: z.boolean(),
-  phoneVerified: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  withdrawal2faEnabled: z.boolean(),
-  pinSet: z.boolean(),
+  emailVerified: zod.boolean(),
+  phoneVerified: zod.boolean(),
+  twoFactorEnabled: zod.boolean(),
+  withdrawal2faEnabled: zod.boolean(),
+  pinSet: zod.boolean(),
   /** Owned by the KYC context: not_started, in_progress, waiting_for_approval, complete, ... */
-  kycStatus: z.string(),
+  kycStatus: zod.string(),
   /** The two registration consents (spec §3 spelling). */
-  recieveUpdates: z.boolean(),
-  shareData: z.boolean(),
-  preferences: z.object({
-    aiNotifications: z.boolean(),
-    administrativeEmails: z.boolean(),
-    newsletterEmails: z.boolean(),
+  recieveUpdates: zod.boolean(),
+  shareData: zod.boolean(),
+  preferences: zod.object({
+    aiNotifications: zod.boolean(),
+    administrativeEmails: zod.boolean(),
+    newsletterEmails: zod.boolean(),
     language: languageSchema,
     theme: themeSchema,
   }),
-  createdAt: z.iso.datetime(),
+  createdAt: zod.iso.datetime(),
 });
-export type User = z.infer<typeof userSchema>;
+export type User = zod.infer<typeof userSchema>;
 export const userResponseSchema = envelope(userSchema);
 
 /** `{id}` of /user/...{id}: any string; one that is not the caller's own id answers 404. */
-export const userIdParamsSchema = z.object({ id: z.string().max(100) });
-export const sessionIdParamsSchema = z.object({ sessionId: z.string().max(100) });
+export const userIdParamsSchema = zod.object({ id: zod.string().max(100) });
+export const sessionIdParamsSchema = zod.object({ sessionId: zod.string().max(100) });
 
-export const statusBodySchema = z.object({ status: z.boolean({ error: 'status_must_be_boolean' }) });
-export const preferencesBodySchema = z.object({ language: languageSchema.optional(), theme: themeSchema.optional() });
+export const statusBodySchema = zod.object({ status: zod.boolean({ error: 'status_must_be_boolean' }) });
+export const preferencesBodySchema = zod.object({ language: languageSchema.optional(), theme: themeSchema.optional() });
 
-export const successResponseSchema = envelope(z.object({ success: z.literal(true) }));
+export const successResponseSchema = envelope(zod.object({ success: zod.literal(true) }));
 
-export const sessionSchema = z.object({
-  id: z.uuid(),
+export const sessionSchema = zod.object({
+  id: zod.uuid(),
   /** 'Chrome on macOS', from the user agent. */
-  device: z.string(),
-  ip: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  lastSeenAt: z.iso.datetime(),
+  device: zod.string(),
+  ip: zod.string().nullable(),
+  createdAt: zod.iso.datetime(),
+  lastSeenAt: zod.iso.datetime(),
   /** The session this request was made with. */
-  current: z.boolean(),
+  current: zod.boolean(),
 });
-export const sessionListResponseSchema = envelope(z.object({ items: z.array(sessionSchema) }));
+export const sessionListResponseSchema = envelope(zod.object({ items: zod.array(sessionSchema) }));
 
 /** 4 to 6 digits. */
-export const pinSchema = z
+export const pinSchema = zod
   .string({ error: 'pin_must_be_4_to_6_digits' })
   .regex(/^\d{4,6}$/, { error: 'pin_must_be_4_to_6_digits' });
-export const pinBodySchema = z.object({ pin: pinSchema });
+export const pinBodySchema = zod.object({ pin: pinSchema });
 /** A TOTP code from the authenticator app. */
-export const totpCodeSchema = z
+export const totpCodeSchema = zod
   .string({ error: 'two_factor_code_is_invalid' })
   .regex(/^\d{6}$/, { error: 'two_factor_code_is_invalid' });
 
 /** POST /user/pin: the first PIN; while authenticator 2FA is on, with a current `token` too. */
-export const setPinBodySchema = z.object({ pin: pinSchema, token: totpCodeSchema.optional() });
+export const setPinBodySchema = zod.object({ pin: pinSchema, token: totpCodeSchema.optional() });
 
 /** A recovery code shown when 2FA was enabled (xxxxx-xxxxx; case and separators are ignored). */
-export const recoveryCodeSchema = z
+export const recoveryCodeSchema = zod
   .string({ error: 'two_factor_code_is_invalid' })
   .max(64, { error: 'two_factor_code_is_invalid' });
 
@@ -112,44 +112,44 @@ export const recoveryCodeSchema = z
  * PUT /user/pin/update: prove it is you with the current PIN or the password and, with
  * authenticator 2FA on, a current `token` too (403 two_factor_code_required without it).
  */
-export const pinUpdateBodySchema = z.object({
+export const pinUpdateBodySchema = zod.object({
   currentPin: pinSchema.optional(),
-  password: z.string().max(1024).optional(),
+  password: zod.string().max(1024).optional(),
   token: totpCodeSchema.optional(),
   pin: pinSchema,
 });
 export const pinStatusResponseSchema = envelope(
-  z.object({ pinSet: z.boolean(), lockedUntil: z.iso.datetime().nullable() }),
+  zod.object({ pinSet: zod.boolean(), lockedUntil: zod.iso.datetime().nullable() }),
 );
-export const pinVerifiedResponseSchema = envelope(z.object({ verified: z.literal(true) }));
+export const pinVerifiedResponseSchema = envelope(zod.object({ verified: zod.literal(true) }));
 
 /**
  * PUT /user/update-2FA-google-authenticator/{id}. `status: true` confirms a key from
  * POST /auth/2fa/generate-key with `token` (like /auth/2fa/verify-token); `status: false` disables
  * 2FA and needs a current `token` or a `recoveryCode` (the password alone is not enough).
  */
-export const twoFactorSwitchBodySchema = z.object({
-  status: z.boolean({ error: 'status_must_be_boolean' }),
+export const twoFactorSwitchBodySchema = zod.object({
+  status: zod.boolean({ error: 'status_must_be_boolean' }),
   token: totpCodeSchema.optional(),
   recoveryCode: recoveryCodeSchema.optional(),
 });
 export const twoFactorSwitchResponseSchema = envelope(
-  z.object({ user: userSchema, recoveryCodes: z.array(z.string()).optional() }),
+  zod.object({ user: userSchema, recoveryCodes: zod.array(zod.string()).optional() }),
 );
 /** PUT /user/update-2FA-withdraw/{id}: needs 2FA enabled and a current `token`, to turn it on or off. */
-export const withdrawalTwoFactorBodySchema = z.object({
-  status: z.boolean({ error: 'status_must_be_boolean' }),
+export const withdrawalTwoFactorBodySchema = zod.object({
+  status: zod.boolean({ error: 'status_must_be_boolean' }),
   token: totpCodeSchema.optional(),
 });
 
-export const passwordUpdateBodySchema = z.object({
-  currentPassword: z.string({ error: 'current_password_is_incorrect' }).max(1024),
-  newPassword: z
+export const passwordUpdateBodySchema = zod.object({
+  currentPassword: zod.string({ error: 'current_password_is_incorrect' }).max(1024),
+  newPassword: zod
     .string({ error: 'password_must_have_at_least_8_characters' })
     .min(8, { error: 'password_must_have_at_least_8_characters' })
     .max(128, { error: 'password_must_have_at_most_128_characters' }),
   /** Optional repeat; when sent it must match. */
-  confirmPassword: z.string().max(1024).optional(),
+  confirmPassword: zod.string().max(1024).optional(),
 });
 
 const notFound: ErrorCode = 'resource_not_found';

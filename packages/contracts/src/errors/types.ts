@@ -1,5 +1,5 @@
 // The shape every error takes on the wire (DESIGN §4) and the catalogue entry type.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 export interface ErrorDefinition {
   /** HTTP status the API answers with. */
@@ -8,23 +8,23 @@ export interface ErrorDefinition {
   readonly message: string;
 }
 
-export const errorItemSchema = z.object({
-  code: z.string(),
-  message: z.string(),
+export const errorItemSchema = zod.object({
+  code: zod.string(),
+  message: zod.string(),
   /** The request field the item is about, dotted (`phone.number`). */
-  field: z.string().optional(),
+  field: zod.string().optional(),
   /** Country check (`country_not_allowed`): false opens the blocking popup (spec §7). */
-  allowed: z.boolean().optional(),
+  allowed: zod.boolean().optional(),
   /** Country check: the two-letter country the request came from, when known. */
-  country: z.string().optional(),
+  country: zod.string().optional(),
   /** A wait (sign-in backoff): the seconds until a try is checked again, as in Retry-After. */
-  retryAfterSeconds: z.number().int().positive().optional(),
+  retryAfterSeconds: zod.number().int().positive().optional(),
 });
 
-export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-  data: z.array(errorItemSchema),
+export const errorBodySchema = zod.object({
+  error: zod.object({ code: zod.string(), message: zod.string() }),
+  data: zod.array(errorItemSchema),
 });
 
-export type ErrorItem = z.infer<typeof errorItemSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ErrorItem = zod.infer<typeof errorItemSchema>;
+export type ErrorBody = zod.infer<typeof errorBodySchema>;

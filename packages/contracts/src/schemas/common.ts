@@ -1,23 +1,23 @@
 // Building blocks every call's schema reuses: paging, ids and timestamps on the wire.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
 /** Timestamps travel as ISO 8601 strings in UTC. */
-export const timestampSchema = z.iso.datetime();
+export const timestampSchema = zod.iso.datetime();
 
-export const idParamsSchema = z.object({ id: z.uuid() });
+export const idParamsSchema = zod.object({ id: zod.uuid() });
 
 export const MAX_PAGE_LIMIT = 100;
 
 /** `?page&limit` of list calls (spec §7): page from 1, at most 100 items a page. */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+export const pageQuerySchema = zod.object({
+  page: zod.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: zod.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+export type PageQuery = zod.infer<typeof pageQuerySchema>;
 
 /** The paging fields of a list response, beside its `items`. */
-export const pageInfoSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
+export const pageInfoSchema = zod.object({
+  page: zod.number().int(),
+  limit: zod.number().int(),
+  total: zod.number().int(),
 });

@@ -1,26 +1,26 @@
 // Dev-only calls (never in production): GET /dev/outbox lists the e-mails and SMS the product sent,
 // newest first, with their text, so browser tests and developers can read one-time codes.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import { timestampSchema } from './common.ts';
 
-export const outboxQuerySchema = z.object({
+export const outboxQuerySchema = zod.object({
   /** An e-mail address or phone number (`+447700900123`); case-insensitive for e-mail. */
-  to: z.string().min(1).max(320).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  to: zod.string().min(1).max(320).optional(),
+  limit: zod.coerce.number().int().min(1).max(200).default(20),
 });
 
-export const outboxMessageSchema = z.object({
-  id: z.uuid(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  userId: z.uuid().nullable(),
-  category: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  status: z.enum(['queued', 'sent', 'failed', 'suppressed']),
+export const outboxMessageSchema = zod.object({
+  id: zod.uuid(),
+  channel: zod.enum(['email', 'sms']),
+  to: zod.string(),
+  userId: zod.uuid().nullable(),
+  category: zod.string(),
+  subject: zod.string(),
+  text: zod.string(),
+  status: zod.enum(['queued', 'sent', 'failed', 'suppressed']),
   createdAt: timestampSchema,
   sentAt: timestampSchema.nullable(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export type OutboxMessage = zod.infer<typeof outboxMessageSchema>;
 
-export const outboxListSchema = z.object({ items: z.array(outboxMessageSchema) });
+export const outboxListSchema = zod.object({ items: zod.array(outboxMessageSchema) });

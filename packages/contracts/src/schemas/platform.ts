@@ -1,8 +1,8 @@
 // Calls every deployment answers: GET /health (liveness and the database state).
-import { z } from 'zod';
+import { z as zod } from 'zod';
 
-const databaseStateSchema = z.object({ state: z.enum(['up', 'down']), latencyMs: z.number() });
+const databaseStateSchema = zod.object({ state: zod.enum(['up', 'down']), latencyMs: zod.number() });
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: databaseStateSchema });
-export const healthDegradedSchema = z.object({ status: z.literal('degraded'), database: databaseStateSchema });
-export type Health = z.infer<typeof healthSchema>;
+export const healthSchema = zod.object({ status: zod.literal('ok'), database: databaseStateSchema });
+export const healthDegradedSchema = zod.object({ status: zod.literal('degraded'), database: databaseStateSchema });
+export type Health = zod.infer<typeof healthSchema>;

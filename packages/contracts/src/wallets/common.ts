@@ -1,10 +1,10 @@
 // Building blocks of the wallets calls: amounts as typed, send speeds, the approval proof, ids.
-import { z } from 'zod';
+import { z as zod } from 'zod';
 import type { AssetSymbol } from '@rora/money';
 import { pinSchema, totpCodeSchema } from '../user.ts';
 
 /** A decimal amount as typed: digits and one optional point (parsed at the asset's scale by the API). */
-export const amountTextSchema = z
+export const amountTextSchema = zod
   .string({ error: 'amount_is_empty' })
   .trim()
   .min(1, { error: 'amount_is_empty' })
@@ -14,9 +14,9 @@ export const amountTextSchema = z
   // for products such as price x quantity: at most 24 whole digits (decimals are checked against the scale).
   .regex(/^\d{1,24}(\.\d+)?$/, { error: 'amount_is_too_large' });
 /** A decimal amount on the wire ('0.5'). */
-export const decimalSchema = z.string();
+export const decimalSchema = zod.string();
 /** US dollars with 2 decimals ('1234.56'). */
-export const usdSchema = z.string();
+export const usdSchema = zod.string();
 
 /** The coins Rora lists for customers to hold, swap and lend (USD values holdings; it is never held). */
 export const LISTED_ASSETS = [
@@ -38,4 +38,4 @@ export type SendPriority = (typeof SEND_PRIORITIES)[number];
 export const approvalFields = { pin: pinSchema.optional(), token: totpCodeSchema.optional() };
 
 /** `{id}` of /wallet/{id} and /coldwallet/{id}: any string; one that is not the customer's answers 404. */
-export const walletIdParamsSchema = z.object({ id: z.string().max(100) });
+export const walletIdParamsSchema = zod.object({ id: zod.string().max(100) });
