@@ -42,6 +42,9 @@ test('a customer verifies their balances in the browser; a tampered proof fails 
   await openSignedIn(page, customer, '/dashboard/account/audit');
   await expect(page.getByRole('heading', { name: 'Audit of reserves', level: 1 })).toBeVisible();
   await expect(page.getByTestId('audit-asset-BTC')).toContainText('BTC');
+  // Amounts are grouped like every other screen's: no whole part of four digits or more in a row.
+  const table = (await page.locator('.audit-table tbody').textContent()) ?? '';
+  expect(table).not.toMatch(/(?<![.\d])\d{4,}/);
   await expect(page.getByRole('heading', { name: 'What this proves, and what it does not' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Verify my balances' }).click();

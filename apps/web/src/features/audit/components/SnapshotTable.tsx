@@ -2,7 +2,7 @@
 // and the coverage, said plainly (with words and an arrow) when it is below 100 %.
 import { useTranslation } from 'react-i18next';
 import type { AuditSnapshot } from '@rora/contracts';
-import { coverageOf } from '../model/coverage.ts';
+import { coverageOf, groupedAmount } from '../model/coverage.ts';
 import { shortHash } from '../model/verify-proof.ts';
 
 export function SnapshotTable({ snapshot }: { readonly snapshot: AuditSnapshot }) {
@@ -37,13 +37,13 @@ export function SnapshotTable({ snapshot }: { readonly snapshot: AuditSnapshot }
                 <th scope="row">{asset.asset}</th>
                 <td className="tabular" data-label={t('snapshot.liabilities')}>
                   <span className="audit-cell">
-                    {asset.liabilities} {asset.asset}
+                    {groupedAmount(asset.liabilities, asset.asset)} {asset.asset}
                   </span>
                 </td>
                 <td className="tabular" data-label={t('snapshot.reserves')}>
                   <span className="audit-cell">
                     <span>
-                      {asset.reserves} {asset.asset}
+                      {groupedAmount(asset.reserves, asset.asset)} {asset.asset}
                     </span>
                     <span className="audit__muted">{t('snapshot.addresses', { count: asset.addressCount })}</span>
                   </span>
