@@ -178,8 +178,10 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
       abandoner.remember(id);
       throw error;
     }
-    // The database answers again: abandon what waited for it.
-    void abandoner.flush().catch(() => undefined);
+    // The database answers again: abandon what waited for it, before this request looks the key up.
+    // Not awaited, the lookup raced the abandoning: it could read the key still in flight under this
+    // process, then find it no longer waiting, and answer 409 to the very retry that should resolve it.
+    await abandoner.flush().catch(() => undefined);
     if (claimed) request.idempotencyClaim = claimed;
     return claimed !== null;
   }
