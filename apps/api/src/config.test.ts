@@ -119,6 +119,19 @@ describe('production configuration', () => {
     expect(names(problems({ ...PRODUCTION_ENV, ...change }))).toContain(name);
   });
 
+  it('asks for NATS_URL when live events go over NATS, and checks its form', () => {
+    expect(names(problems({ ...PRODUCTION_ENV, EVENT_BUS: 'nats' }))).toContain('NATS_URL');
+    const withUrl = problems({
+      ...PRODUCTION_ENV,
+      EVENT_BUS: 'nats',
+      NATS_URL: 'nats://nats-1:4222,tls://nats-2:4222',
+    });
+    expect(names(withUrl)).not.toContain('NATS_URL');
+    const bad = problems({ ...PRODUCTION_ENV, EVENT_BUS: 'nats', NATS_URL: 'http://u:hunter2@nats' });
+    expect(bad.find((line) => line.startsWith('NATS_URL:'))).toMatch(/must be nats:\/\/ or tls:\/\/ URLs/);
+    expect(bad.join('\n')).not.toMatch(/hunter/);
+  });
+
   it.each([
     ['VENUES', { VENUES: 'simulated' }, /`simulated` fills orders on platforms that do not exist/],
     ['DEV_ROUTES', { DEV_ROUTES: 'true' }, /must not be enabled when NODE_ENV is production/],

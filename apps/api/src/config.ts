@@ -18,7 +18,8 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 /** Values never echoed in an error line: they may hold passwords. */
 const isSecret = (name: string) =>
-  ['DATABASE_URL', 'SMTP_URL', 'RATE_LIMIT_REDIS_URL'].includes(name) || /SECRET|PASSWORD|TOKEN|KEY|RPC_URL/.test(name);
+  ['DATABASE_URL', 'SMTP_URL', 'RATE_LIMIT_REDIS_URL', 'NATS_URL'].includes(name) ||
+  /SECRET|PASSWORD|TOKEN|KEY|RPC_URL/.test(name);
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -97,9 +98,17 @@ export const configSchema = z.object({
   RUN_WORKER: boolean.default(true),
   /**
    * Live events between processes: `postgres` (LISTEN/NOTIFY, for a standalone worker or several API
-   * processes) or `process` (in memory). Unset: `postgres` when RUN_WORKER is false, else `process`.
+   * processes), `nats` (NATS_URL) or `process` (in memory). Unset: `postgres` when RUN_WORKER is
+   * false, else `process`.
    */
-  EVENT_BUS: z.enum(['process', 'postgres'], { error: 'must be process or postgres' }).optional(),
+  EVENT_BUS: z.enum(['process', 'postgres', 'nats'], { error: 'must be process, postgres or nats' }).optional(),
+  /** NATS server(s) for EVENT_BUS=nats, comma-separated; default nats://127.0.0.1:4222 outside production. */
+  NATS_URL: list
+    .refine(
+      (urls) => urls.every((url) => /^(nats|tls):\/\/[^\s/]+$/.test(url)),
+      'must be nats:// or tls:// URLs (host:port) separated by commas',
+    )
+    .optional(),
   /** WebSocket keepalive: ping every socket this often; a socket silent for two intervals is dropped. */
   WS_PING_INTERVAL_MS: wholeNumber(50, 600_000).default(30_000),
   /** KYC documents: `local` disk (KYC_STORAGE_DIR) or an `s3`-compatible bucket (KYC_S3_*). */
@@ -194,7 +203,7 @@ export type Config = z.infer<typeof configSchema> & {
   /** Sandbox data is seeded: a synthetic year of prices and the house's swap inventory (not in production). */
   sandboxSeed: boolean;
   /** How live events travel: EVENT_BUS, or its default. */
-  eventBus: 'process' | 'postgres';
+  eventBus: 'process' | 'postgres' | 'nats';
 };
 
 export class ConfigError extends Error {}

@@ -42,6 +42,8 @@ import { MARKETS } from './modules/markets/index.ts';
 import {
   createInProcessEventBus,
   createPostgresEventBus,
+  createNatsEventBus,
+  DEFAULT_NATS_URL,
   createRealtimeHub,
   purgeEventPayloads,
   topics,
@@ -131,13 +133,18 @@ export interface Core {
   jobs: readonly JobDefinition[];
 }
 
-/** The bus of EVENT_BUS: in memory, or across processes over LISTEN/NOTIFY. */
+/** The bus of EVENT_BUS: in memory, or across processes over LISTEN/NOTIFY or NATS. */
 function eventBusOf(deps: CoreDependencies): EventBus {
   const local = createInProcessEventBus();
-  if (deps.config.eventBus === 'process') return local;
-  // Customers' events and session revocations reach the other processes.
+  const { config, log } = deps;
+  if (config.eventBus === 'process') return local;
+  // Customers' events and session revocations reach the other processes. Market topics stay in the
+  // process that feeds them: every process runs its own market feed today.
   const shared = (topic: string) => topic.startsWith(topics.user('')) || topic === topics.sessionRevocations;
-  return createPostgresEventBus({ pool: deps.database.pool, local, shared, log: deps.log });
+  if (config.eventBus === 'nats') {
+    return createNatsEventBus({ url: (config.NATS_URL ?? [DEFAULT_NATS_URL]).join(','), local, shared, log });
+  }
+  return createPostgresEventBus({ pool: deps.database.pool, local, shared, log });
 }
 
 /** The platforms as configured: simulated (failing at the configured rates) or live over ccxt. */

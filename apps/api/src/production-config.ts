@@ -70,7 +70,11 @@ function missing(values: Values): Problem[] {
   const unsetStorage = storageNeeds
     .filter((name) => values[name] === undefined)
     .map((name) => ({ name, message: `required in production with KYC_STORAGE=${storage}` }));
-  return [...unset, ...unsetStorage];
+  const unsetNats =
+    values.EVENT_BUS === 'nats' && values.NATS_URL === undefined
+      ? [{ name: 'NATS_URL', message: 'required in production with EVENT_BUS=nats' }]
+      : [];
+  return [...unset, ...unsetStorage, ...unsetNats];
 }
 
 function sandboxChoices(values: Values): Problem[] {

@@ -1,7 +1,7 @@
 // The standalone worker: the same core as the API's (core.ts), running every job and timer of
 // background.ts, with no HTTP. Run it beside API processes started with RUN_WORKER=false, on the same
 // PostgreSQL (the API applies the migrations). Its live events reach the API's WebSockets over the
-// PostgreSQL event bus, whatever EVENT_BUS says. The sandbox providers deliver their signed webhooks
+// event bus: NATS with EVENT_BUS=nats, else PostgreSQL's. The sandbox providers deliver their signed webhooks
 // straight to the core's receivers (the same verification as the webhook routes), since this
 // process serves no route.
 import { connectDatabase } from '@rora/db';
@@ -44,7 +44,9 @@ export async function startWorkerProcess(options: {
   log: CoreLog;
   clock?: Clock;
 }): Promise<WorkerProcess> {
-  const config: Config = { ...withWebhookSecrets(options.config), eventBus: 'postgres' };
+  // A standalone worker always shares its events: over NATS when so configured, else PostgreSQL.
+  const eventBus = options.config.eventBus === 'nats' ? 'nats' : 'postgres';
+  const config: Config = { ...withWebhookSecrets(options.config), eventBus };
   const { log } = options;
   const databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) throw new Error('the standalone worker needs DATABASE_URL (the API process owns an embedded one)');
