@@ -56,6 +56,11 @@ export const configSchema = z.object({
   PORT: wholeNumber(0, 65535).default(3000),
   /** Loopback by default: the sandbox (faucet, outbox with codes) is reachable from this machine only. */
   HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * How other API replicas reach this process (http://host:port), for the orders they forward when
+   * it writes the books. Unset: HOST and the listening port (127.0.0.1 when HOST is a wildcard).
+   */
+  INTERNAL_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATABASE_URL: url(/^postgres(ql)?$/, 'must be a postgres:// or postgresql:// URL').optional(),
   RORA_DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

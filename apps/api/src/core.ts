@@ -269,7 +269,8 @@ function buildMarkets(
       // Only the process that writes the books settles platform orders left pending.
       if (writes) await reconciler.start();
       await Promise.all([marketData.start(), alerts.start()]);
-      if (options.marketMaker) {
+      // The sandbox's market maker trades where the books are written (other replicas forward).
+      if (options.marketMaker && writes) {
         await marketMaker.prepare();
         marketMaker.start(options.intervalMs);
       }

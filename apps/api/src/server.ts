@@ -68,6 +68,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const address = running.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;
+    // Other replicas forward their orders here while this process writes the books (ADR 0045).
+    await running.services.markets.orders.forwarding.advertise(internalUrl(config, port));
     let stopping: Promise<void> | undefined;
     return {
       app: running,
@@ -89,4 +91,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/** How other replicas reach this process: INTERNAL_URL, or HOST (loopback for a wildcard) and port. */
+function internalUrl(config: Config, port: number): string {
+  if (config.INTERNAL_URL) return config.INTERNAL_URL;
+  const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const host = wildcard ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${port}`;
 }

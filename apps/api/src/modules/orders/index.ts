@@ -12,6 +12,7 @@ import type { VenuesService } from '../venues/index.ts';
 import type { RunnerLog } from './market-runner.ts';
 import { createFillNotifier } from './fill-notifier.ts';
 import { createMarketRunners, type MarketRunners } from './market-runners.ts';
+import { createOrderForwarding, type OrderForwarding } from './order-forwarding.ts';
 import { orderView } from './order-view.ts';
 import { createOrdersService, type OrdersService, type SwapOrders } from './orders.service.ts';
 import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
@@ -19,6 +20,7 @@ import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
 export type { MarketRunners, BatchListener } from './market-runners.ts';
 export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
 export { createVenueReconciler } from './venue-reconciler.ts';
+export { FORWARD_PATH, type ForwardedCommand, type OrderForwarding } from './order-forwarding.ts';
 export type { OrdersService, SwapOrderHandler, SwapOrders } from './orders.service.ts';
 export type { FillRecord, OrderState } from './order-state.ts';
 export { holdRemaining, isOpenStatus } from './order-state.ts';
@@ -27,6 +29,8 @@ export interface OrdersModule {
   service: OrdersService;
   runners: MarketRunners;
   venueOrders: VenueOrders;
+  /** Where other replicas send orders when this process writes the books (ADR 0045). */
+  forwarding: OrderForwarding;
 }
 
 export function createOrdersModule(deps: {
@@ -42,10 +46,17 @@ export function createOrdersModule(deps: {
   swaps?: SwapOrders;
 }): OrdersModule {
   const { db, ledger, clock } = deps;
-  const runners = createMarketRunners({ db, clock, log: deps.log, maxBatch: deps.maxBatch });
+  const forwarding = createOrderForwarding({ db, log: deps.log });
+  const runners = createMarketRunners({
+    db,
+    clock,
+    log: deps.log,
+    maxBatch: deps.maxBatch,
+    onWriter: (pid) => forwarding.onWriter(pid),
+  });
   const venueOrders = createVenueOrders({ db, ledger, clock, adapterOf: (id) => deps.venues.adapter(id) });
   const { kycGate, venues, swaps } = deps;
-  const ordersService = createOrdersService({ db, clock, kycGate, venues, runners, venueOrders, swaps });
+  const ordersService = createOrdersService({ db, clock, kycGate, venues, runners, venueOrders, swaps, forwarding });
   const fills = createFillNotifier({ notifications: deps.notifications, log: deps.log });
   const service: OrdersService = {
     ...ordersService,
@@ -67,5 +78,5 @@ export function createOrdersModule(deps: {
       });
     }
   });
-  return { service, runners, venueOrders };
+  return { service, runners, venueOrders, forwarding };
 }

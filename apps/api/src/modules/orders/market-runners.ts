@@ -19,9 +19,17 @@ export interface MarketRunners {
   stopAll(): Promise<void>;
   /** Takes the order-writer lock if no other process holds it: true when this process writes. */
   claimWriter(): Promise<boolean>;
+  /** True while this process holds the order-writer lock (no database call). */
+  writesNow(): boolean;
 }
 
-export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog; maxBatch?: number }): MarketRunners {
+export function createMarketRunners(deps: {
+  db: Db;
+  clock: Clock;
+  log: RunnerLog;
+  maxBatch?: number;
+  onWriter?(pid: number): void;
+}): MarketRunners {
   const listeners = new Set<BatchListener>();
   const onCommitted = (batch: CommittedBatch) => {
     for (const listener of listeners) {
@@ -55,6 +63,7 @@ export function createMarketRunners(deps: { db: Db; clock: Clock; log: RunnerLog
     async stopAll() {
       await sequencer.stop();
     },
+    writesNow: () => sequencer.writesNow(),
     async claimWriter() {
       if (!(await sequencer.claimWriter())) return false;
       // Books read before the lock may miss an older writer's last batch: read them again now.

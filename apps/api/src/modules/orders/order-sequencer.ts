@@ -59,6 +59,8 @@ export interface SequencerDependencies {
   onCommitted(batch: CommittedBatch): void;
   /** Commands per batch, all markets together (default 200). */
   maxBatch?: number;
+  /** Told each time this process takes the writer lock, with the lock session's pid. */
+  onWriter?(pid: number): void;
 }
 
 export type Command = BookCommand & { book: MarketBook; settle: Settle; attempts: number };
@@ -278,6 +280,11 @@ export class OrderSequencer {
     return book.start();
   }
 
+  /** True while this process holds the writer lock (no database call). */
+  writesNow(): boolean {
+    return !this.stopped && this.writer?.held() === true;
+  }
+
   /** Takes the writer lock now if it is free: true when this process writes the books. */
   async claimWriter(): Promise<boolean> {
     return (await this.writerLock().catch(() => null)) !== null;
@@ -299,7 +306,7 @@ export class OrderSequencer {
     await this.writer?.release();
     this.writer = await takeWriterLock(this.deps.db.$client);
     this.fresh = new WeakSet();
-    if (!this.writer) this.deps.log.error({}, 'another process writes the order books: orders are refused here');
+    if (this.writer) this.deps.onWriter?.(this.writer.pid);
     return this.writer;
   }
 

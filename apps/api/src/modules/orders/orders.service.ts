@@ -16,7 +16,8 @@ import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from '
 import { orderView } from './order-view.ts';
 import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
-import type { IdempotencyHandle, IdempotencyRecovery } from '../../lib/idempotency-recovery.ts';
+import type { IdempotencyHandle, IdempotencyRecovery, IdempotentRequest } from '../../lib/idempotency-recovery.ts';
+import { LOCAL, type ForwardedCommand, type ForwardedKey, type OrderForwarding } from './order-forwarding.ts';
 
 /** POST /order with type swap is served by the swap context, which the core passes in. */
 export type SwapOrderHandler = (input: {
@@ -55,6 +56,8 @@ export interface OrdersService {
   rate(input: { body: TradeOrderBody }): Promise<OrderRate>;
   /** The answer to a swap or platform order whose request died after it was recorded (ADR 0024). */
   recover: IdempotencyRecovery;
+  /** On the books' writer: runs an order or cancel another replica forwarded (ADR 0045). */
+  serveForwarded(command: ForwardedCommand): Promise<PlacedAnswer | Order>;
 }
 
 const KYC_CACHE_MS = 30_000;
@@ -68,6 +71,8 @@ interface OrdersDependencies {
   /** The swap context (built before orders); without it, POST /order of type swap is refused. */
   swaps?: SwapOrders;
   venueOrders: VenueOrders;
+  /** Sends book orders to the process that writes the books, when that is another (ADR 0045). */
+  forwarding?: OrderForwarding;
 }
 
 /**
@@ -94,8 +99,46 @@ async function submitOrder(
   });
 }
 
+const toForwardedKey = (request: IdempotentRequest): ForwardedKey => ({
+  ...request,
+  requestHash: request.requestHash.toString('hex'),
+});
+const fromForwardedKey = (key: ForwardedKey): IdempotentRequest => ({
+  ...key,
+  requestHash: Buffer.from(key.requestHash, 'hex'),
+});
+
+/** A book order's answer: as stored under its key, or the order as committed. */
+const placedAnswer = (outcome: OrderOutcome): PlacedAnswer =>
+  outcome.answer !== undefined ? { answer: outcome.answer } : { data: orderView(outcome.order, outcome.fills) };
+
+/** Cancels on this process's books (it writes them) and answers with the order as committed. */
+async function cancelHere(deps: OrdersDependencies, pair: string, orderId: string): Promise<Order> {
+  const outcome = await deps.runners.runner(requireMarket(pair)).cancel(orderId);
+  // An order that never traded has no fills to read.
+  if (outcome.order.filledQuantity === 0n) return orderView(outcome.order, []);
+  const fills = await fillsOfOrders(deps.db, [orderId]);
+  return orderView(outcome.order, fills.get(orderId) ?? []);
+}
+
+/** On the books' writer: an order or cancel another replica received (ADR 0045), never sent on again. */
+async function serveForwarded(deps: OrdersDependencies, command: ForwardedCommand): Promise<PlacedAnswer | Order> {
+  if (command.op === 'cancel') {
+    const order = await findOwnOrder(deps.db, command.userId, command.orderId);
+    if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
+    return cancelHere(deps, order.pair, order.id);
+  }
+  const intent = toOrderIntent(command.body as TradeOrderBody);
+  if (intent.book === 'venue') throw new AppError('market_is_unavailable');
+  const idempotency = command.idempotency ? fromForwardedKey(command.idempotency) : undefined;
+  const outcome = await deps.runners
+    .runner(intent.market)
+    .place({ orderId: randomUUID(), userId: command.userId, intent, idempotency });
+  return placedAnswer(outcome);
+}
+
 export function createOrdersService(deps: OrdersDependencies): OrdersService {
-  const { db, clock, runners, venues } = deps;
+  const { db, clock, runners, venues, forwarding } = deps;
   const approved = new Map<string, number>();
   const swapHandler = deps.swaps?.place ?? null;
   const swapRecovery = deps.swaps?.recover ?? null;
@@ -117,10 +160,14 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       }
       const intent = toOrderIntent(body as TradeOrderBody);
       if (kycApproved !== true) await requireKyc(userId);
-      const outcome = await submitOrder(deps, { userId, intent, idempotency });
-      return outcome.answer !== undefined
-        ? { answer: outcome.answer }
-        : { data: orderView(outcome.order, outcome.fills) };
+      if (intent.book !== 'venue' && forwarding && !runners.writesNow()) {
+        const key = idempotency ? toForwardedKey(idempotency.request) : null;
+        const result = await forwarding.send({ op: 'place', userId, body, idempotency: key }, () =>
+          runners.claimWriter(),
+        );
+        if (result !== LOCAL) return result as PlacedAnswer;
+      }
+      return placedAnswer(await submitOrder(deps, { userId, intent, idempotency }));
     },
 
     placeForHouse: ({ userId, body }) => submitOrder(deps, { userId, intent: toOrderIntent(body) }),
@@ -129,12 +176,14 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       const order = await findOwnOrder(db, userId, orderId);
       if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
       if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
-      const outcome = await runners.runner(requireMarket(order.pair)).cancel(orderId);
-      // An order that never traded has no fills to read.
-      if (outcome.order.filledQuantity === 0n) return orderView(outcome.order, []);
-      const fills = await fillsOfOrders(db, [orderId]);
-      return orderView(outcome.order, fills.get(orderId) ?? []);
+      if (forwarding && !runners.writesNow()) {
+        const result = await forwarding.send({ op: 'cancel', userId, orderId }, () => runners.claimWriter());
+        if (result !== LOCAL) return result as Order;
+      }
+      return cancelHere(deps, order.pair, orderId);
     },
+
+    serveForwarded: (command) => serveForwarded(deps, command),
 
     async get({ userId, orderId }) {
       const order = await findOwnOrder(db, userId, orderId);

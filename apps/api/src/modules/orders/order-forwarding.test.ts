@@ -1,0 +1,137 @@
+// Two API replicas on one database (ADR 0045): the first writes the books, the second forwards its
+// customers' orders and cancels there. When the writer's lock session ends (as in a kill -9 of its
+// server, whose listener is closed too), the next order on the second replica makes it the writer,
+// and the first, now without the lock, forwards to it. Every order is in the database once and the books equal it.
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '@rora/db';
+import { buildApp, type App } from '../../app.ts';
+import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
+import { auditBook } from './book-audit.ts';
+import {
+  approvedCustomer,
+  assertOrderRecords,
+  balanceOf,
+  createMarketsTestApp,
+  endWriterSession,
+  units,
+  writerPid,
+} from './testing/orders-fixtures.ts';
+
+let first: TestApp;
+let secondDatabase: Database;
+let second: App;
+
+async function listenAndAdvertise(app: App): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  await app.services.markets.orders.forwarding.advertise(`http://127.0.0.1:${port}`);
+}
+
+beforeAll(async () => {
+  first = await createMarketsTestApp();
+  await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
+  await listenAndAdvertise(first.app);
+  secondDatabase = connectDatabase(first.database.url, { max: 6 });
+  const config = loadTestConfig({ MARKET_MAKER: 'off' });
+  second = await buildApp({ config, database: secondDatabase, clock: first.clock });
+  await second.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
+  await listenAndAdvertise(second);
+});
+afterAll(async () => {
+  await second?.close();
+  await secondDatabase?.close();
+  await first?.close();
+});
+
+const placeOn = (app: App, headers: Record<string, string>, body: object, key = randomUUID()) =>
+  app.inject({ method: 'POST', url: '/api/v1/order', headers: { ...headers, 'idempotency-key': key }, payload: body });
+
+async function booksEqualDatabase(app: App): Promise<void> {
+  for (const runner of app.services.markets.orders.runners.all()) {
+    const audit = await auditBook(first.database.db, runner);
+    expect(audit.differences, `${audit.symbol} book in memory vs database`).toEqual([]);
+  }
+}
+
+describe('orders on a replica that does not write the books', () => {
+  it('are forwarded to the writer, answered as if placed there, and replayed under their key', async () => {
+    expect(first.app.services.markets.orders.runners.writesNow()).toBe(true);
+    expect(second.services.markets.orders.runners.writesNow()).toBe(false);
+    const buyer = await approvedCustomer(first, { USDT: '1000' });
+    const key = randomUUID();
+    const body = { symbol: 'LTC/USDT', side: 'buy', price: '40', amount: '2' };
+    const placed = await placeOn(second, buyer.headers, body, key);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data).toMatchObject({ symbol: 'LTC/USDT', status: 'open' });
+    expect(await balanceOf(first, buyer, 'USDT')).toEqual({
+      available: units('920', 'USDT'),
+      held: units('80', 'USDT'),
+    });
+    // The retry, on either replica, replays the stored answer byte for byte.
+    for (const app of [second, first.app])
+      expect((await placeOn(app, buyer.headers, body, key)).body).toBe(placed.body);
+    // The refusal of a rule comes back as the writer gave it.
+    const short = await placeOn(second, buyer.headers, { ...body, amount: '100' });
+    expect([short.statusCode, short.json().error.code]).toEqual([422, 'available_balance_must_cover_order']);
+    await booksEqualDatabase(first.app);
+  });
+
+  it("cancels through the writer, and another customer's order is a 404", async () => {
+    const owner = await approvedCustomer(first, { USDT: '100' });
+    const stranger = await approvedCustomer(first);
+    const placed = await placeOn(second, owner.headers, { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' });
+    const id = placed.json().data.id as string;
+    const foreign = await second.inject({ method: 'DELETE', url: `/api/v1/order/${id}`, headers: stranger.headers });
+    expect(foreign.statusCode).toBe(404);
+    const cancelled = await second.inject({ method: 'DELETE', url: `/api/v1/order/${id}`, headers: owner.headers });
+    expect([cancelled.statusCode, cancelled.json().data.status]).toEqual([200, 'cancelled']);
+    expect(await balanceOf(first, owner, 'USDT')).toEqual({ available: units('100', 'USDT'), held: 0n });
+    await booksEqualDatabase(first.app);
+  });
+
+  it('refuses a forwarded command without the writer token', async () => {
+    const { port } = first.app.server.address() as AddressInfo;
+    const forged = await fetch(`http://127.0.0.1:${port}/internal/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: 'Writer guessed', 'content-type': 'application/json' },
+      body: JSON.stringify({ op: 'cancel', userId: randomUUID(), orderId: randomUUID() }),
+    });
+    expect(forged.status).toBe(503);
+  });
+
+  it('are taken over by the replica when the writer dies, and the old writer forwards to it', async () => {
+    const seller = await approvedCustomer(first, { LTC: '5' });
+    const buyer = await approvedCustomer(first, { USDT: '1000' });
+    const resting = await placeOn(first.app, seller.headers, {
+      symbol: 'LTC/USDT',
+      side: 'sell',
+      price: '45',
+      amount: '3',
+    });
+    expect(resting.statusCode).toBe(201);
+    // As a kill -9 of its server: no longer reachable, and its lock session ends.
+    await new Promise((resolve) => {
+      first.app.server.close(resolve);
+      first.app.server.closeAllConnections();
+    });
+    await endWriterSession(first, (await writerPid(first))!);
+
+    const taking = await placeOn(second, buyer.headers, { symbol: 'LTC/USDT', side: 'buy', price: '45', amount: '1' });
+    expect([taking.statusCode, taking.json().data.status]).toEqual([201, 'filled']);
+    expect(second.services.markets.orders.runners.writesNow()).toBe(true);
+    // The old writer lost its lock: an order that reaches it now goes to the new writer.
+    const viaOld = await placeOn(first.app, buyer.headers, {
+      symbol: 'LTC/USDT',
+      side: 'buy',
+      price: '45',
+      amount: '1',
+    });
+    expect([viaOld.statusCode, viaOld.json().data.status]).toEqual([201, 'filled']);
+    expect(first.app.services.markets.orders.runners.writesNow()).toBe(false);
+    expect(await balanceOf(first, seller, 'LTC')).toEqual({ available: units('2', 'LTC'), held: units('1', 'LTC') });
+    await booksEqualDatabase(second);
+    await assertOrderRecords(first.database.db);
+  });
+});

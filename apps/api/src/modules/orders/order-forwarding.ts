@@ -1,0 +1,153 @@
+// Orders reach the books' one writer from any API replica (ADR 0045). The process that holds the
+// writer lock (ADR 0014) records in `order_writer` the URL other replicas reach it on and a token of
+// its own; a replica that does not write sends each order and cancel there, over HTTP, with that
+// token. When the writer cannot be reached (killed, or its database session ended) the replica tries
+// to take the lock itself: the lock goes with the dead writer's session, so within seconds one
+// replica becomes the writer, reads the books from the database and serves orders; the others find
+// it in `order_writer` and forward to it.
+//
+// Nothing is lost or doubled by a retry: a customer's order always carries an Idempotency-Key, which
+// commits with the order (ADR 0013). An order whose answer was lost with a dying writer may be sent
+// again to the next one; it finds its key committed and answers 409 `idempotency_request_in_progress`,
+// and the customer's retry replays the stored answer.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@rora/db';
+import { errorCatalogue, type ErrorCode } from '@rora/contracts';
+import { AppError } from '../../lib/errors.ts';
+import { WRITER_LOCK_KEY } from './writer-lock.ts';
+
+/** How long a replica keeps trying while the writer changes hands, before answering 503. */
+const HANDOVER_MS = 10_000;
+const RETRY_MS = 200;
+const REQUEST_TIMEOUT_MS = 15_000;
+export const FORWARD_PATH = '/internal/v1/orders';
+
+interface WriterAddress {
+  pid: number;
+  url: string;
+  token: string;
+}
+
+/** A forwarded command, as the writer's internal route takes it. */
+export type ForwardedCommand =
+  | { op: 'place'; userId: string; body: unknown; idempotency: ForwardedKey | null }
+  | { op: 'cancel'; userId: string; orderId: string };
+
+/** An IdempotentRequest with its hash as hex, for JSON. */
+export interface ForwardedKey {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+}
+
+interface ForwardingLog {
+  info?(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface OrderForwarding {
+  /** True for the token this process gave out: the only callers its internal route serves. */
+  accepts(authorization: string | undefined): boolean;
+  /** The URL other replicas reach this process on, once it listens (recorded if it writes). */
+  advertise(url: string): Promise<void>;
+  /** Told by the sequencer each time this process takes the writer lock. */
+  onWriter(pid: number): void;
+  /**
+   * Sends the command to the writer and returns its answer, or 'local' when this process became the
+   * writer meanwhile (the caller runs the command itself).
+   */
+  send(command: ForwardedCommand, claimWriter: () => Promise<boolean>): Promise<unknown>;
+}
+
+export const LOCAL = 'local' as const;
+
+class Unreachable extends Error {}
+
+export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): OrderForwarding {
+  const { db, log } = deps;
+  const token = randomBytes(32).toString('base64url');
+  const expected = Buffer.from(`Writer ${token}`);
+  let ownUrl: string | null = null;
+  let ownPid: number | null = null;
+  let known: WriterAddress | null = null;
+
+  async function register(): Promise<void> {
+    if (ownUrl === null || ownPid === null) return;
+    // Only while this pid holds the lock: a writer that lost it meanwhile records nothing.
+    await db.execute(sql`
+      INSERT INTO order_writer (one, pid, url, token, since)
+      SELECT true, ${ownPid}, ${ownUrl}, ${token}, now()
+       WHERE EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = ${ownPid}
+                       AND classid = ${WRITER_LOCK_KEY[0]} AND objid = ${WRITER_LOCK_KEY[1]} AND objsubid = 2)
+      ON CONFLICT (one) DO UPDATE SET pid = excluded.pid, url = excluded.url, token = excluded.token,
+                                      since = excluded.since`);
+    log.info?.({ url: ownUrl }, 'this process writes the order books; other replicas forward orders here');
+  }
+
+  /** The writer as recorded, if its pid still holds the lock. */
+  async function writer(): Promise<WriterAddress | null> {
+    const { rows } = await db.execute<{ pid: number; url: string; token: string }>(sql`
+      SELECT w.pid, w.url, w.token FROM order_writer w
+       WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid = w.pid
+                       AND l.classid = ${WRITER_LOCK_KEY[0]} AND l.objid = ${WRITER_LOCK_KEY[1]} AND l.objsubid = 2)`);
+    return rows[0] ?? null;
+  }
+
+  async function post(address: WriterAddress, command: ForwardedCommand): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(FORWARD_PATH, address.url), {
+        method: 'POST',
+        headers: { authorization: `Writer ${address.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(command),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new Unreachable((error as Error).message);
+    }
+    const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code?: string } } | null;
+    if (response.ok && body && 'result' in body) return body.result;
+    const code = body?.error?.code;
+    // Not the writer any more (or stopping, or its database away): try again, the key guarding it.
+    if (response.status === 503 || !code || !(code in errorCatalogue)) {
+      throw new Unreachable(`writer answered ${response.status} ${code ?? ''}`);
+    }
+    throw new AppError(code as ErrorCode, { message: (body as { error: { message?: string } }).error.message });
+  }
+
+  return {
+    accepts(authorization) {
+      const given = Buffer.from(authorization ?? '');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    async advertise(url) {
+      ownUrl = url;
+      await register();
+    },
+    onWriter(pid) {
+      ownPid = pid;
+      known = null;
+      register().catch((error: unknown) => log.warn({ err: (error as Error).message }, 'order writer not recorded'));
+    },
+    async send(command, claimWriter) {
+      const deadline = Date.now() + HANDOVER_MS;
+      for (;;) {
+        const target = (known ??= await writer());
+        try {
+          if (target) return await post(target, command);
+        } catch (error) {
+          if (!(error instanceof Unreachable)) throw error;
+          log.warn({ url: target?.url, reason: error.message }, 'order writer unreachable');
+          known = null;
+        }
+        // No writer, or one that does not answer: its lock is free once its session has ended.
+        if (await claimWriter()) return LOCAL;
+        if (Date.now() > deadline) throw new AppError('market_is_unavailable');
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    },
+  };
+}
