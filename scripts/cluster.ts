@@ -1,0 +1,129 @@
+// `npm run cluster`: the topology of deploy/ on this machine. Three API processes on ports 3001-3003
+// (the first to start writes the order books; the others forward orders to it and take its lock over
+// if it dies, ADR 0045) and one standalone worker, all on one PostgreSQL: the system's on
+// 127.0.0.1:5432 when it answers (database `rora_cluster`), else an embedded one under
+// .data/cluster-pg. Live events go over NATS when it answers on 4222, else PostgreSQL; rate limits are
+// shared through Redis when it answers on 6379. Ctrl-C stops everything. Options: --port N (first
+// API port, default 3001), --apis N (default 3), --no-build (serve the web app as last built).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createConnection } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@rora/db';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const firstPort = option('port', 3001);
+const apiCount = option('apis', 3);
+
+/** Whether something answers on the port, and its first bytes start with `banner` if given. */
+function answers(port: number, banner?: { send?: string; expect: string }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.setTimeout(1_000, () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+    socket.once('connect', () => {
+      if (!banner) return (socket.destroy(), resolve(true));
+      if (banner.send) socket.write(banner.send);
+      socket.once('data', (data) => (socket.destroy(), resolve(data.toString().startsWith(banner.expect))));
+    });
+  });
+}
+
+async function database(): Promise<{ url: string; embedded?: EmbeddedDatabase; where: string }> {
+  const system = 'postgres://postgres@127.0.0.1:5432';
+  if (await answers(5432)) {
+    const admin = new pg.Client({ connectionString: `${system}/postgres` });
+    try {
+      await admin.connect();
+      const { rowCount } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'rora_cluster'`);
+      if (rowCount === 0) await admin.query('CREATE DATABASE rora_cluster');
+      return { url: `${system}/rora_cluster`, where: 'the system PostgreSQL (database rora_cluster)' };
+    } catch {
+      // Not ours to use (a password, another user): fall back to the embedded one.
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
+  const dataDir = path.join(root, '.data', 'cluster-pg');
+  const embedded = await startEmbeddedPostgres({ dataDir });
+  return { url: embedded.adminUrl, embedded, where: `an embedded PostgreSQL (data in ${dataDir})` };
+}
+
+const children: Array<{ name: string; child: ChildProcess }> = [];
+
+/** Starts a process, prefixing its output; resolves once a line matches `ready`. */
+function start(name: string, entry: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<void> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push({ name, child });
+  return new Promise((resolve, reject) => {
+    const relay = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        process.stdout.write(`[${name}] ${line}\n`);
+        if (ready.test(line)) resolve();
+      }
+    };
+    child.stdout!.on('data', relay);
+    child.stderr!.on('data', relay);
+    child.once('exit', (code, signal) => {
+      process.stdout.write(`[${name}] exited (${code ?? signal})\n`);
+      reject(new Error(`${name} exited before it was ready`));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  if (!args.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web app did not build');
+  }
+  const db = await database();
+  const nats = await answers(4222, { expect: 'INFO' });
+  const redis = await answers(6379, { send: 'PING\r\n', expect: '+PONG' });
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: db.url,
+    RUN_WORKER: 'false',
+    EVENT_BUS: nats ? 'nats' : 'postgres',
+    ...(nats ? { NATS_URL: 'nats://127.0.0.1:4222' } : {}),
+    ...(redis ? { RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
+    HOST: '127.0.0.1',
+  };
+  const stop = async () => {
+    for (const { child } of children) child.kill('SIGTERM');
+    await Promise.all(children.map(({ child }) => new Promise((resolve) => child.once('exit', resolve))));
+    await db.embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  // One after another: the first applies the migrations and seeds, and takes the writer lock.
+  for (let index = 0; index < apiCount; index += 1) {
+    const port = String(firstPort + index);
+    await start(`api-${index + 1}`, 'apps/api/src/main.ts', { ...env, PORT: port }, /Rora is running at/);
+  }
+  await start('worker', 'apps/api/src/worker-main.ts', env, /worker (started|running)/i);
+  const urls = Array.from({ length: apiCount }, (_, index) => `http://127.0.0.1:${firstPort + index}`);
+  console.log(`
+Rora cluster running on ${db.where}:
+  ${urls.map((url, index) => `api-${index + 1}  ${url}${index === 0 ? '  (writes the order books)' : ''}`).join('\n  ')}
+  worker  every job and timer
+  live events over ${nats ? 'NATS (127.0.0.1:4222)' : 'PostgreSQL LISTEN/NOTIFY'}; rate limits ${redis ? 'in Redis (127.0.0.1:6379)' : 'per process'}
+Kill api-1 (kill -9 ${children[0]!.child.pid}) and the next order on another replica takes the books over.
+Ctrl-C stops everything.
+`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error('The cluster did not start:', (error as Error).message);
+  for (const { child } of children) child.kill('SIGTERM');
+  process.exit(1);
+});
