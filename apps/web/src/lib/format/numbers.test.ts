@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { localiseNumber, numberMarks } from './numbers.ts';
+import {
+  formatCoins,
+  formatCount,
+  formatDecimal,
+  formatHolding,
+  formatHoldingText,
+  formatMinor,
+  formatPercent,
+  formatUsd,
+  localiseNumber,
+  numberMarks,
+} from './numbers.ts';
+
+const NNBSP = '\u202f';
+const NBSP = '\u00a0';
 
 describe('numbers in the reader marks', () => {
   it('knows each language’s decimal mark', () => {
@@ -11,11 +25,90 @@ describe('numbers in the reader marks', () => {
 
   it.each([
     ['en', '1,234,567.891', '1,234,567.891'],
-    ['fr', '1,234,567.891', '1\u202f234\u202f567,891'],
+    ['fr', '1,234,567.891', `1${NNBSP}234${NNBSP}567,891`],
     ['pt-BR', '1,234.5', '1.234,5'],
     ['es-419', '1,234.5', '1,234.5'],
     ['fr', '-0.5', '-0,5'],
   ])('writes %s %j as %j', (tag, text, expected) => {
     expect(localiseNumber(text, tag)).toBe(expected);
+  });
+
+  it('groups and marks a server decimal, exactly unless told the decimals', () => {
+    expect(formatDecimal('46123.5', 2, {}, 'fr')).toBe(`46${NNBSP}123,5`);
+    expect(formatDecimal('46123.5', 2, { decimals: 2 }, 'pt-BR')).toBe('46.123,50');
+    expect(formatDecimal('0.125', 2, { decimals: 2 }, 'en')).toBe('0.12');
+    expect(formatDecimal('0.135', 2, { decimals: 2 }, 'en')).toBe('0.14');
+    expect(formatDecimal('n/a', 2, {}, 'fr')).toBe('n/a');
+    expect(formatMinor(123456789n, 8, {}, 'fr')).toBe('1,23456789');
+  });
+});
+
+describe('holdings (ADR 0034) in the reader marks', () => {
+  it.each([
+    [216_000n, 8, 'en', '0.00216'],
+    [216_000n, 8, 'fr', '0,00216'],
+    [123_456_789_000n, 8, 'fr', `1${NNBSP}234,567`],
+    [123_456_789_000n, 8, 'pt-BR', '1.234,567'],
+    [0n, 8, 'fr', '0,000'],
+    [9n, 18, 'en', '0.000000000000000009'],
+  ])('%d at scale %d in %s reads %j', (minor, scale, tag, expected) => {
+    expect(formatHolding(minor, scale, tag)).toBe(expected);
+  });
+
+  it('reads a decimal string and never rounds a non-zero holding to zero', () => {
+    expect(formatHoldingText('0.00216', 8, 'en')).toBe('0.00216');
+    expect(formatHoldingText('0.0009', 8, 'fr')).toBe('0,0009');
+    expect(formatHoldingText('garbage', 8, 'fr')).toBe('garbage');
+  });
+});
+
+describe('coin amounts at the display precision', () => {
+  it('cuts to 8 decimals and drops trailing zeros', () => {
+    expect(formatCoins('0.125628814201234567', 18, 'en')).toBe('0.12562881');
+    expect(formatCoins('0.125628814201234567', 18, 'fr')).toBe('0,12562881');
+    expect(formatCoins('1234.5', 6, 'fr')).toBe(`1${NNBSP}234,5`);
+    expect(formatCoins('12.000000', 6, 'en')).toBe('12');
+  });
+
+  it('keeps 3 significant digits of a non-zero amount below the precision', () => {
+    expect(formatCoins('0.000000000042731', 18, 'en')).toBe('0.0000000000427');
+    expect(formatCoins('0', 18, 'en')).toBe('0');
+  });
+});
+
+describe('dollars', () => {
+  it.each([
+    ['1234.565', 'en', '$1,234.56'],
+    ['1234.575', 'en', '$1,234.58'],
+    ['1234.5651', 'en', '$1,234.57'],
+    ['0.999', 'en', '$1.00'],
+    ['1234.567', 'fr', `1${NNBSP}234,57${NBSP}$US`],
+    ['1234.567', 'pt-BR', `US$${NBSP}1.234,57`],
+    ['-12', 'en', '-$12.00'],
+    ['-12', 'fr', `-12,00${NBSP}$US`],
+  ])('%j in %s reads %j (rounded half to even, never cut)', (value, tag, expected) => {
+    expect(formatUsd(value, tag)).toBe(expected);
+  });
+
+  it('shows zero for what is not an amount, and reads a bigint as cents', () => {
+    expect(formatUsd(undefined, 'en')).toBe('$0.00');
+    expect(formatUsd('abc', 'en')).toBe('$0.00');
+    expect(formatUsd(123456n, 'en')).toBe('$1,234.56');
+  });
+});
+
+describe('percentages and counts', () => {
+  it('places the percent sign as the language does', () => {
+    expect(formatPercent(50n, {}, 'en')).toBe('0.50%');
+    // French puts a no-break space before % (narrow or not, as the ICU version writes it).
+    expect(formatPercent(50n, {}, 'fr')).toMatch(/^0,50[\u00a0\u202f]%$/);
+    expect(formatPercent('1.235', { signed: true }, 'en')).toBe('+1.24%');
+    expect(formatPercent('-4.5', { signed: true, decimals: 1 }, 'fr')).toMatch(/^-4,5[\u00a0\u202f]%$/);
+    expect(formatPercent(0n, { signed: true }, 'en')).toBe('0.00%');
+  });
+
+  it('writes counts with the language’s thousands mark', () => {
+    expect(formatCount(12345, 'fr')).toBe(`12${NNBSP}345`);
+    expect(formatCount(12345, 'pt-BR')).toBe('12.345');
   });
 });

@@ -1,6 +1,13 @@
-// Numbers in the reader's marks. @rora/money formats exactly, with bigint and en-US marks
-// (`1,234.56`); these helpers rewrite such text with the language's decimal and thousands marks
-// (`1 234,56` in French), and tell an amount field which decimal mark the reader types.
+// Every number the web app shows, in the reader's language (issue 19 defect 6; the rules are in
+// docs/adr/0035-numbers-in-the-readers-locale.md). @rora/money computes exactly, with bigint, and
+// writes en-US marks (`1,234.56`); these helpers round as the ADR says and rewrite that text with the
+// language's decimal and thousands marks (`1 234,56` in French, with a narrow no-break space), and
+// place the dollar and percent signs where the language puts them (`1 234,56 $US`, `12,5 %`).
+// The language is fixed for the life of the page (choosing another reloads it), so each helper
+// reads it from i18n unless told.
+import { formatAmount, formatBalance, parseAmount, rescale, type RoundingMode } from '@rora/money';
+import { currentLanguageTag } from '../i18n/i18n.ts';
+
 export interface NumberMarks {
   readonly decimal: '.' | ',';
   /** The thousands mark as Intl writes it (a narrow no-break space in French). */
@@ -21,8 +28,152 @@ export function numberMarks(languageTag: string): NumberMarks {
 }
 
 /** `1,234.56` (what @rora/money writes) in the reader's marks: `1 234,56` in French. */
-export function localiseNumber(text: string, languageTag: string): string {
+export function localiseNumber(text: string, languageTag: string = currentLanguageTag()): string {
   const { decimal, group } = numberMarks(languageTag);
   if (decimal === '.' && group === ',') return text;
   return text.replace(/[.,]/g, (mark) => (mark === '.' ? decimal : group));
+}
+
+/** Decimals shown for a coin amount in a quote, a list or a sentence (never more than its scale). */
+export const COIN_DISPLAY_DECIMALS = 8;
+/** Significant digits a small non-zero amount keeps, so it never reads as zero. */
+const SIGNIFICANT_DIGITS = 3;
+
+const parse = (text: string, scale: number, rounding: RoundingMode): bigint | undefined => {
+  try {
+    return parseAmount(text.trim(), scale, { allowNegative: true, rounding });
+  } catch {
+    return undefined;
+  }
+};
+
+export interface DecimalOptions {
+  /** Exactly this many decimals (default: exact, as short as possible). */
+  readonly decimals?: number;
+  /** How `decimals` rounds (default `half-even`: a price or a rate is information). */
+  readonly rounding?: RoundingMode;
+}
+
+/** Minor units at `scale`, grouped, in the reader's marks: exact unless `decimals` is given. */
+export function formatMinor(minor: bigint, scale: number, options: DecimalOptions = {}, tag?: string): string {
+  const text =
+    options.decimals === undefined
+      ? formatAmount(minor, scale, { grouping: true })
+      : formatAmount(minor, scale, {
+          decimals: options.decimals,
+          rounding: options.rounding ?? 'half-even',
+          grouping: true,
+        });
+  return localiseNumber(text, tag);
+}
+
+/**
+ * A decimal the server sent (`'1234.5'`), grouped, in the reader's marks. Text that is not a decimal
+ * is shown as it came, so nothing is hidden.
+ */
+export function formatDecimal(text: string, scale: number, options: DecimalOptions = {}, tag?: string): string {
+  const minor = parse(text, scale, options.rounding ?? 'half-even');
+  return minor === undefined ? text : formatMinor(minor, scale, options, tag);
+}
+
+/** A holding (ADR 0034): 3 decimals cut, more for a small one so it never reads rounder or zero. */
+export function formatHolding(minor: bigint, scale: number, tag?: string): string {
+  return localiseNumber(formatBalance(minor, scale), tag);
+}
+
+/** A holding sent as a decimal string; text that is not a decimal is shown as it came. */
+export function formatHoldingText(text: string, scale: number, tag?: string): string {
+  const minor = parse(text, scale, 'down');
+  return minor === undefined ? text : formatHolding(minor, scale, tag);
+}
+
+/**
+ * A coin amount in a quote, a list or a sentence: at most 8 decimals (the display precision), cut,
+ * trailing zeros dropped; a non-zero amount that would read 0 keeps 3 significant digits instead.
+ * `0.125628814201 ETH` → `0.12562881`; `0.000000000042` → `0.000000000042`.
+ */
+export function formatCoins(text: string, scale: number, tag?: string): string {
+  const minor = parse(text, scale, 'down');
+  if (minor === undefined) return text;
+  const magnitude = minor < 0n ? -minor : minor;
+  let decimals = Math.min(scale, COIN_DISPLAY_DECIMALS);
+  if (magnitude > 0n && rescale(magnitude, scale, decimals, 'down') === 0n) {
+    decimals = Math.min(scale, scale - magnitude.toString().length + SIGNIFICANT_DIGITS);
+  }
+  const cut = rescale(minor, scale, decimals, 'down');
+  return localiseNumber(formatAmount(cut, decimals, { grouping: true }), tag);
+}
+
+type Sign = '' | '-' | '+';
+
+// Where the language puts the sign and the symbol around the digits, from Intl's own pattern.
+function placed(tag: string, options: Intl.NumberFormatOptions, digits: string, sign: Sign): string {
+  const parts = new Intl.NumberFormat(tag, options).formatToParts(-1);
+  let out = '';
+  let numberWritten = false;
+  for (const part of parts) {
+    if (part.type === 'minusSign') out += sign === '-' ? part.value : sign;
+    else if (['integer', 'group', 'decimal', 'fraction'].includes(part.type)) {
+      if (!numberWritten) out += digits;
+      numberWritten = true;
+    } else out += part.value;
+  }
+  return out.trim();
+}
+
+/** Rounding of every dollar value shown (ADR 0035): to the cent, half to even. */
+export const USD_ROUNDING: RoundingMode = 'half-even';
+
+/**
+ * US dollars as the reader writes them: `$1,234.57`, `1 234,57 $US`, `US$ 1.234,57`. A bigint is
+ * cents; a string is a decimal of dollars as the API sends it, rounded to the cent half to even. Anything
+ * else shows zero (spec §9).
+ */
+export function formatUsd(value: bigint | string | null | undefined, tag: string = currentLanguageTag()): string {
+  const cents = typeof value === 'bigint' ? value : typeof value === 'string' ? parse(value, 2, USD_ROUNDING) : 0n;
+  const safe = cents ?? 0n;
+  const digits = localiseNumber(
+    formatAmount(safe < 0n ? -safe : safe, 2, { decimals: 2, rounding: 'down', grouping: true }),
+    tag,
+  );
+  return placed(tag, { style: 'currency', currency: 'USD' }, digits, safe < 0n ? '-' : '');
+}
+
+export interface PercentOptions {
+  /** Decimals of a bigint value (default 2: a bigint is basis points). */
+  readonly scale?: number;
+  /** Decimals shown (default 2). */
+  readonly decimals?: number;
+  /** `+` before a positive value (default false). */
+  readonly signed?: boolean;
+}
+
+/**
+ * A percentage as the reader writes it: `+1.23%`, `+1,23 %` in French. A bigint is at `scale` (basis
+ * points by default); a string is a decimal number of percent. Rounded half to even; invalid is zero.
+ */
+export function formatPercent(
+  value: bigint | string | number | null | undefined,
+  options: PercentOptions = {},
+  tag: string = currentLanguageTag(),
+): string {
+  const decimals = options.decimals ?? 2;
+  const scale = options.scale ?? 2;
+  let minor: bigint | undefined;
+  if (typeof value === 'bigint') minor = rescale(value, scale, decimals, USD_ROUNDING);
+  else if (typeof value === 'number')
+    minor = Number.isFinite(value) ? parse(String(value), decimals, USD_ROUNDING) : undefined;
+  else if (typeof value === 'string') minor = parse(value, decimals, USD_ROUNDING);
+  const safe = minor ?? 0n;
+  const digits = localiseNumber(
+    formatAmount(safe < 0n ? -safe : safe, decimals, { decimals, rounding: 'down', grouping: true }),
+    tag,
+  );
+  const sign: Sign = safe < 0n ? '-' : safe > 0n && options.signed === true ? '+' : '';
+  return placed(tag, { style: 'percent' }, digits, sign);
+}
+
+/** A count (customers, confirmations, blocks) in the reader's marks: `12 345` in French. */
+export function formatCount(value: number, tag: string = currentLanguageTag()): string {
+  return new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(value);
 }

@@ -2,15 +2,12 @@
 // BTC pairs, 50,000 on ETH pairs), matched only with other dark orders, never in the public book.
 import { useTranslation } from 'react-i18next';
 import { EyeOff } from 'lucide-react';
-import { formatAmount } from '@rora/money';
+import { formatMinor } from '../../../lib/format/numbers.ts';
 import type { MarketModel } from '../model/market.ts';
 
 export function DarkPoolRules({ market }: { readonly market: MarketModel }) {
   const { t } = useTranslation('exchange');
-  const minimum =
-    market.darkMinNotional === null
-      ? null
-      : formatAmount(market.darkMinNotional, market.quoteScale, { grouping: true });
+  const minimum = market.darkMinNotional === null ? null : formatMinor(market.darkMinNotional, market.quoteScale);
   return (
     <div className="dark-rules" role="note">
       <EyeOff size={18} aria-hidden="true" />

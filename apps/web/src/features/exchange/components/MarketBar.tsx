@@ -7,6 +7,7 @@ import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { PAIRS, type Market, type PairSymbol, type Ticker } from '@rora/contracts';
 import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { formatPercent } from '../../../lib/format/numbers.ts';
 import { marketModel, showAsset, showPrice, type MarketModel } from '../model/market.ts';
 
 function Change({ value }: { readonly value: string | null | undefined }) {
@@ -16,7 +17,7 @@ function Change({ value }: { readonly value: string | null | undefined }) {
   return (
     <span className={`change change--${down ? 'down' : 'up'}`}>
       <Icon size={14} aria-hidden="true" />
-      {down ? value : `+${value}`}%
+      {formatPercent(value, { signed: true })}
     </span>
   );
 }
@@ -42,7 +43,7 @@ export function MarketBar({ market, ticker, markets, onPair }: Props) {
   const options = PAIRS.map((pair) => {
     const row = markets?.find((item) => item.symbol === pair.symbol)?.ticker;
     const price = row?.lastPrice ? showPrice(marketModel(pair.symbol), row.lastPrice) : '—';
-    const change = row?.change24h ? ` · ${row.change24h.startsWith('-') ? '' : '+'}${row.change24h}%` : '';
+    const change = row?.change24h ? ` · ${formatPercent(row.change24h, { signed: true })}` : '';
     return { value: pair.symbol, label: `${pair.symbol}  ${price}${change}`, keywords: [pair.base] };
   });
   return (

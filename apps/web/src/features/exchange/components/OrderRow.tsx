@@ -59,7 +59,10 @@ export function OrderRow({
             variant="secondary"
             loading={cancelling}
             onClick={() => onCancel(order.id)}
-            aria-label={t('cancelOrder', { symbol: order.symbol, price: order.price ?? '' })}
+            aria-label={t('cancelOrder', {
+              symbol: order.symbol,
+              price: order.price ? showPrice(market, order.price) : '',
+            })}
           >
             {t('cancel')}
           </Button>

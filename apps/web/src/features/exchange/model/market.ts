@@ -3,7 +3,8 @@
 // definitions, so a screen that asks again on every render gets the same object (an effect keyed on
 // it, such as the chart's, does not start over).
 import { MARKET_DEFINITIONS, PAIRS, type Order, type PairSymbol } from '@rora/contracts';
-import { assetScale, formatAmount, parseAmount, type AssetSymbol } from '@rora/money';
+import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
+import { formatDecimal, formatMinor } from '../../../lib/format/numbers.ts';
 
 export interface MarketModel {
   readonly symbol: PairSymbol;
@@ -49,32 +50,26 @@ export function marketModel(symbol: PairSymbol): MarketModel {
   return MARKET_MODELS.find((model) => model.symbol === symbol) ?? MARKET_MODELS[0]!;
 }
 
-/** A price as the book shows it: the tick's decimals, grouped thousands. */
+/** A price as the book shows it: the tick's decimals, grouped thousands, in the reader's marks. */
 export function showPrice(market: MarketModel, text: string | null | undefined): string {
   if (text === null || text === undefined) return '—';
   const minor = parseAmount(text, market.quoteScale, { rounding: 'half-even' });
-  return formatAmount(minor, market.quoteScale, {
-    decimals: market.priceDecimals,
-    rounding: 'half-even',
-    grouping: true,
-  });
+  return formatMinor(minor, market.quoteScale, { decimals: market.priceDecimals, rounding: 'half-even' });
 }
 
-/** A base amount with the lot's decimals. */
+/** A base amount with the lot's decimals (cut), in the reader's marks. */
 export function showAmount(market: MarketModel, text: string | null | undefined): string {
   if (text === null || text === undefined) return '—';
   const minor = parseAmount(text, market.baseScale, { rounding: 'down' });
-  return formatAmount(minor, market.baseScale, { decimals: market.amountDecimals, rounding: 'down', grouping: true });
+  return formatMinor(minor, market.baseScale, { decimals: market.amountDecimals, rounding: 'down' });
 }
 
-/** An amount of any asset, exact (shortest form), grouped. */
+/** An amount of any asset, exact (shortest form) or cut to `decimals`, grouped, in the reader's marks. */
 export function showAsset(text: string | null | undefined, asset: AssetSymbol, decimals?: number): string {
   if (text === null || text === undefined) return '—';
   const scale = assetScale(asset);
   const minor = parseAmount(text, scale, { rounding: 'down' });
-  return decimals === undefined
-    ? formatAmount(minor, scale, { grouping: true })
-    : formatAmount(minor, scale, { decimals, rounding: 'down', grouping: true });
+  return decimals === undefined ? formatMinor(minor, scale) : formatMinor(minor, scale, { decimals, rounding: 'down' });
 }
 
 /** Comparable value of a price string (for sorting levels). */
@@ -85,13 +80,10 @@ export const priceKey = (market: MarketModel, text: string) =>
 export function ruleValues(market: MarketModel): Record<'tick' | 'lot' | 'minimum' | 'darkMinimum' | 'asset', string> {
   const definition = MARKET_DEFINITIONS[market.symbol];
   return {
-    tick: definition.tick,
-    lot: definition.lot,
-    minimum: definition.minNotional,
-    darkMinimum:
-      market.darkMinNotional === null
-        ? ''
-        : formatAmount(market.darkMinNotional, market.quoteScale, { grouping: true }),
+    tick: formatDecimal(definition.tick, market.quoteScale),
+    lot: formatDecimal(definition.lot, market.baseScale),
+    minimum: formatDecimal(definition.minNotional, market.quoteScale),
+    darkMinimum: market.darkMinNotional === null ? '' : formatMinor(market.darkMinNotional, market.quoteScale),
     asset: market.quote,
   };
 }
@@ -111,5 +103,5 @@ export function receivedOf(
   const filled = parseAmount(gross, scale, { rounding: 'down' });
   if (filled === 0n) return null;
   const fee = order.feeAsset === asset ? parseAmount(order.fee, scale, { rounding: 'up' }) : 0n;
-  return { amount: formatAmount(filled - fee, scale, { grouping: true }), asset };
+  return { amount: formatMinor(filled - fee, scale), asset };
 }

@@ -24,6 +24,9 @@ beforeAll(async () => {
   }
 });
 
+// The page's language tag for each language code, as lib/i18n gives it to Intl.
+const TAGS: Record<string, string> = { en: 'en', fr: 'fr', la_es: 'es-419', pt_br: 'pt-BR' };
+
 const translate =
   (language: string): Translate =>
   (key, values) =>
@@ -42,11 +45,11 @@ const alert = note(
 describe('notificationText', () => {
   it.each([
     ['en', 'Price alert: BTC/USDT is below 61,000.0 USDT. Last price: 60,990.5 USDT.'],
-    ['fr', 'Alerte de prix : BTC/USDT est en dessous de 61,000.0 USDT. Dernier prix : 60,990.5 USDT.'],
+    ['fr', 'Alerte de prix : BTC/USDT est en dessous de 61\u202f000,0 USDT. Dernier prix : 60\u202f990,5 USDT.'],
     ['la_es', 'Alerta de precio: BTC/USDT está por debajo de 61,000.0 USDT. Último precio: 60,990.5 USDT.'],
-    ['pt_br', 'Alerta de preço: BTC/USDT está abaixo de 61,000.0 USDT. Último preço: 60,990.5 USDT.'],
+    ['pt_br', 'Alerta de preço: BTC/USDT está abaixo de 61.000,0 USDT. Último preço: 60.990,5 USDT.'],
   ])('writes a fired price alert in %s, prices with the tick’s decimals', (language, text) => {
-    expect(notificationText(alert, translate(language))).toBe(text);
+    expect(notificationText(alert, translate(language), TAGS[language])).toBe(text);
   });
 
   it('says which side an alert above fired on', () => {
@@ -57,8 +60,8 @@ describe('notificationText', () => {
       price: '610',
       triggeredPrice: '612.5',
     });
-    expect(notificationText(above, translate('fr'))).toBe(
-      'Alerte de prix : BNB/USDT est au-dessus de 610.00 USDT. Dernier prix : 612.50 USDT.',
+    expect(notificationText(above, translate('fr'), TAGS['fr'])).toBe(
+      'Alerte de prix : BNB/USDT est au-dessus de 610,00 USDT. Dernier prix : 612,50 USDT.',
     );
   });
 
@@ -70,24 +73,28 @@ describe('notificationText', () => {
         { item: 'id_card', code: 'id_card_is_expired' },
       ],
     });
-    expect(notificationText(rejected, translate('en'))).toBe(
+    expect(notificationText(rejected, translate('en'), TAGS['en'])).toBe(
       'We could not verify your identity (photo of yourself: a photo is blurred; photo of your ID: your ID card has expired). Please fix the rejected items and send them again.',
     );
-    expect(notificationText(rejected, translate('fr'))).toContain(
+    expect(notificationText(rejected, translate('fr'), TAGS['fr'])).toContain(
       '(photo de vous : une photo est floue ; photo de votre pièce d’identité : votre pièce d’identité a expiré)',
     );
-    expect(notificationText(note('kyc_status_changed', { status: 'approved', reasons: [] }), translate('pt_br'))).toBe(
-      'Sua identidade foi verificada. Agora você pode comprar, vender e converter.',
-    );
+    expect(
+      notificationText(
+        note('kyc_status_changed', { status: 'approved', reasons: [] }),
+        translate('pt_br'),
+        TAGS['pt_br'],
+      ),
+    ).toBe('Sua identidade foi verificada. Agora você pode comprar, vender e converter.');
   });
 
   it('writes a filled order with what it bought or sold and its average price', () => {
     const params = { orderId: 'o1', symbol: 'BTC/USDT', amount: '0.015', averagePrice: '46012.5', total: '690.1875' };
-    expect(notificationText(note('order_filled', { ...params, side: 'buy' }), translate('en'))).toBe(
+    expect(notificationText(note('order_filled', { ...params, side: 'buy' }), translate('en'), TAGS['en'])).toBe(
       'Order filled on BTC/USDT: you bought 0.015 BTC at an average price of 46,012.5 USDT.',
     );
-    expect(notificationText(note('order_filled', { ...params, side: 'sell' }), translate('fr'))).toBe(
-      'Ordre exécuté sur BTC/USDT : vous avez vendu 0.015 BTC au prix moyen de 46,012.5 USDT.',
+    expect(notificationText(note('order_filled', { ...params, side: 'sell' }), translate('fr'), TAGS['fr'])).toBe(
+      'Ordre exécuté sur BTC/USDT : vous avez vendu 0,015 BTC au prix moyen de 46\u202f012,5 USDT.',
     );
   });
 
@@ -99,19 +106,19 @@ describe('notificationText', () => {
       toAsset: 'ETH',
       toAmount: '0.125628819999999999',
     });
-    expect(notificationText(swap, translate('la_es'))).toBe(
+    expect(notificationText(swap, translate('la_es'), TAGS['la_es'])).toBe(
       'Tu conversión de 1,250.5 BTC se completó: recibiste 0.12562881 ETH en tu billetera.',
     );
     const failed = note('swap_failed', { swapId: 's1', fromAsset: 'BTC', fromAmount: '0.01', toAsset: 'ETH' });
-    expect(notificationText(failed, translate('en'))).toBe(
+    expect(notificationText(failed, translate('en'), TAGS['en'])).toBe(
       'Your swap of 0.01 BTC to ETH could not be completed. The BTC is back in your wallet.',
     );
     const declined = (reason: string) =>
       note('onramp_failed', { purchaseId: 'p1', asset: 'USDT', amount: '147.75', reason });
-    expect(notificationText(declined('insufficient_funds'), translate('fr'))).toBe(
-      'Votre achat par carte de 147.75 USDT a échoué : le solde de votre carte est insuffisant. Aucun montant n’a été débité.',
+    expect(notificationText(declined('insufficient_funds'), translate('fr'), TAGS['fr'])).toBe(
+      'Votre achat par carte de 147,75 USDT a échoué : le solde de votre carte est insuffisant. Aucun montant n’a été débité.',
     );
-    expect(notificationText(declined('processor_timeout'), translate('en'))).toBe(
+    expect(notificationText(declined('processor_timeout'), translate('en'), TAGS['en'])).toBe(
       'Your card purchase of 147.75 USDT failed: the payment did not go through. You were not charged.',
     );
   });
@@ -128,10 +135,10 @@ describe('notificationText', () => {
         confirmations: 12,
         reason: null,
       });
-    expect(notificationText(step('wallet_deposit_pending'), translate('pt_br'))).toBe(
-      'Depósito a caminho: 2,000 USDT na rede Tether USD (ERC-20). Ele será creditado quando a rede o confirmar (confirmações necessárias: 12).',
+    expect(notificationText(step('wallet_deposit_pending'), translate('pt_br'), TAGS['pt_br'])).toBe(
+      'Depósito a caminho: 2.000 USDT na rede Tether USD (ERC-20). Ele será creditado quando a rede o confirmar (confirmações necessárias: 12).',
     );
-    expect(notificationText(step('wallet_deposit_credited'), translate('en'))).toBe(
+    expect(notificationText(step('wallet_deposit_credited'), translate('en'), TAGS['en'])).toBe(
       'Deposit of 2,000 USDT completed: it is now in your USDT wallet.',
     );
     const kinds = [
@@ -145,24 +152,26 @@ describe('notificationText', () => {
       'wallet_internal_received',
     ];
     for (const language of ['en', 'fr', 'la_es', 'pt_br']) {
-      const texts = kinds.map((kind) => notificationText(step(kind), translate(language)));
+      const texts = kinds.map((kind) => notificationText(step(kind), translate(language), TAGS[language]));
       expect(new Set(texts).size, language).toBe(kinds.length);
-      for (const text of texts) expect(text, language).toContain('2,000 USDT');
+      const amounts: Record<string, string> = { en: '2,000', fr: '2\u202f000', la_es: '2,000', pt_br: '2.000' };
+      const amount = amounts[language];
+      for (const text of texts) expect(text, language).toContain(`${amount} USDT`);
     }
   });
 
   it('writes cold-wallet moves', () => {
     const move = (kind: string) => note(kind, { coldWalletId: 'c1', moveId: 'm1', asset: 'BTC', amount: '0.5' });
-    expect(notificationText(move('cold_wallet_deposit'), translate('la_es'))).toBe(
+    expect(notificationText(move('cold_wallet_deposit'), translate('la_es'), TAGS['la_es'])).toBe(
       'Pasaste 0.5 BTC a tu billetera fría.',
     );
-    expect(notificationText(move('cold_wallet_withdrawal'), translate('en'))).toBe(
+    expect(notificationText(move('cold_wallet_withdrawal'), translate('en'), TAGS['en'])).toBe(
       '0.5 BTC moved from your cold wallet back to your wallet.',
     );
   });
 
   it('shows the English message for a kind the app does not know', () => {
-    expect(notificationText(note('e2e_test', {}, 'New sign-in to your account.'), translate('fr'))).toBe(
+    expect(notificationText(note('e2e_test', {}, 'New sign-in to your account.'), translate('fr'), TAGS['fr'])).toBe(
       'New sign-in to your account.',
     );
   });
@@ -173,9 +182,11 @@ describe('notificationText', () => {
       { alertId: 'a1', symbol: 'BNB/USDT' },
       'BNB/USDT is above 610.00 USDT: last price 612.50 USDT',
     );
-    expect(notificationText(old, translate('fr'))).toBe('BNB/USDT is above 610.00 USDT: last price 612.50 USDT');
+    expect(notificationText(old, translate('fr'), TAGS['fr'])).toBe(
+      'BNB/USDT is above 610.00 USDT: last price 612.50 USDT',
+    );
     const swap = note('swap_completed', { swapId: 's1' }, 'Your swap of 0.5 ETH is complete.');
-    expect(notificationText(swap, translate('pt_br'))).toBe('Your swap of 0.5 ETH is complete.');
+    expect(notificationText(swap, translate('pt_br'), TAGS['pt_br'])).toBe('Your swap of 0.5 ETH is complete.');
   });
 
   it('shows the English message when a param is not what its kind says', () => {
@@ -188,7 +199,7 @@ describe('notificationText', () => {
       amount: '0.123456789',
     });
     for (const notification of [unlisted, notAmount, tooPrecise]) {
-      expect(notificationText(notification, translate('fr'))).toBe('The English message');
+      expect(notificationText(notification, translate('fr'), TAGS['fr'])).toBe('The English message');
     }
   });
 });

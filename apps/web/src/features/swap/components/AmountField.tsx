@@ -2,7 +2,8 @@
 // spec §9). What is typed is read by NumericInput: never more decimals than the coin has (spec §5).
 import { useTranslation } from 'react-i18next';
 import type { SwapAsset } from '@rora/contracts';
-import { assetScale, formatBalance } from '@rora/money';
+import { assetScale } from '@rora/money';
+import { formatHolding } from '../../../lib/format/numbers.ts';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import type { SwapBalance } from '../model/swap-form.ts';
 
@@ -16,7 +17,7 @@ export function AmountField(props: {
 }) {
   const { t } = useTranslation('swap');
   const { asset, balance } = props;
-  const available = balance ? `${formatBalance(balance.available, assetScale(asset))} ${asset}` : '…';
+  const available = balance ? `${formatHolding(balance.available, assetScale(asset))} ${asset}` : '…';
   return (
     <NumericInput
       label={t('form.amountIn', { asset })}

@@ -2,7 +2,8 @@
 // its name and the customer's available balance.
 import { useTranslation } from 'react-i18next';
 import { SWAP_ASSETS, type SwapAsset } from '@rora/contracts';
-import { ASSETS, assetScale, formatBalance } from '@rora/money';
+import { ASSETS, assetScale } from '@rora/money';
+import { formatHolding } from '../../../lib/format/numbers.ts';
 import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
 import type { SwapBalance } from '../model/swap-form.ts';
 
@@ -23,7 +24,7 @@ export function AssetPicker(props: {
   const { t } = useTranslation('swap');
   const options = SWAP_ASSETS.map((asset) => {
     const balance = props.balances?.find((entry) => entry.asset === asset);
-    const held = balance ? ` · ${formatBalance(balance.available, assetScale(asset))}` : '';
+    const held = balance ? ` · ${formatHolding(balance.available, assetScale(asset))}` : '';
     return { value: asset, label: `${ASSETS[asset].name} (${asset})${held}`, keywords: [asset] };
   });
   return (

@@ -6,7 +6,7 @@ import type { SwapQuote } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { bpsPercent } from '../model/quote-clock.ts';
-import { coins, shortCoins, significant } from '../model/display.ts';
+import { coins, significant } from '../model/display.ts';
 
 function Summary({ quote }: { readonly quote: SwapQuote }) {
   const { t } = useTranslation('swap');
@@ -32,7 +32,7 @@ function Summary({ quote }: { readonly quote: SwapQuote }) {
       </div>
       <div>
         <dt>{`${t('confirm.spread')} (${bpsPercent(quote.spreadBps)})`}</dt>
-        <dd className="tabular">{shortCoins(quote.spread, quote.to)}</dd>
+        <dd className="tabular">{coins(quote.spread, quote.to)}</dd>
       </div>
     </dl>
   );

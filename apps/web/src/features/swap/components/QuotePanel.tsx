@@ -1,15 +1,15 @@
-// The live firm quote: what the customer receives (to 8 decimals, cut, with the exact amount of a
-// longer one beneath: issue 19 defect 9, no 18-decimal headline), its US dollar worth,
+// The live firm quote: what the customer receives (at the display precision, 8 decimals, cut: issue 19
+// defect 9, never 18 decimals), what that is worth in US dollars after the spread and the fee,
 // the rate, the reference rate, the spread and the fee apart, and a countdown to its expiry with a
 // refresh. While the amount is not valid yet it says what to do; a refusal says why.
 import { useTranslation } from 'react-i18next';
 import { RefreshCw, TimerReset } from 'lucide-react';
 import type { SwapQuote } from '@rora/contracts';
-import { formatUsd } from '@rora/money';
 import { formatClock } from '../../../components/countdown/countdown.ts';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { formatUsd } from '../../../lib/format/numbers.ts';
 import { bpsPercent } from '../model/quote-clock.ts';
-import { coins, shortCoins, significant } from '../model/display.ts';
+import { coins, receiveWorthCents, significant } from '../model/display.ts';
 
 export type QuoteView =
   | { readonly kind: 'idle' }
@@ -25,7 +25,7 @@ function QuoteFigures({ quote }: { readonly quote: SwapQuote }) {
       t('quote.referenceRate'),
       t('quote.rateValue', { from: quote.from, to: quote.to, rate: significant(quote.referenceRate) }),
     ],
-    [t('quote.spread', { percent: bpsPercent(quote.spreadBps) }), shortCoins(quote.spread, quote.to)],
+    [t('quote.spread', { percent: bpsPercent(quote.spreadBps) }), coins(quote.spread, quote.to)],
     [t('quote.fee', { percent: bpsPercent(quote.feeBps) }), coins(quote.fee, quote.from)],
   ];
   return (
@@ -77,12 +77,9 @@ export function QuotePanel(props: {
     <section className="quote" aria-label={t('quote.heading')}>
       <p className="quote__label">{t('quote.receive')}</p>
       <p className="quote__receive tabular" data-testid="quote-receive">
-        {shortCoins(quote.receive, quote.to)}
+        {coins(quote.receive, quote.to)}
       </p>
-      {shortCoins(quote.receive, quote.to) === coins(quote.receive, quote.to) ? null : (
-        <p className="quote__exact tabular">{t('quote.exact', { amount: coins(quote.receive, quote.to) })}</p>
-      )}
-      <p className="quote__worth">{t('quote.worth', { value: formatUsd(quote.usdValue) })}</p>
+      <p className="quote__worth">{t('quote.worth', { value: formatUsd(receiveWorthCents(quote)) })}</p>
       <QuoteFigures quote={quote} />
       <div className={['quote__expiry', secondsLeft === 0 ? 'quote__expiry--over' : ''].join(' ')}>
         <TimerReset size={16} aria-hidden="true" />

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { useSwaps } from '../api/swaps.ts';
-import { shortCoins } from '../model/display.ts';
+import { coins } from '../model/display.ts';
 
 const icons = {
   in_progress: <Hourglass size={16} aria-hidden="true" />,
@@ -39,8 +39,8 @@ function SwapRow({ swap }: { readonly swap: Swap }) {
         <span>{swap.to}</span>
       </div>
       <div className="swap-row__amounts tabular">
-        <span>{t('history.gave', { amount: shortCoins(swap.amount, swap.from) })}</span>
-        <span>{t('history.got', { amount: shortCoins(swap.receive, swap.to) })}</span>
+        <span>{t('history.gave', { amount: coins(swap.amount, swap.from) })}</span>
+        <span>{t('history.got', { amount: coins(swap.receive, swap.to) })}</span>
       </div>
       <span className={`swap-row__state status-chip status-chip--${swap.status}`}>
         {icons[swap.status]}

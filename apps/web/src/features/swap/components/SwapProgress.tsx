@@ -8,7 +8,7 @@ import type { Swap } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { formatTime } from '../../../lib/format/dates.ts';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
-import { shortCoins } from '../model/display.ts';
+import { coins } from '../model/display.ts';
 
 const icons = {
   in_progress: <Hourglass size={28} aria-hidden="true" />,
@@ -18,7 +18,7 @@ const icons = {
 
 function Message({ swap }: { readonly swap: Swap }) {
   const { t } = useTranslation('swap');
-  const received = shortCoins(swap.receive, swap.to);
+  const received = coins(swap.receive, swap.to);
   if (swap.status === 'completed') {
     return (
       <>

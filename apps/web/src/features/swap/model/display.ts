@@ -1,5 +1,9 @@
-// Numbers for the swap screen: a quote's amounts in full at the coin's decimals (a firm quote is
-// exact), amounts in lists cut to 8 decimals, rates cut to 8 significant digits. Text only.
+// Numbers for the swap screen, in the reader's marks (lib/format/numbers.ts, ADR 0035): coin amounts
+// at the display precision (8 decimals, cut, a tiny non-zero amount never shown as 0), rates cut to
+// 8 significant digits, and what the amount received is worth after the spread and the fee.
+import type { SwapQuote } from '@rora/contracts';
+import { assetScale, divideRounded, isAssetSymbol, parseAmount } from '@rora/money';
+import { USD_ROUNDING, formatCoins, formatDecimal } from '../../../lib/format/numbers.ts';
 
 /** A decimal string cut (never rounded up) to `digits` significant digits: '18.478571428571' -> '18.478571'. */
 export function significant(text: string, digits = 8): string {
@@ -7,26 +11,42 @@ export function significant(text: string, digits = 8): string {
   if (!match) return text;
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? '';
+  let cut: string;
   if (whole !== '0') {
-    if (whole.length >= digits) return whole;
-    return trim(`${whole}.${fraction.slice(0, digits - whole.length)}`);
+    cut = whole.length >= digits ? whole : trim(`${whole}.${fraction.slice(0, digits - whole.length)}`);
+  } else {
+    const leadingZeros = /^0*/.exec(fraction)?.[0].length ?? 0;
+    cut = trim(`0.${fraction.slice(0, leadingZeros + digits)}`);
   }
-  const leadingZeros = /^0*/.exec(fraction)?.[0].length ?? 0;
-  return trim(`0.${fraction.slice(0, leadingZeros + digits)}`);
+  return formatDecimal(cut, cut.includes('.') ? cut.length - cut.indexOf('.') - 1 : 0);
 }
 
 function trim(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-/** `0.1 BTC` */
+/** `0.12562881 ETH`: at most 8 decimals, cut; `0,12562881 ETH` in French. */
 export function coins(amount: string, asset: string): string {
-  return `${amount} ${asset}`;
+  return isAssetSymbol(asset) ? `${formatCoins(amount, assetScale(asset))} ${asset}` : `${amount} ${asset}`;
 }
 
-/** An amount for a list or a sentence: at most 8 decimals, cut (never rounded up). `0.12562881 ETH` */
-export function shortCoins(amount: string, asset: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
-  if (!match) return coins(amount, asset);
-  return coins(trim(`${match[1]}.${(match[2] ?? '').slice(0, 8)}`), asset);
+/**
+ * What the amount received is worth in US cents: the quote's dollar value of what leaves the balance
+ * (`usdValue`, at the reference price) less the fee and the spread, in proportion:
+ * usdValue × (quantity − fee) / quantity × receive / (receive + spread). Rounded half to even.
+ */
+export function receiveWorthCents(quote: SwapQuote): bigint {
+  if (!isAssetSymbol(quote.from) || !isAssetSymbol(quote.to)) return 0n;
+  try {
+    const cents = parseAmount(quote.usdValue, 2, { rounding: USD_ROUNDING });
+    const quantity = parseAmount(quote.quantity, assetScale(quote.from));
+    const fee = parseAmount(quote.fee, assetScale(quote.from));
+    const receive = parseAmount(quote.receive, assetScale(quote.to));
+    const spread = parseAmount(quote.spread, assetScale(quote.to));
+    const denominator = quantity * (receive + spread);
+    if (denominator === 0n) return 0n;
+    return divideRounded(cents * (quantity - fee) * receive, denominator, USD_ROUNDING);
+  } catch {
+    return 0n;
+  }
 }

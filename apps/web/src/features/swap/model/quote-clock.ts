@@ -1,7 +1,7 @@
 // A firm quote's countdown, measured on this device's clock from the moment the quote arrived (the
 // quote's own lifetime is expiresAt - createdAt), so a device clock set wrong cannot stretch it.
 import type { SwapQuote } from '@rora/contracts';
-import { formatPercent } from '@rora/money';
+import { formatPercent } from '../../../lib/format/numbers.ts';
 
 export interface ReceivedQuote {
   readonly quote: SwapQuote;
@@ -19,7 +19,7 @@ export function quoteSecondsLeft(received: ReceivedQuote, nowMs: number): number
   return Math.max(0, Math.ceil(leftMs / 1000));
 }
 
-/** Basis points as a percent for the screen: 50 -> '0.50%'. */
+/** Basis points as a percent for the screen: 50 -> '0.50%' ('0,50 %' in French). */
 export function bpsPercent(bps: number): string {
-  return formatPercent(BigInt(bps), { signed: false });
+  return formatPercent(BigInt(bps));
 }

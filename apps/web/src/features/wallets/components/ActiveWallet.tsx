@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronsUpDown } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
-import { formatUsd } from '@rora/money';
+import { formatUsd } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
 import { displayAmount } from '../model/transaction-view.ts';
 import { AssetLogo } from './AssetLogo.tsx';

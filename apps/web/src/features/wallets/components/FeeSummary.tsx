@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Wallet, WalletFeeEstimate } from '@rora/contracts';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { formatDecimal } from '../../../lib/format/numbers.ts';
 
 export function FeeSummary({
   wallet,
@@ -18,13 +19,23 @@ export function FeeSummary({
       <dl className="tabular">
         <div>
           <dt>{t('send.fee')}</dt>
-          <dd>{estimate ? free ? t('send.feeFree') : `${estimate.fee} ${asset}` : <Skeleton width={120} />}</dd>
+          <dd>
+            {estimate ? (
+              free ? (
+                t('send.feeFree')
+              ) : (
+                `${formatDecimal(estimate.fee, wallet.network.decimals)} ${asset}`
+              )
+            ) : (
+              <Skeleton width={120} />
+            )}
+          </dd>
         </div>
         {estimate?.total ? (
           <div>
             <dt>{t('send.total')}</dt>
             <dd>
-              {estimate.total} {asset}
+              {formatDecimal(estimate.total, wallet.network.decimals)} {asset}
             </dd>
           </div>
         ) : null}

@@ -5,8 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
-import { formatPercent, formatUsd } from '@rora/money';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
 import type { Dashboard } from '@rora/contracts';
 import { useDashboard } from '../api/wallets-api.ts';
 
@@ -33,7 +33,7 @@ function Change({ value }: { readonly value: string | null }) {
   return (
     <p className={`portfolio__change tabular ${down ? 'is-down' : 'is-up'}`}>
       <Arrow size={16} aria-label={down ? t('portfolio.down') : t('portfolio.up')} />
-      {t('portfolio.change', { value: formatPercent(value) })}
+      {t('portfolio.change', { value: formatPercent(value, { signed: true }) })}
     </p>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, CircleCheck, CircleDashed, CircleX, ExternalLink } from 'lucide-react';
 import type { WalletTransaction } from '@rora/contracts';
+import { formatDecimal } from '../../../lib/format/numbers.ts';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { describeTransaction } from '../model/transaction-view.ts';
 
@@ -61,7 +62,9 @@ export function TransactionRow({
         </p>
         {transaction.fee !== '0' ? (
           <p className="tx__fee">
-            {t('transactions.fee', { amount: `${transaction.fee} ${transaction.assetSymbol}` })}
+            {t('transactions.fee', {
+              amount: `${formatDecimal(transaction.fee, decimals)} ${transaction.assetSymbol}`,
+            })}
           </p>
         ) : null}
         <p className={`tx-status tx-status--${view.tone}`}>

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Star } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
-import { formatUsd } from '@rora/money';
+import { formatUsd } from '../../../lib/format/numbers.ts';
 import { displayAmount } from '../model/transaction-view.ts';
 import { AssetLogo } from './AssetLogo.tsx';
 

@@ -1,7 +1,8 @@
 // The send form as data (STYLE: the form as pure functions): what was typed, checked as it is typed,
 // into errors keyed by field with their i18n keys, and the summary the confirmation shows. Amounts
 // are bigint minor units from @rora/money; nothing here touches a float.
-import { formatAmount, tryParseAmount } from '@rora/money';
+import { tryParseAmount } from '@rora/money';
+import { formatMinor } from '../../../lib/format/numbers.ts';
 
 export interface SendDraft {
   readonly address: string;
@@ -74,6 +75,6 @@ export interface SendSummary {
 }
 
 export function sendSummary(amount: bigint, fee: bigint, decimals: number): SendSummary {
-  const text = (minor: bigint) => formatAmount(minor, decimals);
+  const text = (minor: bigint) => formatMinor(minor, decimals);
   return { amount: text(amount), fee: text(fee), total: text(amount + fee) };
 }

@@ -1,7 +1,7 @@
 // How a transaction reads on screen: its label (spec §4: pending, completed), what it is, the
 // progress of its confirmations, and its amount with a sign, so colour is never the only cue.
 import type { WalletTransaction } from '@rora/contracts';
-import { formatBalance, tryParseAmount } from '@rora/money';
+import { formatHoldingText } from '../../../lib/format/numbers.ts';
 
 export type Tone = 'success' | 'warning' | 'danger';
 
@@ -25,10 +25,9 @@ const TITLES: Record<WalletTransaction['type'], string> = {
 
 const TONES: Record<WalletTransaction['status'], Tone> = { pending: 'warning', completed: 'success', failed: 'danger' };
 
-/** A decimal amount as formatBalance shows it (3 decimals, more for a small holding; ADR 0034). */
+/** A decimal amount as a holding shows (3 decimals, more for a small one; ADR 0034), in the reader's marks. */
 export function displayAmount(text: string, decimals: number): string {
-  const parsed = tryParseAmount(text, decimals);
-  return parsed.ok ? formatBalance(parsed.value, decimals) : text;
+  return formatHoldingText(text, decimals);
 }
 
 export function describeTransaction(transaction: WalletTransaction, decimals: number): TransactionDisplay {
