@@ -51,7 +51,7 @@ test.describe('P2P lending', () => {
     await dialog.getByLabel('Collateral (BTC)').fill('2');
     await expect(dialog.getByText('Your available balance does not cover this collateral')).toBeVisible();
     await dialog.getByLabel('Collateral (BTC)').fill('0.02');
-    await expect(dialog.getByTestId('preview-ltv')).toHaveText(/^\d\d\.\d\d %$/);
+    await expect(dialog.getByTestId('preview-ltv')).toHaveText(/^\d\d\.\d\d%$/);
     // 500 USDT for 30 days at 12 %: 4.931507 interest (rounded up), 504.931507 at term.
     await expect(dialog.getByText('504.931507 USDT')).toBeVisible();
     await shoot(a, 'desktop-1-request-dialog');

@@ -5,7 +5,15 @@
 // place the dollar and percent signs where the language puts them (`1 234,56 $US`, `12,5 %`).
 // The language is fixed for the life of the page (choosing another reloads it), so each helper
 // reads it from i18n unless told.
-import { formatAmount, formatBalance, parseAmount, rescale, type RoundingMode } from '@rora/money';
+import {
+  assetScale,
+  formatAmount,
+  formatBalance,
+  isAssetSymbol,
+  parseAmount,
+  rescale,
+  type RoundingMode,
+} from '@rora/money';
 import { currentLanguageTag } from '../i18n/i18n.ts';
 
 export interface NumberMarks {
@@ -104,6 +112,11 @@ export function formatCoins(text: string, scale: number, tag?: string): string {
   return localiseNumber(formatAmount(cut, decimals, { grouping: true }), tag);
 }
 
+/** `0.12562881 ETH` (formatCoins with the asset's symbol); an unknown asset's amount shows as it came. */
+export function coinsOf(text: string, asset: string, tag?: string): string {
+  return isAssetSymbol(asset) ? `${formatCoins(text, assetScale(asset), tag)} ${asset}` : `${text} ${asset}`;
+}
+
 type Sign = '' | '-' | '+';
 
 // Where the language puts the sign and the symbol around the digits, from Intl's own pattern.
@@ -171,6 +184,14 @@ export function formatPercent(
   );
   const sign: Sign = safe < 0n ? '-' : safe > 0n && options.signed === true ? '+' : '';
   return placed(tag, { style: 'percent' }, digits, sign);
+}
+
+/**
+ * A chart coordinate (a float by the chart library's design: display only, never money) with exactly
+ * `decimals` decimals in the reader's marks.
+ */
+export function formatPlot(value: number, decimals: number, tag: string = currentLanguageTag()): string {
+  return new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
 /** A count (customers, confirmations, blocks) in the reader's marks: `12 345` in French. */

@@ -2,6 +2,7 @@
 // and the coverage, said plainly (with words and an arrow) when it is below 100 %.
 import { useTranslation } from 'react-i18next';
 import type { AuditSnapshot } from '@rora/contracts';
+import { formatCount } from '../../../lib/format/numbers.ts';
 import { coverageOf, groupedAmount } from '../model/coverage.ts';
 import { shortHash } from '../model/verify-proof.ts';
 
@@ -13,7 +14,7 @@ export function SnapshotTable({ snapshot }: { readonly snapshot: AuditSnapshot }
       <div className="audit-card__head">
         <h2 id="audit-snapshot-title">{t('snapshot.title')}</h2>
         <p className="audit__muted">
-          {t('snapshot.taken', { time: takenAt, customers: snapshot.customerCount.toLocaleString(i18n.language) })}
+          {t('snapshot.taken', { time: takenAt, customers: formatCount(snapshot.customerCount, i18n.language) })}
         </p>
         <p className="audit__muted audit__mono" title={snapshot.rootHash}>
           {t('snapshot.root')} <span data-testid="audit-root">{shortHash(snapshot.rootHash)}</span> ·{' '}

@@ -2,7 +2,7 @@
 // root compared with the one Rora published for that snapshot, so a file whose every hash was
 // recomputed around a made-up root still fails. Steps become rows the page renders.
 import type { AuditSnapshot } from '@rora/contracts';
-import { formatAmount } from '@rora/money';
+import { formatMinor } from '../../../lib/format/numbers.ts';
 import { verifyProof, type VerificationStep } from '@rora/reserves';
 
 export interface StepRow {
@@ -44,7 +44,7 @@ export async function verifyOnPage(json: unknown, published: readonly AuditSnaps
   const balances = proof
     ? proof.snapshot.assets.flatMap((asset, index) => {
         const minor = BigInt(proof.balances[index] ?? '0');
-        return minor > 0n ? [{ asset, amount: formatAmount(minor, proof.snapshot.scales[index] ?? 0) }] : [];
+        return minor > 0n ? [{ asset, amount: formatMinor(minor, proof.snapshot.scales[index] ?? 0) }] : [];
       })
     : [];
   if (!result.ok || !proof) {

@@ -3,7 +3,7 @@
 // or authenticator code the route hands in from the wallets feature).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@rora/money';
+import { formatUsd } from '../../../lib/format/numbers.ts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';

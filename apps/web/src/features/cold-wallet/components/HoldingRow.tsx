@@ -1,13 +1,14 @@
 // One cold holding: coin, quantity to 3 decimals with its symbol, US dollar value, and the two moves.
 import { useTranslation } from 'react-i18next';
 import type { ColdWallet } from '@rora/contracts';
-import { formatBalance, formatUsd, tryParseAmount } from '@rora/money';
+import { tryParseAmount } from '@rora/money';
+import { formatHolding, formatUsd } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
 import { decimalsOf, type MoveType } from '../model/move-form.ts';
 
 export function amountText(text: string, decimals: number): string {
   const parsed = tryParseAmount(text, decimals);
-  return parsed.ok ? formatBalance(parsed.value, decimals) : text;
+  return parsed.ok ? formatHolding(parsed.value, decimals) : text;
 }
 
 export interface HoldingRowProps {

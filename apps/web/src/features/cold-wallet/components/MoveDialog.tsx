@@ -72,10 +72,8 @@ export function MoveDialog({ holding, initialType, approval, onClose }: MoveDial
     setError(undefined);
     try {
       await move.mutateAsync({ request, idempotencyKey: keyFor(request) });
-      showToast(
-        t(type === 'create' ? 'move.doneIn' : 'move.doneOut', { amount: `${amount.trim()} ${symbol}` }),
-        'success',
-      );
+      const moved = `${amountText(amount.trim(), decimals)} ${symbol}`;
+      showToast(t(type === 'create' ? 'move.doneIn' : 'move.doneOut', { amount: moved }), 'success');
       onClose();
     } catch (failure) {
       setError(errorMessage(failure));

@@ -3,6 +3,8 @@
 // scroll stay; a full replace for a new range), and a theme switch restyles it in place.
 import type * as Charts from 'lightweight-charts';
 import type { Candle } from '@rora/contracts';
+import { formatPlot } from '../../../lib/format/numbers.ts';
+import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { seriesChange } from '../model/chart-series.ts';
 
 export type ChartLibrary = typeof Charts;
@@ -82,6 +84,11 @@ export function drawChart(
       fontFamily: 'Inter Variable, system-ui, sans-serif',
     },
     timeScale: { timeVisible: true, borderColor: colours.grid },
+    // The axis and crosshair in the reader's language and marks (a known tag, never the browser's guess).
+    localization: {
+      locale: currentLanguageTag(),
+      priceFormatter: (price: number) => formatPlot(price, options.priceDecimals),
+    },
   });
   const minMove = plot(`0.${'0'.repeat(Math.max(0, options.priceDecimals - 1))}1`);
   const candles = chart.addSeries(CandlestickSeries, {

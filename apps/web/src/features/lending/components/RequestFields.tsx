@@ -2,7 +2,8 @@
 // collateral with its available balance. Errors show once the field was touched.
 import { useTranslation } from 'react-i18next';
 import { LOAN_ASSETS, LOAN_TERM_DAYS, type LoanAsset } from '@rora/contracts';
-import { assetScale, formatBalance } from '@rora/money';
+import { assetScale } from '@rora/money';
+import { formatHolding } from '../../../lib/format/numbers.ts';
 import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import type { FormError, RequestForm } from '../model/request-form.ts';
@@ -23,7 +24,7 @@ export function RequestFields(props: {
     return error && props.touched.has(field) ? t(error.key) : undefined;
   };
   const termOptions = LOAN_TERM_DAYS.map((days) => ({ value: String(days), label: t('card.days', { count: days }) }));
-  const available = props.available === null ? '…' : formatBalance(props.available, assetScale(form.collateralAsset));
+  const available = props.available === null ? '…' : formatHolding(props.available, assetScale(form.collateralAsset));
   return (
     <div className="loan-form__fields">
       <Dropdown<LoanAsset>

@@ -2,7 +2,7 @@
 // interest and the repayment at term, what the lender receives, and what the collateral is worth.
 import { useTranslation } from 'react-i18next';
 import type { LoanPreview } from '@rora/contracts';
-import { formatUsd } from '@rora/money';
+import { formatUsd } from '../../../lib/format/numbers.ts';
 import { Figures, useCoins, usePercent } from './figures.tsx';
 
 export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {

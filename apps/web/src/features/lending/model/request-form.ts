@@ -10,6 +10,7 @@ import {
   type LoanRequestBody,
 } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
+import { formatPercent } from '../../../lib/format/numbers.ts';
 
 export interface RequestForm {
   readonly asset: LoanAsset;
@@ -46,10 +47,9 @@ export function percentToBps(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** 6154 -> '61.54 %' (the reader's locale formats the number). */
+/** 6154 -> '61.54%', '61,54 %' in French (lib/format: the reader's marks and percent sign). */
 export function bpsPercent(bps: number, locale = 'en'): string {
-  const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${percent.format(bps / 100)} %`;
+  return formatPercent(BigInt(bps), {}, locale);
 }
 
 function amountError(text: string, asset: LoanAsset, field: keyof RequestForm): FormError | null {

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { OnrampPurchase } from '@rora/contracts';
+import { coinsOf } from '../../../lib/format/numbers.ts';
 import { outcomeKey } from '../model/onramp-form.ts';
 
 export function PurchaseResult({ purchase }: { readonly purchase: OnrampPurchase }) {
@@ -19,7 +20,7 @@ export function PurchaseResult({ purchase }: { readonly purchase: OnrampPurchase
       {completed ? <CircleCheck size={20} aria-hidden="true" /> : <CircleX size={20} aria-hidden="true" />}
       <div>
         {purchase.status === 'failed' ? <p className="onramp-result__title">{t('result.declinedTitle')}</p> : null}
-        <p>{t(key, { coins: `${purchase.cryptoAmount} ${purchase.asset}` })}</p>
+        <p>{t(key, { coins: coinsOf(purchase.cryptoAmount, purchase.asset) })}</p>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 // declined with the reason, and what to do next.
 import { useTranslation } from 'react-i18next';
 import type { OnrampPurchase } from '@rora/contracts';
-import { formatUsd } from '@rora/money';
+import { coinsOf, formatUsd } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { storedLanguage } from '../../../lib/i18n/languages.ts';
@@ -21,7 +21,7 @@ export function WidgetDialog(props: {
 }) {
   const { t } = useTranslation('onramp');
   const { purchase } = props;
-  const coins = purchase ? `${purchase.cryptoAmount} ${purchase.asset}` : '';
+  const coins = purchase ? coinsOf(purchase.cryptoAmount, purchase.asset) : '';
   return (
     <Dialog
       open={props.open && purchase !== null}

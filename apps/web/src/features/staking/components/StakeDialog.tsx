@@ -5,7 +5,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StakingPlan } from '@rora/contracts';
-import { assetScale, formatBalance } from '@rora/money';
+import { assetScale } from '@rora/money';
+import { formatHolding } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
@@ -62,7 +63,7 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
         maxDecimals={assetScale(plan.asset)}
         placeholder={plan.minAmount}
         error={shownError}
-        hint={t('dialog.available', { amount: `${formatBalance(available, assetScale(plan.asset))} ${plan.asset}` })}
+        hint={t('dialog.available', { amount: `${formatHolding(available, assetScale(plan.asset))} ${plan.asset}` })}
       />
       <Summary plan={plan} amount={checked.ok ? checked.amount : 0n} />
       <p className="staking-form__note">

@@ -3,6 +3,7 @@
 // (stakeRewardsThrough, ADR 0029): the first day's reward and the whole term's.
 import { STAKING_FLEXIBLE_TERM_DAYS, stakeDailyReward, stakeRewardsThrough, type StakingPlan } from '@rora/contracts';
 import { assetScale, formatAmount, tryParseAmount } from '@rora/money';
+import { formatCoins, formatPercent } from '../../../lib/format/numbers.ts';
 
 export type StakeFormError =
   | 'amount_is_empty'
@@ -64,17 +65,16 @@ export function stakeSummary(plan: StakingPlan, amount: bigint): StakeSummary {
   };
 }
 
-/** `12.5%` from 1250 basis points. */
+/** `12.5%` from 1250 basis points (`12,5 %` in French), trailing zeros dropped. */
 export function apyPercent(apyBps: number): string {
-  const text = formatAmount(BigInt(apyBps), 2, { decimals: 2, rounding: 'down' });
-  return `${text.replace(/\.?0+$/, '')}%`;
+  const decimals = apyBps % 100 === 0 ? 0 : apyBps % 10 === 0 ? 1 : 2;
+  return formatPercent(BigInt(apyBps), { decimals });
 }
 
 /** An amount of the asset, grouped, cut to 8 decimals (never rounded up), trailing zeros dropped. */
 export function coins(minorUnits: bigint, asset: string): string {
   const scale = assetScale(asset);
-  const text = formatAmount(minorUnits, scale, { decimals: Math.min(scale, 8), rounding: 'down', grouping: true });
-  return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text} ${asset}`;
+  return `${formatCoins(formatAmount(minorUnits, scale), scale)} ${asset}`;
 }
 
 /** `coins` of a decimal string from the API ('100000' -> '100,000 USDT'). */

@@ -3,7 +3,7 @@
 // 8 significant digits, and what the amount received is worth after the spread and the fee.
 import type { SwapQuote } from '@rora/contracts';
 import { assetScale, divideRounded, isAssetSymbol, parseAmount } from '@rora/money';
-import { USD_ROUNDING, formatCoins, formatDecimal } from '../../../lib/format/numbers.ts';
+import { USD_ROUNDING, coinsOf, formatDecimal } from '../../../lib/format/numbers.ts';
 
 /** A decimal string cut (never rounded up) to `digits` significant digits: '18.478571428571' -> '18.478571'. */
 export function significant(text: string, digits = 8): string {
@@ -27,7 +27,7 @@ function trim(text: string): string {
 
 /** `0.12562881 ETH`: at most 8 decimals, cut; `0,12562881 ETH` in French. */
 export function coins(amount: string, asset: string): string {
-  return isAssetSymbol(asset) ? `${formatCoins(amount, assetScale(asset))} ${asset}` : `${amount} ${asset}`;
+  return coinsOf(amount, asset);
 }
 
 /**
