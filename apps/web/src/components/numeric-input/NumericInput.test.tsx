@@ -35,6 +35,9 @@ function AmountForm({ initial = '' }: { initial?: string }) {
       <button type="button" onClick={() => setValue('0.5')}>
         Max
       </button>
+      <button type="button" onClick={() => setValue('')}>
+        Clear
+      </button>
       <button type="submit" disabled={!valid}>
         Send
       </button>
@@ -123,5 +126,21 @@ describe('an amount field', () => {
     await userEvent.type(field, '25');
     expect(field.value).toBe('5.25');
     expect(screen.getByLabelText('form value').textContent).toBe('5.25');
+  });
+});
+
+describe('a field that starts with an amount', () => {
+  it('shows it in French marks, and empties when the form clears it', async () => {
+    const instance = await i18nIn('fr');
+    render(
+      <I18nextProvider i18n={instance}>
+        <AmountForm initial="0.002" />
+      </I18nextProvider>,
+    );
+    const field = screen.getByLabelText<HTMLInputElement>('Amount');
+    expect(field.value).toBe('0,002');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(field.value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

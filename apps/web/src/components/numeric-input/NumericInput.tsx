@@ -30,7 +30,9 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
   const marks = numberMarks(i18n.language || 'en');
   const read = (text: string) =>
     readTypedAmount(text, { decimalSeparator: marks.decimal, groupSeparator: marks.group, maxDecimals });
-  const [draft, setDraft] = useState(value);
+  // The text starts in the reader's marks: a plain `0.002` kept as typed text would read as refused
+  // in French and come back with its error once the form clears the field (issue 19 defect 6).
+  const [draft, setDraft] = useState(() => value.replace('.', marks.decimal));
   const shown = formValue(read(draft)) === value ? draft : value.replace('.', marks.decimal);
   const reading = read(shown);
   const problem = reading.ok
