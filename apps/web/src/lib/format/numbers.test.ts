@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBps,
   formatCoins,
   formatCount,
   formatDecimal,
@@ -110,5 +111,20 @@ describe('percentages and counts', () => {
   it('writes counts with the language’s thousands mark', () => {
     expect(formatCount(12345, 'fr')).toBe(`12${NNBSP}345`);
     expect(formatCount(12345, 'pt-BR')).toBe('12.345');
+  });
+});
+
+describe('basis points as an exact percentage', () => {
+  it.each([
+    [50, 'en', '0.5%'],
+    [1450, 'en', '14.5%'],
+    [600, 'en', '6%'],
+    [25, 'en', '0.25%'],
+  ])('%d bps in %s reads %j', (bps, tag, expected) => {
+    expect(formatBps(bps, tag)).toBe(expected);
+  });
+
+  it('writes the French decimal comma and spaced percent sign', () => {
+    expect(formatBps(1450, 'fr')).toMatch(/^14,5[\u00a0\u202f]%$/);
   });
 });

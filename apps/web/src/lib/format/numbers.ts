@@ -194,6 +194,12 @@ export function formatPlot(value: number, decimals: number, tag: string = curren
   return new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
+/** Basis points as an exact percentage with no trailing zeros: 50 → `0.5%`, 1450 → `14.5%` (`14,5 %`). */
+export function formatBps(bps: number, tag: string = currentLanguageTag()): string {
+  const decimals = bps % 100 === 0 ? 0 : bps % 10 === 0 ? 1 : 2;
+  return formatPercent(BigInt(bps), { decimals }, tag);
+}
+
 /** A count (customers, confirmations, blocks) in the reader's marks: `12 345` in French. */
 export function formatCount(value: number, tag: string = currentLanguageTag()): string {
   return new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(value);

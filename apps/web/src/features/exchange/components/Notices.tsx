@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Info, ShieldAlert } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button/CopyButton.tsx';
+import { formatDecimal } from '../../../lib/format/numbers.ts';
 import { useShareOffer } from '../api/markets.ts';
 
 export function KycNotice() {
@@ -27,7 +28,13 @@ export function ShareNotice() {
     <div className="notice notice--info share-notice">
       <Info size={20} aria-hidden="true" />
       <div>
-        <p>{t('shareNotice', { price: offer.pricePerShareGbp, asset: offer.asset, network: offer.networkName })}</p>
+        <p>
+          {t('shareNotice', {
+            price: formatDecimal(offer.pricePerShareGbp, 8),
+            asset: offer.asset,
+            network: offer.networkName,
+          })}
+        </p>
         <p className="share-notice__address">
           <code className="tabular">{offer.address}</code>
           <CopyButton text={offer.address} label={t('copyShareAddress')} variant="ghost" />

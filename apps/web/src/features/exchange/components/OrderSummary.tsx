@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderRate } from '@rora/contracts';
 import type { AssetSymbol } from '@rora/money';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { formatPercent } from '../../../lib/format/numbers.ts';
+import { formatBps } from '../../../lib/format/numbers.ts';
 import { showAsset, showPrice, type MarketModel } from '../model/market.ts';
 
 interface Props {
@@ -29,7 +29,7 @@ export function OrderSummary({ market, rate, loading, valid }: Props) {
       <dl className="summary" aria-busy={loading}>
         {row(t('summaryPrice'), rate.price ? `${showPrice(market, rate.price)} ${market.quote}` : '—')}
         {row(
-          t('summaryFee', { role: t(rate.role), percent: formatPercent(BigInt(rate.feeBps), { decimals: 2 }) }),
+          t('summaryFee', { role: t(rate.role), percent: formatBps(rate.feeBps) }),
           `${showAsset(rate.fee, rate.feeAsset as AssetSymbol)} ${rate.feeAsset}`,
         )}
         {row(

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { VENUES } from '@rora/contracts';
 import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
+import { formatPercent } from '../../../lib/format/numbers.ts';
 import { useVenues } from '../api/markets.ts';
 import { showPrice, type MarketModel } from '../model/market.ts';
 
@@ -12,6 +13,10 @@ interface Props {
   readonly venue: string;
   readonly onVenue: (venue: string) => void;
 }
+
+/** A fee as the spec lists it ('0.5' percent), with its own decimals: `0.5%`, `0,5 %` in French. */
+const feePercent = (text: string) =>
+  formatPercent(text, { decimals: text.includes('.') ? text.split('.')[1]!.length : 0 });
 
 export function VenuePicker({ market, venue, onVenue }: Props) {
   const { t } = useTranslation('exchange');
@@ -22,8 +27,8 @@ export function VenuePicker({ market, venue, onVenue }: Props) {
     label: t('venueOption', {
       name: item.default ? t('venueDefault', { name: item.name }) : item.name,
       price: item.price ? showPrice(market, item.price) : '—',
-      taker: item.takerFee,
-      maker: item.makerFee,
+      taker: feePercent(item.takerFee),
+      maker: feePercent(item.makerFee),
     }),
   }));
   const chosen = items.find((item) => item.id === venue);

@@ -3,7 +3,7 @@
 // (stakeRewardsThrough, ADR 0029): the first day's reward and the whole term's.
 import { STAKING_FLEXIBLE_TERM_DAYS, stakeDailyReward, stakeRewardsThrough, type StakingPlan } from '@rora/contracts';
 import { assetScale, formatAmount, tryParseAmount } from '@rora/money';
-import { formatCoins, formatPercent } from '../../../lib/format/numbers.ts';
+import { formatBps, formatCoins } from '../../../lib/format/numbers.ts';
 
 export type StakeFormError =
   | 'amount_is_empty'
@@ -67,8 +67,7 @@ export function stakeSummary(plan: StakingPlan, amount: bigint): StakeSummary {
 
 /** `12.5%` from 1250 basis points (`12,5 %` in French), trailing zeros dropped. */
 export function apyPercent(apyBps: number): string {
-  const decimals = apyBps % 100 === 0 ? 0 : apyBps % 10 === 0 ? 1 : 2;
-  return formatPercent(BigInt(apyBps), { decimals });
+  return formatBps(apyBps);
 }
 
 /** An amount of the asset, grouped, cut to 8 decimals (never rounded up), trailing zeros dropped. */
