@@ -81,13 +81,14 @@ test.describe('numbers in French', () => {
 
     const form = page.getByRole('form', { name: 'Formulaire d’ordre' });
     await form.getByRole('tab', { name: 'Marché' }).click();
+    await expect(form.getByText(new RegExp(`^Frais : preneur 0,5${S}%, teneur 0,5${S}%$`))).toBeVisible();
     await form.getByLabel('Quantité').fill('0,002');
     await expect(form.getByLabel('Total')).toHaveValue(/^\d+,\d+$/);
     await expect(form.getByText(new RegExp(`Frais \\(preneur, 0,5${S}%\\)`))).toBeVisible();
     await expect(form.getByText(new RegExp(`^${NUMBER},\\d+ USDT$`)).first()).toBeVisible();
     await shootBoth(page, 'fr-exchange-summary');
     await form.getByRole('button', { name: 'Acheter BTC' }).click();
-    await expect(page.getByText('Ordre exécuté (Achat) : 0,00200 BTC')).toBeVisible();
+    await expect(page.getByText('Ordre exécuté (Achat) : 0,002 BTC')).toBeVisible();
     // The form clears for the next order, in French marks still.
     await expect(form.getByLabel('Quantité')).toHaveValue('');
     await expect(form.getByLabel('Total')).toHaveValue('');

@@ -51,7 +51,9 @@ export function VenuePicker({ market, venue, onVenue }: Props) {
         searchLabel={t('searchVenue')}
       />
       {chosen ? (
-        <p className="venue-picker__fees">{t('venueFees', { taker: chosen.takerFee, maker: chosen.makerFee })}</p>
+        <p className="venue-picker__fees">
+          {t('venueFees', { taker: feePercent(chosen.takerFee), maker: feePercent(chosen.makerFee) })}
+        </p>
       ) : null}
     </div>
   );

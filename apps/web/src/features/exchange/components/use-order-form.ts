@@ -7,7 +7,7 @@ import type { TradeOrderBody } from '@rora/contracts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { toastError } from '../api/feedback.ts';
 import { useOrderRate, usePlaceOrder } from '../api/orders.ts';
-import { ruleValues, showAmount, type MarketModel } from '../model/market.ts';
+import { ruleValues, showAsset, type MarketModel } from '../model/market.ts';
 import type { StreamState } from '../model/market-stream.ts';
 import {
   emptyForm,
@@ -96,7 +96,7 @@ export function useOrderForm(options: OrderFormOptions) {
         showToast(
           t(key, {
             side: t(`sideNoun.${order.side}`),
-            amount: showAmount(market, order.filledAmount),
+            amount: showAsset(order.filledAmount, market.base),
             asset: market.base,
             symbol: market.symbol,
           }),
