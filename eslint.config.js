@@ -23,6 +23,7 @@ const internalImports = {
   'web-root': ['contracts', 'money'],
   'web-e2e': ['contracts', 'money'],
   worker: ['db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
+  signer: ['db', 'chains'],
   api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
   scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
 };
@@ -80,6 +81,7 @@ function elementTypeRules({ whiteBox }) {
     { from: 'web-shared', allow: ['web-shared', 'contracts', 'money'] },
     { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
     { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+    { from: 'signer', allow: ['signer', 'db', 'chains'] },
     { from: ['api', 'api-routes'], allow: ['module', ...platform] },
     { from: 'scripts', allow: ['scripts', 'module', 'web-e2e', ...platform] },
   ];
@@ -102,6 +104,7 @@ const elements = [
   { type: 'web-e2e', pattern: 'apps/web/e2e' },
   { type: 'api', pattern: 'apps/api' },
   { type: 'worker', pattern: 'apps/worker' },
+  { type: 'signer', pattern: 'apps/signer' },
   { type: 'scripts', pattern: 'scripts' },
 ];
 

@@ -83,6 +83,7 @@ export {
 } from './adapter.ts';
 export * from './devnet/index.ts';
 export * from './utxo/index.ts';
+export * from './signer/index.ts';
 export {
   MESSAGE_SCHEMES,
   messageSchemeOf,

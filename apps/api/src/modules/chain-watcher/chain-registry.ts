@@ -2,7 +2,8 @@
 // devnet of @rora/chains, running inside this process: one instance per process, its blocks on
 // timers once `start()` is called (server.ts); tests never start it and mine blocks by hand. Bitcoin
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
-// ADR 0032): their adapter signs with the configured hot key, keeps every signed withdrawal in
+// ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
+// production, with a hot key in this process), keeps every signed withdrawal in
 // PostgreSQL before sending it, and the deposit scanner walks their blocks. Deposit keys come from
 // the CHAINS_* variables, else the devnet's public test keys (production refuses both the devnet and
 // those keys: production-config.ts, ADR 0020).
@@ -11,6 +12,7 @@ import {
   DEVNET_DEPOSIT_CONFIGS,
   NETWORK_IDS,
   NETWORKS,
+  RemoteSigner,
   createDevnet,
   createUtxoRpcAdapter,
   depositConfigsFromEnv,
@@ -55,7 +57,12 @@ type UtxoVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC'}${string}` | '
 
 export type ChainConfig = Pick<
   Config,
-  'DEVNET_SEED' | 'DEVNET_BLOCK_INTERVAL_MS' | (typeof DEPOSIT_VARIABLES)[number] | UtxoVariable
+  | 'DEVNET_SEED'
+  | 'DEVNET_BLOCK_INTERVAL_MS'
+  | 'SIGNER_URL'
+  | 'SIGNER_SECRET'
+  | (typeof DEPOSIT_VARIABLES)[number]
+  | UtxoVariable
 >;
 
 /** The CHAINS_* values as the text variables @rora/chains reads (it validates them when deriving). */
@@ -65,14 +72,27 @@ function depositEnv(config: ChainConfig): Record<string, string | undefined> {
   );
 }
 
-function rpcAdapter(deps: { config: ChainConfig; db: Db; clock: Clock }, chain: UtxoChainId, deposit?: DepositConfig) {
+/** The signer process, when configured: the API holds no key then (ADR 0041). */
+function remoteSigner(config: ChainConfig): RemoteSigner | undefined {
+  if (!config.SIGNER_URL || !config.SIGNER_SECRET) return undefined;
+  const addresses: Partial<Record<NetworkId, string>> = {};
+  if (config.CHAINS_BTC_HOT_ADDRESS) addresses.btc = config.CHAINS_BTC_HOT_ADDRESS;
+  if (config.CHAINS_LTC_HOT_ADDRESS) addresses.ltc = config.CHAINS_LTC_HOT_ADDRESS;
+  return new RemoteSigner({ url: config.SIGNER_URL, secret: config.SIGNER_SECRET, addresses });
+}
+
+function rpcAdapter(
+  deps: { config: ChainConfig; db: Db; clock: Clock; signer: RemoteSigner | undefined },
+  chain: UtxoChainId,
+  deposit?: DepositConfig,
+) {
   const { config } = deps;
   const X = chain === 'btc' ? 'BTC' : 'LTC';
   const url = config[`CHAINS_${X}_RPC_URL`];
-  const hotKey = config[`CHAINS_${X}_HOT_KEY`];
+  const hotKey = deps.signer ?? config[`CHAINS_${X}_HOT_KEY`];
   // The config loader refuses `rpc` without these; this guards a programmer's call.
   if (!url || !hotKey || deposit?.scheme !== 'hd')
-    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, hot key and xpub`);
+    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, a signer or hot key, and xpub`);
   return createUtxoRpcAdapter({
     chain,
     kind: config[`CHAINS_${X}_NETWORK`],
@@ -97,9 +117,10 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
   const nodes = new Map<NetworkId, UtxoRpcAdapter>();
+  const signer = remoteSigner(config);
   for (const chain of ['btc', 'ltc'] as const) {
     if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
-      nodes.set(chain, rpcAdapter(deps, chain, configured[chain]));
+      nodes.set(chain, rpcAdapter({ ...deps, signer }, chain, configured[chain]));
     }
   }
   const startHeight = (network: NetworkId) =>
