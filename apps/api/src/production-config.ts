@@ -97,7 +97,7 @@ function simulatedChains(values: Values): Problem[] {
     ...real.filter(([chain]) => simulated.includes(chain as never)).map(([, name]) => `set ${name}=rpc`),
     ...(withoutAdapter.length > 0
       ? [
-          `${withoutAdapter.join(', ')} have no real adapter yet, so production cannot start until one is added (${ADR})`,
+          `${withoutAdapter.join(', ')} have no real chain adapter yet, so production cannot start until one is added (${ADR})`,
         ]
       : []),
   ];
