@@ -24,8 +24,8 @@ const internalImports = {
   'web-e2e': ['contracts', 'money'],
   worker: ['db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
   signer: ['db', 'chains'],
-  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
-  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
+  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves', 'signer'],
+  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves', 'signer'],
 };
 const externalRules = Object.entries(internalImports).flatMap(([from, allowed]) => [
   { from, disallow: ['@rora/*'], message: `${from} may import only: ${allowed.join(', ') || 'no internal package'}` },
@@ -45,7 +45,19 @@ export const moduleLayers = [
   ['alerts'],
   ['dev', 'openapi'],
 ];
-const platform = ['api', 'api-routes', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine', 'reserves'];
+const platform = [
+  'api',
+  'api-routes',
+  'worker',
+  'db',
+  'ledger',
+  'money',
+  'contracts',
+  'chains',
+  'engine',
+  'reserves',
+  'signer',
+];
 const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
 
 /** Each module may import its own files and the modules of earlier layers (tests: every module). */

@@ -3,7 +3,7 @@
 // timers once `start()` is called (server.ts); tests never start it and mine blocks by hand. Bitcoin
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
 // ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
-// production, with a hot key in this process), keeps every signed withdrawal in
+// production, through the signer's service in this process with a hot key), keeps every signed withdrawal in
 // PostgreSQL before sending it, and the deposit scanner walks their blocks. Deposit keys come from
 // the CHAINS_* variables, else the devnet's public test keys (production refuses both the devnet and
 // those keys: production-config.ts, ADR 0020).
@@ -12,6 +12,7 @@ import {
   DEVNET_DEPOSIT_CONFIGS,
   NETWORK_IDS,
   NETWORKS,
+  ChainError,
   RemoteSigner,
   createDevnet,
   createUtxoRpcAdapter,
@@ -21,10 +22,13 @@ import {
   type DepositConfig,
   type NetworkDefinition,
   type NetworkId,
+  type Signer,
   type UtxoChainId,
+  type UtxoNetworkKind,
   type UtxoRpcAdapter,
 } from '@rora/chains';
 import type { Db } from '@rora/db';
+import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
@@ -81,6 +85,21 @@ function remoteSigner(config: ChainConfig): RemoteSigner | undefined {
   return new RemoteSigner({ url: config.SIGNER_URL, secret: config.SIGNER_SECRET, addresses });
 }
 
+/**
+ * Outside production, a hot key given to the API (`CHAINS_<X>_HOT_KEY`) signs through the signer's
+ * own service run in this process: the same rules (only a held send, once, every signature recorded
+ * in `signer.signatures`), without the separate process.
+ */
+function inProcessSigner(db: Db, chain: UtxoChainId, kind: UtxoNetworkKind, wif: string): Signer {
+  let privateKey: Uint8Array;
+  try {
+    privateKey = privateKeyFromWif(chain, kind, wif);
+  } catch {
+    throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key is not a WIF key of this network`);
+  }
+  return createSigningService({ pool: db.$client, keys: [keyHolder(chain, kind, privateKey)] });
+}
+
 function rpcAdapter(
   deps: { config: ChainConfig; db: Db; clock: Clock; signer: RemoteSigner | undefined },
   chain: UtxoChainId,
@@ -89,7 +108,9 @@ function rpcAdapter(
   const { config } = deps;
   const X = chain === 'btc' ? 'BTC' : 'LTC';
   const url = config[`CHAINS_${X}_RPC_URL`];
-  const hotKey = deps.signer ?? config[`CHAINS_${X}_HOT_KEY`];
+  const wif = config[`CHAINS_${X}_HOT_KEY`];
+  const kind = config[`CHAINS_${X}_NETWORK`];
+  const hotKey = deps.signer ?? (wif === undefined ? undefined : inProcessSigner(deps.db, chain, kind, wif));
   // The config loader refuses `rpc` without these; this guards a programmer's call.
   if (!url || !hotKey || deposit?.scheme !== 'hd')
     throw new Error(`CHAINS_${X}=rpc needs its RPC URL, a signer or hot key, and xpub`);
