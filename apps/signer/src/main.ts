@@ -47,6 +47,14 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const known = error instanceof SignerConfigError || error instanceof KeyInputError;
-  console.error(known ? (error as Error).message : `The signer stopped: ${(error as Error).message}`);
+  // 42P01: no `signer` schema yet; the API applies the migrations (0093) when it starts.
+  const noSchema = (error as { code?: string }).code === '42P01';
+  console.error(
+    known
+      ? (error as Error).message
+      : noSchema
+        ? 'The signer stopped: the database has no signer schema yet; start the API once to apply the migrations'
+        : `The signer stopped: ${(error as Error).message}`,
+  );
   process.exit(1);
 });
