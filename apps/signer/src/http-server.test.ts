@@ -37,6 +37,15 @@ describe('the signer over HTTP', () => {
     expect(await remote.mismatches()).toEqual([]);
   });
 
+  it('tells what it signed under an id, request and bytes, and null for an id it never signed', async () => {
+    const send = await insertSend(database.pool);
+    expect(await remote.recorded('ltc', send.id)).toBeNull();
+    const transaction = unsignedFor(holder, send);
+    const signed = await remote.sign(transaction);
+    expect(await remote.recorded('ltc', send.id)).toEqual({ transaction, signed });
+    await expect(remote.recorded('btc', send.id)).rejects.toMatchObject({ code: 'signer_request_is_malformed' });
+  });
+
   it('refuses a call without the secret, or with another one', async () => {
     const send = await insertSend(database.pool);
     for (const secret of ['', 'another-secret-of-at-least-32-characters!']) {

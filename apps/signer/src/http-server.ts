@@ -3,7 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SIGNER_PATHS, SignerProtocolError, decodeUnsigned } from '@rora/chains';
+import { SIGNER_PATHS, SignerProtocolError, decodeUnsigned, encodeUnsigned, type NetworkId } from '@rora/chains';
 import { SignerRefusal } from './refusal.ts';
 import type { SigningService } from './signing-service.ts';
 
@@ -57,6 +57,16 @@ async function route(options: SignerServerOptions, request: http.IncomingMessage
   const path = new URL(request.url ?? '/', 'http://signer').pathname;
   if (request.method === 'GET' && path === SIGNER_PATHS.health) return { ok: true };
   if (request.method === 'GET' && path === SIGNER_PATHS.addresses) return { addresses: options.service.addresses() };
+  if (request.method === 'GET' && path === SIGNER_PATHS.recorded) {
+    const query = new URL(request.url ?? '/', 'http://signer').searchParams;
+    const network = query.get('network');
+    const id = query.get('id');
+    if (!network || !id || !(network in options.service.addresses())) {
+      throw new SignerRefusal('signer_request_is_malformed', 'network (one the signer holds) and id are required');
+    }
+    const found = await options.service.recorded(network as NetworkId, id);
+    return { recorded: found && { transaction: JSON.parse(encodeUnsigned(found.transaction)), signed: found.signed } };
+  }
   if (request.method === 'POST' && path === SIGNER_PATHS.sign) {
     let transaction;
     try {

@@ -5,9 +5,11 @@
 // commit loses only the answer: the retry finds the record and gets the same bytes, the same txid.
 import type pg from 'pg';
 import {
+  decodeUnsigned,
   encodeUnsigned,
   isChainError,
   type NetworkId,
+  type RecordedSignature,
   type SignedTransaction,
   type Signer,
   type UnsignedTransaction,
@@ -35,6 +37,7 @@ export interface SigningServiceOptions {
 /** The signer's core; it is itself a `Signer`, so the sandbox and tests can run it in-process. */
 export interface SigningService extends Signer {
   addresses(): Record<string, string>;
+  recorded(network: NetworkId, id: string): Promise<RecordedSignature | null>;
 }
 
 export function createSigningService(options: SigningServiceOptions): SigningService {
@@ -53,6 +56,20 @@ export function createSigningService(options: SigningServiceOptions): SigningSer
       if (record) options.onSigned?.(record);
       return signed;
     },
+    recorded: (network, id) => recorded(options.pool, network, id),
+  };
+}
+
+async function recorded(pool: pg.Pool, network: NetworkId, id: string): Promise<RecordedSignature | null> {
+  const { rows } = await pool.query<{ request: string; txid: string; raw: string }>(
+    'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2',
+    [network, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    transaction: decodeUnsigned(JSON.parse(row.request)),
+    signed: { network, id, txid: row.txid, raw: row.raw },
   };
 }
 

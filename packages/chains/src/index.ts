@@ -78,6 +78,7 @@ export {
   type SignedTransaction,
   type Signer,
   type TransactionStatus,
+  type RecordedSignature,
   type UnsignedTransaction,
   type WithdrawalRequest,
 } from './adapter.ts';

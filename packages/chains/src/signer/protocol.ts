@@ -4,7 +4,13 @@
 import type { SignedTransaction, UnsignedTransaction, UtxoInput } from '../adapter.ts';
 import { getNetwork } from '../networks.ts';
 
-export const SIGNER_PATHS = { sign: '/v1/sign', addresses: '/v1/addresses', health: '/v1/health' } as const;
+export const SIGNER_PATHS = {
+  sign: '/v1/sign',
+  /** GET ?network=&id=: the recorded signature under that id, or null. */
+  recorded: '/v1/recorded',
+  addresses: '/v1/addresses',
+  health: '/v1/health',
+} as const;
 
 /** Refusals of the signer, each naming the rule the request broke. */
 export const SIGNER_REFUSALS = [

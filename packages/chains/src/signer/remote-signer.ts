@@ -4,10 +4,10 @@
 // secret as a bearer token. The signer decides whether to sign; its refusals and any transport
 // failure are `SignerError`s, never `ChainError`s, so the wallets module leaves the send held (and
 // retries it) instead of voiding a withdrawal that may have been signed.
-import type { SignedTransaction, Signer, UnsignedTransaction } from '../adapter.ts';
+import type { RecordedSignature, SignedTransaction, Signer, UnsignedTransaction } from '../adapter.ts';
 import { ChainError } from '../errors.ts';
 import type { NetworkId } from '../networks.ts';
-import { SIGNER_PATHS, decodeSigned, encodeUnsigned } from './protocol.ts';
+import { SIGNER_PATHS, decodeSigned, decodeUnsigned, encodeUnsigned } from './protocol.ts';
 
 export class SignerError extends Error {
   override readonly name = 'SignerError';
@@ -57,6 +57,25 @@ export class RemoteSigner implements Signer {
       throw new SignerError('signer_answer_is_malformed', 'The signer answered for another withdrawal');
     }
     return signed;
+  }
+
+  async recorded(network: NetworkId, id: string): Promise<RecordedSignature | null> {
+    const query = new URLSearchParams({ network, id });
+    const body = (await this.#call(`${SIGNER_PATHS.recorded}?${query}`, { method: 'GET' })) as {
+      recorded?: { transaction?: unknown; signed?: unknown } | null;
+    };
+    if (body?.recorded === null) return null;
+    try {
+      const transaction = decodeUnsigned(body?.recorded?.transaction);
+      const signed = decodeSigned(body?.recorded?.signed);
+      if (transaction.id !== id || signed.id !== id || transaction.network !== network) throw new Error('another id');
+      return { transaction, signed };
+    } catch (error) {
+      throw new SignerError(
+        'signer_answer_is_malformed',
+        `The signer's record is malformed: ${(error as Error).message}`,
+      );
+    }
   }
 
   /** The addresses the signer holds keys for: compared at start with the configured ones. */

@@ -118,4 +118,30 @@ describe.skipIf(!regtestAvailable('litecoin-signer'))('Litecoin sends signed by 
     await scan(t);
     expect((await sendRow(sent.id))?.status).toBe('posted');
   });
+
+  it('adopts the transaction the signer recorded when the API lost it before storing it', async () => {
+    // The API's store of signed bytes fails once: the signer has signed, the API kept nothing.
+    await t.database.db.execute(sql`
+      CREATE FUNCTION test_lose_broadcast() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the API died before storing the signed bytes'; END $$`);
+    await t.database.db.execute(sql`
+      CREATE TRIGGER test_lose_broadcast BEFORE INSERT ON chain_broadcasts
+        FOR EACH ROW EXECUTE FUNCTION test_lose_broadcast()`);
+    const { sent } = await send('0.3');
+    expect(await sendRow(sent.id)).toMatchObject({ status: 'held', txid: null });
+    const [recorded] = await signatures(sent.id);
+    expect(recorded).toBeDefined();
+    await t.database.db.execute(sql`DROP TRIGGER test_lose_broadcast ON chain_broadcasts`);
+    await t.database.db.execute(sql`DROP FUNCTION test_lose_broadcast()`);
+    // A bigger coin arrives: asked anew, the adapter would choose it and build another transaction.
+    await node.miner.send(HOT_ADDRESS, '10');
+    await node.mine(1);
+    await scan(t);
+    expect(await sendRow(sent.id)).toMatchObject({ status: 'broadcast', txid: recorded?.txid });
+    expect(await signatures(sent.id)).toHaveLength(1);
+    expect(await node.rpc.call<string[]>('getrawmempool')).toContain(recorded?.txid);
+    await node.mine(4);
+    await scan(t);
+    expect((await sendRow(sent.id))?.status).toBe('posted');
+  });
 });
