@@ -46,6 +46,14 @@ describe('the signer over HTTP', () => {
     await expect(remote.recorded('btc', send.id)).rejects.toMatchObject({ code: 'signer_request_is_malformed' });
   });
 
+  it('signs once when 20 requests for one id arrive at once over HTTP', async () => {
+    const send = await insertSend(database.pool);
+    const results = await Promise.all(Array.from({ length: 20 }, () => remote.sign(unsignedFor(holder, send))));
+    expect(new Set(results.map((result) => result.txid)).size).toBe(1);
+    const { rows } = await database.pool.query('SELECT 1 FROM signer.signatures WHERE id = $1', [send.id]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a call without the secret, or with another one', async () => {
     const send = await insertSend(database.pool);
     for (const secret of ['', 'another-secret-of-at-least-32-characters!']) {
