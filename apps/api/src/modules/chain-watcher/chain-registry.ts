@@ -42,6 +42,11 @@ export interface ChainRegistry {
   readonly scanned: readonly ScannedNetwork[];
   /** Whether the network is the in-process devnet's (the faucet and `/dev/mine` work only there). */
   isDevnet(network: NetworkId): boolean;
+  /**
+   * With the signer process: the configured hot wallet addresses it does not hold, or that it cannot
+   * be reached (one line each, for the operator's log at start); empty when all is well or no signer.
+   */
+  checkSigner(): Promise<string[]>;
   /** Starts the devnet's block timers. */
   start(): void;
   stop(): void;
@@ -155,6 +160,10 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
       return { network, scanner: adapter.scanner, ...(start === undefined ? {} : { startHeight: start }) };
     }),
     isDevnet: (network) => !nodes.has(network),
+    checkSigner: async () => {
+      if (!signer) return [];
+      return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);
+    },
     start: () => devnet.start(),
     stop: () => devnet.stop(),
   };

@@ -92,6 +92,7 @@ describe.skipIf(!regtestAvailable('litecoin-signer'))('Litecoin sends signed by 
   };
 
   it('has the signer sign a held send once, logs it, and the node mines it', async () => {
+    expect(await t.app.services.chains.checkSigner()).toEqual([]);
     const { to, sent } = await send('1');
     const row = await sendRow(sent.id);
     expect(row).toMatchObject({ status: 'broadcast' });
@@ -105,6 +106,9 @@ describe.skipIf(!regtestAvailable('litecoin-signer'))('Litecoin sends signed by 
 
   it('keeps a send held while the signer is down, and sends it once the signer is back', async () => {
     await signer.kill();
+    expect(await t.app.services.chains.checkSigner()).toEqual([
+      expect.stringContaining('the signer at SIGNER_URL: The signer did not answer'),
+    ]);
     const { sent } = await send('0.2');
     expect(await sendRow(sent.id)).toMatchObject({ status: 'held', txid: null });
     await scan(t);
