@@ -23,8 +23,9 @@ const internalImports = {
   'web-root': ['contracts', 'money'],
   'web-e2e': ['contracts', 'money'],
   worker: ['db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine'],
-  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
-  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves'],
+  signer: ['db', 'chains'],
+  api: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves', 'signer'],
+  scripts: ['api', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'matching-engine', 'reserves', 'signer'],
 };
 const externalRules = Object.entries(internalImports).flatMap(([from, allowed]) => [
   { from, disallow: ['@rora/*'], message: `${from} may import only: ${allowed.join(', ') || 'no internal package'}` },
@@ -44,7 +45,19 @@ export const moduleLayers = [
   ['alerts'],
   ['dev', 'openapi'],
 ];
-const platform = ['api', 'api-routes', 'worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine', 'reserves'];
+const platform = [
+  'api',
+  'api-routes',
+  'worker',
+  'db',
+  'ledger',
+  'money',
+  'contracts',
+  'chains',
+  'engine',
+  'reserves',
+  'signer',
+];
 const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
 
 /** Each module may import its own files and the modules of earlier layers (tests: every module). */
@@ -80,6 +93,7 @@ function elementTypeRules({ whiteBox }) {
     { from: 'web-shared', allow: ['web-shared', 'contracts', 'money'] },
     { from: 'web-e2e', allow: ['web-e2e', 'contracts', 'money'] },
     { from: 'worker', allow: ['worker', 'db', 'ledger', 'money', 'contracts', 'chains', 'engine'] },
+    { from: 'signer', allow: ['signer', 'db', 'chains'] },
     { from: ['api', 'api-routes'], allow: ['module', ...platform] },
     { from: 'scripts', allow: ['scripts', 'module', 'web-e2e', ...platform] },
   ];
@@ -102,6 +116,7 @@ const elements = [
   { type: 'web-e2e', pattern: 'apps/web/e2e' },
   { type: 'api', pattern: 'apps/api' },
   { type: 'worker', pattern: 'apps/worker' },
+  { type: 'signer', pattern: 'apps/signer' },
   { type: 'scripts', pattern: 'scripts' },
 ];
 

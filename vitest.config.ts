@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
             'apps/worker/src/**/*.test.ts',
+            'apps/signer/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           environment: 'node',

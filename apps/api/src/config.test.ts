@@ -83,7 +83,10 @@ describe('configuration', () => {
   });
 
   it('documents every variable in the README table, and only those', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    // The API's table: the signer process's own table follows it.
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').split(
+      '### The signer process',
+    )[0]!;
     const documented = [...readme.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort());
   });

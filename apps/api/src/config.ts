@@ -34,8 +34,10 @@ function utxoChainSettings<const X extends 'BTC' | 'LTC'>(chain: X) {
     /** http(s)://user:password@host:port of the node (never echoed: it holds the password). */
     [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
     [`CHAINS_${chain}_NETWORK`]: oneOf(UTXO_NETWORK_KINDS).default('mainnet'),
-    /** WIF private key of the hot wallet (P2WPKH); production refuses it until the signer process exists. */
+    /** WIF private key of the hot wallet (P2WPKH) in the API process; production refuses it (ADR 0032). */
     [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(200).optional(),
+    /** The hot wallet address whose key the signer process holds (with SIGNER_URL, ADR 0041). */
+    [`CHAINS_${chain}_HOT_ADDRESS`]: z.string().min(1).max(200).optional(),
     /** First block height whose deposits count; unset: the node's tip when the scanner first runs. */
     [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, 100_000_000).optional(),
     /** Minor units per vbyte when the node has no fee estimate (a fresh node or regtest). */
@@ -47,7 +49,7 @@ type UtxoChainSettings<X extends string> = {
   [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
 } & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
   [K in `CHAINS_${X}_NETWORK`]: z.ZodDefault<z.ZodEnum<{ mainnet: 'mainnet'; testnet: 'testnet'; regtest: 'regtest' }>>;
-} & { [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString> } & {
+} & { [K in `CHAINS_${X}_HOT_KEY` | `CHAINS_${X}_HOT_ADDRESS`]: z.ZodOptional<z.ZodString> } & {
   [K in `CHAINS_${X}_START_HEIGHT` | `CHAINS_${X}_FALLBACK_FEE_RATE`]: z.ZodType<number>;
 };
 
@@ -171,6 +173,15 @@ export const configSchema = z.object({
     .regex(/^[\w.-]{1,64}$/, 'must be a wallet name (letters, digits, . _ -)')
     .default('rora-hot'),
   /**
+   * The signer process that holds the hot-wallet keys (apps/signer, ADR 0041): http:// on a loopback
+   * address, and the secret it shares with the API (at least 32 characters).
+   */
+  SIGNER_URL: z
+    .url({ protocol: /^http$/, error: 'must be an http:// URL' })
+    .refine((value) => isLoopbackHost(new URL(value).hostname), 'must be on a loopback address (127.0.0.1, ::1)')
+    .optional(),
+  SIGNER_SECRET: z.string().min(32, 'must be at least 32 characters').max(500).optional(),
+  /**
    * Markets: `on` runs the sandbox market maker and flow on Rora's book (started by the server, never
    * in unit tests). They fund themselves from outside the books, so production refuses `on`; unset:
    * on except in production.
@@ -219,14 +230,28 @@ function line({ name, message }: Problem, values: Record<string, string | undefi
   return `  ${name}: ${message}${shown}`;
 }
 
-/** A chain read through a node needs the node, the hot key and the deposit key. */
+/**
+ * A chain read through a node needs the node, the deposit key and who signs: the hot key in this
+ * process, or the signer process (SIGNER_URL, its secret, and the hot wallet address it holds).
+ */
 function nodeChainProblems(values: Record<string, string | undefined>): Problem[] {
   const problems: Problem[] = [];
+  const signer = values.SIGNER_URL !== undefined;
+  if (signer && values.SIGNER_SECRET === undefined) {
+    problems.push({ name: 'SIGNER_SECRET', message: 'required with SIGNER_URL: the signer refuses calls without it' });
+  }
   for (const chain of ['BTC', 'LTC']) {
     if (values[`CHAINS_${chain}`] !== 'rpc') continue;
-    for (const suffix of ['RPC_URL', 'HOT_KEY', 'XPUB']) {
-      const name = `CHAINS_${chain}_${suffix}`;
-      if (values[name] === undefined) problems.push({ name, message: `required with CHAINS_${chain}=rpc` });
+    const needs = ['RPC_URL', 'XPUB', signer ? 'HOT_ADDRESS' : 'HOT_KEY'];
+    for (const name of needs.map((suffix) => `CHAINS_${chain}_${suffix}`)) {
+      if (values[name] === undefined) {
+        const why = name.endsWith('HOT_KEY') ? ' (or SIGNER_URL and the signer process)' : '';
+        problems.push({ name, message: `required with CHAINS_${chain}=rpc${why}` });
+      }
+    }
+    if (signer && values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
+      const message = 'the signer process holds the key (SIGNER_URL): no hot key in the API as well';
+      problems.push({ name: `CHAINS_${chain}_HOT_KEY`, message });
     }
   }
   return problems;

@@ -42,12 +42,6 @@ const SANDBOX_CHOICES: ReadonlyArray<{ name: string; sandbox: string; does: stri
     real: `Rora has no real on-ramp provider adapter yet, so production cannot start until one is added (${ADR})`,
   },
   {
-    name: 'CHAIN_ADAPTER',
-    sandbox: 'devnet',
-    does: 'simulates every chain in memory: deposits never arrive, withdrawals are never sent',
-    real: `Rora has no adapter for the real networks yet, so production cannot start until one is added (${ADR})`,
-  },
-  {
     name: 'VENUES',
     sandbox: 'simulated',
     does: 'fills orders on platforms that do not exist',
@@ -81,6 +75,38 @@ function sandboxChoices(values: Values): Problem[] {
   return SANDBOX_CHOICES.filter(({ name, sandbox }) => (values[name] ?? sandbox) === sandbox).map(
     ({ name, sandbox, does, real }) => ({ name, message: `\`${sandbox}\` ${does}: not in production; ${real}` }),
   );
+}
+
+/** The chains that have a real adapter, and the variable that chooses it (`rpc`: through a node). */
+const REAL_CHAIN_ADAPTERS: Readonly<Record<string, string>> = { BTC: 'CHAINS_BTC', LTC: 'CHAINS_LTC' };
+const CHAINS = ['BTC', 'LTC', 'ETH', 'BSC', 'XRP', 'SOL'] as const;
+
+/**
+ * CHAIN_ADAPTER=devnet simulates every chain not read through a node: production accepts it only
+ * once no chain is left simulated (a node-backed chain signs through the signer process: nodeChains).
+ */
+function simulatedChains(values: Values): Problem[] {
+  const simulated = CHAINS.filter((chain) => {
+    const variable = REAL_CHAIN_ADAPTERS[chain];
+    return variable === undefined || values[variable] !== 'rpc';
+  });
+  if (simulated.length === 0) return [];
+  const real = Object.entries(REAL_CHAIN_ADAPTERS);
+  const withoutAdapter = simulated.filter((chain) => REAL_CHAIN_ADAPTERS[chain] === undefined);
+  const advice = [
+    ...real.filter(([chain]) => simulated.includes(chain as never)).map(([, name]) => `set ${name}=rpc`),
+    ...(withoutAdapter.length > 0
+      ? [
+          `${withoutAdapter.join(', ')} have no real chain adapter yet, so production cannot start until one is added (${ADR})`,
+        ]
+      : []),
+  ];
+  return [
+    {
+      name: 'CHAIN_ADAPTER',
+      message: `\`devnet\` simulates ${simulated.join(', ')} in memory: deposits never arrive, withdrawals are never sent: not in production; ${advice.join('; ')}`,
+    },
+  ];
 }
 
 function sandboxSwitches(values: Values): Problem[] {
@@ -120,8 +146,8 @@ function devnetKeys(values: Values): Problem[] {
 }
 
 /**
- * A node-backed chain (CHAINS_BTC/CHAINS_LTC=rpc) signs with a hot key in the API process until the
- * signer process exists, and may point at a test network: neither is production (ADR 0032).
+ * A node-backed chain (CHAINS_BTC/CHAINS_LTC=rpc) signs through the signer process in production
+ * (SIGNER_URL, ADR 0041), never with a hot key in the API process, and only on mainnet (ADR 0032).
  */
 function nodeChains(values: Values): Problem[] {
   const problems: Problem[] = [];
@@ -130,7 +156,7 @@ function nodeChains(values: Values): Problem[] {
       problems.push({
         name: `CHAINS_${chain}_HOT_KEY`,
         message:
-          'a private key in the API process: not in production; keys belong to the signer process, not built yet (docs/adr/0032-utxo-chains-through-a-node.md)',
+          'a private key in the API process: not in production; keys belong to the signer process (SIGNER_URL, docs/adr/0041-signer-process.md)',
       });
     }
     const kind = values[`CHAINS_${chain}_NETWORK`];
@@ -146,6 +172,7 @@ export function productionProblems(values: Values): Problem[] {
   return [
     ...missing(values),
     ...sandboxChoices(values),
+    ...simulatedChains(values),
     ...sandboxSwitches(values),
     ...devnetKeys(values),
     ...nodeChains(values),

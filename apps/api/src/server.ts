@@ -65,6 +65,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     running.services.chains.start();
     // Chains read through a node (CHAINS_BTC/CHAINS_LTC=rpc): their blocks are walked on this timer.
     running.services.depositScanner.start(config.CHAINS_POLL_MS);
+    // The signer process (ADR 0041) must hold the hot wallets configured here; sends wait until it does.
+    void running.services.chains.checkSigner().then((problems) => {
+      for (const problem of problems) running.log.error({ problem }, 'signer check failed: sends will wait');
+    });
     const address = running.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://localhost:${port}`;

@@ -75,11 +75,22 @@ export interface SignedTransaction {
   readonly raw: string;
 }
 
+/** What a signer signed under a withdrawal id: the request and its signed bytes. */
+export interface RecordedSignature {
+  readonly transaction: UnsignedTransaction;
+  readonly signed: SignedTransaction;
+}
+
 /** Holds the keys. Production: an HSM or remote signer that applies its own limits and policies. */
 export interface Signer {
   /** The hot wallet address the signer spends from on a network. */
   addressFor(network: NetworkId): string;
   sign(transaction: UnsignedTransaction): Promise<SignedTransaction>;
+  /**
+   * Signers that sign once per id (the signer process, ADR 0041): what was already signed under this
+   * id, so an adapter that lost the answer adopts that transaction instead of asking for another.
+   */
+  recorded?(network: NetworkId, id: string): Promise<RecordedSignature | null>;
 }
 
 /**

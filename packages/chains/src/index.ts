@@ -78,11 +78,13 @@ export {
   type SignedTransaction,
   type Signer,
   type TransactionStatus,
+  type RecordedSignature,
   type UnsignedTransaction,
   type WithdrawalRequest,
 } from './adapter.ts';
 export * from './devnet/index.ts';
 export * from './utxo/index.ts';
+export * from './signer/index.ts';
 export {
   MESSAGE_SCHEMES,
   messageSchemeOf,

@@ -30,4 +30,5 @@ export const SQL_FUNCTION_FILES: readonly string[] = [
   'apps/api/src/modules/staking/sql/staking_mature.sql',
   'apps/api/src/modules/staking/sql/stakes_check_transition.sql',
   'apps/api/src/modules/lending/sql/loans_check_transition.sql',
+  'apps/signer/sql/signer_signatures_append_only.sql',
 ];

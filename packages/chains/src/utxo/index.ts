@@ -1,4 +1,5 @@
 // Bitcoin and Litecoin over a node's JSON-RPC: the adapter, its signer and its parts.
+import type { Signer } from '../adapter.ts';
 import { createAddressDeriver } from '../derive.ts';
 import { getNetwork } from '../networks.ts';
 import { memoryBroadcastStore, type BroadcastStore } from './broadcast-store.ts';
@@ -30,8 +31,11 @@ export interface UtxoRpcConfig {
   readonly rpc: RpcClientOptions;
   /** Account-level extended public key of the deposit addresses. */
   readonly xpub: string;
-  /** WIF private key of the hot wallet (P2WPKH). */
-  readonly hotKey: string;
+  /**
+   * Who signs: the WIF private key of the hot wallet (P2WPKH) in this process (refused in production,
+   * ADR 0032), or a `Signer` that holds it elsewhere (the signer process, ADR 0041).
+   */
+  readonly hotKey: string | Signer;
   readonly watchWallet?: string;
   readonly fallbackFeeRate?: bigint;
   readonly store?: BroadcastStore;
@@ -46,7 +50,10 @@ export function createUtxoRpcAdapter(config: UtxoRpcConfig): UtxoRpcAdapter {
     params,
     rpc: createRpcClient(config.rpc),
     deriver: createAddressDeriver(config.chain, { scheme: 'hd', xpub: config.xpub }),
-    signer: new UtxoKeySigner({ network: network.id, params, wif: config.hotKey }),
+    signer:
+      typeof config.hotKey === 'string'
+        ? new UtxoKeySigner({ network: network.id, params, wif: config.hotKey })
+        : config.hotKey,
     store: config.store ?? memoryBroadcastStore(),
     watchWallet: config.watchWallet ?? 'rora-hot',
     fallbackFeeRate: config.fallbackFeeRate ?? 10n,

@@ -272,6 +272,8 @@ export class UtxoRpcAdapter implements ChainAdapter {
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast> {
+    const adopted = await this.#adoptRecorded(request, fingerprint);
+    if (adopted) return adopted;
     // The watch-only wallet must exist before coins can be listed (once per process; retried on failure).
     this.#prepared ??= this.prepare().catch((error: unknown) => {
       this.#prepared = undefined;
@@ -322,6 +324,36 @@ export class UtxoRpcAdapter implements ChainAdapter {
     };
     await this.#options.store.save(stored);
     for (const coin of selection.inputs) this.#reserved.add(outpoint(coin));
+    return (await this.#options.store.find(this.network.id, request.id)) ?? stored;
+  }
+
+  /**
+   * A signature the signer recorded under this id that this adapter never stored (it died, or lost the
+   * answer, in between; ADR 0041): that transaction is adopted and sent, rather than asking the signer
+   * for another one, which it would refuse.
+   */
+  async #adoptRecorded(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast | null> {
+    const found = await this.#options.signer.recorded?.(this.network.id, request.id);
+    if (!found) return null;
+    const { transaction, signed } = found;
+    if (transaction.amount !== request.amount) {
+      // Not a ChainError: something was signed under this id, so the send must stay held for an operator.
+      throw new Error(`The signer's record of withdrawal ${request.id} is for another amount`);
+    }
+    const inputs = transaction.inputs ?? [];
+    const spent = inputs.reduce((sum, input) => sum + input.amount, 0n);
+    const stored: StoredBroadcast = {
+      network: this.network.id,
+      id: request.id,
+      fingerprint,
+      txid: signed.txid,
+      raw: signed.raw,
+      to: transaction.to,
+      amount: transaction.amount,
+      fee: spent - transaction.amount - (transaction.change?.amount ?? 0n),
+    };
+    await this.#options.store.save(stored);
+    for (const coin of inputs) this.#reserved.add(outpoint(coin));
     return (await this.#options.store.find(this.network.id, request.id)) ?? stored;
   }
 

@@ -2,7 +2,8 @@
 // devnet of @rora/chains, running inside this process: one instance per process, its blocks on
 // timers once `start()` is called (server.ts); tests never start it and mine blocks by hand. Bitcoin
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
-// ADR 0032): their adapter signs with the configured hot key, keeps every signed withdrawal in
+// ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
+// production, through the signer's service in this process with a hot key), keeps every signed withdrawal in
 // PostgreSQL before sending it, and the deposit scanner walks their blocks. Deposit keys come from
 // the CHAINS_* variables, else the devnet's public test keys (production refuses both the devnet and
 // those keys: production-config.ts, ADR 0020).
@@ -11,6 +12,8 @@ import {
   DEVNET_DEPOSIT_CONFIGS,
   NETWORK_IDS,
   NETWORKS,
+  ChainError,
+  RemoteSigner,
   createDevnet,
   createUtxoRpcAdapter,
   depositConfigsFromEnv,
@@ -19,10 +22,13 @@ import {
   type DepositConfig,
   type NetworkDefinition,
   type NetworkId,
+  type Signer,
   type UtxoChainId,
+  type UtxoNetworkKind,
   type UtxoRpcAdapter,
 } from '@rora/chains';
 import type { Db } from '@rora/db';
+import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
@@ -36,6 +42,11 @@ export interface ChainRegistry {
   readonly scanned: readonly ScannedNetwork[];
   /** Whether the network is the in-process devnet's (the faucet and `/dev/mine` work only there). */
   isDevnet(network: NetworkId): boolean;
+  /**
+   * With the signer process: the configured hot wallet addresses it does not hold, or that it cannot
+   * be reached (one line each, for the operator's log at start); empty when all is well or no signer.
+   */
+  checkSigner(): Promise<string[]>;
   /** Starts the devnet's block timers. */
   start(): void;
   stop(): void;
@@ -55,7 +66,12 @@ type UtxoVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC'}${string}` | '
 
 export type ChainConfig = Pick<
   Config,
-  'DEVNET_SEED' | 'DEVNET_BLOCK_INTERVAL_MS' | (typeof DEPOSIT_VARIABLES)[number] | UtxoVariable
+  | 'DEVNET_SEED'
+  | 'DEVNET_BLOCK_INTERVAL_MS'
+  | 'SIGNER_URL'
+  | 'SIGNER_SECRET'
+  | (typeof DEPOSIT_VARIABLES)[number]
+  | UtxoVariable
 >;
 
 /** The CHAINS_* values as the text variables @rora/chains reads (it validates them when deriving). */
@@ -65,14 +81,44 @@ function depositEnv(config: ChainConfig): Record<string, string | undefined> {
   );
 }
 
-function rpcAdapter(deps: { config: ChainConfig; db: Db; clock: Clock }, chain: UtxoChainId, deposit?: DepositConfig) {
+/** The signer process, when configured: the API holds no key then (ADR 0041). */
+function remoteSigner(config: ChainConfig): RemoteSigner | undefined {
+  if (!config.SIGNER_URL || !config.SIGNER_SECRET) return undefined;
+  const addresses: Partial<Record<NetworkId, string>> = {};
+  if (config.CHAINS_BTC_HOT_ADDRESS) addresses.btc = config.CHAINS_BTC_HOT_ADDRESS;
+  if (config.CHAINS_LTC_HOT_ADDRESS) addresses.ltc = config.CHAINS_LTC_HOT_ADDRESS;
+  return new RemoteSigner({ url: config.SIGNER_URL, secret: config.SIGNER_SECRET, addresses });
+}
+
+/**
+ * Outside production, a hot key given to the API (`CHAINS_<X>_HOT_KEY`) signs through the signer's
+ * own service run in this process: the same rules (only a held send, once, every signature recorded
+ * in `signer.signatures`), without the separate process.
+ */
+function inProcessSigner(db: Db, chain: UtxoChainId, kind: UtxoNetworkKind, wif: string): Signer {
+  let privateKey: Uint8Array;
+  try {
+    privateKey = privateKeyFromWif(chain, kind, wif);
+  } catch {
+    throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key is not a WIF key of this network`);
+  }
+  return createSigningService({ pool: db.$client, keys: [keyHolder(chain, kind, privateKey)] });
+}
+
+function rpcAdapter(
+  deps: { config: ChainConfig; db: Db; clock: Clock; signer: RemoteSigner | undefined },
+  chain: UtxoChainId,
+  deposit?: DepositConfig,
+) {
   const { config } = deps;
   const X = chain === 'btc' ? 'BTC' : 'LTC';
   const url = config[`CHAINS_${X}_RPC_URL`];
-  const hotKey = config[`CHAINS_${X}_HOT_KEY`];
+  const wif = config[`CHAINS_${X}_HOT_KEY`];
+  const kind = config[`CHAINS_${X}_NETWORK`];
+  const hotKey = deps.signer ?? (wif === undefined ? undefined : inProcessSigner(deps.db, chain, kind, wif));
   // The config loader refuses `rpc` without these; this guards a programmer's call.
   if (!url || !hotKey || deposit?.scheme !== 'hd')
-    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, hot key and xpub`);
+    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, a signer or hot key, and xpub`);
   return createUtxoRpcAdapter({
     chain,
     kind: config[`CHAINS_${X}_NETWORK`],
@@ -97,9 +143,10 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
   const nodes = new Map<NetworkId, UtxoRpcAdapter>();
+  const signer = remoteSigner(config);
   for (const chain of ['btc', 'ltc'] as const) {
     if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
-      nodes.set(chain, rpcAdapter(deps, chain, configured[chain]));
+      nodes.set(chain, rpcAdapter({ ...deps, signer }, chain, configured[chain]));
     }
   }
   const startHeight = (network: NetworkId) =>
@@ -113,6 +160,10 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
       return { network, scanner: adapter.scanner, ...(start === undefined ? {} : { startHeight: start }) };
     }),
     isDevnet: (network) => !nodes.has(network),
+    checkSigner: async () => {
+      if (!signer) return [];
+      return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);
+    },
     start: () => devnet.start(),
     stop: () => devnet.stop(),
   };

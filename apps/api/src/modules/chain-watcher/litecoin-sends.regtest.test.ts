@@ -65,6 +65,11 @@ describe.skipIf(!regtestAvailable('litecoin-sends'))('Litecoin sends on regtest'
     const { to, sent } = await send('1');
     const row = await sendRow(sent.id);
     expect(row).toMatchObject({ status: 'broadcast' });
+    // Signed by the signer's service in this process (CHAINS_LTC_HOT_KEY, ADR 0041), and recorded.
+    const signed = await t.database.db.execute<{ txid: string }>(
+      sql`SELECT txid FROM signer.signatures WHERE id = ${sent.id}`,
+    );
+    expect(signed.rows).toEqual([{ txid: row?.txid }]);
     const entry = await node.rpc.call<{ fees: { base: number } }>('getmempoolentry', [row?.txid]);
     expect(row?.network_fee).toBe(String(coinsToMinor(entry.fees.base)));
     await node.mine(3);

@@ -1,0 +1,71 @@
+// Configuration of the signer process on the API's side (ADR 0041): production accepts Bitcoin and
+// Litecoin read through a node once they sign through the signer, and refuses a hot key in the API,
+// a signer without its secret, and a signer that is not on loopback.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { PRODUCTION_ENV } from './testing/production-env.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message.split('\n').slice(1);
+  }
+  return [];
+}
+const named = (lines: string[], name: string) => lines.filter((line) => line.trim().startsWith(`${name}:`));
+
+const NODES = {
+  CHAINS_BTC: 'rpc',
+  CHAINS_BTC_RPC_URL: 'http://rora:password@btc.internal:8332',
+  CHAINS_BTC_HOT_ADDRESS: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  CHAINS_LTC: 'rpc',
+  CHAINS_LTC_RPC_URL: 'http://rora:password@ltc.internal:9332',
+  CHAINS_LTC_HOT_ADDRESS: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
+  SIGNER_URL: 'http://127.0.0.1:4100',
+  SIGNER_SECRET: 'a-production-signer-secret-0123456789',
+};
+
+describe('the signer in the configuration', () => {
+  it('lets production read Bitcoin and Litecoin through nodes that sign through the signer', () => {
+    const lines = problems({ ...PRODUCTION_ENV, ...NODES });
+    expect(lines.filter((line) => /CHAINS_(BTC|LTC)|SIGNER/.test(line.split(':')[0]!))).toEqual([]);
+    // The other chains are still simulated, and named.
+    const [chains] = named(lines, 'CHAIN_ADAPTER');
+    expect(chains).toContain('simulates ETH, BSC, XRP, SOL');
+    expect(chains).not.toMatch(/BTC|LTC/);
+  });
+
+  it('names the simulated chains and how to make Bitcoin and Litecoin real', () => {
+    const [chains] = named(problems(PRODUCTION_ENV), 'CHAIN_ADAPTER');
+    expect(chains).toContain('simulates BTC, LTC, ETH, BSC, XRP, SOL');
+    expect(chains).toContain('set CHAINS_BTC=rpc; set CHAINS_LTC=rpc');
+  });
+
+  it('refuses a hot key in the API process in production, and beside a signer anywhere', () => {
+    const { SIGNER_URL: _url, SIGNER_SECRET: _secret, ...withoutSigner } = NODES;
+    const hotKey = { CHAINS_LTC_HOT_KEY: 'cTestWifKeyOfTheApiProcess' };
+    expect(named(problems({ ...PRODUCTION_ENV, ...withoutSigner, ...hotKey }), 'CHAINS_LTC_HOT_KEY')[0]).toContain(
+      'keys belong to the signer process',
+    );
+    expect(named(problems({ ...NODES, ...hotKey }), 'CHAINS_LTC_HOT_KEY')[0]).toContain('no hot key in the API');
+    expect(named(problems(withoutSigner), 'CHAINS_LTC_HOT_KEY')[0]).toContain('or SIGNER_URL');
+  });
+
+  it('refuses a signer without its secret, with a short one, or off loopback', () => {
+    const { SIGNER_SECRET: _secret, ...noSecret } = NODES;
+    expect(named(problems(noSecret), 'SIGNER_SECRET')[0]).toContain('required with SIGNER_URL');
+    expect(named(problems({ ...PRODUCTION_ENV, ...noSecret }), 'SIGNER_SECRET')).toHaveLength(1);
+    const short = problems({ ...NODES, SIGNER_SECRET: 'short' });
+    expect(named(short, 'SIGNER_SECRET')[0]).toContain('at least 32 characters');
+    expect(short.join('\n')).not.toContain('short');
+    const remote = problems({ ...NODES, SIGNER_URL: 'http://signer.internal:4100' });
+    expect(named(remote, 'SIGNER_URL')[0]).toContain('loopback');
+  });
+
+  it('asks for the hot wallet address the signer holds', () => {
+    const { CHAINS_BTC_HOT_ADDRESS: _address, ...noAddress } = NODES;
+    expect(named(problems(noAddress), 'CHAINS_BTC_HOT_ADDRESS')[0]).toContain('required with CHAINS_BTC=rpc');
+  });
+});

@@ -1,0 +1,60 @@
+// `npm run signer [-- command]`: the signer process (ADR 0041).
+//   serve (default)                  open the keys with SIGNER_KEK and listen on SIGNER_HOST:SIGNER_PORT
+//   import-key <network> <kind>      seal the WIF key read from standard input (never from arguments)
+//   generate-key <network> <kind>    make a new key, seal it, print its address (the key is never shown)
+//   list-keys                        the held keys' networks, addresses and KEK ids
+// Prints `READY <url>` once it serves, and stops on SIGINT or SIGTERM.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { SignerConfigError, loadSignerConfig } from './config.ts';
+import { listKeys, storeKey } from './key-store.ts';
+import { KeyInputError, generatePrivateKey, parseNetwork, privateKeyFromWif } from './keys.ts';
+import { runSigner } from './run.ts';
+
+async function keyCommand(command: string, args: string[]): Promise<void> {
+  const config = loadSignerConfig(process.env, 'keys');
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  try {
+    if (command === 'list-keys') {
+      for (const key of await listKeys(pool)) console.log(`${key.network} ${key.kind} ${key.address} ${key.kekId}`);
+      return;
+    }
+    const { network, kind } = parseNetwork(args[0] ?? '', args[1] ?? '');
+    const privateKey =
+      command === 'generate-key' ? generatePrivateKey() : privateKeyFromWif(network, kind, readFileSync(0, 'utf8'));
+    const stored = await storeKey(pool, config.kek, { network, kind, privateKey });
+    privateKey.fill(0);
+    console.log(`${stored.network} ${stored.kind} ${stored.address} sealed under ${stored.kekId}`);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function serve(): Promise<void> {
+  const signer = await runSigner(loadSignerConfig(process.env));
+  console.log(`READY ${signer.url}`);
+  const stop = () => void signer.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  const [command = 'serve', ...args] = process.argv.slice(2);
+  if (command === 'serve') return serve();
+  if (['import-key', 'generate-key', 'list-keys'].includes(command)) return keyCommand(command, args);
+  throw new KeyInputError(`Unknown command ${command}: serve, import-key, generate-key or list-keys`);
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof SignerConfigError || error instanceof KeyInputError;
+  // 42P01: no `signer` schema yet; the API applies the migrations (0093) when it starts.
+  const noSchema = (error as { code?: string }).code === '42P01';
+  console.error(
+    known
+      ? (error as Error).message
+      : noSchema
+        ? 'The signer stopped: the database has no signer schema yet; start the API once to apply the migrations'
+        : `The signer stopped: ${(error as Error).message}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+// Signs a withdrawal once (ADR 0041). Under a per-withdrawal advisory lock, in one transaction: a
+// withdrawal already signed gets its recorded bytes back when the request is the same text, and is
+// refused otherwise; a new one is checked against the ledger's held send, signed, and recorded in
+// `signer.signatures` (append-only), which commits before the answer leaves. A crash after the
+// commit loses only the answer: the retry finds the record and gets the same bytes, the same txid.
+import type pg from 'pg';
+import {
+  decodeUnsigned,
+  encodeUnsigned,
+  isChainError,
+  type NetworkId,
+  type RecordedSignature,
+  type SignedTransaction,
+  type Signer,
+  type UnsignedTransaction,
+} from '@rora/chains';
+import { authorizeWithdrawal } from './authorize.ts';
+import type { KeyHolder } from './keys.ts';
+import { SignerRefusal } from './refusal.ts';
+
+export interface SignatureRecord {
+  readonly network: string;
+  readonly id: string;
+  readonly txid: string;
+  readonly amount: bigint;
+  readonly to: string;
+  readonly signedAt: Date;
+}
+
+export interface SigningServiceOptions {
+  readonly pool: pg.Pool;
+  readonly keys: readonly KeyHolder[];
+  /** Each new signature once recorded (the process logs it); tests may stop the process here. */
+  readonly onSigned?: (record: SignatureRecord) => void;
+}
+
+/** The signer's core; it is itself a `Signer`, so the sandbox and tests can run it in-process. */
+export interface SigningService extends Signer {
+  addresses(): Record<string, string>;
+  recorded(network: NetworkId, id: string): Promise<RecordedSignature | null>;
+}
+
+export function createSigningService(options: SigningServiceOptions): SigningService {
+  const holders = new Map<string, KeyHolder>(options.keys.map((holder) => [holder.network, holder]));
+  const holderFor = (network: NetworkId) => {
+    const holder = holders.get(network);
+    if (!holder) throw new SignerRefusal('signer_has_no_key_for_network', `The signer holds no ${network} key`);
+    return holder;
+  };
+  return {
+    addresses: () => Object.fromEntries([...holders].map(([network, holder]) => [network, holder.address])),
+    addressFor: (network) => holderFor(network).address,
+    async sign(transaction) {
+      const holder = holderFor(transaction.network);
+      const { signed, record } = await signOnce(options.pool, holder, transaction);
+      if (record) options.onSigned?.(record);
+      return signed;
+    },
+    recorded: (network, id) => recorded(options.pool, network, id),
+  };
+}
+
+async function recorded(pool: pg.Pool, network: NetworkId, id: string): Promise<RecordedSignature | null> {
+  const { rows } = await pool.query<{ request: string; txid: string; raw: string }>(
+    'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2',
+    [network, id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    transaction: decodeUnsigned(JSON.parse(row.request)),
+    signed: { network, id, txid: row.txid, raw: row.raw },
+  };
+}
+
+async function signOnce(
+  pool: pg.Pool,
+  holder: KeyHolder,
+  transaction: UnsignedTransaction,
+): Promise<{ signed: SignedTransaction; record?: SignatureRecord }> {
+  const request = encodeUnsigned(transaction);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtextextended('rora-signer|' || $1 || '|' || $2, 0))", [
+      transaction.network,
+      transaction.id,
+    ]);
+    const { rows } = await client.query<{ request: string; txid: string; raw: string }>(
+      'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2',
+      [transaction.network, transaction.id],
+    );
+    const existing = rows[0];
+    if (existing) {
+      await client.query('COMMIT');
+      if (existing.request !== request) {
+        throw new SignerRefusal(
+          'withdrawal_was_signed_differently',
+          `Withdrawal ${transaction.id} was already signed as another transaction (txid ${existing.txid})`,
+        );
+      }
+      return { signed: { network: transaction.network, id: transaction.id, txid: existing.txid, raw: existing.raw } };
+    }
+    await authorizeWithdrawal(client, transaction, holder);
+    const signed = await signWith(holder, transaction);
+    const inserted = await client.query<{ signed_at: Date }>(
+      `INSERT INTO signer.signatures (network, id, request, txid, raw, to_address, amount, signed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING signed_at`,
+      [
+        transaction.network,
+        transaction.id,
+        request,
+        signed.txid,
+        signed.raw,
+        transaction.to,
+        transaction.amount.toString(),
+      ],
+    );
+    await client.query('COMMIT');
+    const record = {
+      network: transaction.network,
+      id: transaction.id,
+      txid: signed.txid,
+      amount: transaction.amount,
+      to: transaction.to,
+      signedAt: inserted.rows[0]!.signed_at,
+    };
+    return { signed, record };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function signWith(holder: KeyHolder, transaction: UnsignedTransaction): Promise<SignedTransaction> {
+  try {
+    return await holder.signer.sign(transaction);
+  } catch (error) {
+    if (isChainError(error)) throw new SignerRefusal('transaction_signature_is_invalid', error.message);
+    throw error;
+  }
+}

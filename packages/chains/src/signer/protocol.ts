@@ -1,0 +1,155 @@
+// The wire format between the API and the signer process (apps/signer, ADR 0041): an unsigned
+// transaction as JSON, bigints as decimal strings, in one canonical field order. The canonical text
+// is also what the signer records with each signature, so "the same request" means the same text.
+import type { SignedTransaction, UnsignedTransaction, UtxoInput } from '../adapter.ts';
+import { getNetwork } from '../networks.ts';
+
+export const SIGNER_PATHS = {
+  sign: '/v1/sign',
+  /** GET ?network=&id=: the recorded signature under that id, or null. */
+  recorded: '/v1/recorded',
+  addresses: '/v1/addresses',
+  health: '/v1/health',
+} as const;
+
+/** Refusals of the signer, each naming the rule the request broke. */
+export const SIGNER_REFUSALS = [
+  'signer_request_is_malformed',
+  'signer_secret_is_wrong',
+  'signer_has_no_key_for_network',
+  'withdrawal_is_not_held',
+  'withdrawal_does_not_match',
+  'withdrawal_was_signed_differently',
+  'transaction_signature_is_invalid',
+] as const;
+export type SignerRefusalCode = (typeof SIGNER_REFUSALS)[number];
+
+interface WireTransaction {
+  network: string;
+  id: string;
+  from: string;
+  to: string;
+  amount: string;
+  destinationTag?: number;
+  contract?: string;
+  nonce?: number;
+  feeRate: string;
+  feeUnits: string;
+  inputs?: { txid: string; vout: number; amount: string }[];
+  change?: { address: string; amount: string };
+}
+
+/** The canonical JSON of a transaction: the same transaction always gives the same text. */
+export function encodeUnsigned(transaction: UnsignedTransaction): string {
+  const wire: WireTransaction = {
+    network: transaction.network,
+    id: transaction.id,
+    from: transaction.from,
+    to: transaction.to,
+    amount: transaction.amount.toString(),
+    ...(transaction.destinationTag === undefined ? {} : { destinationTag: transaction.destinationTag }),
+    ...(transaction.contract === undefined ? {} : { contract: transaction.contract }),
+    ...(transaction.nonce === undefined ? {} : { nonce: transaction.nonce }),
+    feeRate: transaction.feeRate.toString(),
+    feeUnits: transaction.feeUnits.toString(),
+    ...(transaction.inputs === undefined
+      ? {}
+      : {
+          inputs: transaction.inputs.map((input) => ({
+            txid: input.txid,
+            vout: input.vout,
+            amount: input.amount.toString(),
+          })),
+        }),
+    ...(transaction.change === undefined
+      ? {}
+      : { change: { address: transaction.change.address, amount: transaction.change.amount.toString() } }),
+  };
+  return JSON.stringify(wire);
+}
+
+export class SignerProtocolError extends Error {
+  override readonly name = 'SignerProtocolError';
+}
+
+const isText = (value: unknown, max = 200): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
+const isWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+function amount(value: unknown, field: string): bigint {
+  if (typeof value !== 'string' || !/^[0-9]{1,78}$/.test(value)) {
+    throw new SignerProtocolError(`${field} must be a whole number of minor units as a decimal string`);
+  }
+  return BigInt(value);
+}
+function text(value: unknown, field: string): string {
+  if (!isText(value)) throw new SignerProtocolError(`${field} must be a non-empty string`);
+  return value;
+}
+
+function decodeInputs(value: unknown): UtxoInput[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > 1000) throw new SignerProtocolError('inputs must be a list');
+  return value.map((input: Record<string, unknown>, index) => {
+    if (!isWhole(input?.vout)) throw new SignerProtocolError(`inputs[${index}].vout must be a whole number`);
+    return {
+      txid: text(input.txid, `inputs[${index}].txid`),
+      vout: input.vout,
+      amount: amount(input.amount, 'amount'),
+    };
+  });
+}
+
+function optionalWhole(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!isWhole(value)) throw new SignerProtocolError(`${field} must be a whole number`);
+  return value;
+}
+
+/** Reads a transaction sent as JSON, or throws `SignerProtocolError` naming the field at fault. */
+export function decodeUnsigned(body: unknown): UnsignedTransaction {
+  if (typeof body !== 'object' || body === null) throw new SignerProtocolError('the transaction must be an object');
+  const wire = body as Record<string, unknown>;
+  let network;
+  try {
+    network = getNetwork(text(wire.network, 'network')).id;
+  } catch {
+    throw new SignerProtocolError('network must be a network Rora knows');
+  }
+  const change = wire.change as Record<string, unknown> | undefined;
+  const inputs = decodeInputs(wire.inputs);
+  const destinationTag = optionalWhole(wire.destinationTag, 'destinationTag');
+  const nonce = optionalWhole(wire.nonce, 'nonce');
+  return {
+    network,
+    id: text(wire.id, 'id'),
+    from: text(wire.from, 'from'),
+    to: text(wire.to, 'to'),
+    amount: amount(wire.amount, 'amount'),
+    ...(destinationTag === undefined ? {} : { destinationTag }),
+    ...(wire.contract === undefined ? {} : { contract: text(wire.contract, 'contract') }),
+    ...(nonce === undefined ? {} : { nonce }),
+    feeRate: amount(wire.feeRate, 'feeRate'),
+    feeUnits: amount(wire.feeUnits, 'feeUnits'),
+    ...(inputs === undefined ? {} : { inputs }),
+    ...(change === undefined
+      ? {}
+      : {
+          change: { address: text(change?.address, 'change.address'), amount: amount(change?.amount, 'change.amount') },
+        }),
+  };
+}
+
+/** Reads the signer's answer to a sign request. */
+export function decodeSigned(body: unknown): SignedTransaction {
+  const wire = (body ?? {}) as Record<string, unknown>;
+  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !/^[0-9a-f]+$/i.test(wire.raw)) {
+    throw new SignerProtocolError('the signer answered without a txid and raw hex');
+  }
+  return {
+    network: getNetwork(text(wire.network, 'network')).id,
+    id: text(wire.id, 'id'),
+    txid: wire.txid,
+    raw: wire.raw,
+  };
+}
