@@ -102,6 +102,20 @@ export class MarketFeed {
     return this.loading;
   }
 
+  /**
+   * Forgets what was loaded and loads it again: a process that has just taken the books over from
+   * another (ADR 0045) saw none of that writer's trades, and reads them from the database.
+   */
+  async reload(): Promise<void> {
+    this.loading = null;
+    this.trades = [];
+    this.window = null;
+    this.early = [];
+    this.lastPrice = null;
+    this.reference = null;
+    await this.ready();
+  }
+
   private async load(): Promise<void> {
     const { db, market, clock } = this.deps;
     const since = new Date(windowStart(clock.now().getTime()));
