@@ -1,6 +1,7 @@
 // The wallets context: deposit addresses, the wallet list, deposits credited once after their
 // confirmations, sends held, approved and broadcast once (or settled inside Rora), and the handlers
 // the chain watcher calls. Other modules use it through this file only.
+import { getNetwork, networksOnChain } from '@rora/chains';
 import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
@@ -122,7 +123,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     // After each pass of the scanner, sends are brought up to date too (no events on these chains).
     async confirm(network, scannedHeight) {
       await scannedDeposits.confirm(network, scannedHeight);
-      await settlement.reconcile(network);
+      for (const each of networksOnChain(getNetwork(network).chain)) await settlement.reconcile(each.id);
     },
   };
   return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, scanned, log };
