@@ -20,6 +20,7 @@ import {
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
+import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy.ts';
 import { available, depositsOf, edrEnv, evmAdapter, scanEth } from './testing/edr-app.ts';
 
 const ETH = 10n ** 18n;
@@ -30,17 +31,20 @@ describe.skipIf(!edrAvailable('evm-chain'))('Ethereum and an ERC-20 on an EDR no
   let t: TestApp;
   let alice: WalletCustomer;
   let usdt: string;
+  let proxy: RpcProxy;
 
   beforeAll(async () => {
     node = await startEdrNode();
+    proxy = await startRpcProxy(node.url);
     usdt = await node.deployToken('USDT', 6, 10n ** 15n);
-    t = await createWalletTestApp({ env: edrEnv(node, usdt) });
+    t = await createWalletTestApp({ env: { ...edrEnv(node, usdt), CHAINS_ETH_RPC_URL: proxy.url } });
     alice = await createWalletCustomer(t);
     await scanEth(t); // the cursor starts at the node's tip
   });
   afterEach(async () => assertLedgerInvariants(t.database.db));
   afterAll(async () => {
     await t?.close();
+    await proxy?.close();
     await node?.stop();
   });
 
@@ -151,6 +155,47 @@ describe.skipIf(!edrAvailable('evm-chain'))('Ethereum and an ERC-20 on an EDR no
     expect(before.available - after.available).toBe(ETH / 4n + BigInt(posted?.fee ?? 0));
     expect(after.held).toBe(before.held);
   });
+
+  for (const mode of ['before', 'after'] as const) {
+    it(`sends the same transaction again when a broadcast is lost ${mode} the node saw it`, async () => {
+      proxy.loseNext('eth_sendRawTransaction', mode);
+      const body = {
+        walletId: alice.wallet('eth').id,
+        address: RECIPIENT,
+        amount: '0.01',
+        pin: TEST_PIN,
+        priority: 'fast',
+      };
+      const response = await post(t, alice, '/wallet/sendTransaction', body);
+      expect(response.statusCode, response.body).toBe(200);
+      const id = (response.json().data as WalletTransaction).id;
+      const send = async () =>
+        (
+          await t.database.db.execute<{ status: string; txid: string | null }>(
+            sql`SELECT status, txid FROM wallet_sends WHERE id = ${id}`,
+          )
+        ).rows[0];
+      expect((await send())?.status).toBe('held');
+      const stored = await t.database.db.execute<{ txid: string }>(
+        sql`SELECT txid FROM chain_broadcasts WHERE id = ${id}`,
+      );
+      const txid = stored.rows[0]?.txid;
+      expect(txid).toMatch(/^0x[0-9a-f]{64}$/);
+      // The next pass retries the held send under its id: the stored bytes, the same hash.
+      await scanEth(t);
+      expect(await send()).toEqual({ status: 'broadcast', txid });
+      await node.mine(12);
+      await scanEth(t);
+      expect((await send())?.status).toBe('posted');
+      const hot = evmAdapter(t).hotWalletAddress();
+      const { rows } = await t.database.db.execute<{ count: string }>(
+        sql`SELECT count(*)::text FROM chain_broadcasts WHERE nonce_scope = ${`eth:${hot.toLowerCase()}`}`,
+      );
+      expect(Number(BigInt(await node.call<string>('eth_getTransactionCount', [hot, 'latest'])))).toBe(
+        Number(rows[0]?.count),
+      );
+    });
+  }
 
   it('gives 50 withdrawals racing in two processes distinct nonces, each paid once', async () => {
     const build = () =>
