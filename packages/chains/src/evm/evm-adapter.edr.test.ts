@@ -140,6 +140,32 @@ describe.skipIf(!edrAvailable('evm-adapter'))('EVM adapter on an EDR node', () =
     for (const result of results) expect((await eth.getTransaction(result.txid))?.status).not.toBe('pending');
   });
 
+  it('offers a legacy gas price when configured so, and refuses a node on another chain', async () => {
+    const options = {
+      chain: 'eth' as const,
+      rpc: { url: node.url },
+      deposit: DEVNET_DEPOSIT_CONFIGS.eth!,
+      hotKey: EDR_HOT_KEY,
+      store,
+    };
+    const legacy = createEvmRpcAdapters({ ...options, chainId: EDR_CHAIN_ID, legacyFees: true }).get('eth')!;
+    const result = await legacy.broadcast({ id: 'legacy-1', to: RECIPIENT, amount: 5n, priority: 'slow' });
+    const tx = await node.call<{ type: string; gas: string; gasPrice: string; maxFeePerGas?: string }>(
+      'eth_getTransactionByHash',
+      [result.txid],
+    );
+    expect(tx.type).toBe('0x0');
+    expect(tx.maxFeePerGas).toBeUndefined();
+    expect(result.fee).toBe(BigInt(tx.gasPrice) * BigInt(tx.gas));
+    expect(BigInt(tx.gas)).toBeLessThan(22_000n);
+    const wrong = createEvmRpcAdapters({ ...options, chainId: 1 }).get('eth')!;
+    const error = await wrong
+      .broadcast({ id: 'wrong-chain', to: RECIPIENT, amount: 5n, priority: 'slow' })
+      .catch((e: unknown) => e);
+    expect(isNodeError(error) && error.message).toMatch(/on chain 31337, not 1/);
+    expect(await store.find('eth', 'wrong-chain')).toBeNull();
+  });
+
   it('sees a block rewritten by snapshot and revert as another chain', async () => {
     const snapshot = await node.snapshot();
     const height = await eth.getBlockHeight();

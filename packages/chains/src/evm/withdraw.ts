@@ -27,6 +27,8 @@ export interface WithdrawContext {
 }
 
 const PLAIN_TRANSFER_GAS = 21_000n;
+/** Below this, a payment without data is a plain payment to an account (no contract code runs). */
+const PLAIN_PAYMENT_CEILING = 22_000n;
 
 /** What the transaction calls: the recipient (native) or the contract with `transfer(to, amount)`. */
 function callOf(ctx: WithdrawContext, to: string, amount: bigint): { to: string; value: string; data?: Hex } {
@@ -71,8 +73,10 @@ async function checkBalance(
 
 async function gasLimit(ctx: WithdrawContext, from: string, call: ReturnType<typeof callOf>): Promise<bigint> {
   const estimate = quantity(await ctx.rpc.call('eth_estimateGas', [{ from, ...call }]), 'A gas estimate');
-  // A plain payment costs exactly 21,000; a contract call may cost more when it runs: a fifth more.
-  return estimate === PLAIN_TRANSFER_GAS ? estimate : (estimate * 6n + 4n) / 5n;
+  // A plain payment to an account costs 21,000 (nodes may add a few units): as estimated. A call, or
+  // a payment to a contract, may cost more when it runs than when estimated: a fifth more.
+  const plain = call.data === undefined && estimate < PLAIN_PAYMENT_CEILING;
+  return plain ? estimate : (estimate * 6n + 4n) / 5n;
 }
 
 export function fingerprintOf(request: WithdrawalRequest): string {

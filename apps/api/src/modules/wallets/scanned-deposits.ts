@@ -4,7 +4,7 @@
 // (scanned-credits.ts), and deposits whose block left the chain are handled by deposit-reorgs.ts.
 // The scanner walks a chain under its native network; every network on that chain (ETH's ERC-20
 // tokens) is recorded, confirmed and reorganised with it.
-import { getNetwork, networksOnChain, type NetworkId, type ScannedBlock } from '@rora/chains';
+import type { NetworkId, ScannedBlock } from '@rora/chains';
 import type { ScannedChainHandlers } from '../chain-watcher/index.ts';
 import type { DepositsRepository } from './deposits.repository.ts';
 import { confirmScanned, recordScanned } from './scanned-credits.ts';
@@ -14,6 +14,8 @@ import type { WalletsRepository } from './wallets.repository.ts';
 export interface ScannedDepositsDependencies extends DepositReorgsDependencies {
   wallets: WalletsRepository;
   deposits: DepositsRepository;
+  /** The networks read through the node with `network`'s chain (ETH and its configured tokens). */
+  networksOnChain(network: NetworkId): readonly NetworkId[];
 }
 
 export function createScannedDeposits(deps: ScannedDepositsDependencies): ScannedChainHandlers {
@@ -30,7 +32,7 @@ export function createScannedDeposits(deps: ScannedDepositsDependencies): Scanne
     });
     await recordScanned(deps, { network, height: block.height, hash: block.hash, found });
   };
-  const onChain = (network: NetworkId) => networksOnChain(getNetwork(network).chain).map((each) => each.id);
+  const onChain = (network: NetworkId) => deps.networksOnChain(network);
 
   return {
     async block(network: NetworkId, block: ScannedBlock) {
