@@ -210,6 +210,7 @@ describe.skipIf(!edrAvailable('evm-chain'))('Ethereum and an ERC-20 on an EDR no
       });
     const processes = [build(), build()];
     const hot = evmAdapter(t).hotWalletAddress();
+    await node.setBalance(hot, 10n * ETH);
     await node.sendToken(usdt, hot, 1_000_000n);
     const nonceOf = async (tag: string) =>
       Number(BigInt(await node.call<string>('eth_getTransactionCount', [hot, tag])));
