@@ -164,6 +164,31 @@ function nodeChains(values: Values): Problem[] {
       problems.push({ name: `CHAINS_${chain}_NETWORK`, message: `\`${kind}\` coins are worthless: not in production` });
     }
   }
+  return [...problems, ...evmNodeChains(values)];
+}
+
+/** The same for Ethereum and BNB Smart Chain (ADR 0039): no hot key here, and only their main chains. */
+function evmNodeChains(values: Values): Problem[] {
+  const problems: Problem[] = [];
+  for (const [chain, mainnet] of [
+    ['ETH', '1'],
+    ['BSC', '56'],
+  ] as const) {
+    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
+      problems.push({
+        name: `CHAINS_${chain}_HOT_KEY`,
+        message:
+          'a private key in the API process: not in production; keys belong to the signer process (docs/adr/0039-evm-chains-through-a-node.md)',
+      });
+    }
+    const id = values[`CHAINS_${chain}_CHAIN_ID`];
+    if (id !== undefined && id !== mainnet) {
+      problems.push({
+        name: `CHAINS_${chain}_CHAIN_ID`,
+        message: `chain ${id} is not ${chain} mainnet (${mainnet}): not in production`,
+      });
+    }
+  }
   return problems;
 }
 

@@ -93,3 +93,4 @@ export {
   type MessageScheme,
   type SignedMessage,
 } from './message-signing.ts';
+export * from './evm/index.ts';
