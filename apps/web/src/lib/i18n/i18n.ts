@@ -60,6 +60,8 @@ export function initI18n(): Promise<void> {
   return initialised;
 }
 
+const MACHINE_START_TIMEOUT_MS = 5_000;
+
 /** The machine translation in use on this page (ADR 0038), or null. */
 let machine: { language: MachineLanguage; translator: TranslatorInstance } | null = null;
 
@@ -75,12 +77,22 @@ async function startMachineTranslation(): Promise<void> {
   const language = storedMachineLanguage();
   if (!language) return;
   const api = translatorApi();
-  try {
+  const start = async () => {
     const state = await api?.availability({ sourceLanguage: 'en', targetLanguage: language });
     if (state !== 'available') throw new Error(`Translation into ${language} is ${state ?? 'not offered'}`);
-    machine = { language, translator: await createTranslator(language, undefined, api) };
+    return createTranslator(language, undefined, api);
+  };
+  // The app starts in English rather than wait on a browser API that does not answer.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The translator did not start in time')), MACHINE_START_TIMEOUT_MS);
+  });
+  try {
+    machine = { language, translator: await Promise.race([start(), late]) };
   } catch {
     storeMachineLanguage(null);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -78,6 +78,18 @@ describe('a namespace in another language', () => {
     expect(translator.calls).toEqual(['Wallets', 'Send ⟦0⟧ now']);
   });
 
+  it('keeps English for a text the translator never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const silent: TranslatorInstance = { translate: () => new Promise<string>(() => undefined) };
+      const pending = translateBundle({ title: 'Wallets' }, 'wallets', 'de', silent);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await pending).toEqual({ title: 'Wallets' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is English without a translator', async () => {
     expect(await translateBundle(bundle, 'wallets', 'de', null)).toEqual(bundle);
   });

@@ -50,6 +50,7 @@ export interface TranslatorApi {
 const SOURCE = 'en';
 const CACHE_PREFIX = 'rora.mt';
 const PARALLEL = 6;
+const TEXT_TIMEOUT_MS = 10_000;
 
 /** The browser's Translator, or null where there is none (the selector is then hidden). */
 export function translatorApi(): TranslatorApi | null {
@@ -170,10 +171,18 @@ function mapTexts(value: unknown, translate: (text: string) => string): unknown 
 async function translateOne(translator: TranslatorInstance, text: string): Promise<string | null> {
   const { masked, kept } = protect(text);
   if (!/\p{L}/u.test(masked.replace(MARKER, ''))) return text;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A text the model does not answer for stays English, rather than hold the screen back.
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), TEXT_TIMEOUT_MS);
+  });
   try {
-    return restore(await translator.translate(masked), kept);
+    const translated = await Promise.race([translator.translate(masked), late]);
+    return translated === null ? null : restore(translated, kept);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
