@@ -22,7 +22,7 @@ import {
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MARKETS, requireMarket, type Market } from '../markets/index.ts';
+import { MARKETS, bucketStart, requireMarket, type Market } from '../markets/index.ts';
 import type { MarketRunners } from '../orders/index.ts';
 import type { EventBus, RealtimeEvent, RealtimeHub } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
@@ -249,7 +249,8 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
       const market = requireMarket(symbol);
       const interval = RANGE_INTERVALS[range] ?? '5m';
       const days = CHART_RANGES.find((item) => item.id === range)?.days ?? 1;
-      const from = range === 'ATH' ? null : new Date(clock.now().getTime() - days * 86_400_000);
+      // From the bucket that holds the range's start: for 1D, the ticker's 24-hour window.
+      const from = range === 'ATH' ? null : bucketStart(interval, new Date(clock.now().getTime() - days * 86_400_000));
       const rows = await readCandles(db, { pair: market.symbol, interval, from });
       return { symbol: market.symbol, range, interval, candles: rows.map((row) => candleView(market, row)) };
     },
