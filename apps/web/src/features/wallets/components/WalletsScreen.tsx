@@ -59,7 +59,7 @@ export function WalletsScreen() {
             ))}
           </ul>
         </nav>
-        <ActiveWallet wallet={active} wallets={ordered} tab={tab} onTab={setTab} onPick={() => setPicking(true)} />
+        <ActiveWallet wallet={active} tab={tab} onTab={setTab} onPick={() => setPicking(true)} />
       </div>
     );
   }

@@ -14,6 +14,10 @@ export interface TransactionDisplay {
   /** Confirmations so far of those required, while they count. */
   readonly progress: { readonly done: number; readonly required: number } | null;
   readonly signedAmount: string;
+  /** What it was in detail (a fill's price, a swap's two sides), as an i18n key and its values. */
+  readonly detail: { readonly key: string; readonly values: Record<string, string> } | null;
+  /** The screen of its source, inside the app (trades, swaps, finance); chain rows link to the explorer. */
+  readonly link: { readonly path: string; readonly labelKey: string } | null;
 }
 
 const TITLES: Record<WalletTransaction['type'], string> = {
@@ -21,7 +25,59 @@ const TITLES: Record<WalletTransaction['type'], string> = {
   send: 'transactions.types.send',
   internal_send: 'transactions.types.internalSend',
   internal_receive: 'transactions.types.internalReceive',
+  trade: 'transactions.types.trade',
+  swap: 'transactions.types.swap',
+  stake: 'transactions.types.stake',
+  unstake: 'transactions.types.unstake',
+  staking_reward: 'transactions.types.stakingReward',
+  loan: 'transactions.types.loan',
+  purchase: 'transactions.types.purchase',
+  cold_wallet: 'transactions.types.coldWallet',
+  adjustment: 'transactions.types.adjustment',
 };
+
+const LINKS: Partial<Record<WalletTransaction['source']['kind'], { path: string; labelKey: string }>> = {
+  swap: { path: '/dashboard/swap', labelKey: 'transactions.links.swap' },
+  stake: { path: '/dashboard/finance/stake', labelKey: 'transactions.links.stake' },
+  loan: { path: '/dashboard/finance', labelKey: 'transactions.links.loan' },
+  purchase: { path: '/dashboard/swap', labelKey: 'transactions.links.purchase' },
+};
+
+function titleOf(transaction: WalletTransaction): string {
+  if (transaction.trade) return `transactions.types.${transaction.trade.side === 'buy' ? 'bought' : 'sold'}`;
+  if (transaction.type === 'cold_wallet') {
+    return `transactions.types.${transaction.direction === 'in' ? 'fromCold' : 'toCold'}`;
+  }
+  return TITLES[transaction.type];
+}
+
+function detailOf(transaction: WalletTransaction): TransactionDisplay['detail'] {
+  const { trade, swap } = transaction;
+  if (trade) {
+    const [base = '', quote = ''] = trade.symbol.split('/');
+    return {
+      key: 'transactions.tradeDetail',
+      values: { amount: `${trade.amount} ${base}`, price: `${trade.price} ${quote}`, total: `${trade.total} ${quote}` },
+    };
+  }
+  if (swap) {
+    return {
+      key: 'transactions.swapDetail',
+      values: { from: `${swap.fromAmount} ${swap.fromAsset}`, to: `${swap.toAmount} ${swap.toAsset}` },
+    };
+  }
+  return null;
+}
+
+function linkOf(transaction: WalletTransaction): TransactionDisplay['link'] {
+  if (transaction.trade) {
+    const pair = transaction.trade.symbol.replace('/', '-');
+    return { path: `/dashboard/exchange?pair=${encodeURIComponent(pair)}`, labelKey: 'transactions.links.order' };
+  }
+  if (transaction.type === 'cold_wallet')
+    return { path: '/dashboard/cold-wallet', labelKey: 'transactions.links.cold' };
+  return LINKS[transaction.source.kind] ?? null;
+}
 
 const TONES: Record<WalletTransaction['status'], Tone> = { pending: 'warning', completed: 'success', failed: 'danger' };
 
@@ -36,8 +92,10 @@ export function describeTransaction(transaction: WalletTransaction, decimals: nu
   return {
     statusKey: `transactions.status.${transaction.status}`,
     tone: TONES[transaction.status],
-    titleKey: TITLES[transaction.type],
+    titleKey: titleOf(transaction),
     progress: counting ? { done: transaction.confirmations, required: transaction.requiredConfirmations } : null,
     signedAmount: `${transaction.direction === 'in' ? '+' : '−'}${displayAmount(transaction.amount, decimals)}`,
+    detail: detailOf(transaction),
+    link: linkOf(transaction),
   };
 }
