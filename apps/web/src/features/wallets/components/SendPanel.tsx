@@ -7,6 +7,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { TextField } from '../../../components/text-field/TextField.tsx';
+import { useApprovalMethod } from '../api/approval-api.ts';
 import { AmountField } from './AmountField.tsx';
 import { FeeSummary } from './FeeSummary.tsx';
 import { SendConfirmDialog } from './SendConfirmDialog.tsx';
@@ -51,6 +52,7 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
   const { network } = wallet;
   const form = useSendForm(wallet);
   const [confirming, setConfirming] = useState(false);
+  const approvalMethod = useApprovalMethod();
   const { draft } = form;
 
   return (
@@ -91,6 +93,11 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
         />
         {form.internal ? null : <SpeedChoice value={form.priority} onChange={form.setPriority} />}
         <FeeSummary wallet={wallet} estimate={form.fresh ? form.estimate : undefined} />
+        {approvalMethod.data === 'pinNotSet' ? (
+          <p className="notice" role="note">
+            {t('approval.pinNotSetNotice')}
+          </p>
+        ) : null}
         <Button type="submit" block disabled={!form.ready}>
           {t('send.review')}
         </Button>
