@@ -52,7 +52,13 @@ export function TransactionRow({
       </span>
       <div className="tx__main">
         <p className="tx__title">
-          {t(view.titleKey)} <span className="tx__asset">{transaction.assetSymbol}</span>
+          {view.titleValues ? (
+            t(view.titleKey, view.titleValues)
+          ) : (
+            <>
+              {t(view.titleKey)} <span className="tx__asset">{transaction.assetSymbol}</span>
+            </>
+          )}
         </p>
         <p className="tx__meta">
           <time dateTime={transaction.createdAt}>{when}</time>

@@ -20,6 +20,7 @@ describe('describeTransaction', () => {
       statusKey: 'transactions.status.pending',
       tone: 'warning',
       titleKey: 'transactions.types.deposit',
+      titleValues: null,
       progress: { done: 0, required: 2 },
       signedAmount: '+0.123',
       detail: null,
@@ -57,6 +58,7 @@ describe('describeTransaction', () => {
     const bought = {
       ...base,
       type: 'trade',
+      assetSymbol: 'LTC',
       status: 'completed',
       amount: '1.998',
       source: { kind: 'order', id: 'o1' },
@@ -71,12 +73,20 @@ describe('describeTransaction', () => {
     });
     const sold = { ...bought, direction: 'out', trade: { ...bought.trade!, side: 'sell' } } as WalletTransaction;
     expect(describeTransaction(sold, 8)).toMatchObject({ titleKey: 'transactions.types.sold', signedAmount: '−1.998' });
+    // The USDT side of the same buy says what it paid for.
+    const paid = { ...bought, assetSymbol: 'USDT', direction: 'out', amount: '160' } as WalletTransaction;
+    expect(describeTransaction(paid, 6)).toMatchObject({
+      titleKey: 'transactions.types.paidFor',
+      titleValues: { asset: 'LTC' },
+      signedAmount: '−160.000',
+    });
   });
 
   it('shows both sides of a swap and links to Swap', () => {
     const swap = {
       ...base,
       type: 'swap',
+      assetSymbol: 'BTC',
       direction: 'out',
       status: 'completed',
       amount: '0.1',

@@ -11,6 +11,8 @@ export interface TransactionDisplay {
   readonly tone: Tone;
   /** i18n key of what happened ('Received', 'Sent to a Rora customer'...). */
   readonly titleKey: string;
+  /** Values of a title that names its own asset (the quote side of a trade); else the row's asset follows. */
+  readonly titleValues: Record<string, string> | null;
   /** Confirmations so far of those required, while they count. */
   readonly progress: { readonly done: number; readonly required: number } | null;
   readonly signedAmount: string;
@@ -44,7 +46,14 @@ const LINKS: Partial<Record<WalletTransaction['source']['kind'], { path: string;
 };
 
 function titleOf(transaction: WalletTransaction): string {
-  if (transaction.trade) return `transactions.types.${transaction.trade.side === 'buy' ? 'bought' : 'sold'}`;
+  const { trade } = transaction;
+  if (trade) {
+    // The quote side of a trade: what was paid for, or received for, the coin traded.
+    if (!trade.symbol.startsWith(`${transaction.assetSymbol}/`)) {
+      return `transactions.types.${trade.side === 'buy' ? 'paidFor' : 'proceedsOf'}`;
+    }
+    return `transactions.types.${trade.side === 'buy' ? 'bought' : 'sold'}`;
+  }
   if (transaction.type === 'cold_wallet') {
     return `transactions.types.${transaction.direction === 'in' ? 'fromCold' : 'toCold'}`;
   }
@@ -93,6 +102,10 @@ export function describeTransaction(transaction: WalletTransaction, decimals: nu
     statusKey: `transactions.status.${transaction.status}`,
     tone: TONES[transaction.status],
     titleKey: titleOf(transaction),
+    titleValues:
+      transaction.trade && !transaction.trade.symbol.startsWith(`${transaction.assetSymbol}/`)
+        ? { asset: transaction.trade.symbol.split('/')[0] ?? '' }
+        : null,
     progress: counting ? { done: transaction.confirmations, required: transaction.requiredConfirmations } : null,
     signedAmount: `${transaction.direction === 'in' ? '+' : '−'}${displayAmount(transaction.amount, decimals)}`,
     detail: detailOf(transaction),
