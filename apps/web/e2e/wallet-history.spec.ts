@@ -33,7 +33,9 @@ test('a market buy costs what its preview said, and the wallet history lists it'
   const customer = await approvedCustomer(request);
   await faucet(request, customer, 'USDT', '500');
   await mine(request, 'usdt-erc20', 20);
-  await expect.poll(async () => (await walletOf(request, customer, 'usdt-erc20')).balance, { timeout: 20_000 }).toBe('500');
+  await expect
+    .poll(async () => (await walletOf(request, customer, 'usdt-erc20')).balance, { timeout: 20_000 })
+    .toBe('500');
 
   await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
   const form = page.getByRole('form', { name: 'Order form' });
@@ -86,6 +88,12 @@ test('a customer without a PIN sets it in the confirmation, and the typed send g
 
   await openSignedIn(page, alice, '/dashboard/wallets');
   await page.getByRole('tab', { name: 'Send' }).click();
+  // Leaving a required field empty says so (issue 19 defect 11).
+  await page.getByLabel('Recipient address').focus();
+  await page.getByLabel('Amount').focus();
+  await page.getByRole('tab', { name: 'Send' }).focus();
+  await expect(page.getByText('Enter the recipient address')).toBeVisible();
+  await expect(page.getByText('Enter an amount')).toBeVisible();
   await page.getByLabel('Recipient address').fill(bobBtc.address);
   await expect(page.getByText('This is a Rora customer')).toBeVisible();
   await page.getByLabel('Amount').fill('0.1');

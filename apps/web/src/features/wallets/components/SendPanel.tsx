@@ -41,6 +41,7 @@ function AddressField({
       spellCheck={false}
       className="send__address"
       onChange={(event) => form.set('address')(event.currentTarget.value)}
+      onBlur={() => form.touch('address')}
       error={form.shown('address')}
       hint={<AddressStatus checking={form.draft.address !== '' && !form.fresh} message={message} ok={!!check?.valid} />}
     />
@@ -80,6 +81,7 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
             inputMode="numeric"
             value={draft.destinationTag}
             onChange={(event) => form.set('destinationTag')(event.currentTarget.value.replace(/\D/g, '').slice(0, 10))}
+            onBlur={() => form.touch('destinationTag')}
             error={form.shown('destinationTag')}
             hint={t('send.tagHint')}
           />
@@ -88,6 +90,7 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
           wallet={wallet}
           value={draft.amount}
           onChange={form.set('amount')}
+          onBlur={() => form.touch('amount')}
           error={form.shown('amount')}
           maxAmount={form.estimate?.maxAmount}
         />
