@@ -116,3 +116,18 @@ test('the chart draws when the browser reports a language tag Intl cannot parse'
     .toBe(true);
   expect(errors.filter((text) => /Incorrect locale|RangeError|price chart/i.test(text))).toEqual([]);
 });
+
+test('changing pages logs no aborted notification fetch as an error', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await openSignedIn(page, customer, '/dashboard/wallets');
+  for (const name of ['Exchange', 'Swap', 'Finance', 'Cold Wallet', 'Wallets']) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/dashboard\//);
+  }
+  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible();
+  expect(errors.filter((text) => /Fetching notifications failed|AbortError/.test(text))).toEqual([]);
+});
