@@ -1,7 +1,7 @@
 // How a transaction reads on screen: its label (spec §4: pending, completed), what it is, the
 // progress of its confirmations, and its amount with a sign, so colour is never the only cue.
 import type { WalletTransaction } from '@rora/contracts';
-import { formatHoldingText } from '../../../lib/format/numbers.ts';
+import { coinsOf, formatHoldingText, localiseNumber } from '../../../lib/format/numbers.ts';
 
 export type Tone = 'success' | 'warning' | 'danger';
 
@@ -66,13 +66,17 @@ function detailOf(transaction: WalletTransaction): TransactionDisplay['detail'] 
     const [base = '', quote = ''] = trade.symbol.split('/');
     return {
       key: 'transactions.tradeDetail',
-      values: { amount: `${trade.amount} ${base}`, price: `${trade.price} ${quote}`, total: `${trade.total} ${quote}` },
+      values: {
+        amount: coinsOf(trade.amount, base),
+        price: `${localiseNumber(trade.price)} ${quote}`,
+        total: coinsOf(trade.total, quote),
+      },
     };
   }
   if (swap) {
     return {
       key: 'transactions.swapDetail',
-      values: { from: `${swap.fromAmount} ${swap.fromAsset}`, to: `${swap.toAmount} ${swap.toAsset}` },
+      values: { from: coinsOf(swap.fromAmount, swap.fromAsset), to: coinsOf(swap.toAmount, swap.toAsset) },
     };
   }
   return null;
