@@ -76,6 +76,20 @@ test('a market buy costs what its preview said, and the wallet history lists it'
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(bought.first()).toBeVisible();
   await shoot(page, 'wallets-history-trade-phone');
+
+  // In French and the light theme: the same rows, in French words and marks.
+  await page.evaluate(() => {
+    localStorage.setItem('theme', 'light_theme');
+    localStorage.setItem('lang', 'fr');
+  });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Historique' }).click();
+  const achat = page.locator('.tx').filter({ hasText: 'Achat BTC' });
+  await expect(achat.getByText(/ BTC à [\d\u202f ,]+ USDT \(total [\d\u202f ,]+ USDT\)$/)).toBeVisible();
+  await expect(page.locator('.tx').filter({ hasText: 'Paiement pour BTC' })).toBeVisible();
+  await shoot(page, 'wallets-history-trade-phone-light-fr');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, 'wallets-history-trade-desktop-light-fr');
 });
 
 test('a customer without a PIN sets it in the confirmation, and the typed send goes', async ({ page, request }) => {
