@@ -131,3 +131,12 @@ test('changing pages logs no aborted notification fetch as an error', async ({ p
   await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible();
   expect(errors.filter((text) => /Fetching notifications failed|AbortError/.test(text))).toEqual([]);
 });
+
+test('leaving a required field empty says so', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').focus();
+  await page.getByLabel('Password', { exact: true }).focus();
+  await page.getByRole('link', { name: /Forgot/ }).focus();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await expect(page.getByText('Please enter your password')).toBeVisible();
+});
