@@ -10,6 +10,8 @@ import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import { balanceOf, placeOrder, until } from '../orders/testing/orders-fixtures.ts';
 import { SETTLE_SWAP_JOB } from '../swap/index.ts';
+import { seedStakingRewards } from '../staking/index.ts';
+import { placeStake, unstake } from '../staking/testing/staking-fixtures.ts';
 import { approvedCustomer, createSwapTestApp, getQuote, placeSwap } from '../swap/testing/swap-fixtures.ts';
 import { call } from './testing/wallet-fixtures.ts';
 
@@ -17,6 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The venues' own prices (not the swap tests' fixed ones), so a market order finds liquidity.
   t = await createSwapTestApp({ adapters: {}, env: { MARKET_MAKER: 'off' } });
+  await seedStakingRewards(t.database);
 });
 afterEach(async () => assertLedgerInvariants(t.database.db));
 afterAll(async () => t.close());
@@ -141,6 +144,25 @@ describe('wallet history from the ledger', () => {
     expect(eth).toHaveLength(1);
     expect(eth[0]).toMatchObject({ type: 'swap', direction: 'in', amount: swapped.swap!.toAmount });
     expect(bookedSum(eth, 'ETH')).toBe(await total(user, 'ETH'));
+  });
+
+  it('lists a stake and its end as finance rows linked to the stake', async () => {
+    const user = await approvedCustomer(t, { USDT: '500' });
+    const stake = await placeStake(t, user, 'usdt-30', '100');
+    const ended = await unstake(t, user, stake.id);
+    expect(ended.statusCode, ended.body).toBe(200);
+    const usdt = await historyOf(user, (await walletOf(user, 'usdt-erc20')).id);
+    expect(usdt.find((item) => item.type === 'stake')).toMatchObject({
+      direction: 'out',
+      amount: '100',
+      status: 'completed',
+      source: { kind: 'stake', id: stake.id },
+    });
+    expect(usdt.find((item) => item.type === 'unstake')).toMatchObject({
+      direction: 'in',
+      source: { kind: 'stake', id: stake.id },
+    });
+    expect(bookedSum(usdt, 'USDT')).toBe(await total(user, 'USDT'));
   });
 
   it("answers 404 for another customer's wallet", async () => {
