@@ -21,6 +21,7 @@ import { createSendSteps } from './send-steps.ts';
 import { createSendService, type SendService } from './send.service.ts';
 import { createSendsRepository } from './sends.repository.ts';
 import { createSettlementService, type SettlementService } from './settlement.service.ts';
+import { createLedgerHistoryRepository } from './ledger-history.repository.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
 import { createWalletNotifier, type WalletNotifier } from './wallet-notifier.ts';
 import { createWalletsRepository, type WalletsRepository } from './wallets.repository.ts';
@@ -112,7 +113,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     ledger,
     prices: deps.prices,
     wallets: repository,
-    transactions,
+    history: createLedgerHistoryRepository(db),
     addresses,
     networkCount: registry.networks.length,
   });
