@@ -215,6 +215,7 @@ function buildWallets(
     handlers: wallets.scanned,
     clock,
     log: deps.log,
+    health: chains.health,
   });
   const coldWallet = createColdWalletService({
     db,

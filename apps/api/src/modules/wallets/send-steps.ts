@@ -136,15 +136,29 @@ function broadcastLocked(deps: Deps, adapter: ChainAdapter, id: string): Promise
   });
 }
 
+/**
+ * A node that failed us (unreachable, slow, answering nonsense), as opposed to a bug, the database, or
+ * a node refusing this one transaction (which says nothing about the chain).
+ */
+const isNodeFailure = (error: unknown): boolean => {
+  const failure = error as { name?: unknown; kind?: unknown } | null;
+  return failure?.name === 'NodeError' && failure.kind !== 'rejected';
+};
+
 async function broadcast(deps: Deps, id: string): Promise<void> {
   const send = await deps.sends.find(deps.db, id);
   if (!send) return;
+  const network = getNetwork(send.network).id;
+  // A degraded chain (node down, slow, behind): the send waits, held; the reconcile after the next
+  // good pass broadcasts it (ADR 0044).
+  if (deps.registry.health.degraded(network)) return;
   let outcome: Outcome | null;
   try {
-    outcome = await broadcastLocked(deps, deps.registry.adapter(getNetwork(send.network).id), id);
+    outcome = await broadcastLocked(deps, deps.registry.adapter(network), id);
   } catch (error) {
     // Not a refusal by the chain: the send stays held and approved; the reconcile tries again
     // under the same id, which the adapter answers with the same transaction.
+    if (isNodeFailure(error)) deps.registry.health.report(network, { error });
     deps.log.warn({ sendId: id, error: (error as Error).name }, 'broadcast failed; will retry');
     return;
   }
