@@ -178,6 +178,14 @@ export interface ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]>;
+  /**
+   * On-chain balances of the network's asset at these addresses (Rora's hot wallet, deposit and cold
+   * addresses), for the check of the chain against the ledger (ADR 0044). Optional: an adapter that
+   * cannot read them leaves its network out of that check.
+   */
+  balancesOf?(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>>;
+  /** The hot wallet's address on this network, where withdrawals are paid from and sweeps go. */
+  hotWalletAddress?(): string;
   /** Reports transfers to this address from now on (deposit addresses; the XRP omnibus address). */
   watchAddress(address: string): void;
   /** Returns the function that unsubscribes. */

@@ -56,6 +56,14 @@ export class DevnetAdapter implements ChainAdapter {
     return validateAddress(this.network, address, { ...options, destinationTagRequired: required });
   }
 
+  hotWalletAddress(): string {
+    return this.#signer.addressFor(this.network.id);
+  }
+
+  async balancesOf(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>> {
+    return new Map(addresses.map((address) => [address, this.#chain.balances.balanceOf(this.network.asset, address)]));
+  }
+
   async estimateFee(request: { readonly amount: bigint; readonly priority: FeePriority }): Promise<FeeEstimate> {
     assertPositive(request.amount);
     return this.#chain.estimate(this.network.id, request.priority);

@@ -176,6 +176,30 @@ export class UtxoRpcAdapter implements ChainAdapter {
     return read ? this.#toChainTransaction(read, ours) : null;
   }
 
+  /**
+   * Balances at the chain's tip from the node's UTXO set (`scantxoutset`), any address, no wallet and
+   * no key needed (watch-only cold addresses too). It reads the whole set: seconds on regtest, minutes
+   * on mainnet, so it runs every few blocks, never per request.
+   */
+  async balancesOf(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>> {
+    const balances = new Map(addresses.map((address) => [address, 0n]));
+    if (addresses.length === 0) return balances;
+    const descriptors = addresses.map((address) => `addr(${address})`);
+    const answer = await this.#rpc.call<{ success?: unknown; unspents?: unknown }>('scantxoutset', [
+      'start',
+      descriptors,
+    ]);
+    if (answer?.success !== true || !Array.isArray(answer.unspents)) {
+      throw new NodeError('malformed', 'scantxoutset: the node did not finish the scan');
+    }
+    for (const unspent of answer.unspents as { desc?: unknown; amount?: unknown }[]) {
+      const address = /^addr\(([^)]+)\)/.exec(String(unspent.desc))?.[1];
+      if (address === undefined || !balances.has(address)) continue;
+      balances.set(address, (balances.get(address) ?? 0n) + coinsToMinor(unspent.amount));
+    }
+    return balances;
+  }
+
   async getBlockHeight(): Promise<number> {
     const height = await this.#rpc.call<unknown>('getblockcount');
     if (!Number.isSafeInteger(height) || (height as number) < 0) throw new NodeError('malformed', 'Block count');

@@ -15,6 +15,7 @@ import { createApproval, type Approval } from './approval.ts';
 import { createDepositsRepository } from './deposits.repository.ts';
 import { createDepositService, type DepositService } from './deposits.service.ts';
 import { createDestinationResolver } from './destination.ts';
+import { createChainBalanceObserver, type ColdAddresses } from './chain-balances.ts';
 import { createFeeCalculator } from './fees.ts';
 import { createScannedDeposits } from './scanned-deposits.ts';
 import { createSendSteps } from './send-steps.ts';
@@ -49,6 +50,13 @@ export interface ModuleLog {
   error(object: object, message: string): void;
 }
 
+/** Rora's own coins (TREASURY_* settings, ADR 0044): watch-only cold addresses, hot-wallet ceilings. */
+export interface TreasuryConfig {
+  cold: ColdAddresses;
+  /** Minor units per network; a network without one has no ceiling. */
+  ceilings: Partial<Record<NetworkId, bigint>>;
+}
+
 export interface WalletsDependencies {
   db: Db;
   clock: Clock;
@@ -59,6 +67,7 @@ export interface WalletsDependencies {
   notifications: NotificationService;
   events: EventBus;
   log: ModuleLog;
+  treasury?: TreasuryConfig;
 }
 
 export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
@@ -117,12 +126,22 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     addresses,
     networkCount: registry.networks.length,
   });
+  const observer = createChainBalanceObserver({ db, clock, registry, cold: deps.treasury?.cold ?? {} });
+  /** After the sends: what the chain holds at Rora's addresses (a failure is logged, never blocks). */
+  const custody = async (network: NetworkId) => {
+    try {
+      await observer.observe(network);
+    } catch (error) {
+      log.warn({ network, error: (error as Error)?.name, message: (error as Error)?.message }, 'chain balances unread');
+    }
+  };
   const handlers: ChainEventHandlers = {
     incoming: (transaction) => deposits.record(transaction),
     outgoing: (transaction) => settlement.outgoing(transaction),
     async reconcile(network) {
       await deposits.reconcile(network);
       await settlement.reconcile(network);
+      await custody(network);
     },
   };
   const scanned: ScannedChainHandlers = {
@@ -130,13 +149,17 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     // After each pass of the scanner, sends are brought up to date too (no events on these chains).
     async confirm(network, scannedHeight) {
       await scannedDeposits.confirm(network, scannedHeight);
-      for (const each of scannedOnChain(network)) await settlement.reconcile(each);
+      for (const each of scannedOnChain(network)) {
+        await settlement.reconcile(each);
+        await custody(each);
+      }
     },
   };
   return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, scanned, log };
 }
 
 export type { Approval, ApprovalProof } from './approval.ts';
+export type { ColdAddresses } from './chain-balances.ts';
 export type { WalletNotifier } from './wallet-notifier.ts';
 export { parseCustomerAmount } from './amounts.ts';
 export { networkView, valueCents, defaultLogo } from './wallet-view.ts';
