@@ -70,7 +70,7 @@ describe.skipIf(!regtestAvailable('chain-health'))('a degraded Litecoin node', (
     const response = await post(t, alice, '/wallet/sendTransaction', body);
     expect(response.statusCode, response.body).toBe(200);
     const sent = response.json().data as WalletTransaction;
-    expect(sent).toMatchObject({ status: 'pending', stage: 'held' });
+    expect(sent).toMatchObject({ status: 'pending', stage: 'held', waitingReason: 'chain_degraded' });
     const signed = await t.database.db.execute(sql`SELECT 1 FROM chain_broadcasts WHERE id = ${sent.id}`);
     expect(signed.rows).toHaveLength(0);
 

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect } from '../../lib/idempotency-recovery.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import { derivedId } from '../../lib/derived-id.ts';
+import { markWaiting, raiseHotWalletShort } from './send-waits.ts';
 import type { NewSend, SendRow, SendsRepository } from './sends.repository.ts';
 import type { StepFacts, WalletNotifier } from './wallet-notifier.ts';
 
@@ -53,7 +54,7 @@ export interface SendSteps {
 }
 
 type Deps = SendStepsDependencies;
-type Outcome = { row: SendRow; failed: string | null };
+type Outcome = { row: SendRow; failed: string | null; waiting?: boolean };
 
 export const facts = (send: SendRow, reason?: string | null): StepFacts => ({
   userId: send.userId,
@@ -128,6 +129,12 @@ function broadcastLocked(deps: Deps, adapter: ChainAdapter, id: string): Promise
       return { row: (await deps.sends.markBroadcast(tx, id, chain, deps.clock.now())) as SendRow, failed: null };
     } catch (error) {
       if (!isChainError(error)) throw error;
+      if (error.code === 'hot_wallet_balance_is_insufficient') {
+        // Not the customer's fault: it waits for an operator to refill the hot wallet (ADR 0044).
+        const waiting = await markWaiting(tx, id, 'hot_wallet_short');
+        await raiseHotWalletShort(tx, send, deps.clock.now());
+        return { row: send, failed: null, waiting };
+      }
       const change = { from: ['held' as const], to: 'voided' as const, reason: error.code };
       const row = (await deps.sends.move(tx, id, change, deps.clock.now())) as SendRow;
       await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason: error.code } });
@@ -151,7 +158,10 @@ async function broadcast(deps: Deps, id: string): Promise<void> {
   const network = getNetwork(send.network).id;
   // A degraded chain (node down, slow, behind): the send waits, held; the reconcile after the next
   // good pass broadcasts it (ADR 0044).
-  if (deps.registry.health.degraded(network)) return;
+  if (deps.registry.health.degraded(network)) {
+    if (await markWaiting(deps.db, id, 'chain_degraded')) await deps.notifier.changed(send.userId, send.walletId, id);
+    return;
+  }
   let outcome: Outcome | null;
   try {
     outcome = await broadcastLocked(deps, deps.registry.adapter(network), id);
@@ -163,6 +173,10 @@ async function broadcast(deps: Deps, id: string): Promise<void> {
     return;
   }
   if (!outcome) return;
+  if (outcome.waiting !== undefined) {
+    if (outcome.waiting) await deps.notifier.changed(send.userId, send.walletId, id);
+    return;
+  }
   if (outcome.failed) await deps.notifier.step('send_failed', facts(outcome.row, outcome.failed));
   else await deps.notifier.step('send_broadcast', facts(outcome.row));
 }

@@ -163,21 +163,6 @@ describe('an external send', () => {
     expect(stranger.json().error.code).toBe('destination_tag_is_not_assigned');
   });
 
-  it('voids the hold and says why when the chain refuses the broadcast', async () => {
-    // The devnet hot wallet holds 100 BTC: a 120 BTC send cannot be broadcast.
-    const whale = await createWalletCustomer(t);
-    await fund(t, whale, 'btc', '150');
-    const response = await send(whale, { walletId: whale.wallet('btc').id, address: EXTERNAL_BTC, amount: '120' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({
-      status: 'failed',
-      stage: 'voided',
-      failureReason: 'hot_wallet_balance_is_insufficient',
-    });
-    expect(await balanceOf(t, whale, 'btc')).toMatchObject({ balance: '150', held: '0' });
-    expect(await kinds(whale)).toContain('wallet_send_failed');
-  });
-
   it('voids the hold when the transaction fails on chain', async () => {
     const erin = await createWalletCustomer(t);
     await fund(t, erin, 'eth', '1');
