@@ -20,7 +20,7 @@ let t: TestApp;
 let alice: WalletCustomer;
 
 beforeAll(async () => {
-  t = await createWalletTestApp();
+  t = await createWalletTestApp({ env: { TREASURY_SWEEPS: 'off' } });
   alice = await createWalletCustomer(t);
   await fund(t, alice, 'btc', '2');
   await fund(t, alice, 'eth', '3');

@@ -236,6 +236,8 @@ export const configSchema = z.object({
    * `btc:bc1q...,eth:0x...`. The hot wallet's excess over its ceiling goes to the first of a network.
    */
   TREASURY_COLD_ADDRESSES: networkPairs('an address').default([]),
+  /** `off`: deposit addresses are not swept into the hot wallet (tests of exact balances; an operator's pause). */
+  TREASURY_SWEEPS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** The most each hot wallet keeps, in coins: `network:amount,...`, e.g. `btc:2,eth:50`. Unset: no ceiling. */
   TREASURY_HOT_CEILINGS: networkPairs('an amount in coins', /^\d+(\.\d+)?$/).default([]),
   /** The watch-only wallet, in each node, that tracks the hot wallet's coins. */

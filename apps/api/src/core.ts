@@ -201,7 +201,9 @@ type WalletParts = Pick<
 >;
 
 /** TREASURY_* as the wallets module takes them: cold addresses per network, ceilings in minor units. */
-function treasuryConfig(config: Pick<Config, 'TREASURY_COLD_ADDRESSES' | 'TREASURY_HOT_CEILINGS'>): TreasuryConfig {
+function treasuryConfig(
+  config: Pick<Config, 'TREASURY_COLD_ADDRESSES' | 'TREASURY_HOT_CEILINGS' | 'TREASURY_SWEEPS'>,
+): TreasuryConfig {
   const cold: Partial<Record<NetworkId, string[]>> = {};
   for (const { network, value } of config.TREASURY_COLD_ADDRESSES) (cold[network] ??= []).push(value);
   const ceilings = Object.fromEntries(
@@ -210,7 +212,7 @@ function treasuryConfig(config: Pick<Config, 'TREASURY_COLD_ADDRESSES' | 'TREASU
       parseAmount(value, getNetwork(network).decimals),
     ]),
   );
-  return { cold, ceilings };
+  return { cold, ceilings, sweeps: config.TREASURY_SWEEPS === 'on' };
 }
 
 function buildWallets(

@@ -16,13 +16,14 @@ CREATE TABLE chain_balance_observations (
 );
 
 -- A move between Rora's own addresses. `sweep`: a deposit address into the hot wallet; `cold`: the
--- hot wallet's excess over its ceiling to a cold address. Its network fee is booked once it is
+-- hot wallet's excess over its ceiling to a cold address; `gas_top_up`: the hot wallet's native coin to a
+-- deposit address holding tokens, so that their sweep can pay its gas. Its network fee is booked once it is
 -- final (fee_result -> chain_omnibus, code network_fee), and a cold move's amount moves
 -- chain_omnibus -> cold_omnibus (code hot_to_cold); customers' balances are never touched.
 CREATE TABLE chain_sweeps (
   id uuid PRIMARY KEY,
   network text NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('sweep', 'cold')),
+  kind text NOT NULL CHECK (kind IN ('sweep', 'cold', 'gas_top_up')),
   from_address text NOT NULL,
   to_address text NOT NULL,
   amount numeric(78, 0) NOT NULL CHECK (amount > 0),
@@ -34,9 +35,14 @@ CREATE TABLE chain_sweeps (
   CONSTRAINT chain_sweeps_txid_once UNIQUE (network, txid),
   CONSTRAINT chain_sweeps_settled_has_time CHECK ((status = 'broadcast') = (settled_at IS NULL))
 );
--- At most one sweep in flight per deposit address (a second would spend the same coins).
-CREATE UNIQUE INDEX chain_sweeps_one_open_per_address ON chain_sweeps (network, from_address)
-  WHERE status = 'broadcast';
+-- At most one move in flight per deposit address (a second sweep would spend the same coins, a
+-- second top-up pay twice), and one cold move per network.
+CREATE UNIQUE INDEX chain_sweeps_one_open_sweep ON chain_sweeps (network, from_address)
+  WHERE status = 'broadcast' AND kind = 'sweep';
+CREATE UNIQUE INDEX chain_sweeps_one_open_top_up ON chain_sweeps (network, to_address)
+  WHERE status = 'broadcast' AND kind = 'gas_top_up';
+CREATE UNIQUE INDEX chain_sweeps_one_open_cold_move ON chain_sweeps (network)
+  WHERE status = 'broadcast' AND kind = 'cold';
 
 -- Why an approved send is still held: its chain is degraded, or the hot wallet cannot cover it
 -- until an operator refills it. Cleared when it is broadcast.

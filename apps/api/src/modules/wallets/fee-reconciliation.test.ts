@@ -15,7 +15,8 @@ const EXTERNAL_ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 let t: TestApp;
 let alice: WalletCustomer;
-setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice } = suite));
+// Exact balances: no sweep moves coins (and pays fees) between the hot wallet and deposit addresses.
+setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice } = suite), { TREASURY_SWEEPS: 'off' });
 
 async function house(asset: string, kind: string): Promise<bigint> {
   const { rows } = await t.database.db.execute<{ balance: string }>(

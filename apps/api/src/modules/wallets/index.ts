@@ -17,6 +17,7 @@ import { createDepositService, type DepositService } from './deposits.service.ts
 import { createDestinationResolver } from './destination.ts';
 import { createChainBalanceObserver, type ColdAddresses } from './chain-balances.ts';
 import { createFeeCalculator } from './fees.ts';
+import { createTreasury } from './treasury.ts';
 import { createScannedDeposits } from './scanned-deposits.ts';
 import { createSendSteps } from './send-steps.ts';
 import { createSendService, type SendService } from './send.service.ts';
@@ -55,6 +56,8 @@ export interface TreasuryConfig {
   cold: ColdAddresses;
   /** Minor units per network; a network without one has no ceiling. */
   ceilings: Partial<Record<NetworkId, bigint>>;
+  /** False: deposit addresses are not swept (TREASURY_SWEEPS=off). */
+  sweeps: boolean;
 }
 
 export interface WalletsDependencies {
@@ -68,6 +71,32 @@ export interface WalletsDependencies {
   events: EventBus;
   log: ModuleLog;
   treasury?: TreasuryConfig;
+}
+
+/** After the sends: what the chain holds at Rora's addresses, then sweeps and cold moves (ADR 0044). */
+function createCustody(deps: Pick<WalletsDependencies, 'db' | 'clock' | 'ledger' | 'registry' | 'log' | 'treasury'>) {
+  const { db, clock, ledger, registry, log } = deps;
+  const observer = createChainBalanceObserver({ db, clock, registry, cold: deps.treasury?.cold ?? {} });
+  const cold = deps.treasury?.cold ?? {};
+  const treasury = createTreasury({
+    db,
+    clock,
+    ledger,
+    registry,
+    cold,
+    ceilings: deps.treasury?.ceilings ?? {},
+    sweeps: deps.treasury?.sweeps ?? true,
+    log,
+  });
+  return async (network: NetworkId): Promise<void> => {
+    try {
+      const balances = await observer.observe(network);
+      if (balances) await treasury.run(balances);
+    } catch (error) {
+      const { name, message } = (error ?? {}) as Error;
+      log.warn({ network, error: name, message }, 'chain balances unread');
+    }
+  };
 }
 
 export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
@@ -126,15 +155,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     addresses,
     networkCount: registry.networks.length,
   });
-  const observer = createChainBalanceObserver({ db, clock, registry, cold: deps.treasury?.cold ?? {} });
-  /** After the sends: what the chain holds at Rora's addresses (a failure is logged, never blocks). */
-  const custody = async (network: NetworkId) => {
-    try {
-      await observer.observe(network);
-    } catch (error) {
-      log.warn({ network, error: (error as Error)?.name, message: (error as Error)?.message }, 'chain balances unread');
-    }
-  };
+  const custody = createCustody({ db, clock, ledger, registry, log, treasury: deps.treasury });
   const handlers: ChainEventHandlers = {
     incoming: (transaction) => deposits.record(transaction),
     outgoing: (transaction) => settlement.outgoing(transaction),

@@ -28,7 +28,7 @@ const sats = (text: string) => parseAmount(text, 8);
 let t: TestApp;
 let alice: WalletCustomer;
 let bob: WalletCustomer;
-setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice, bob } = suite));
+setUpWalletSuite({ network: 'btc', amount: '1' }, (suite) => ({ t, alice, bob } = suite), { TREASURY_SWEEPS: 'off' });
 
 /** A send at the fast fee (next block), a second after the previous event. */
 function send(customer: WalletCustomer, body: Record<string, unknown>) {
