@@ -11,3 +11,4 @@ export * from './onramp.ts';
 export * from './staking.ts';
 export * from './lending.ts';
 export * from './audit.ts';
+export * from './realtime-events.ts';

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { toPinUpdateBody, type PinChange } from '../model/pin.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { useProfileRefresh, useUserId } from './profile.ts';
 
 export interface PinStatus {
@@ -13,7 +14,7 @@ export interface PinStatus {
   readonly lockedUntil: string | null;
 }
 
-export const pinStatusKey = (userId: string) => ['user', userId, 'pin'] as const;
+export const pinStatusKey = resourceKeys.userPin;
 
 export function usePinStatus() {
   const id = useUserId();

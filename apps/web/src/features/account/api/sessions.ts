@@ -2,6 +2,7 @@
 // one out (that device's next call answers 401).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { useUserId } from './profile.ts';
 
 /** One item of the answer (contracts `sessionSchema`). */
@@ -16,7 +17,7 @@ export interface AccountSession {
   readonly current: boolean;
 }
 
-export const sessionsKey = (userId: string) => ['user', userId, 'sessions'] as const;
+export const sessionsKey = resourceKeys.userSessions;
 
 export function useSessions() {
   const id = useUserId();

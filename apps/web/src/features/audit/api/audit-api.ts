@@ -3,8 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditProof, AuditSnapshot } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const auditKey = ['audit'] as const;
+export const auditKey = resourceKeys.audit;
 
 export function useAuditSnapshots() {
   return useQuery({

@@ -4,8 +4,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColdWallet, ColdWalletDetail, ColdWalletList, ColdWalletMove } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const coldWalletKey = ['coldWallet'] as const;
+export const coldWalletKey = resourceKeys.coldWallets;
 export const MOVES_PAGE_LIMIT = 10;
 
 export function useColdWallets() {
@@ -43,10 +45,6 @@ export function useMoveColdWallet() {
         body: request,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: coldWalletKey }),
-        client.invalidateQueries({ queryKey: ['wallets'] }),
-      ]),
+    onSettled: () => invalidateAfter(client, 'coldMove'),
   });
 }

@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertBody } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { exchangeKey } from './markets.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const alertsKey = [...exchangeKey, 'alerts'] as const;
+export const alertsKey = resourceKeys.alerts;
 
 export function useAlerts() {
   return useQuery({

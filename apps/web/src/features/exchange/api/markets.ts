@@ -3,11 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Candle, CandleInterval, Market, ShareOffer, Venue } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const exchangeKey = ['exchange'] as const;
-export const marketsKey = [...exchangeKey, 'markets'] as const;
-export const candlesKey = (symbol: string, range: string) => [...exchangeKey, 'candles', symbol, range] as const;
-export const venuesKey = (symbol: string) => [...exchangeKey, 'venues', symbol] as const;
+export const marketsKey = resourceKeys.markets;
+export const candlesKey = (symbol: string, range: string) => [...resourceKeys.candles, symbol, range] as const;
+export const venuesKey = (symbol: string) => [...resourceKeys.venues, symbol] as const;
 
 const query = (symbol: string) => `symbol=${encodeURIComponent(symbol)}`;
 
@@ -50,7 +50,7 @@ export function useFavouriteVenue(symbol: string) {
   });
 }
 
-export const shareOfferKey = [...exchangeKey, 'share-offer'] as const;
+export const shareOfferKey = resourceKeys.shareOffer;
 
 /** Rora's share offer with the address that receives payment (SPEC §9); it changes only with configuration. */
 export function useShareOffer() {

@@ -5,10 +5,10 @@ import { useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderList, OrderRate, TradeOrderBody } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { balancesKey } from './balances.ts';
-import { exchangeKey } from './markets.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const ordersKey = [...exchangeKey, 'orders'] as const;
+export const ordersKey = resourceKeys.orders;
 
 export function useOrders(type: 'open' | 'closed', page = 1) {
   return useQuery({
@@ -34,10 +34,8 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (body: TradeOrderBody) =>
       apiRequest<Order>('/order', { method: 'POST', body, headers: { 'Idempotency-Key': keyFor(body) } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ordersKey });
-      void client.invalidateQueries({ queryKey: balancesKey });
-    },
+    // The order holds (or, filled at once, moves) money: the orders and every balance refresh.
+    onSuccess: () => invalidateAfter(client, 'order'),
   });
 }
 
@@ -46,17 +44,14 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<Order>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     // Refreshed on failure too: an order that filled or was cancelled elsewhere (409, 404) moves on.
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: ordersKey });
-      void client.invalidateQueries({ queryKey: balancesKey });
-    },
+    onSettled: () => invalidateAfter(client, 'order'),
   });
 }
 
 /** The estimate for a valid order (null body: none), kept while the next one loads. */
 export function useOrderRate(body: TradeOrderBody | null) {
   return useQuery({
-    queryKey: [...exchangeKey, 'rate', body],
+    queryKey: [...resourceKeys.orderRate, body],
     enabled: body !== null,
     queryFn: ({ signal }) => apiRequest<OrderRate>('/order/rate', { method: 'POST', body, signal }),
     placeholderData: keepPreviousData,

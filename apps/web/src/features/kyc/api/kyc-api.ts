@@ -4,13 +4,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycIdentity, KycState } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { getSession, updateUser } from '../../../lib/session/session-store.ts';
 import { isUnderReview } from '../model/steps.ts';
 
 /** How often the page asks whether the provider has decided. */
 export const DECISION_POLL_MS = 3000;
 
-export const kycKey = (userId: string) => ['kyc', userId] as const;
+export const kycKey = (userId: string) => [...resourceKeys.kyc, userId] as const;
 
 export function fetchKycState(userId: string, signal?: AbortSignal): Promise<KycState> {
   return apiRequest<KycState>(`/user/kyc/${encodeURIComponent(userId)}`, { signal });

@@ -3,11 +3,11 @@
 // opened, so a retry of the same confirmation can never act twice. A step invalidates the lending
 // queries and the balances; the `loans` WebSocket channel does the same for the other party.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { Dashboard, Loan, LoanList, LoanMarketSort, LoanPreview, LoanRequestBody } from '@rora/contracts';
-import { assetScale, tryParseAmount } from '@rora/money';
+import type { Loan, LoanList, LoanMarketSort, LoanPreview, LoanRequestBody } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { connectRealtime } from '../../../lib/ws/realtime.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { useAvailableBalances } from '../../../lib/api/resources/dashboard.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const LOAN_VIEWS = [
   { id: 'market', path: '' },
@@ -25,8 +25,7 @@ export interface MarketFilter {
   readonly sort: LoanMarketSort;
 }
 
-export const lendingKey = ['lending'] as const;
-const balancesKey = ['lending', 'balances'] as const;
+export const lendingKey = resourceKeys.loans;
 export const PAGE_LIMIT = 50;
 export const MARKET_POLL_MS = 5_000;
 
@@ -60,27 +59,15 @@ export function useLoanPreview(body: LoanRequestBody | null) {
     body ? Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)])) : {},
   );
   return useQuery({
-    queryKey: [...lendingKey, 'preview', query.toString()],
+    queryKey: [...resourceKeys.loanPreview, query.toString()],
     enabled: body !== null,
     queryFn: ({ signal }) => apiRequest<LoanPreview>(`/p2p/preview?${query.toString()}`, { signal }),
     retry: false,
   });
 }
 
-/** Available minor units by coin (GET /dashboard). */
-export function useAvailable() {
-  return useQuery({
-    queryKey: balancesKey,
-    queryFn: async ({ signal }) => {
-      const dashboard = await apiRequest<Dashboard>('/dashboard', { signal });
-      const entries = dashboard.assets.flatMap((entry) => {
-        const parsed = tryParseAmount(entry.available, assetScale(entry.assetSymbol));
-        return parsed.ok ? [[entry.assetSymbol, parsed.value] as const] : [];
-      });
-      return new Map<string, bigint>(entries);
-    },
-  });
-}
+/** Available minor units by coin (GET /dashboard, the shared resource). */
+export const useAvailable = useAvailableBalances;
 
 export type LoanAction = 'lend' | 'repay' | 'cancel';
 
@@ -105,7 +92,7 @@ export function useLoanStep() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: stepRequest,
-    onSettled: () => void client.invalidateQueries({ queryKey: lendingKey }),
+    onSettled: () => invalidateAfter(client, 'loan'),
   });
 }
 
@@ -114,23 +101,6 @@ export function usePostRequest() {
   return useMutation({
     mutationFn: (input: { body: LoanRequestBody; key: string }) =>
       apiRequest<Loan>('/p2p', { method: 'POST', body: input.body, headers: { 'Idempotency-Key': input.key } }),
-    onSettled: () => void client.invalidateQueries({ queryKey: lendingKey }),
+    onSettled: () => invalidateAfter(client, 'loan'),
   });
-}
-
-/** Live updates: a `loans` event (or a notification of one) refreshes the views and balances. */
-export function useLiveLoans(token: string | null): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!token) return undefined;
-    const refresh = () => void client.invalidateQueries({ queryKey: lendingKey });
-    const connection = connectRealtime({
-      token,
-      onOpen: refresh,
-      onMessage: (message) => {
-        if (message.channel === 'loans') refresh();
-      },
-    });
-    return () => connection.close();
-  }, [client, token]);
 }

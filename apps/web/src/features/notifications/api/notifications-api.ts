@@ -3,13 +3,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationList } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { errorToastMessage } from '../../../lib/api/errors.ts';
 import { translateIfExists } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { markReadInList } from '../model/group-by-day.ts';
 
 export const NOTIFICATIONS_PAGE_LIMIT = 50;
-export const notificationsKey = ['notifications', 'list'] as const;
+export const notificationsKey = [...resourceKeys.notifications, 'list'] as const;
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
   try {

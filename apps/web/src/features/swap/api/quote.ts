@@ -4,9 +4,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SwapQuote } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import type { ReceivedQuote } from '../model/quote-clock.ts';
 
-export const swapQuoteKey = (from: string, to: string, amount: string) => ['swap', 'quote', from, to, amount] as const;
+export const swapQuoteKey = (from: string, to: string, amount: string) =>
+  [...resourceKeys.swapQuote, from, to, amount] as const;
 
 export function fetchQuote(query: { from: string; to: string; amount: string }, signal?: AbortSignal) {
   const params = new URLSearchParams({ from: query.from, to: query.to, quantity: query.amount });

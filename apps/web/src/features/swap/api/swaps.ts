@@ -6,11 +6,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Swap, SwapList, SwapQuote } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { swapBalancesKey } from './balances.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const SWAPS_PAGE_LIMIT = 10;
 export const SWAP_POLL_MS = 3000;
-export const swapsKey = ['swap', 'list'] as const;
+export const swapsKey = resourceKeys.swaps;
 
 export function useSwaps() {
   const client = useQueryClient();
@@ -23,7 +24,7 @@ export function useSwaps() {
   const inProgress = query.data?.items.filter((swap) => swap.status === 'in_progress').length ?? 0;
   const previous = useRef(inProgress);
   useEffect(() => {
-    if (inProgress < previous.current) void client.invalidateQueries({ queryKey: swapBalancesKey });
+    if (inProgress < previous.current) void invalidateAfter(client, 'balances');
     previous.current = inProgress;
   }, [client, inProgress]);
   return query;
@@ -47,8 +48,7 @@ export function usePlaceSwap() {
           ? { ...list, items: [swap, ...list.items.filter((item) => item.id !== swap.id)], total: list.total + 1 }
           : list,
       );
-      void client.invalidateQueries({ queryKey: swapsKey });
-      void client.invalidateQueries({ queryKey: swapBalancesKey });
+      void invalidateAfter(client, 'swap');
     },
   });
 }

@@ -4,7 +4,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SendPriority, WalletFeeEstimate, WalletTransaction } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { walletsKey } from './wallets-api.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export interface EstimateRequest {
   readonly walletId: string;
@@ -16,7 +17,7 @@ export interface EstimateRequest {
 
 export function useFeeEstimate(request: EstimateRequest) {
   return useQuery({
-    queryKey: ['wallets', 'estimate', request],
+    queryKey: [...resourceKeys.feeEstimate, request],
     queryFn: ({ signal }) =>
       apiRequest<WalletFeeEstimate>('/wallet/estimatefee', { method: 'POST', body: request, signal }),
     placeholderData: keepPreviousData,
@@ -44,6 +45,6 @@ export function useSendTransaction() {
         body: request,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: walletsKey }),
+    onSettled: () => invalidateAfter(client, 'send'),
   });
 }

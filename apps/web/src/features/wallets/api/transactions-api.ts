@@ -3,11 +3,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { WalletHistory, WalletTransactions } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const TRANSACTIONS_PAGE_LIMIT = 10;
 
-export const transactionsKey = (walletId: string, page: number) => ['wallets', 'transactions', walletId, page] as const;
-export const historyKey = (page: number) => ['wallets', 'history', page] as const;
+export const transactionsKey = (walletId: string, page: number) =>
+  [...resourceKeys.walletTransactions, walletId, page] as const;
+export const historyKey = (page: number) => [...resourceKeys.walletHistory, page] as const;
 
 export function useWalletTransactions(walletId: string, page: number) {
   return useQuery({

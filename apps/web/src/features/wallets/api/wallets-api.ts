@@ -1,14 +1,14 @@
 // The wallet list (GET /wallet, and GET /wallet/generate once when some wallet is missing), the
-// favourite switch (PUT /wallet) and the portfolio summary (GET /dashboard). Every wallet query key
-// starts with 'wallets', so one invalidation refreshes balances everywhere.
+// favourite switch (PUT /wallet) and the portfolio summary (GET /dashboard, the shared resource of
+// lib/api/resources, read again after every change that moves money).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dashboard, Wallet, WalletList } from '@rora/contracts';
+import type { Wallet, WalletList } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { useDashboard as useDashboardResource } from '../../../lib/api/resources/dashboard.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { toastError } from './feedback.ts';
 
-export const walletsKey = ['wallets'] as const;
-export const walletListKey = ['wallets', 'list'] as const;
-export const dashboardKey = ['wallets', 'dashboard'] as const;
+export const walletListKey = resourceKeys.wallets;
 
 /**
  * Values follow the market: the list and the portfolio are read again this often while the screen
@@ -31,11 +31,7 @@ export function useWallets() {
 }
 
 export function useDashboard() {
-  return useQuery({
-    queryKey: dashboardKey,
-    queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }),
-    refetchInterval: VALUATION_REFRESH_MS,
-  });
+  return useDashboardResource({ refetchInterval: VALUATION_REFRESH_MS });
 }
 
 /** Stars or unstars a wallet at once on screen; puts it back if the server refuses. */
