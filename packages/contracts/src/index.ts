@@ -12,3 +12,4 @@ export * from './staking.ts';
 export * from './lending.ts';
 export * from './audit.ts';
 export * from './realtime-events.ts';
+export * from './api-call.ts';

@@ -1,8 +1,8 @@
 // A wallet's transactions (GET /wallet/{id}?page&limit) and the history of every wallet
 // (GET /wallet/history?page&limit), newest first, a page at a time.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { WalletHistory, WalletTransactions } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { walletApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const TRANSACTIONS_PAGE_LIMIT = 10;
@@ -15,10 +15,11 @@ export function useWalletTransactions(walletId: string, page: number) {
   return useQuery({
     queryKey: transactionsKey(walletId, page),
     queryFn: ({ signal }) =>
-      apiRequest<WalletTransactions>(
-        `/wallet/${encodeURIComponent(walletId)}?page=${page}&limit=${TRANSACTIONS_PAGE_LIMIT}`,
-        { signal },
-      ),
+      callApi(walletApi.walletTransactions, {
+        params: { id: walletId },
+        query: { page, limit: TRANSACTIONS_PAGE_LIMIT },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,8 +27,7 @@ export function useWalletTransactions(walletId: string, page: number) {
 export function useWalletHistory(page: number) {
   return useQuery({
     queryKey: historyKey(page),
-    queryFn: ({ signal }) =>
-      apiRequest<WalletHistory>(`/wallet/history?page=${page}&limit=${TRANSACTIONS_PAGE_LIMIT}`, { signal }),
+    queryFn: ({ signal }) => callApi(walletApi.walletHistory, { query: { page, limit: TRANSACTIONS_PAGE_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 }

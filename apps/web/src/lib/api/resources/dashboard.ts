@@ -1,13 +1,13 @@
 // GET /dashboard, read by the wallets, exchange, swap, staking and lending screens under one key:
 // each screen picks what it needs with `select`, so one fetch serves them all.
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '@rora/contracts';
+import { walletApi, type Dashboard } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
-import { apiRequest } from '../client.ts';
+import { callApi } from '../client.ts';
 import { resourceKeys } from './keys.ts';
 
 export function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return apiRequest<Dashboard>('/dashboard', { signal });
+  return callApi(walletApi.dashboard, { signal });
 }
 
 export interface DashboardOptions<T> {
