@@ -7,15 +7,13 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import {
   RANGE_INTERVALS,
   marketTopics,
-  type Depth,
+  marketsApi,
   type Market,
   type MarketsEvent,
   type PairSymbol,
   type RealtimeEvent,
-  type Ticker,
-  type Trade,
 } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { callApi } from '../../../lib/api/client.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { useRealtimeEvents, useRealtimeTopic } from '../../../lib/ws/use-realtime.ts';
 import { marketModel, type MarketModel } from '../model/market.ts';
@@ -25,11 +23,10 @@ import { candlesKey, marketsKey, type CandleSeries } from './markets.ts';
 export const streamKey = (symbol: string) => [...resourceKeys.marketStream, symbol] as const;
 
 async function fetchStream(symbol: string, signal: AbortSignal): Promise<StreamState> {
-  const query = `symbol=${encodeURIComponent(symbol)}`;
   const [depth, trades, ticker] = await Promise.all([
-    apiRequest<Depth>(`/market/depth?${query}&levels=50`, { signal }),
-    apiRequest<{ items: Trade[] }>(`/market/trades?${query}&limit=50`, { signal }),
-    apiRequest<Ticker>(`/market/ticker?${query}`, { signal }),
+    callApi(marketsApi.depth, { query: { symbol, levels: 50 }, signal }),
+    callApi(marketsApi.trades, { query: { symbol, limit: 50 }, signal }),
+    callApi(marketsApi.ticker, { query: { symbol }, signal }),
   ]);
   return {
     book: { symbol, sequence: depth.sequence, bids: depth.bids, asks: depth.asks },
