@@ -3,8 +3,8 @@
 // retry, so one confirmation never stakes twice) and unstaking. A mutation refreshes the stakes,
 // the plans (their room) and the balances (lib/api/resources/changes.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Stake, StakeList, StakingPlanList } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { stakingApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
@@ -14,14 +14,14 @@ export const STAKES_PAGE_LIMIT = 50;
 export function useStakingPlans() {
   return useQuery({
     queryKey: stakingKeys.plans,
-    queryFn: ({ signal }) => apiRequest<StakingPlanList>('/staking/plan', { signal }),
+    queryFn: ({ signal }) => callApi(stakingApi.listPlans, { signal }),
   });
 }
 
 export function useStakes() {
   return useQuery({
     queryKey: stakingKeys.stakes,
-    queryFn: ({ signal }) => apiRequest<StakeList>(`/staking/stake?page=1&limit=${STAKES_PAGE_LIMIT}`, { signal }),
+    queryFn: ({ signal }) => callApi(stakingApi.listStakes, { query: { page: 1, limit: STAKES_PAGE_LIMIT }, signal }),
   });
 }
 
@@ -37,8 +37,7 @@ export function usePlaceStake() {
   const refresh = useRefreshStaking();
   return useMutation({
     mutationFn: (input: { plan: string; amount: string; key: string }) =>
-      apiRequest<Stake>('/staking/stake', {
-        method: 'POST',
+      callApi(stakingApi.stake, {
         headers: { 'Idempotency-Key': input.key },
         body: { plan: input.plan, amount: input.amount },
       }),
@@ -49,7 +48,7 @@ export function usePlaceStake() {
 export function useUnstake() {
   const refresh = useRefreshStaking();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<Stake>(`/staking/stake/${id}/unstake`, { method: 'POST' }),
+    mutationFn: (id: string) => callApi(stakingApi.unstake, { params: { id } }),
     onSettled: refresh,
   });
 }

@@ -4,8 +4,8 @@
 // from the quote, so a retry of the same confirmation can never swap twice.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Swap, SwapList, SwapQuote } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { swapApi, type Swap, type SwapList, type SwapQuote } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
@@ -17,7 +17,7 @@ export function useSwaps() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: swapsKey,
-    queryFn: ({ signal }) => apiRequest<SwapList>(`/swaps?page=1&limit=${SWAPS_PAGE_LIMIT}`, { signal }),
+    queryFn: ({ signal }) => callApi(swapApi.listSwaps, { query: { page: 1, limit: SWAPS_PAGE_LIMIT }, signal }),
     refetchInterval: (current) =>
       current.state.data?.items.some((swap) => swap.status === 'in_progress') ? SWAP_POLL_MS : false,
   });
@@ -31,8 +31,7 @@ export function useSwaps() {
 }
 
 export function placeSwap(quote: SwapQuote): Promise<Swap> {
-  return apiRequest<Swap>('/order', {
-    method: 'POST',
+  return callApi(swapApi.placeSwap, {
     headers: { 'Idempotency-Key': `swap-${quote.id}` },
     body: { type: 'swap', quoteId: quote.id, symbol: `${quote.from}/${quote.to}`, amount: quote.quantity },
   });
