@@ -48,3 +48,6 @@ export type CallOutput<Call extends ApiCall> =
 export function typedCall<Schemas extends CallSchemas>(call: Pick<ApiCall, 'method' | 'path'>): ApiCall<Schemas> {
   return { method: call.method, path: call.path };
 }
+
+/** The `data` schema of a success envelope (`envelope(x)` gives x), for a call's response. */
+export type EnvelopeData<Envelope extends { shape: { data: zod.ZodType } }> = Envelope['shape']['data'];

@@ -10,7 +10,7 @@
 // (side required); no orderType means limit when a price is given, market otherwise. A market buy
 // gives `amount` (base) or `total` (quote to spend). `type: 'swap'` is the swap call of swap.ts.
 import { z as zod } from 'zod';
-import { typedCall } from './api-call.ts';
+import { typedCall, type EnvelopeData } from './api-call.ts';
 import type { PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { VENUE_IDS, marketDataCalls, pairSymbolTextSchema } from './market-data.ts';
@@ -325,8 +325,6 @@ export const marketsCalls = {
   deleteAlert: { method: 'DELETE', path: '/alert/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
 } as const satisfies Record<string, AccountCall>;
 
-type Data<Envelope extends { shape: { data: unknown } }> = Envelope['shape']['data'];
-
 /** The same calls with their schemas, for clients (api-call.ts). */
 export const marketsApi = {
   placeOrder: typedCall<{ body: typeof tradeOrderBodySchema; response: typeof orderSchema }>(marketsCalls.placeOrder),
@@ -338,19 +336,19 @@ export const marketsApi = {
     marketsCalls.cancelOrder,
   ),
   createAlert: typedCall<{ body: typeof alertBodySchema; response: typeof alertSchema }>(marketsCalls.createAlert),
-  listAlerts: typedCall<{ query: typeof pageQuerySchema; response: Data<typeof alertListResponseSchema> }>(
+  listAlerts: typedCall<{ query: typeof pageQuerySchema; response: EnvelopeData<typeof alertListResponseSchema> }>(
     marketsCalls.listAlerts,
   ),
   deleteAlert: typedCall<{ params: typeof walletIdParamsSchema; response: zod.ZodUnknown }>(marketsCalls.deleteAlert),
-  markets: typedCall<{ response: Data<typeof marketsResponseSchema> }>(marketsCalls.markets),
+  markets: typedCall<{ response: EnvelopeData<typeof marketsResponseSchema> }>(marketsCalls.markets),
   shareOffer: typedCall<{ response: typeof shareOfferSchema }>(marketsCalls.shareOffer),
   ticker: typedCall<{ query: typeof marketQuerySchema; response: typeof tickerSchema }>(marketsCalls.ticker),
   depth: typedCall<{ query: typeof depthQuerySchema; response: typeof depthSchema }>(marketsCalls.depth),
-  trades: typedCall<{ query: typeof tradesQuerySchema; response: Data<typeof tradesResponseSchema> }>(
+  trades: typedCall<{ query: typeof tradesQuerySchema; response: EnvelopeData<typeof tradesResponseSchema> }>(
     marketsCalls.trades,
   ),
   candles: typedCall<{ query: typeof candlesQuerySchema; response: typeof candleListSchema }>(marketsCalls.candles),
-  venues: typedCall<{ query: typeof marketQuerySchema; response: Data<typeof venuesResponseSchema> }>(
+  venues: typedCall<{ query: typeof marketQuerySchema; response: EnvelopeData<typeof venuesResponseSchema> }>(
     marketsCalls.venues,
   ),
   setVenueFavourite: typedCall<{ body: typeof venueFavouriteBodySchema; response: zod.ZodUnknown }>(

@@ -4,8 +4,8 @@
 // purchase completes, the balances are refreshed (lib/api/resources/changes.ts).
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OnrampInitBody, OnrampPurchase } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { onrampApi, type OnrampInitBody, type OnrampPurchase } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
@@ -13,8 +13,7 @@ export const PURCHASE_POLL_MS = 1500;
 export const purchaseKey = (id: string) => [...resourceKeys.onramp, 'purchase', id] as const;
 
 export function startPurchase(body: OnrampInitBody, idempotencyKey: string): Promise<OnrampPurchase> {
-  return apiRequest<OnrampPurchase>('/order/init', {
-    method: 'POST',
+  return callApi(onrampApi.init, {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
@@ -33,8 +32,7 @@ export function usePurchase(id: string | null) {
   const query = useQuery({
     queryKey: purchaseKey(id ?? ''),
     enabled: id !== null,
-    queryFn: ({ signal }) =>
-      apiRequest<OnrampPurchase>(`/onramp/purchases/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => callApi(onrampApi.getPurchase, { params: { id: id ?? '' }, signal }),
     refetchInterval: (current) => (current.state.data?.status === 'pending' ? PURCHASE_POLL_MS : false),
   });
   // Coins arrived: the balances ask again.

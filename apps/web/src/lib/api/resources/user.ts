@@ -2,8 +2,8 @@
 // gates of exchange and swap, the send approval). Each read also brings the stored session up to
 // date, so the shell and the guards see the same account.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@rora/contracts';
-import { apiRequest } from '../client.ts';
+import { userApi, type User } from '@rora/contracts';
+import { callApi } from '../client.ts';
 import { updateUser } from '../../session/session-store.ts';
 import { kycStatusOf } from '../../session/user-status.ts';
 import { useSession } from '../../session/use-session.ts';
@@ -17,7 +17,7 @@ export function useUserId(): string {
 }
 
 export async function fetchUser(id: string, signal?: AbortSignal): Promise<User> {
-  const user = await apiRequest<User>(`/user/${encodeURIComponent(id)}`, { signal });
+  const user = await callApi(userApi.profile, { params: { id }, signal });
   updateUser(user);
   return user;
 }
