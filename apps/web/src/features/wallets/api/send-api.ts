@@ -18,8 +18,7 @@ export interface EstimateRequest {
 export function useFeeEstimate(request: EstimateRequest) {
   return useQuery({
     queryKey: [...resourceKeys.feeEstimate, request],
-    queryFn: ({ signal }) =>
-      callApi(walletApi.estimateFee, { body: request, signal }),
+    queryFn: ({ signal }) => callApi(walletApi.estimateFee, { body: request, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
     retry: false,

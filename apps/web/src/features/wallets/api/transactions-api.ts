@@ -27,7 +27,8 @@ export function useWalletTransactions(walletId: string, page: number) {
 export function useWalletHistory(page: number) {
   return useQuery({
     queryKey: historyKey(page),
-    queryFn: ({ signal }) => callApi(walletApi.walletHistory, { query: { page, limit: TRANSACTIONS_PAGE_LIMIT }, signal }),
+    queryFn: ({ signal }) =>
+      callApi(walletApi.walletHistory, { query: { page, limit: TRANSACTIONS_PAGE_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 }
