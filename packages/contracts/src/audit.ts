@@ -4,7 +4,6 @@
 // public liabilities file anyone can rebuild the root from. The proof's shape is @rora/reserves'
 // LiabilityProof; its verification runs in the browser.
 import { z as zod } from 'zod';
-import { typedCall, type EnvelopeData } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
 
@@ -118,11 +117,3 @@ export const auditCalls = {
 export const auditSnapshotTakenResponseSchema = envelope(
   zod.object({ id: zod.uuid(), customerCount: zod.number().int(), leafCount: zod.number().int(), rootHash: hash }),
 );
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const auditApi = {
-  listSnapshots: typedCall<{ response: EnvelopeData<typeof auditSnapshotListResponseSchema> }>(
-    auditCalls.listSnapshots,
-  ),
-  proof: typedCall<{ params: typeof auditSnapshotIdParamsSchema; response: typeof auditProofSchema }>(auditCalls.proof),
-};

@@ -6,7 +6,6 @@
 // and a form shows `errorCatalogue[code].message` (or its translation `errors.<code>`).
 import { z as zod } from 'zod';
 import { OTP_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants/index.ts';
-import { typedCall, type EnvelopeData } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, phoneSchema, totpCodeSchema, userSchema, type AccountCall } from './user.ts';
 
@@ -235,34 +234,3 @@ export const authCalls = {
     ],
   },
 } as const satisfies Record<string, AccountCall>;
-
-type Sent = EnvelopeData<typeof codeSentResponseSchema>;
-type Verified = EnvelopeData<typeof codeVerifiedResponseSchema>;
-type Signed = EnvelopeData<typeof authResponseSchema>;
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const authApi = {
-  sendEmailCode: typedCall<{ body: typeof sendEmailCodeBodySchema; response: Sent }>(authCalls.sendEmailCode),
-  verifyEmail: typedCall<{ body: typeof verifyEmailBodySchema; response: Verified }>(authCalls.verifyEmail),
-  sendPhoneCode: typedCall<{ body: typeof sendPhoneCodeBodySchema; response: Sent }>(authCalls.sendPhoneCode),
-  verifyPhone: typedCall<{ body: typeof verifyPhoneBodySchema; response: Verified }>(authCalls.verifyPhone),
-  checkPassword: typedCall<{
-    body: typeof passwordCheckBodySchema;
-    response: EnvelopeData<typeof passwordCheckResponseSchema>;
-  }>(authCalls.checkPassword),
-  register: typedCall<{ body: typeof registerBodySchema; response: Signed }>(authCalls.register),
-  login: typedCall<{ body: typeof loginBodySchema; response: Signed }>(authCalls.login),
-  logout: typedCall<{ response: zod.ZodUnknown }>(authCalls.logout),
-  resetRequestCode: typedCall<{ body: typeof resetRequestBodySchema; response: Sent }>(authCalls.resetRequestCode),
-  resetVerifyCode: typedCall<{
-    body: typeof resetVerifyBodySchema;
-    response: EnvelopeData<typeof resetTicketResponseSchema>;
-  }>(authCalls.resetVerifyCode),
-  resetPassword: typedCall<{ body: typeof resetPasswordBodySchema; response: zod.ZodUnknown }>(authCalls.resetPassword),
-  generateTwoFactorKey: typedCall<{ response: EnvelopeData<typeof twoFactorKeyResponseSchema> }>(
-    authCalls.generateTwoFactorKey,
-  ),
-  verifyTwoFactorToken: typedCall<{
-    body: typeof twoFactorVerifyBodySchema;
-    response: EnvelopeData<typeof twoFactorEnabledResponseSchema>;
-  }>(authCalls.verifyTwoFactorToken),
-};

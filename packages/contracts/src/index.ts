@@ -13,3 +13,4 @@ export * from './lending.ts';
 export * from './audit.ts';
 export * from './realtime-events.ts';
 export * from './api-call.ts';
+export * from './client/index.ts';

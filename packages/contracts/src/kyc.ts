@@ -4,9 +4,8 @@
 // Rule failures use catalogued error codes as zod messages, as in auth.ts.
 import { z as zod } from 'zod';
 import { KYC_MIN_LENGTHS } from './constants/index.ts';
-import { typedCall } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
-import { envelope, type AccountCall, type userIdParamsSchema } from './user.ts';
+import { envelope, type AccountCall } from './user.ts';
 
 /** Spec §4 KYC states; `rejected` carries reasons, `resubmitted` waits again after a fix. */
 export const KYC_STATUSES = [
@@ -234,16 +233,3 @@ export const kycCalls = {
     ],
   },
 } as const satisfies Record<string, AccountCall>;
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const kycApi = {
-  getKyc: typedCall<{ params: typeof userIdParamsSchema; response: typeof kycStateSchema }>(kycCalls.getKyc),
-  verifyUserIdentity: typedCall<{
-    params: typeof userIdParamsSchema;
-    body: typeof kycIdentitySchema;
-    response: typeof kycStateSchema;
-  }>(kycCalls.verifyUserIdentity),
-  updateKycStatus: typedCall<{ body: typeof updateKycStatusBodySchema; response: typeof kycStateSchema }>(
-    kycCalls.updateKycStatus,
-  ),
-};

@@ -4,9 +4,8 @@
 // decimal strings in the asset's units; rates and loan-to-value ratios are integer basis points.
 // How the rules were chosen (LTV levels, interest, rounding, liquidation, states): ADR 0028.
 import { z as zod } from 'zod';
-import { typedCall } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
-import { pageInfoSchema, pageQuerySchema, type idParamsSchema } from './schemas/common.ts';
+import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
 import { LISTED_ASSETS, amountTextSchema } from './wallets.ts';
 
@@ -293,27 +292,3 @@ export const lendingCalls = {
     errors: [...signedIn, ...keyed, 'resource_not_found', 'loan_is_not_open'],
   },
 } as const satisfies Record<string, AccountCall>;
-
-type LoanView = {
-  query: typeof loanViewQuerySchema;
-  response: typeof loanListSchema;
-};
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const lendingApi = {
-  market: typedCall<{ query: typeof loanMarketQuerySchema; response: typeof loanListSchema }>(lendingCalls.market),
-  myRequests: typedCall<LoanView>(lendingCalls.myRequests),
-  myBorrowing: typedCall<LoanView>(lendingCalls.myBorrowing),
-  myLending: typedCall<LoanView>(lendingCalls.myLending),
-  myRepaidBorrowing: typedCall<LoanView>(lendingCalls.myRepaidBorrowing),
-  myRepaidLending: typedCall<LoanView>(lendingCalls.myRepaidLending),
-  preview: typedCall<{ query: typeof loanPreviewQuerySchema; response: typeof loanPreviewSchema }>(
-    lendingCalls.preview,
-  ),
-  getLoan: typedCall<{ params: typeof idParamsSchema; response: typeof loanSchema }>(lendingCalls.getLoan),
-  request: typedCall<{ body: typeof loanRequestBodySchema; response: typeof loanSchema }>(lendingCalls.request),
-  lend: typedCall<{ params: typeof idParamsSchema; response: typeof loanSchema }>(lendingCalls.lend),
-  repay: typedCall<{ params: typeof idParamsSchema; body: typeof loanRepayBodySchema; response: typeof loanSchema }>(
-    lendingCalls.repay,
-  ),
-  cancel: typedCall<{ params: typeof idParamsSchema; response: typeof loanSchema }>(lendingCalls.cancel),
-};

@@ -10,28 +10,13 @@
 // (side required); no orderType means limit when a price is given, market otherwise. A market buy
 // gives `amount` (base) or `total` (quote to spend). `type: 'swap'` is the swap call of swap.ts.
 import { z as zod } from 'zod';
-import { typedCall, type EnvelopeData } from './api-call.ts';
 import type { PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { VENUE_IDS, marketDataCalls, pairSymbolTextSchema } from './market-data.ts';
-import type {
-  candleListSchema,
-  candlesQuerySchema,
-  depthQuerySchema,
-  depthSchema,
-  marketQuerySchema,
-  marketsResponseSchema,
-  shareOfferSchema,
-  tickerSchema,
-  tradesQuerySchema,
-  tradesResponseSchema,
-  venueFavouriteBodySchema,
-  venuesResponseSchema,
-} from './market-data.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { swapOrderBodySchema } from './swap.ts';
 import { envelope, type AccountCall } from './user.ts';
-import { amountTextSchema, type walletIdParamsSchema } from './wallets.ts';
+import { amountTextSchema } from './wallets.ts';
 
 export * from './market-data.ts';
 export * from './market-topics.ts';
@@ -324,34 +309,3 @@ export const marketsCalls = {
   listAlerts: { method: 'GET', path: '/alert', auth: true, errors: signedIn },
   deleteAlert: { method: 'DELETE', path: '/alert/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
 } as const satisfies Record<string, AccountCall>;
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const marketsApi = {
-  placeOrder: typedCall<{ body: typeof tradeOrderBodySchema; response: typeof orderSchema }>(marketsCalls.placeOrder),
-  orderRate: typedCall<{ body: typeof orderRateBodySchema; response: typeof orderRateSchema }>(marketsCalls.orderRate),
-  listOrders: typedCall<{ query: typeof orderListQuerySchema; response: typeof orderListSchema }>(
-    marketsCalls.listOrders,
-  ),
-  cancelOrder: typedCall<{ params: typeof walletIdParamsSchema; response: typeof orderSchema }>(
-    marketsCalls.cancelOrder,
-  ),
-  createAlert: typedCall<{ body: typeof alertBodySchema; response: typeof alertSchema }>(marketsCalls.createAlert),
-  listAlerts: typedCall<{ query: typeof pageQuerySchema; response: EnvelopeData<typeof alertListResponseSchema> }>(
-    marketsCalls.listAlerts,
-  ),
-  deleteAlert: typedCall<{ params: typeof walletIdParamsSchema; response: zod.ZodUnknown }>(marketsCalls.deleteAlert),
-  markets: typedCall<{ response: EnvelopeData<typeof marketsResponseSchema> }>(marketsCalls.markets),
-  shareOffer: typedCall<{ response: typeof shareOfferSchema }>(marketsCalls.shareOffer),
-  ticker: typedCall<{ query: typeof marketQuerySchema; response: typeof tickerSchema }>(marketsCalls.ticker),
-  depth: typedCall<{ query: typeof depthQuerySchema; response: typeof depthSchema }>(marketsCalls.depth),
-  trades: typedCall<{ query: typeof tradesQuerySchema; response: EnvelopeData<typeof tradesResponseSchema> }>(
-    marketsCalls.trades,
-  ),
-  candles: typedCall<{ query: typeof candlesQuerySchema; response: typeof candleListSchema }>(marketsCalls.candles),
-  venues: typedCall<{ query: typeof marketQuerySchema; response: EnvelopeData<typeof venuesResponseSchema> }>(
-    marketsCalls.venues,
-  ),
-  setVenueFavourite: typedCall<{ body: typeof venueFavouriteBodySchema; response: zod.ZodUnknown }>(
-    marketsCalls.setVenueFavourite,
-  ),
-};

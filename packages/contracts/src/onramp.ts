@@ -5,10 +5,8 @@
 // Rora serves itself, with documented test cards.
 import { z as zod } from 'zod';
 import type { AssetSymbol } from '@rora/money';
-import { typedCall } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
-import type { idParamsSchema } from './schemas/common.ts';
 import { amountTextSchema } from './wallets.ts';
 
 /** The coins a card can buy. */
@@ -154,11 +152,3 @@ export const onrampCalls = {
     ],
   },
 } as const satisfies Record<string, AccountCall>;
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const onrampApi = {
-  init: typedCall<{ body: typeof onrampInitBodySchema; response: typeof onrampPurchaseSchema }>(onrampCalls.init),
-  getPurchase: typedCall<{ params: typeof idParamsSchema; response: typeof onrampPurchaseSchema }>(
-    onrampCalls.getPurchase,
-  ),
-};

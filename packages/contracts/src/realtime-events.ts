@@ -16,7 +16,6 @@ import {
 import { alertSchema, orderSchema } from './markets.ts';
 import { onrampPurchaseSchema } from './onramp.ts';
 import { notificationEventSchema } from './schemas/notifications.ts';
-import { systemErrorSchema, systemReadySchema } from './schemas/realtime.ts';
 import { stakeSchema } from './staking.ts';
 import { swapSchema } from './swap.ts';
 import { walletTransactionSchema } from './wallets/wallet.ts';
@@ -27,6 +26,13 @@ const event = <Channel extends string, Type extends string, Data extends zod.Zod
   data: Data,
 ) => zod.object({ channel: zod.literal(channel), type: zod.literal(type), data });
 
+/**
+ * System messages: `ready` once subscribed, `pong` to a ping, `error` for a bad client message,
+ * `subscribed` and `unsubscribed` to a topic request. (Kept here, not beside the socket's constants
+ * in schemas/realtime.ts: a client that reads only those constants then carries no schema.)
+ */
+export const systemReadySchema = event('system', 'ready', zod.object({ userId: zod.uuid() }));
+export const systemErrorSchema = event('system', 'error', zod.object({ code: zod.string(), message: zod.string() }));
 const topicData = zod.object({ topic: zod.string() });
 export const systemEventSchema = zod.discriminatedUnion('type', [
   systemReadySchema,

@@ -2,9 +2,8 @@
 // spec, unstaking (POST /staking/stake/{id}/unstake), plus the `staking` WebSocket channel. Amounts
 // are decimal strings in the asset's units; APY in basis points (spec §9: at most 1,450 = 14.5 %).
 import { z as zod } from 'zod';
-import { typedCall } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
-import { pageInfoSchema, pageQuerySchema, type idParamsSchema } from './schemas/common.ts';
+import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
 import { amountTextSchema } from './wallets.ts';
 
@@ -157,13 +156,3 @@ export function stakeDailyReward(principal: bigint, apyBps: number, day: number)
   if (!Number.isInteger(day) || day < 1) throw new RangeError('a stake day is 1 or more');
   return stakeRewardsThrough(principal, apyBps, day) - stakeRewardsThrough(principal, apyBps, day - 1);
 }
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const stakingApi = {
-  listPlans: typedCall<{ response: typeof stakingPlanListSchema }>(stakingCalls.listPlans),
-  listStakes: typedCall<{ query: typeof stakeListQuerySchema; response: typeof stakeListSchema }>(
-    stakingCalls.listStakes,
-  ),
-  stake: typedCall<{ body: typeof stakeBodySchema; response: typeof stakeSchema }>(stakingCalls.stake),
-  unstake: typedCall<{ params: typeof idParamsSchema; response: typeof stakeSchema }>(stakingCalls.unstake),
-};

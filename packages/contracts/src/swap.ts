@@ -2,7 +2,6 @@
 // order (POST /order with type swap) and the customer's swaps, plus the `swaps` WebSocket channel.
 // Amounts are decimal strings in the asset's units; rates are target units per one source unit.
 import { z as zod } from 'zod';
-import { typedCall } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
@@ -152,10 +151,3 @@ export const swapCalls = {
   listSwaps: { method: 'GET', path: '/swaps', auth: true, errors: signedIn },
   getSwap: { method: 'GET', path: '/swaps/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
 } as const satisfies Record<string, AccountCall>;
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const swapApi = {
-  convert: typedCall<{ query: typeof convertQuerySchema; response: typeof swapQuoteSchema }>(swapCalls.convert),
-  placeSwap: typedCall<{ body: typeof swapOrderBodySchema; response: typeof swapSchema }>(swapCalls.placeSwap),
-  listSwaps: typedCall<{ query: typeof swapListQuerySchema; response: typeof swapListSchema }>(swapCalls.listSwaps),
-};

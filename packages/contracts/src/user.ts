@@ -6,7 +6,6 @@
 // `errorCatalogue[code].message`, or its translation `errors.<code>`.
 import { z as zod } from 'zod';
 import { LANGUAGES, THEMES } from './constants/index.ts';
-import { typedCall, type EnvelopeData } from './api-call.ts';
 import type { ErrorCode } from './errors/index.ts';
 
 /** One call: method, path under /api/v1 (OpenAPI style), whether it needs the bearer token, and the codes it may answer. */
@@ -261,37 +260,3 @@ export const userCalls = {
     ],
   },
 } as const satisfies Record<string, AccountCall>;
-
-type Success = EnvelopeData<typeof successResponseSchema>;
-type Switch = { params: typeof userIdParamsSchema; body: typeof statusBodySchema; response: typeof userSchema };
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const userApi = {
-  profile: typedCall<{ params: typeof userIdParamsSchema; response: typeof userSchema }>(userCalls.profile),
-  updatePreferences: typedCall<{
-    params: typeof userIdParamsSchema;
-    body: typeof preferencesBodySchema;
-    response: typeof userSchema;
-  }>(userCalls.updatePreferences),
-  aiNotifications: typedCall<Switch>(userCalls.aiNotifications),
-  administrativeEmails: typedCall<Switch>(userCalls.administrativeEmails),
-  newsletter: typedCall<Switch>(userCalls.newsletter),
-  sessions: typedCall<{ response: EnvelopeData<typeof sessionListResponseSchema> }>(userCalls.sessions),
-  revokeSession: typedCall<{ params: typeof sessionIdParamsSchema; response: Success }>(userCalls.revokeSession),
-  twoFactorSwitch: typedCall<{
-    params: typeof userIdParamsSchema;
-    body: typeof twoFactorSwitchBodySchema;
-    response: EnvelopeData<typeof twoFactorSwitchResponseSchema>;
-  }>(userCalls.twoFactorSwitch),
-  withdrawalTwoFactor: typedCall<{
-    params: typeof userIdParamsSchema;
-    body: typeof withdrawalTwoFactorBodySchema;
-    response: typeof userSchema;
-  }>(userCalls.withdrawalTwoFactor),
-  setPin: typedCall<{ body: typeof setPinBodySchema; response: Success }>(userCalls.setPin),
-  verifyPin: typedCall<{ body: typeof pinBodySchema; response: EnvelopeData<typeof pinVerifiedResponseSchema> }>(
-    userCalls.verifyPin,
-  ),
-  pinStatus: typedCall<{ response: EnvelopeData<typeof pinStatusResponseSchema> }>(userCalls.pinStatus),
-  updatePin: typedCall<{ body: typeof pinUpdateBodySchema; response: Success }>(userCalls.updatePin),
-  updatePassword: typedCall<{ body: typeof passwordUpdateBodySchema; response: Success }>(userCalls.updatePassword),
-};

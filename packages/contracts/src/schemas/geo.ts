@@ -2,7 +2,6 @@
 // whose data[0] is `{ code: 'country_not_allowed', allowed: false, country }`; the web app then
 // opens the blocking popup. Success says which site (US or international) serves the visitor.
 import { z as zod } from 'zod';
-import { typedCall } from '../api-call.ts';
 
 export const countryCheckSchema = zod.object({
   allowed: zod.literal(true),
@@ -12,8 +11,3 @@ export const countryCheckSchema = zod.object({
   siteUrl: zod.url(),
 });
 export type CountryCheck = zod.infer<typeof countryCheckSchema>;
-
-/** GET /allowCountries (geo.routes.ts), with its schema for clients. */
-export const geoApi = {
-  allowCountries: typedCall<{ response: typeof countryCheckSchema }>({ method: 'GET', path: '/allowCountries' }),
-};

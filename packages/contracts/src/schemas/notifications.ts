@@ -1,8 +1,7 @@
 // Calls of the notifications context (spec §7 Notifications) and the events it pushes over the
 // WebSocket on the `notifications` channel.
 import { z as zod } from 'zod';
-import { typedCall } from '../api-call.ts';
-import { pageInfoSchema, pageQuerySchema, timestampSchema, type idParamsSchema } from './common.ts';
+import { pageInfoSchema, pageQuerySchema, timestampSchema } from './common.ts';
 
 export const notificationSchema = zod.object({
   id: zod.uuid(),
@@ -47,19 +46,3 @@ export const notificationEventSchema = zod.discriminatedUnion('type', [
   notificationReadEventSchema,
 ]);
 export type NotificationEvent = zod.infer<typeof notificationEventSchema>;
-
-/** The notifications calls (the API's routes are notifications.routes.ts), with their schemas for clients. */
-export const notificationApi = {
-  list: typedCall<{ query: typeof notificationListQuerySchema; response: typeof notificationListSchema }>({
-    method: 'GET',
-    path: '/notification',
-  }),
-  markRead: typedCall<{ params: typeof idParamsSchema; response: typeof notificationSchema }>({
-    method: 'PUT',
-    path: '/notification/{id}/read',
-  }),
-  markAllRead: typedCall<{ response: typeof notificationsReadAllSchema }>({
-    method: 'PUT',
-    path: '/notification/read-all',
-  }),
-};

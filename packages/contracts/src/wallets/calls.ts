@@ -1,27 +1,6 @@
 // Every wallets call with its method, path, auth and the codes it may answer.
-import { typedCall } from '../api-call.ts';
 import type { ErrorCode } from '../errors/index.ts';
-import type { pageQuerySchema } from '../schemas/common.ts';
 import type { AccountCall } from '../user.ts';
-import type {
-  coldWalletDetailSchema,
-  coldWalletListSchema,
-  coldWalletMoveBodySchema,
-  coldWalletMoveResultSchema,
-} from './cold-wallet.ts';
-import type { walletIdParamsSchema } from './common.ts';
-import type { dashboardSchema } from './portfolio.ts';
-import type {
-  estimateFeeBodySchema,
-  feeEstimateSchema,
-  sendTransactionBodySchema,
-  walletFavouriteBodySchema,
-  walletHistorySchema,
-  walletListSchema,
-  walletSchema,
-  walletTransactionSchema,
-  walletTransactionsSchema,
-} from './wallet.ts';
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
 const owned: ErrorCode[] = [...signedIn, 'resource_not_found'];
@@ -101,36 +80,3 @@ export const walletCalls = {
   dashboard: { method: 'GET', path: '/dashboard', auth: true, errors: signedIn },
   roraAssets: { method: 'GET', path: '/assets/rora-assets', auth: true, errors: signedIn },
 } as const satisfies Record<string, AccountCall>;
-
-/** The same calls with their schemas, for clients (api-call.ts). */
-export const walletApi = {
-  listWallets: typedCall<{ response: typeof walletListSchema }>(walletCalls.listWallets),
-  generateWallets: typedCall<{ response: typeof walletListSchema }>(walletCalls.generateWallets),
-  toggleFavourite: typedCall<{ body: typeof walletFavouriteBodySchema; response: typeof walletSchema }>(
-    walletCalls.toggleFavourite,
-  ),
-  walletHistory: typedCall<{ query: typeof pageQuerySchema; response: typeof walletHistorySchema }>(
-    walletCalls.walletHistory,
-  ),
-  walletTransactions: typedCall<{
-    params: typeof walletIdParamsSchema;
-    query: typeof pageQuerySchema;
-    response: typeof walletTransactionsSchema;
-  }>(walletCalls.walletTransactions),
-  estimateFee: typedCall<{ body: typeof estimateFeeBodySchema; response: typeof feeEstimateSchema }>(
-    walletCalls.estimateFee,
-  ),
-  sendTransaction: typedCall<{ body: typeof sendTransactionBodySchema; response: typeof walletTransactionSchema }>(
-    walletCalls.sendTransaction,
-  ),
-  listColdWallets: typedCall<{ response: typeof coldWalletListSchema }>(walletCalls.listColdWallets),
-  coldWallet: typedCall<{
-    params: typeof walletIdParamsSchema;
-    query: typeof pageQuerySchema;
-    response: typeof coldWalletDetailSchema;
-  }>(walletCalls.coldWallet),
-  moveColdWallet: typedCall<{ body: typeof coldWalletMoveBodySchema; response: typeof coldWalletMoveResultSchema }>(
-    walletCalls.moveColdWallet,
-  ),
-  dashboard: typedCall<{ response: typeof dashboardSchema }>(walletCalls.dashboard),
-};
