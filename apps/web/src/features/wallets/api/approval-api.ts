@@ -2,8 +2,8 @@
 // turned withdrawal 2FA on, else the PIN. Read from the profile (GET /user/{id}), which the account
 // screens change; it is fetched fresh when the confirmation opens.
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { userApi, type User } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { useUser, useUserRefresh } from '../../../lib/api/resources/user.ts';
 
 export type ApprovalMethod = 'pin' | 'totp' | 'pinNotSet';
@@ -26,7 +26,7 @@ export function useSetFirstPin() {
   const refresh = useUserRefresh();
   return useMutation({
     mutationFn: ({ pin, token }: { pin: string; token?: string | undefined }) =>
-      apiRequest<unknown>('/user/pin', { method: 'POST', body: token ? { pin, token } : { pin } }),
+      callApi(userApi.setPin, { body: token ? { pin, token } : { pin } }),
     onSuccess: () => refresh(),
   });
 }
