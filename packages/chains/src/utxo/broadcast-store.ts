@@ -17,6 +17,10 @@ export interface StoredBroadcast {
   readonly amount: bigint;
   /** Network fee the transaction pays (inputs minus outputs), minor units of the native asset. */
   readonly fee: bigint;
+  /** Account chains: the sender sequence it uses (XRP). */
+  readonly nonce?: number;
+  /** Expiring transactions: the last ledger (XRP) or block height (Solana) it can be included at. */
+  readonly validUntil?: number;
 }
 
 export interface BroadcastStore {
@@ -24,6 +28,13 @@ export interface BroadcastStore {
   findByTxid(network: string, txid: string): Promise<StoredBroadcast | null>;
   /** Durable before it resolves; a second save of the same (network, id) keeps the first. */
   save(broadcast: StoredBroadcast): Promise<void>;
+  /**
+   * Replaces an expired transaction (one that can never be included) by a new one for the same id;
+   * false, and nothing changed, when the stored one is no longer `previous` (another process did it).
+   */
+  replace(previous: StoredBroadcast, next: StoredBroadcast): Promise<boolean>;
+  /** Stored transactions of `network` that may still be included after height `height`. */
+  unexpired(network: string, height: number): Promise<StoredBroadcast[]>;
 }
 
 export function memoryBroadcastStore(): BroadcastStore {
@@ -36,5 +47,15 @@ export function memoryBroadcastStore(): BroadcastStore {
       const key = `${broadcast.network}:${broadcast.id}`;
       if (!byId.has(key)) byId.set(key, broadcast);
     },
+    async replace(previous, next) {
+      const key = `${previous.network}:${previous.id}`;
+      if (byId.get(key)?.txid !== previous.txid || next.id !== previous.id) return false;
+      byId.set(key, next);
+      return true;
+    },
+    unexpired: async (network, height) =>
+      [...byId.values()].filter(
+        (entry) => entry.network === network && entry.validUntil !== undefined && entry.validUntil > height,
+      ),
   };
 }

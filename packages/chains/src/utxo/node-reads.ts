@@ -9,6 +9,8 @@ export interface BlockOutput {
   readonly outputIndex: number;
   readonly address: string;
   readonly amount: bigint;
+  /** XRP: the destination tag of a payment to a shared address (which customer it is for). */
+  readonly destinationTag?: number;
 }
 
 export interface ScannedBlock {
