@@ -53,6 +53,7 @@ export class XrpRpcAdapter implements ChainAdapter {
   readonly #rpc: XrpRpc;
   readonly #sequences: SequenceAllocator;
   readonly #window: number;
+  readonly #watched = new Set<string>();
   #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: XrpRpcAdapterOptions) {
@@ -136,8 +137,12 @@ export class XrpRpcAdapter implements ChainAdapter {
       ours?.validUntil === undefined
         ? {}
         : { min_ledger: Math.max(1, ours.validUntil - 999), max_ledger: ours.validUntil };
-    const result = await this.#rpc.call('tx', { transaction: txid, binary: false, ...range }, ['txnNotFound']);
-    if (result === null) return ours ? this.#missing(ours) : null;
+    const result = await this.#rpc.result('tx', { transaction: txid, binary: false, ...range });
+    if (result.status === 'error' && result.error === 'txnNotFound') {
+      // Known absent only if the server holds every ledger the transaction could be in.
+      return ours ? this.#missing(ours, result.searched_all === true) : null;
+    }
+    if (result.status !== 'success') throw new NodeError('rejected', `tx: ${String(result.error).slice(0, 60)}`);
     const entry = transactionEntry(result);
     if (entry.hash !== txid.toUpperCase()) throw new NodeError('malformed', `tx answered another transaction`);
     const validated = result.validated === true;
@@ -191,8 +196,6 @@ export class XrpRpcAdapter implements ChainAdapter {
     return transfers;
   }
 
-  readonly #watched = new Set<string>();
-
   watchAddress(address: string): void {
     this.#watched.add(address);
   }
@@ -223,8 +226,8 @@ export class XrpRpcAdapter implements ChainAdapter {
   }
 
   /** Ours, not found: failed once its last ledger is validated without it, else sent again. */
-  async #missing(ours: StoredBroadcast): Promise<ChainTransaction> {
-    const expired = ours.validUntil !== undefined && (await this.getBlockHeight()) > ours.validUntil;
+  async #missing(ours: StoredBroadcast, searchedAll: boolean): Promise<ChainTransaction> {
+    const expired = searchedAll && ours.validUntil !== undefined && (await this.getBlockHeight()) > ours.validUntil;
     if (!expired) await submitBlob(this.#rpc, ours.raw).catch(ignoreRejection);
     return {
       ...this.#base(ours, ours.txid),
@@ -294,7 +297,9 @@ export class XrpRpcAdapter implements ChainAdapter {
       nonce: sequence,
       validUntil,
     };
-    const saved = expired ? await this.#options.store.replace(expired, stored) : (await this.#options.store.save(stored), true);
+    const saved = expired
+      ? await this.#options.store.replace(expired, stored)
+      : (await this.#options.store.save(stored), true);
     if (saved) this.#sequences.reserve(sequence, { validUntil, spends: request.amount + estimate.fee });
     return (await this.#options.store.find(this.network.id, request.id)) ?? stored;
   }
@@ -310,7 +315,9 @@ export class XrpRpcAdapter implements ChainAdapter {
     }
     const data = asRecord(info.account_data, 'account_info.account_data');
     const validated = asRecord(asRecord(server?.info, 'server_info.info').validated_ledger, 'validated_ledger');
-    const reserve = xrpToDrops(validated.reserve_base_xrp) + xrpToDrops(validated.reserve_inc_xrp) * BigInt(asCount(data.OwnerCount ?? 0, 'OwnerCount'));
+    const reserve =
+      xrpToDrops(validated.reserve_base_xrp) +
+      xrpToDrops(validated.reserve_inc_xrp) * BigInt(asCount(data.OwnerCount ?? 0, 'OwnerCount'));
     return {
       sequence: asCount(data.Sequence, 'The account sequence'),
       spendable: asMinor(data.Balance, 'The account balance') - reserve,

@@ -72,7 +72,8 @@ function destinationTag(value: unknown, hash: string): number | undefined {
 export function paymentOutput(entry: XrpTransactionEntry): BlockOutput | null {
   const drops = deliveredDrops(entry);
   if (drops === null || drops === 0n) return null;
-  if (typeof entry.json.Destination !== 'string') throw new NodeError('malformed', `Payment ${entry.hash} has no destination`);
+  if (typeof entry.json.Destination !== 'string')
+    throw new NodeError('malformed', `Payment ${entry.hash} has no destination`);
   const tag = destinationTag(entry.json.DestinationTag, entry.hash);
   return {
     txid: entry.hash,

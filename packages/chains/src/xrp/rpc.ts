@@ -12,29 +12,39 @@ export interface XrpRpcOptions {
 
 export interface XrpRpc {
   /** The result object; null when the server answers one of the `absent` errors. */
-  call(method: string, params: Record<string, unknown>, absent?: readonly string[]): Promise<Record<string, unknown> | null>;
+  call(
+    method: string,
+    params: Record<string, unknown>,
+    absent?: readonly string[],
+  ): Promise<Record<string, unknown> | null>;
+  /** The result object as answered, success or error (`status`, `error`, and fields such as `searched_all`). */
+  result(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 export const XRP_API_VERSION = 2;
 
 export function createXrpRpc(options: XrpRpcOptions): XrpRpc {
   const timeoutMs = options.timeoutMs ?? DEFAULT_NODE_TIMEOUT_MS;
+  const result = async (method: string, params: Record<string, unknown>) => {
+    const answer = asRecord(
+      await postJson(
+        options.url,
+        { method, params: [{ api_version: XRP_API_VERSION, ...params }] },
+        { method, timeoutMs },
+      ),
+      `The answer to ${method}`,
+    );
+    return asRecord(answer.result, `The result of ${method}`);
+  };
   return {
+    result,
     async call(method, params, absent = []) {
-      const answer = asRecord(
-        await postJson(
-          options.url,
-          { method, params: [{ api_version: XRP_API_VERSION, ...params }] },
-          { method, timeoutMs },
-        ),
-        `The answer to ${method}`,
-      );
-      const result = asRecord(answer.result, `The result of ${method}`);
-      if (result.status === 'success') return result;
-      const error = typeof result.error === 'string' ? result.error.slice(0, 60) : undefined;
-      if (result.status === 'error' && error !== undefined) {
+      const answered = await result(method, params);
+      if (answered.status === 'success') return answered;
+      const error = typeof answered.error === 'string' ? answered.error.slice(0, 60) : undefined;
+      if (answered.status === 'error' && error !== undefined) {
         if (absent.includes(error)) return null;
-        const message = typeof result.error_message === 'string' ? `: ${result.error_message.slice(0, 160)}` : '';
+        const message = typeof answered.error_message === 'string' ? `: ${answered.error_message.slice(0, 160)}` : '';
         throw new NodeError('rejected', `${method}: ${error}${message}`);
       }
       throw new NodeError('malformed', `${method}: the result has no status`);

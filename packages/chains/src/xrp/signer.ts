@@ -80,7 +80,8 @@ export class XrpKeySigner implements Signer {
       throw refuse('does not pay a classic XRP address of another account');
     }
     const fee = transaction.feeRate * transaction.feeUnits;
-    if (transaction.amount <= 0n || transaction.amount > 100_000_000_000_000_000n) throw refuse('amount is out of range');
+    if (transaction.amount <= 0n || transaction.amount > 100_000_000_000_000_000n)
+      throw refuse('amount is out of range');
     if (fee <= 0n || fee > XRP_MAX_FEE_DROPS) throw refuse(`fee is outside 1..${XRP_MAX_FEE_DROPS} drops`);
     const whole = (value: number | undefined, max: number) =>
       value !== undefined && Number.isSafeInteger(value) && value > 0 && value <= max;
