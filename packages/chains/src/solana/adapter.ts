@@ -110,7 +110,7 @@ export class SolanaRpcAdapter implements ChainAdapter {
       withdrawalId: ours.id,
     };
     if (!status) {
-      const expired = ours.validUntil !== undefined && (await finalizedBlockHeight(this.#rpc)) > ours.validUntil;
+      const expired = await this.#expired(ours, status);
       if (!expired) await this.#send(ours.raw).catch(ignoreRejection);
       const failure = expired ? { failureReason: 'transaction_expired' } : {};
       const state = expired ? ('failed' as const) : ('pending' as const);
@@ -171,6 +171,13 @@ export class SolanaRpcAdapter implements ChainAdapter {
     return explorerAddressUrl(this.network.id, address);
   }
 
+  /** Never included and never can be: its blockhash's last valid height is finalized without it. */
+  async #expired(ours: StoredBroadcast, known?: SignatureStatus | null): Promise<boolean> {
+    const status = known === undefined ? (await signatureStatuses(this.#rpc, [ours.txid]))[0] : known;
+    if (status || ours.validUntil === undefined) return false;
+    return (await finalizedBlockHeight(this.#rpc)) > ours.validUntil;
+  }
+
   #estimate(priority: FeePriority, fee: bigint): FeeEstimate {
     return {
       network: this.network.id,
@@ -200,7 +207,10 @@ export class SolanaRpcAdapter implements ChainAdapter {
 
   /** A fresh blockhash and the fee the node charges for this transfer on it. */
   async #quote(spec: Pick<TransferSpec, 'to' | 'amount' | 'memo'>) {
-    const latest = asRecord(await this.#rpc.call('getLatestBlockhash', [{ commitment: 'confirmed' }]), 'getLatestBlockhash');
+    const latest = asRecord(
+      await this.#rpc.call('getLatestBlockhash', [{ commitment: 'confirmed' }]),
+      'getLatestBlockhash',
+    );
     const value = asRecord(latest.value, 'getLatestBlockhash.value');
     if (typeof value.blockhash !== 'string') throw new NodeError('malformed', 'getLatestBlockhash: no blockhash');
     const transfer: TransferSpec = {
@@ -232,8 +242,7 @@ export class SolanaRpcAdapter implements ChainAdapter {
           `Withdrawal ${request.id} was already broadcast with other details`,
         );
       }
-      const known = await this.getTransaction(existing.txid);
-      return known?.failureReason === 'transaction_expired' ? this.#signNew(request, fingerprint, existing) : existing;
+      return (await this.#expired(existing)) ? this.#signNew(request, fingerprint, existing) : existing;
     });
     this.#exclusive = run.catch(() => undefined);
     return run;
@@ -248,7 +257,10 @@ export class SolanaRpcAdapter implements ChainAdapter {
     const { transfer, fee } = await this.#quote({ to: validation.address, amount: request.amount, memo: request.id });
     const spendable = (await this.#balance()) - (await this.#pending()) - RENT_EXEMPT_MINIMUM;
     if (spendable < request.amount + fee) {
-      throw new ChainError('hot_wallet_balance_is_insufficient', 'The Solana hot wallet cannot cover this withdrawal now');
+      throw new ChainError(
+        'hot_wallet_balance_is_insufficient',
+        'The Solana hot wallet cannot cover this withdrawal now',
+      );
     }
     const signed = await this.#options.signer.sign({
       network: this.network.id,
@@ -275,7 +287,8 @@ export class SolanaRpcAdapter implements ChainAdapter {
     const saved = expired
       ? await this.#options.store.replace(expired, stored)
       : (await this.#options.store.save(stored), true);
-    if (saved) this.#inFlight.set(stored.txid, { validUntil: transfer.lastValidBlockHeight, spends: request.amount + fee });
+    if (saved)
+      this.#inFlight.set(stored.txid, { validUntil: transfer.lastValidBlockHeight, spends: request.amount + fee });
     return (await this.#options.store.find(this.network.id, request.id)) ?? stored;
   }
 
@@ -292,7 +305,10 @@ export class SolanaRpcAdapter implements ChainAdapter {
     const height = await finalizedBlockHeight(this.#rpc);
     if (!this.#seeded) {
       for (const stored of await this.#options.store.unexpired(this.network.id, height)) {
-        this.#inFlight.set(stored.txid, { validUntil: stored.validUntil as number, spends: stored.amount + stored.fee });
+        this.#inFlight.set(stored.txid, {
+          validUntil: stored.validUntil as number,
+          spends: stored.amount + stored.fee,
+        });
       }
       this.#seeded = true;
     }

@@ -34,7 +34,13 @@ async function getBlock(rpc: SolanaRpc, slot: number, details: 'full' | 'none') 
   try {
     const block = await rpc.call('getBlock', [
       slot,
-      { ...FINALIZED, encoding: 'json', transactionDetails: details, rewards: false, maxSupportedTransactionVersion: 0 },
+      {
+        ...FINALIZED,
+        encoding: 'json',
+        transactionDetails: details,
+        rewards: false,
+        maxSupportedTransactionVersion: 0,
+      },
     ]);
     return block === null ? null : asRecord(block, `Block ${slot}`);
   } catch (error) {
@@ -69,11 +75,17 @@ export function transactionOutputs(value: unknown): BlockOutput[] {
   const meta = asRecord(transaction.meta, 'A transaction meta');
   if (meta.err !== null) return [];
   const signatures = asRecord(transaction.transaction, 'A transaction').signatures;
-  if (!Array.isArray(signatures) || signatures.length === 0) throw new NodeError('malformed', 'A transaction has no signature');
+  if (!Array.isArray(signatures) || signatures.length === 0)
+    throw new NodeError('malformed', 'A transaction has no signature');
   const txid = base58Text(signatures[0], 'A signature');
   const keys = accountKeys(transaction, meta);
   const { preBalances: before, postBalances: after } = meta;
-  if (!Array.isArray(before) || !Array.isArray(after) || before.length !== keys.length || after.length !== keys.length) {
+  if (
+    !Array.isArray(before) ||
+    !Array.isArray(after) ||
+    before.length !== keys.length ||
+    after.length !== keys.length
+  ) {
     throw new NodeError('malformed', `Transaction ${txid} has balances that do not match its accounts`);
   }
   const outputs: BlockOutput[] = [];

@@ -83,12 +83,19 @@ export class SolanaKeySigner implements Signer {
       throw refuse('does not spend from this hot wallet');
     }
     const parsed = parseSolanaAddress(transaction.to);
-    if (parsed.kind !== 'valid' || transaction.to === this.#address) throw refuse('does not pay another Solana address');
+    if (parsed.kind !== 'valid' || transaction.to === this.#address)
+      throw refuse('does not pay another Solana address');
     const fee = transaction.feeRate * transaction.feeUnits;
     if (transaction.amount <= 0n || transaction.amount >= 2n ** 64n) throw refuse('amount is out of range');
-    if (fee <= 0n || fee > SOLANA_MAX_FEE_LAMPORTS) throw refuse(`fee is outside 1..${SOLANA_MAX_FEE_LAMPORTS} lamports`);
+    if (fee <= 0n || fee > SOLANA_MAX_FEE_LAMPORTS)
+      throw refuse(`fee is outside 1..${SOLANA_MAX_FEE_LAMPORTS} lamports`);
     const { recentBlockhash, validUntil } = transaction;
-    if (recentBlockhash === undefined || validUntil === undefined || !Number.isSafeInteger(validUntil) || validUntil <= 0) {
+    if (
+      recentBlockhash === undefined ||
+      validUntil === undefined ||
+      !Number.isSafeInteger(validUntil) ||
+      validUntil <= 0
+    ) {
       throw refuse('has no recent blockhash and last valid block height');
     }
     if (transaction.id.length === 0 || transaction.id.length > 200) throw refuse('id does not fit a memo');

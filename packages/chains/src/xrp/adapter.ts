@@ -133,14 +133,9 @@ export class XrpRpcAdapter implements ChainAdapter {
 
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
     const ours = await this.#options.store.findByTxid(this.network.id, txid);
-    const range =
-      ours?.validUntil === undefined
-        ? {}
-        : { min_ledger: Math.max(1, ours.validUntil - 999), max_ledger: ours.validUntil };
-    const result = await this.#rpc.result('tx', { transaction: txid, binary: false, ...range });
+    const result = await this.#lookup(txid, ours);
     if (result.status === 'error' && result.error === 'txnNotFound') {
-      // Known absent only if the server holds every ledger the transaction could be in.
-      return ours ? this.#missing(ours, result.searched_all === true) : null;
+      return ours ? this.#missing(ours, await this.#expired(ours, result)) : null;
     }
     if (result.status !== 'success') throw new NodeError('rejected', `tx: ${String(result.error).slice(0, 60)}`);
     const entry = transactionEntry(result);
@@ -225,9 +220,27 @@ export class XrpRpcAdapter implements ChainAdapter {
     };
   }
 
-  /** Ours, not found: failed once its last ledger is validated without it, else sent again. */
-  async #missing(ours: StoredBroadcast, searchedAll: boolean): Promise<ChainTransaction> {
-    const expired = searchedAll && ours.validUntil !== undefined && (await this.getBlockHeight()) > ours.validUntil;
+  /** The tx method's answer; for ours, searching only the ledgers it could be in. */
+  #lookup(txid: string, ours: StoredBroadcast | null) {
+    const range =
+      ours?.validUntil === undefined
+        ? {}
+        : { min_ledger: Math.max(1, ours.validUntil - 999), max_ledger: ours.validUntil };
+    return this.#rpc.result('tx', { transaction: txid, binary: false, ...range });
+  }
+
+  /**
+   * Never included and never can be: not found, the server holds every ledger it could be in
+   * (`searched_all`), and its last ledger is validated.
+   */
+  async #expired(ours: StoredBroadcast, answer?: Record<string, unknown>): Promise<boolean> {
+    const result = answer ?? (await this.#lookup(ours.txid, ours));
+    if (result.status !== 'error' || result.error !== 'txnNotFound' || result.searched_all !== true) return false;
+    return ours.validUntil !== undefined && (await this.getBlockHeight()) > ours.validUntil;
+  }
+
+  /** Ours, not found: failed once it expired, else sent again. */
+  async #missing(ours: StoredBroadcast, expired: boolean): Promise<ChainTransaction> {
     if (!expired) await submitBlob(this.#rpc, ours.raw).catch(ignoreRejection);
     return {
       ...this.#base(ours, ours.txid),
@@ -252,8 +265,7 @@ export class XrpRpcAdapter implements ChainAdapter {
           `Withdrawal ${request.id} was already broadcast with other details`,
         );
       }
-      const known = await this.getTransaction(existing.txid);
-      return known?.failureReason === 'transaction_expired' ? this.#signNew(request, fingerprint, existing) : existing;
+      return (await this.#expired(existing)) ? this.#signNew(request, fingerprint, existing) : existing;
     });
     this.#exclusive = run.catch(() => undefined);
     return run;
