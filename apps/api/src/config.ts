@@ -53,6 +53,25 @@ type UtxoChainSettings<X extends string> = {
   [K in `CHAINS_${X}_START_HEIGHT` | `CHAINS_${X}_FALLBACK_FEE_RATE`]: z.ZodType<number>;
 };
 
+/** XRP and Solana (ADR 0040): the same switch, the node's URL, the hot key, the first height scanned. */
+function accountChainSettings<const X extends 'XRP' | 'SOL'>(chain: X) {
+  return {
+    [`CHAINS_${chain}`]: oneOf(['devnet', 'rpc']).default('devnet'),
+    /** http(s):// URL of the node's JSON-RPC (may hold a provider's key: never echoed). */
+    [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
+    /** The hot wallet's private key (XRP family seed, Solana 64-byte secret); refused in production. */
+    [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(400).optional(),
+    /** First ledger (XRP) or slot (Solana) whose deposits count; unset: the tip at the first scan. */
+    [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
+  } as AccountChainSettings<X>;
+}
+
+type AccountChainSettings<X extends string> = {
+  [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
+} & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
+  [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString>;
+} & { [K in `CHAINS_${X}_START_HEIGHT`]: z.ZodType<number | undefined> };
+
 export const configSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
@@ -165,6 +184,8 @@ export const configSchema = z.object({
   CHAINS_SOL_ADDRESSES: z.string().min(1).optional(),
   ...utxoChainSettings('BTC'),
   ...utxoChainSettings('LTC'),
+  ...accountChainSettings('XRP'),
+  ...accountChainSettings('SOL'),
   /** How often the deposit scanner reads the chains configured `rpc`. */
   CHAINS_POLL_MS: wholeNumber(100, 600_000).default(5_000),
   /** The watch-only wallet, in each node, that tracks the hot wallet's coins. */
@@ -252,6 +273,13 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
     if (signer && values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
       const message = 'the signer process holds the key (SIGNER_URL): no hot key in the API as well';
       problems.push({ name: `CHAINS_${chain}_HOT_KEY`, message });
+    }
+  }
+  const account = { XRP: 'CHAINS_XRP_OMNIBUS_ADDRESS', SOL: 'CHAINS_SOL_ADDRESSES' };
+  for (const [chain, deposits] of Object.entries(account)) {
+    if (values[`CHAINS_${chain}`] !== 'rpc') continue;
+    for (const name of [`CHAINS_${chain}_RPC_URL`, `CHAINS_${chain}_HOT_KEY`, deposits]) {
+      if (values[name] === undefined) problems.push({ name, message: `required with CHAINS_${chain}=rpc` });
     }
   }
   return problems;

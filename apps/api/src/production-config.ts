@@ -148,6 +148,8 @@ function devnetKeys(values: Values): Problem[] {
 /**
  * A node-backed chain (CHAINS_BTC/CHAINS_LTC=rpc) signs through the signer process in production
  * (SIGNER_URL, ADR 0041), never with a hot key in the API process, and only on mainnet (ADR 0032).
+ * XRP and Solana (CHAINS_XRP/CHAINS_SOL=rpc) sign only with a hot key in the API, so not in production
+ * until the signer process holds their keys (ADR 0040).
  */
 function nodeChains(values: Values): Problem[] {
   const problems: Problem[] = [];
@@ -162,6 +164,15 @@ function nodeChains(values: Values): Problem[] {
     const kind = values[`CHAINS_${chain}_NETWORK`];
     if (kind !== undefined && kind !== 'mainnet') {
       problems.push({ name: `CHAINS_${chain}_NETWORK`, message: `\`${kind}\` coins are worthless: not in production` });
+    }
+  }
+  for (const chain of ['XRP', 'SOL']) {
+    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
+      problems.push({
+        name: `CHAINS_${chain}_HOT_KEY`,
+        message:
+          'a private key in the API process: not in production; the signer process does not hold XRP or Solana keys yet (docs/adr/0040-xrp-and-solana-through-their-json-rpc.md)',
+      });
     }
   }
   return problems;

@@ -6,7 +6,8 @@
 // production, through the signer's service in this process with a hot key), keeps every signed withdrawal in
 // PostgreSQL before sending it, and the deposit scanner walks their blocks. Deposit keys come from
 // the CHAINS_* variables, else the devnet's public test keys (production refuses both the devnet and
-// those keys: production-config.ts, ADR 0020).
+// those keys: production-config.ts, ADR 0020). XRP and Solana likewise (`CHAINS_XRP=rpc`,
+// `CHAINS_SOL=rpc`, ADR 0040): the deposit scanner walks validated ledgers and finalized slots.
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,
@@ -15,17 +16,20 @@ import {
   ChainError,
   RemoteSigner,
   createDevnet,
+  createSolanaRpcAdapter,
   createUtxoRpcAdapter,
+  createXrpRpcAdapter,
   depositConfigsFromEnv,
+  type BlockScanner,
   type ChainAdapter,
   type Devnet,
   type DepositConfig,
+  type DepositConfigs,
   type NetworkDefinition,
   type NetworkId,
   type Signer,
   type UtxoChainId,
   type UtxoNetworkKind,
-  type UtxoRpcAdapter,
 } from '@rora/chains';
 import type { Db } from '@rora/db';
 import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer';
@@ -62,7 +66,7 @@ const DEPOSIT_VARIABLES = [
   'CHAINS_SOL_ADDRESSES',
 ] as const;
 
-type UtxoVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC'}${string}` | 'CHAINS_WATCH_WALLET'>;
+type NodeVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC' | 'XRP' | 'SOL'}${string}` | 'CHAINS_WATCH_WALLET'>;
 
 export type ChainConfig = Pick<
   Config,
@@ -71,7 +75,7 @@ export type ChainConfig = Pick<
   | 'SIGNER_URL'
   | 'SIGNER_SECRET'
   | (typeof DEPOSIT_VARIABLES)[number]
-  | UtxoVariable
+  | NodeVariable
 >;
 
 /** The CHAINS_* values as the text variables @rora/chains reads (it validates them when deriving). */
@@ -131,6 +135,54 @@ function rpcAdapter(
   });
 }
 
+/** An adapter read through a node: the deposit scanner walks its blocks. */
+type NodeAdapter = ChainAdapter & { readonly scanner: BlockScanner };
+
+/** XRP and Solana through their JSON-RPC (ADR 0040), when configured `rpc`. */
+function accountAdapters(deps: { config: ChainConfig; db: Db; clock: Clock }, configured: DepositConfigs) {
+  const { config } = deps;
+  const adapters: [NetworkId, NodeAdapter][] = [];
+  const store = createBroadcastStore(deps.db, deps.clock);
+  const xrp = configured.xrp;
+  if (config.CHAINS_XRP === 'rpc') {
+    // The config loader refuses `rpc` without these; this guards a programmer's call.
+    if (!config.CHAINS_XRP_RPC_URL || !config.CHAINS_XRP_HOT_KEY || xrp?.scheme !== 'tagged')
+      throw new Error('CHAINS_XRP=rpc needs its RPC URL, hot key and omnibus address');
+    const omnibus = { omnibusAddress: xrp.address, ...(xrp.firstTag === undefined ? {} : { firstTag: xrp.firstTag }) };
+    adapters.push([
+      'xrp',
+      createXrpRpcAdapter({
+        rpc: { url: config.CHAINS_XRP_RPC_URL },
+        ...omnibus,
+        hotSeed: config.CHAINS_XRP_HOT_KEY,
+        store,
+      }),
+    ]);
+  }
+  const sol = configured.sol;
+  if (config.CHAINS_SOL === 'rpc') {
+    if (!config.CHAINS_SOL_RPC_URL || !config.CHAINS_SOL_HOT_KEY || sol?.scheme !== 'pool')
+      throw new Error('CHAINS_SOL=rpc needs its RPC URL, hot key and address pool');
+    adapters.push([
+      'sol',
+      createSolanaRpcAdapter({
+        rpc: { url: config.CHAINS_SOL_RPC_URL },
+        addresses: sol.addresses,
+        hotKey: config.CHAINS_SOL_HOT_KEY,
+        store,
+      }),
+    ]);
+  }
+  return adapters;
+}
+
+const START_HEIGHTS = {
+  btc: 'CHAINS_BTC_START_HEIGHT',
+  ltc: 'CHAINS_LTC_START_HEIGHT',
+  xrp: 'CHAINS_XRP_START_HEIGHT',
+  sol: 'CHAINS_SOL_START_HEIGHT',
+} as const satisfies Partial<Record<NetworkId, keyof ChainConfig>>;
+
 export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; db: Db }): ChainRegistry {
   const { config } = deps;
   const interval = config.DEVNET_BLOCK_INTERVAL_MS;
@@ -142,7 +194,7 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     deposit: { ...DEVNET_DEPOSIT_CONFIGS, ...configured },
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
-  const nodes = new Map<NetworkId, UtxoRpcAdapter>();
+  const nodes = new Map<NetworkId, NodeAdapter>(accountAdapters(deps, configured));
   const signer = remoteSigner(config);
   for (const chain of ['btc', 'ltc'] as const) {
     if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
@@ -150,7 +202,7 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     }
   }
   const startHeight = (network: NetworkId) =>
-    network === 'btc' ? config.CHAINS_BTC_START_HEIGHT : network === 'ltc' ? config.CHAINS_LTC_START_HEIGHT : undefined;
+    network in START_HEIGHTS ? config[START_HEIGHTS[network as keyof typeof START_HEIGHTS]] : undefined;
   return {
     devnet,
     networks: NETWORK_IDS.map((id) => NETWORKS[id]),
