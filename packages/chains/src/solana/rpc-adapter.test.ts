@@ -219,6 +219,29 @@ describe('Solana node failures are NodeErrors, not chain refusals', () => {
     expect(retried.txid).toBe(sent()[0]?.signature);
   });
 
+  it('after a crash between storing and sending, a new process sends the same signed transaction', async () => {
+    node.server.mode = 'stall';
+    node.server.stallOnly = 'sendTransaction';
+    await expect(
+      adapter.broadcast({ id: 'w-lost', to: RECIPIENT, amount: SOL, priority: 'normal' }),
+    ).rejects.toMatchObject({
+      kind: 'timeout',
+    });
+    node.server.mode = 'normal';
+    const stored = await store.find('sol', 'w-lost');
+    const restarted = createSolanaRpcAdapter({
+      rpc: { url: node.server.url },
+      addresses: POOL,
+      hotKey: HOT_SECRET,
+      store,
+    });
+    const again = await restarted.broadcast({ id: 'w-lost', to: RECIPIENT, amount: SOL, priority: 'normal' });
+    expect(again.txid).toBe(stored?.txid);
+    node.produce();
+    expect(await restarted.getTransaction(again.txid)).toMatchObject({ status: 'confirmed', amount: SOL });
+    expect(node.balances.get(RECIPIENT)).toBe(SOL);
+  });
+
   it('times out on a node that does not answer, and calls nonsense malformed', async () => {
     node.server.mode = 'stall';
     await expect(adapter.getBlockHeight()).rejects.toMatchObject({ name: 'NodeError', kind: 'timeout' });

@@ -16,6 +16,8 @@ export interface JsonRpcTestServer {
   readonly requests: RecordedRequest[];
   /** `stall`: accept and never answer; `garbage`: answer text that is not JSON; `normal`. */
   mode: 'normal' | 'stall' | 'garbage';
+  /** With `stall`: only this method stalls (a node that takes a submission and never answers). */
+  stallOnly: string | undefined;
   close(): Promise<void>;
 }
 
@@ -46,12 +48,14 @@ export async function startJsonRpcServer(
     url: '',
     requests: [],
     mode: 'normal',
+    stallOnly: undefined,
     close: async () => undefined,
   };
   const server = createServer((request, response) => {
     void readBody(request).then((body) => {
       state.requests.push({ method: String(body.method), body });
-      if (state.mode === 'stall') return void stalled.add(response);
+      const stalls = state.stallOnly === undefined || state.stallOnly === body.method;
+      if (state.mode === 'stall' && stalls) return void stalled.add(response);
       response.setHeader('content-type', 'application/json');
       // One request per connection: a test's server closing never leaves a pooled socket to the next.
       response.setHeader('connection', 'close');

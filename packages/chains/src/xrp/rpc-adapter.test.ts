@@ -207,6 +207,34 @@ describe('XRP node failures are NodeErrors, not chain refusals', () => {
     expect(retried.txid).toBe((await store.find('xrp', 'w-busy'))?.txid);
   });
 
+  it('after a crash between storing and submitting, resends the stored bytes and never reuses their sequence', async () => {
+    rippled.server.mode = 'stall';
+    rippled.server.stallOnly = 'submit';
+    await expect(
+      adapter.broadcast({ id: 'w-lost', to: CUSTOMER, amount: XRP, priority: 'normal' }),
+    ).rejects.toMatchObject({
+      kind: 'timeout',
+    });
+    rippled.server.mode = 'normal';
+    const stored = await store.find('xrp', 'w-lost');
+    expect(stored).toMatchObject({ nonce: 1 });
+    // A new process on the same store: its sequences start above the stored, unexpired one.
+    const restarted = createXrpRpcAdapter({
+      rpc: { url: rippled.server.url },
+      omnibusAddress: HOT,
+      hotSeed: HOT_SEED,
+      store,
+    });
+    await restarted.broadcast({ id: 'w-next', to: CUSTOMER, amount: XRP, priority: 'normal' });
+    const again = await restarted.broadcast({ id: 'w-lost', to: CUSTOMER, amount: XRP, priority: 'normal' });
+    expect(again.txid).toBe(stored?.txid);
+    // The first submit never got an answer (nor reached the ledger); then 2 for the new withdrawal, then 1 again.
+    expect(submitted().map((blob) => blob.Sequence)).toEqual([1, 2, 1]);
+    rippled.closeLedger();
+    // The ledger applies 1 only; 2 waits for it (a real server would queue it) and is resent by the reconcile.
+    expect(await restarted.getTransaction(again.txid)).toMatchObject({ status: 'confirmed' });
+  });
+
   it('times out on a server that does not answer', async () => {
     rippled.server.mode = 'stall';
     await expect(adapter.getBlockHeight()).rejects.toMatchObject({ name: 'NodeError', kind: 'timeout' });

@@ -146,4 +146,31 @@ describe('XRP and Solana through their JSON-RPC', () => {
     expect(await row()).toMatchObject({ status: 'posted' });
     expect(rippled.accounts.get(OUTSIDE_XRP)?.balance).toBe(2_000_000n);
   });
+
+  it('voids an XRP send whose transaction expired unseen, and gives the customer the amount back', async () => {
+    const before = await balance(alice.userId, 'XRP');
+    rippled.dropSubmissions = true;
+    const body = {
+      walletId: alice.wallet('xrp').id,
+      address: OUTSIDE_XRP,
+      amount: '1',
+      pin: TEST_PIN,
+      priority: 'normal',
+    };
+    const response = await post(t, alice, '/wallet/sendTransaction', body);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = (response.json().data as { id: string }).id;
+    const status = async () =>
+      (await t.database.db.execute<{ status: string }>(sql`SELECT status FROM wallet_sends WHERE id = ${id}`)).rows[0]
+        ?.status;
+    expect(await balance(alice.userId, 'XRP')).toBeLessThan(before);
+    for (let ledger = 0; ledger < 20; ledger += 1) rippled.closeLedger();
+    await scan('xrp');
+    expect(await status()).toBe('broadcast');
+    rippled.closeLedger();
+    await scan('xrp');
+    expect(await status()).toBe('voided');
+    expect(await balance(alice.userId, 'XRP')).toBe(before);
+    rippled.dropSubmissions = false;
+  });
 });
