@@ -3,11 +3,8 @@
 // a deposit is found by the scanner and credited once (an XRP payment by its tag, a Solana transfer
 // by its pool address); a send is signed, submitted, and posted once the chain has it final.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58 } from '@scure/base';
 import { sql } from 'drizzle-orm';
-import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs';
-import { FakeRippled, FakeSolana } from '@rora/chains/testing';
+import { FakeRippled, FakeSolana, solanaTestKey, xrpTestAccount } from '@rora/chains/testing';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
@@ -19,17 +16,11 @@ import {
 } from '../wallets/testing/wallet-fixtures.ts';
 
 const PORTS = { from: 4800, to: 4819 };
-const xrpSeed = (byte: number) => generateSeed({ entropy: new Uint8Array(16).fill(byte) });
-const HOT_SEED = xrpSeed(21);
-const HOT_XRP = deriveAddress(deriveKeypair(HOT_SEED).publicKey);
-const OUTSIDE_XRP = deriveAddress(deriveKeypair(xrpSeed(22)).publicKey);
-const solKey = (byte: number) => {
-  const seed = new Uint8Array(32).fill(byte);
-  return { seed, address: base58.encode(ed25519.getPublicKey(seed)) };
-};
-const HOT_SOL = solKey(31);
-const POOL = [32, 33, 34, 35].map((byte) => solKey(byte).address);
-const OUTSIDE_SOL = solKey(40).address;
+const { seed: HOT_SEED, address: HOT_XRP } = xrpTestAccount(21);
+const OUTSIDE_XRP = xrpTestAccount(22).address;
+const HOT_SOL = solanaTestKey(31);
+const POOL = [32, 33, 34, 35].map((byte) => solanaTestKey(byte).address);
+const OUTSIDE_SOL = solanaTestKey(40).address;
 
 describe('XRP and Solana through their JSON-RPC', () => {
   let rippled: FakeRippled;
@@ -66,7 +57,7 @@ describe('XRP and Solana through their JSON-RPC', () => {
         CHAINS_XRP_OMNIBUS_ADDRESS: HOT_XRP,
         CHAINS_SOL: 'rpc',
         CHAINS_SOL_RPC_URL: solana.server.url,
-        CHAINS_SOL_HOT_KEY: base58.encode(new Uint8Array([...HOT_SOL.seed, ...base58.decode(HOT_SOL.address)])),
+        CHAINS_SOL_HOT_KEY: HOT_SOL.secret,
         CHAINS_SOL_ADDRESSES: POOL.join(','),
       },
     });

@@ -263,3 +263,10 @@ export class FakeSolana {
     return ok(signature);
   }
 }
+
+/** A test key from a fixed seed byte: its address and its 64-byte secret key in base58 (worthless keys). */
+export function solanaTestKey(byte: number): { address: string; secret: string } {
+  const seed = new Uint8Array(32).fill(byte);
+  const publicKey = ed25519.getPublicKey(seed);
+  return { address: base58.encode(publicKey), secret: base58.encode(new Uint8Array([...seed, ...publicKey])) };
+}

@@ -3,5 +3,5 @@
 export { litecoindBinary, regtestAvailable, startRegtestNode, type RegtestNode } from './regtest-node.ts';
 export { REGTEST_HOT_KEY, REGTEST_LTC, REGTEST_LTC_XPUB } from './regtest-keys.ts';
 // Stand-in XRP and Solana nodes on a local port, answering the documented JSON-RPC shapes (ADR 0040).
-export { FakeRippled, type FakeAccount } from '../../xrp/testing/fake-rippled.ts';
-export { FakeSolana, LAMPORTS_PER_SIGNATURE } from '../../solana/testing/fake-solana.ts';
+export { FakeRippled, xrpTestAccount, type FakeAccount } from '../../xrp/testing/fake-rippled.ts';
+export { FakeSolana, LAMPORTS_PER_SIGNATURE, solanaTestKey } from '../../solana/testing/fake-solana.ts';

@@ -6,7 +6,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decode, encodeForSigning } from 'ripple-binary-codec';
-import { deriveAddress, verify } from 'ripple-keypairs';
+import { deriveAddress, deriveKeypair, generateSeed, verify } from 'ripple-keypairs';
 import { startJsonRpcServer, type JsonRpcTestServer } from '../../testing/json-rpc-server.ts';
 import { xrpTransactionId } from '../signer.ts';
 
@@ -308,4 +308,10 @@ export class FakeRippled {
       status: 'success',
     };
   }
+}
+
+/** A test account from a fixed entropy byte: its family seed and classic address (worthless keys). */
+export function xrpTestAccount(byte: number): { seed: string; address: string } {
+  const seed = generateSeed({ entropy: new Uint8Array(16).fill(byte) });
+  return { seed, address: deriveAddress(deriveKeypair(seed).publicKey) };
 }
