@@ -164,4 +164,42 @@ describe('XRP and Solana through their JSON-RPC', () => {
     expect(await balance(alice.userId, 'XRP')).toBe(before);
     rippled.dropSubmissions = false;
   });
+
+  it('signs a held XRP send again once its stored transaction expired unsent, and posts the new one', async () => {
+    rippled.submitResult = 'telINSUF_FEE_P';
+    const body = {
+      walletId: alice.wallet('xrp').id,
+      address: OUTSIDE_XRP,
+      amount: '1',
+      pin: TEST_PIN,
+      priority: 'normal',
+    };
+    const response = await post(t, alice, '/wallet/sendTransaction', body);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = (response.json().data as { id: string }).id;
+    const row = async () =>
+      (
+        await t.database.db.execute<{ status: string; txid: string | null }>(
+          sql`SELECT status, txid FROM wallet_sends WHERE id = ${id}`,
+        )
+      ).rows[0];
+    const stored = async () =>
+      (
+        await t.database.db.execute<{ txid: string; valid_until: string }>(
+          sql`SELECT txid, valid_until::text FROM chain_broadcasts WHERE network = 'xrp' AND id = ${id}`,
+        )
+      ).rows;
+    expect(await row()).toMatchObject({ status: 'held', txid: null });
+    const [first] = await stored();
+    rippled.submitResult = undefined;
+    for (let ledger = 0; ledger <= 20; ledger += 1) rippled.closeLedger();
+    await scan('xrp'); // the reconcile broadcasts the held send: its stored transaction expired, so a new one
+    const [second] = await stored();
+    expect(second?.txid).not.toBe(first?.txid);
+    expect(Number(second?.valid_until)).toBe(rippled.validated + 20);
+    expect(await row()).toMatchObject({ status: 'broadcast', txid: second?.txid });
+    rippled.closeLedger();
+    await scan('xrp');
+    expect(await row()).toMatchObject({ status: 'posted' });
+  });
 });
