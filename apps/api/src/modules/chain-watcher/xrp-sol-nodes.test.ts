@@ -202,4 +202,34 @@ describe('XRP and Solana through their JSON-RPC', () => {
     await scan('xrp');
     expect(await row()).toMatchObject({ status: 'posted' });
   });
+
+  it('sends SOL: one signed transfer, its fee from the node, posted once finalized', async () => {
+    const outsideBefore = solana.balances.get(OUTSIDE_SOL) ?? 0n;
+    const body = {
+      walletId: alice.wallet('sol').id,
+      address: OUTSIDE_SOL,
+      amount: '0.5',
+      pin: TEST_PIN,
+      priority: 'fast',
+    };
+    const response = await post(t, alice, '/wallet/sendTransaction', body);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = (response.json().data as { id: string }).id;
+    const row = async () =>
+      (
+        await t.database.db.execute<{ status: string; network_fee: string | null }>(
+          sql`SELECT status, network_fee::text FROM wallet_sends WHERE id = ${id}`,
+        )
+      ).rows[0];
+    expect(await row()).toMatchObject({ status: 'broadcast', network_fee: '5000' });
+    expect(solana.server.requests.filter((request) => request.method === 'sendTransaction')).toHaveLength(1);
+    solana.finalityLag = 1;
+    solana.produce();
+    await scan('sol');
+    expect((await row())?.status).toBe('broadcast');
+    solana.finalityLag = 0;
+    await scan('sol');
+    expect((await row())?.status).toBe('posted');
+    expect(solana.balances.get(OUTSIDE_SOL)).toBe(outsideBefore + 500_000_000n);
+  });
 });
