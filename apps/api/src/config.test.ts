@@ -162,6 +162,19 @@ describe('production configuration', () => {
     );
   });
 
+  it('refuses an EVM hot key in the API process and a chain id other than mainnet, never quoting the key', () => {
+    const key = `0x${'5e'.repeat(32)}`;
+    const lines = problems({ ...PRODUCTION_ENV, CHAINS_ETH_HOT_KEY: key, CHAINS_BSC_CHAIN_ID: '97' });
+    expect(lines.find((each) => each.startsWith('CHAINS_ETH_HOT_KEY:'))).toMatch(/private key in the API process/);
+    expect(lines.find((each) => each.startsWith('CHAINS_BSC_CHAIN_ID:'))).toMatch(/not BSC mainnet \(56\)/);
+    expect(lines.join('\n')).not.toContain('5e5e');
+    expect(
+      problems({ CHAINS_ETH: 'rpc' })
+        .map((line) => line.split(':')[0])
+        .sort(),
+    ).toEqual(['CHAINS_ETH_CHAIN_ID', 'CHAINS_ETH_HOT_KEY', 'CHAINS_ETH_RPC_URL', 'CHAINS_ETH_XPUB']);
+  });
+
   it('names a deposit key that is not valid, without quoting it', () => {
     const lines = problems({ ...PRODUCTION_ENV, CHAINS_ETH_XPUB: 'xprv-pasted-by-mistake' });
     const line = lines.find((each) => each.startsWith('CHAINS_ETH_XPUB:'));

@@ -72,6 +72,35 @@ type AccountChainSettings<X extends string> = {
   [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString>;
 } & { [K in `CHAINS_${X}_START_HEIGHT`]: z.ZodType<number | undefined> };
 
+/** Ethereum and BNB Smart Chain: the in-process devnet, or a node's JSON-RPC (ADR 0039). */
+function evmChainSettings<const X extends 'ETH' | 'BSC'>(chain: X) {
+  return {
+    [`CHAINS_${chain}`]: oneOf(['devnet', 'rpc']).default('devnet'),
+    /** http(s) URL of the node or provider (never echoed: a provider's key may be in it). */
+    [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
+    /** EIP-155 chain id the node must report: 1 Ethereum, 56 BNB Smart Chain, others for test chains. */
+    [`CHAINS_${chain}_CHAIN_ID`]: wholeNumber(1, 4_294_967_295).optional(),
+    /** Hex private key of the hot wallet; production refuses it until the signer process exists. */
+    [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(200).optional(),
+    /** First block height whose deposits count; unset: the node's tip when the scanner first runs. */
+    [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, 1_000_000_000).optional(),
+    /** `eip1559` (fee cap and tip, where blocks carry a base fee) or `legacy` (gas price). */
+    [`CHAINS_${chain}_FEES`]: oneOf(['eip1559', 'legacy']).default('eip1559'),
+    /** Floor of the EIP-1559 tip, wei per gas. */
+    [`CHAINS_${chain}_MIN_TIP_WEI`]: wholeNumber(0, 1_000_000_000_000).default(1_000_000_000),
+  } as EvmChainSettings<X>;
+}
+
+type EvmChainSettings<X extends string> = {
+  [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
+} & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
+  [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString>;
+} & { [K in `CHAINS_${X}_CHAIN_ID` | `CHAINS_${X}_START_HEIGHT`]: z.ZodOptional<z.ZodType<number>> } & {
+  [K in `CHAINS_${X}_FEES`]: z.ZodDefault<z.ZodEnum<{ eip1559: 'eip1559'; legacy: 'legacy' }>>;
+} & { [K in `CHAINS_${X}_MIN_TIP_WEI`]: z.ZodType<number> };
+
+const contract = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+
 export const configSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
@@ -186,6 +215,12 @@ export const configSchema = z.object({
   ...utxoChainSettings('LTC'),
   ...accountChainSettings('XRP'),
   ...accountChainSettings('SOL'),
+  ...evmChainSettings('ETH'),
+  ...evmChainSettings('BSC'),
+  /** ERC-20 contracts on the configured Ethereum chain id; unset: mainnet's (chain id 1 only). */
+  CHAINS_USDT_ERC20_CONTRACT: contract.optional(),
+  CHAINS_ADX_ERC20_CONTRACT: contract.optional(),
+  CHAINS_BUSD_ERC20_CONTRACT: contract.optional(),
   /** How often the deposit scanner reads the chains configured `rpc`. */
   CHAINS_POLL_MS: wholeNumber(100, 600_000).default(5_000),
   /** The watch-only wallet, in each node, that tracks the hot wallet's coins. */
@@ -275,10 +310,17 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
       problems.push({ name: `CHAINS_${chain}_HOT_KEY`, message });
     }
   }
-  const account = { XRP: 'CHAINS_XRP_OMNIBUS_ADDRESS', SOL: 'CHAINS_SOL_ADDRESSES' };
-  for (const [chain, deposits] of Object.entries(account)) {
+  // Each chain on its node must name its node, its hot key (kept in this process for now: ADR 0039,
+  // ADR 0040) and where deposits arrive.
+  const accountChains = {
+    ETH: ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'],
+    BSC: ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'],
+    XRP: ['RPC_URL', 'HOT_KEY', 'OMNIBUS_ADDRESS'],
+    SOL: ['RPC_URL', 'HOT_KEY', 'ADDRESSES'],
+  };
+  for (const [chain, suffixes] of Object.entries(accountChains)) {
     if (values[`CHAINS_${chain}`] !== 'rpc') continue;
-    for (const name of [`CHAINS_${chain}_RPC_URL`, `CHAINS_${chain}_HOT_KEY`, deposits]) {
+    for (const name of suffixes.map((suffix) => `CHAINS_${chain}_${suffix}`)) {
       if (values[name] === undefined) problems.push({ name, message: `required with CHAINS_${chain}=rpc` });
     }
   }

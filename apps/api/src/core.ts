@@ -27,7 +27,12 @@ import {
 import { createCountryCheckService, createGeoIpLiteAdapter, type CountryCheckService } from './modules/geo/index.ts';
 import { createHealthService, type HealthService } from './modules/health/index.ts';
 import { createKycModule, type KycGate, type KycModule } from './modules/kyc/index.ts';
-import { createMarketDataService, createSnapshotBus, type MarketDataService } from './modules/market-data/index.ts';
+import {
+  createMarketDataService,
+  createSnapshotBus,
+  type MarketDataQuery,
+  type MarketDataService,
+} from './modules/market-data/index.ts';
 import { createMarketMaker, type MarketMaker } from './modules/market-maker/index.ts';
 import { createMessaging, type MessagingService, type OutboxRepository } from './modules/messaging/index.ts';
 import { createNotificationService, type NotificationService } from './modules/notifications/index.ts';
@@ -138,9 +143,10 @@ function eventBusOf(deps: CoreDependencies): EventBus {
   const local = createInProcessEventBus();
   const { config, log } = deps;
   if (config.eventBus === 'process') return local;
-  // Customers' events and session revocations reach the other processes. Market topics stay in the
-  // process that feeds them: every process runs its own market feed today.
-  const shared = (topic: string) => topic.startsWith(topics.user('')) || topic === topics.sessionRevocations;
+  // Customers' events, session revocations and the market topics (published by the books' writer
+  // alone, ADR 0045) reach the other processes.
+  const shared = (topic: string) =>
+    topic.startsWith(topics.user('')) || topic === topics.sessionRevocations || topic.startsWith('market:');
   if (config.eventBus === 'nats') {
     return createNatsEventBus({ url: (config.NATS_URL ?? [DEFAULT_NATS_URL]).join(','), local, shared, log });
   }
@@ -241,7 +247,13 @@ function buildMarkets(
     notifications: uses.notifications,
   });
   const { runners } = orders;
-  const marketData = createMarketDataService({ db, clock, events, realtime: uses.realtime, runners, venues });
+  // With a bus between processes, a replica that does not write the books reads market data from the
+  // one that does (ADR 0045); alone, a process's feeds are the truth.
+  const writer =
+    deps.config.eventBus === 'process'
+      ? undefined
+      : { writesNow: () => runners.writesNow(), read: (query: MarketDataQuery) => orders.forwarding.read(query) };
+  const marketData = createMarketDataService({ db, clock, events, realtime: uses.realtime, runners, venues, writer });
   const alerts = createAlertsService({
     db,
     clock,

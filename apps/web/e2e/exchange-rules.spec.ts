@@ -195,12 +195,13 @@ test('screenshots of the exchange at desktop and phone widths in both themes', a
     const row = await page.locator('.book__row').first().boundingBox();
     expect(row?.height ?? 0, 'a book row is a 44 px touch target').toBeGreaterThanOrEqual(44);
     await shoot(page, `exchange-mobile-book-${look.name}`);
-    // At the end of the page the Buy / Sell bar rests above what the route places below (the card
-    // purchase) instead of covering its button.
+    // At the end of the page the Buy / Sell bar is still docked at the bottom of the screen, and
+    // what the route places below (the card purchase) ends above it instead of under it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const bar = await page.locator('.trade-bar').boundingBox();
     const last = await page.locator('main').getByRole('button').last().boundingBox();
-    expect(bar!.y + bar!.height, 'the trade bar ends above the last button').toBeLessThanOrEqual(last!.y);
+    expect(bar!.y + bar!.height, 'the trade bar is docked at the bottom').toBeCloseTo(PHONE.height, 0);
+    expect(last!.y + last!.height, 'the last button ends above the trade bar').toBeLessThanOrEqual(bar!.y);
     await page.screenshot({ path: path.join(screens, `exchange-mobile-end-${look.name}.png`) });
     await page.locator('.trade-bar').getByRole('button').nth(1).click();
     await expect(page.getByRole('dialog').getByRole('form')).toBeVisible();

@@ -172,7 +172,7 @@ test.describe('identity verification on a phone', () => {
     await page.addInitScript(() => localStorage.setItem('theme', 'light_theme'));
     await openSignedIn(page, customer, '/account/kyc');
     await fillIdentity(page, 'Grace Hopper');
-    // Nothing is wider than the phone: the stepper scrolls inside itself.
+    // Nothing is wider than the phone: the stepper keeps its six steps in view.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, 'mobile-light-1-identity');
     await page.getByRole('button', { name: 'Save and continue' }).click();

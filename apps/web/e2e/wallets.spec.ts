@@ -104,12 +104,15 @@ test('a customer receives, sends inside Rora and outside, and uses the cold wall
 test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the wallet picker replaces the list, and cold wallet stacks', async ({ page, request }) => {
+  test('the wallet list stays above the active wallet, the picker too, and cold wallet stacks', async ({
+    page,
+    request,
+  }) => {
     const customer = await registerCustomer(request);
     await faucet(request, customer, 'XRP', '25');
     await openSignedIn(page, customer, '/dashboard/wallets');
     await expect(page.getByRole('heading', { name: /Bitcoin BTC/ })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Your wallets' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Your wallets' })).toBeVisible();
     await shoot(page, 'wallets-mobile');
     await page.getByRole('button', { name: 'Change wallet' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose a wallet' });

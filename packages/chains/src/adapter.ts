@@ -52,8 +52,11 @@ export interface UnsignedTransaction {
   readonly contract?: string;
   /** Account chains: sender sequence (EVM nonce, XRP sequence). */
   readonly nonce?: number;
+  /** Per fee unit; EVM chains: the gas price (legacy) or the fee cap per gas (EIP-1559). */
   readonly feeRate: bigint;
   readonly feeUnits: bigint;
+  /** EVM chains with EIP-1559: the tip per gas (at most `feeRate`); absent, a legacy gas price. */
+  readonly priorityFeeRate?: bigint;
   /** UTXO chains: the hot wallet's coins spent, chosen by the adapter (the signer checks, never picks). */
   readonly inputs?: readonly UtxoInput[];
   /** UTXO chains: what returns to the hot wallet; absent when the remainder is dust left to the miner. */

@@ -95,3 +95,4 @@ export {
   type MessageScheme,
   type SignedMessage,
 } from './message-signing.ts';
+export * from './evm/index.ts';

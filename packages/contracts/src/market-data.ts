@@ -85,10 +85,12 @@ export const tradeSchema = zod.object({
 export type Trade = zod.infer<typeof tradeSchema>;
 
 /**
- * Where a ticker's 24-hour open, high, low and change come from. `trades`: Rora's public trades of
- * the last 24 hours (to the minute). `reference`: there was no trade on Rora in 24 hours, so they
- * describe the reference price history the chart draws (the platforms' price curve); the volumes
- * stay zero and lastPrice stays the last real trade. null: neither exists.
+ * What a ticker's 24-hour change runs to. The open, high and low are always those of the candles
+ * the 1D chart draws over the same window (from the 5-minute bucket that holds 24 hours ago): the
+ * price history and Rora's trades folded into it, so the ticker never contradicts the chart.
+ * `trades`: Rora traded in the last 24 hours; the change runs from the window's open to lastPrice.
+ * `reference`: there was no trade on Rora in 24 hours; the change runs to the latest candle's close,
+ * the volumes stay zero and lastPrice stays the last real trade. null: neither exists.
  */
 export const TICKER_STATS_SOURCES = ['trades', 'reference'] as const;
 

@@ -33,6 +33,7 @@ import { shareOffer } from './market-data/index.ts';
 import { ordersDevRoutes } from './orders/orders-dev.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { ordersInternalRoutes } from './orders/orders-internal.routes.ts';
+import { marketDataInternalRoutes } from './market-data/market-data-internal.routes.ts';
 import { stakingDevRoutes, stakingRoutes } from './staking/staking.routes.ts';
 import { lendingRoutes } from './lending/index.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -87,5 +88,7 @@ export async function registerModules(app: FastifyInstance, options: ModuleOptio
     { prefix: '/api/v1' },
   );
   // Between replicas, outside the public API (ADR 0045).
-  await app.register(ordersInternalRoutes(options.services.markets.orders));
+  const { markets } = options.services;
+  await app.register(ordersInternalRoutes(markets.orders));
+  await app.register(marketDataInternalRoutes(markets.marketData, markets.orders.forwarding));
 }

@@ -50,8 +50,11 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
       : {}),
     errorResponseBuilder: (_request, context) => {
       const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const message = `Too many requests. Please wait ${retryAfterSeconds} seconds and try again`;
       return new AppError('too_many_requests', {
-        message: `Too many requests. Please wait ${retryAfterSeconds} seconds and try again`,
+        message,
+        // The wait in the item too, so a screen can say when in the customer's language.
+        items: [{ code: 'too_many_requests', message, retryAfterSeconds }],
         headers: { 'retry-after': String(retryAfterSeconds) },
       });
     },

@@ -3,6 +3,8 @@
 export const STORAGE_KEYS = {
   lastVisited: 'lastVisited',
   language: 'lang',
+  /** A language the browser translates the English texts into (ADR 0038); none when absent. */
+  machineLanguage: 'mtLang',
   theme: 'theme',
   auth: 'auth',
 } as const;

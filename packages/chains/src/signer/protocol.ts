@@ -35,6 +35,7 @@ interface WireTransaction {
   nonce?: number;
   feeRate: string;
   feeUnits: string;
+  priorityFeeRate?: string;
   inputs?: { txid: string; vout: number; amount: string }[];
   change?: { address: string; amount: string };
 }
@@ -52,6 +53,7 @@ export function encodeUnsigned(transaction: UnsignedTransaction): string {
     ...(transaction.nonce === undefined ? {} : { nonce: transaction.nonce }),
     feeRate: transaction.feeRate.toString(),
     feeUnits: transaction.feeUnits.toString(),
+    ...(transaction.priorityFeeRate === undefined ? {} : { priorityFeeRate: transaction.priorityFeeRate.toString() }),
     ...(transaction.inputs === undefined
       ? {}
       : {
@@ -131,6 +133,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
     ...(nonce === undefined ? {} : { nonce }),
     feeRate: amount(wire.feeRate, 'feeRate'),
     feeUnits: amount(wire.feeUnits, 'feeUnits'),
+    ...(wire.priorityFeeRate === undefined ? {} : { priorityFeeRate: amount(wire.priorityFeeRate, 'priorityFeeRate') }),
     ...(inputs === undefined ? {} : { inputs }),
     ...(change === undefined
       ? {}

@@ -1,6 +1,7 @@
 // Reads of a Bitcoin Core-compatible node, turned into Rora's shapes: blocks as the outputs they pay
 // (what the deposit scanner needs), transactions with their confirmations. Every field is checked:
 // a malformed answer is a NodeError, never a wrong amount.
+import type { NetworkId } from '../networks.ts';
 import { NodeError, coinsToMinor, type RpcClient } from './rpc-client.ts';
 
 /** One output of a block's transactions that pays an address. */
@@ -11,6 +12,8 @@ export interface BlockOutput {
   readonly amount: bigint;
   /** XRP: the destination tag of a payment to a shared address (which customer it is for). */
   readonly destinationTag?: number;
+  /** Where one chain carries several networks (ETH and its ERC-20 tokens): the one this moves. */
+  readonly network?: NetworkId;
 }
 
 export interface ScannedBlock {

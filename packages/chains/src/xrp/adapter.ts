@@ -306,12 +306,16 @@ export class XrpRpcAdapter implements ChainAdapter {
       to: validation.address,
       amount: request.amount,
       fee: estimate.fee,
+      // The unique (scope, sequence) index refuses a sequence another live transaction holds; one that
+      // expired unseen at or below the validated ledger gives it up (ADR 0040).
+      nonceScope: `xrp:${from}`,
       nonce: sequence,
       validUntil,
     };
+    const reuse = { validatedHeight: account.validatedIndex };
     const saved = expired
-      ? await this.#options.store.replace(expired, stored)
-      : (await this.#options.store.save(stored), true);
+      ? await this.#options.store.replace(expired, stored, reuse)
+      : (await this.#options.store.save(stored, reuse), true);
     if (saved) this.#sequences.reserve(sequence, { validUntil, spends: request.amount + estimate.fee });
     return (await this.#options.store.find(this.network.id, request.id)) ?? stored;
   }

@@ -63,19 +63,46 @@ export const walletResponseSchema = envelope(walletSchema);
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type WalletTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/**
+ * What a history row is. Chain movements (deposit, send, internal_*) come with their network; the
+ * others moved the asset's one balance inside Rora (ADR 0037).
+ */
+export const WALLET_TRANSACTION_TYPES = [
+  'deposit',
+  'send',
+  'internal_send',
+  'internal_receive',
+  'trade',
+  'swap',
+  'stake',
+  'unstake',
+  'staking_reward',
+  'loan',
+  'purchase',
+  'cold_wallet',
+  'adjustment',
+] as const;
+export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
+
+/** Where a row came from, so the screen can link to it. */
+export const TRANSACTION_SOURCES = ['deposit', 'send', 'order', 'swap', 'stake', 'loan', 'purchase', 'ledger'] as const;
+
 export const walletTransactionSchema = zod.object({
   id: zod.uuid(),
-  walletId: zod.uuid(),
-  type: zod.enum(['deposit', 'send', 'internal_send', 'internal_receive']),
+  /** The wallet of a chain movement; null for movements inside Rora (trades, swaps, finance). */
+  walletId: zod.uuid().nullable(),
+  type: zod.enum(WALLET_TRANSACTION_TYPES),
   direction: zod.enum(['in', 'out']),
   assetSymbol: zod.string(),
-  networkId: zod.string(),
+  /** The network of a chain movement; null for movements inside Rora. */
+  networkId: zod.string().nullable(),
+  /** How much the balance moved (fees included), unsigned; `direction` gives the sign. */
   amount: decimal,
-  /** What the customer paid on top of the amount (sends), in the asset. */
+  /** The part of `amount` that was a fee (sends, trades, swaps, loans), in the asset. */
   fee: decimal,
-  /** Spec §4 labels. */
+  /** Spec §4 labels. Only completed rows have moved the balance: their signed amounts sum to it. */
   status: zod.enum(TRANSACTION_STATUSES),
-  /** Where it is: mempool, confirming, held, broadcast, credited, posted, voided, failed. */
+  /** Where it is: mempool, confirming, held, broadcast, credited, posted, voided, failed, or the ledger code. */
   stage: zod.string(),
   confirmations: zod.number().int(),
   requiredConfirmations: zod.number().int(),
@@ -87,6 +114,21 @@ export const walletTransactionSchema = zod.object({
   failureReason: zod.string().nullable(),
   createdAt: zod.iso.datetime(),
   completedAt: zod.iso.datetime().nullable(),
+  source: zod.object({ kind: zod.enum(TRANSACTION_SOURCES), id: zod.string() }),
+  /** A fill of the customer's order (or a venue order's fills together): price is the average. */
+  trade: zod
+    .object({
+      orderId: zod.uuid(),
+      symbol: zod.string(),
+      side: zod.enum(['buy', 'sell']),
+      price: decimal,
+      amount: decimal,
+      total: decimal,
+    })
+    .nullable(),
+  swap: zod
+    .object({ fromAsset: zod.string(), toAsset: zod.string(), fromAmount: decimal, toAmount: decimal })
+    .nullable(),
 });
 export type WalletTransaction = zod.infer<typeof walletTransactionSchema>;
 

@@ -68,10 +68,32 @@ export function hashCode(codeId: string, code: string): Buffer {
 export const randomSixDigitCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-const limited = (
-  code: 'code_send_limit_reached' | 'code_resend_too_soon' | 'code_attempts_exhausted',
-  waitMs: number,
-) => new AppError(code, { headers: { 'retry-after': String(seconds(waitMs)) } });
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** "30 seconds", "12 minutes", "21 hours": whole units, rounded up. */
+function waitText(wait: number): string {
+  if (wait < 60) return plural(wait, 'second');
+  if (wait < 3600) return plural(Math.ceil(wait / 60), 'minute');
+  return plural(Math.ceil(wait / 3600), 'hour');
+}
+
+const LIMIT_MESSAGES = {
+  code_send_limit_reached: 'Too many codes were requested.',
+  code_resend_too_soon: 'Please wait before requesting another code.',
+  code_attempts_exhausted: 'Too many wrong codes.',
+} as const;
+
+/** A refusal that says when to try again: in the message, in the item (retryAfterSeconds) and in Retry-After. */
+const limited = (code: keyof typeof LIMIT_MESSAGES, waitMs: number) => {
+  const wait = seconds(waitMs);
+  const message = `${LIMIT_MESSAGES[code]} Try again in ${waitText(wait)}`;
+  return new AppError(code, {
+    message,
+    items: [{ code, message, retryAfterSeconds: wait }],
+    headers: { 'retry-after': String(wait) },
+  });
+};
 
 interface CodeDependencies {
   db: Db;

@@ -190,6 +190,11 @@ describe('registration', () => {
       expect(tooSoon.statusCode).toBe(429);
       expect(tooSoon.json().error.code).toBe('code_resend_too_soon');
       expect(tooSoon.headers['retry-after']).toBe('60');
+      // It says when, not only "later" (issue 19 defect 11).
+      expect(tooSoon.json().data[0]).toMatchObject({
+        retryAfterSeconds: 60,
+        message: expect.stringMatching(/in 1 minute$/),
+      });
       t.clock.advance(MINUTE);
       expect((await sendCode(email)).statusCode).toBe(200);
       t.clock.advance(MINUTE);
@@ -199,6 +204,10 @@ describe('registration', () => {
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json()).toMatchObject({ data: [{ code: 'code_send_limit_reached' }] });
       expect(fourth.headers['retry-after']).toBe(String(12 * 60));
+      expect(fourth.json().data[0]).toMatchObject({
+        retryAfterSeconds: 12 * 60,
+        message: 'Too many codes were requested. Try again in 12 minutes',
+      });
       t.clock.advance(12 * MINUTE);
       expect((await sendCode(email)).statusCode).toBe(200);
     });

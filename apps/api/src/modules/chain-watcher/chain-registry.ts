@@ -3,11 +3,13 @@
 // timers once `start()` is called (server.ts); tests never start it and mine blocks by hand. Bitcoin
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
 // ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
-// production, through the signer's service in this process with a hot key), keeps every signed withdrawal in
-// PostgreSQL before sending it, and the deposit scanner walks their blocks. Deposit keys come from
-// the CHAINS_* variables, else the devnet's public test keys (production refuses both the devnet and
-// those keys: production-config.ts, ADR 0020). XRP and Solana likewise (`CHAINS_XRP=rpc`,
-// `CHAINS_SOL=rpc`, ADR 0040): the deposit scanner walks validated ledgers and finalized slots.
+// production, through the signer's service in this process with a hot key). Ethereum and BNB Smart
+// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), and XRP and Solana (`CHAINS_XRP=rpc`,
+// `CHAINS_SOL=rpc`, ADR 0040), signing with a hot key in this process for now. Each keeps every signed
+// withdrawal in PostgreSQL before sending it, and the deposit scanner walks their blocks (validated
+// ledgers for XRP, finalized slots for Solana). Deposit keys come from the CHAINS_* variables, else the
+// devnet's public test keys (production refuses both the devnet and those keys: production-config.ts,
+// ADR 0020).
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,
@@ -16,13 +18,16 @@ import {
   ChainError,
   RemoteSigner,
   createDevnet,
+  createEvmRpcAdapters,
   createSolanaRpcAdapter,
   createUtxoRpcAdapter,
   createXrpRpcAdapter,
   depositConfigsFromEnv,
+  networksOnChain,
   type BlockScanner,
   type ChainAdapter,
   type Devnet,
+  type EvmRpcAdapter,
   type DepositConfig,
   type DepositConfigs,
   type NetworkDefinition,
@@ -30,6 +35,7 @@ import {
   type Signer,
   type UtxoChainId,
   type UtxoNetworkKind,
+  type UtxoRpcAdapter,
 } from '@rora/chains';
 import type { Db } from '@rora/db';
 import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer';
@@ -67,6 +73,7 @@ const DEPOSIT_VARIABLES = [
 ] as const;
 
 type NodeVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC' | 'XRP' | 'SOL'}${string}` | 'CHAINS_WATCH_WALLET'>;
+type EvmVariable = Extract<keyof Config, `CHAINS_${'ETH' | 'BSC'}${string}` | `CHAINS_${string}_ERC20_CONTRACT`>;
 
 export type ChainConfig = Pick<
   Config,
@@ -76,7 +83,50 @@ export type ChainConfig = Pick<
   | 'SIGNER_SECRET'
   | (typeof DEPOSIT_VARIABLES)[number]
   | NodeVariable
+  | EvmVariable
 >;
+
+/** The ERC-20 contracts of a chain: configured, else mainnet's on chain id 1. */
+function tokenContracts(config: ChainConfig, chain: 'eth' | 'bsc', chainId: number) {
+  const configured: Partial<Record<NetworkId, string | undefined>> = {
+    'usdt-erc20': config.CHAINS_USDT_ERC20_CONTRACT,
+    'adx-erc20': config.CHAINS_ADX_ERC20_CONTRACT,
+    'busd-erc20': config.CHAINS_BUSD_ERC20_CONTRACT,
+  };
+  const tokens: Partial<Record<NetworkId, string>> = {};
+  for (const network of networksOnChain(chain)) {
+    const contract = configured[network.id] ?? (chainId === 1 ? network.token?.contract : undefined);
+    if (network.token && contract) tokens[network.id] = contract;
+  }
+  return tokens;
+}
+
+function evmAdapters(
+  deps: { config: ChainConfig; db: Db; clock: Clock },
+  chain: 'eth' | 'bsc',
+  deposit?: DepositConfig,
+) {
+  const { config } = deps;
+  const X = chain === 'eth' ? 'ETH' : 'BSC';
+  const url = config[`CHAINS_${X}_RPC_URL`];
+  const hotKey = config[`CHAINS_${X}_HOT_KEY`];
+  const chainId = config[`CHAINS_${X}_CHAIN_ID`];
+  // The config loader refuses `rpc` without these; this guards a programmer's call.
+  if (!url || !hotKey || chainId === undefined || deposit?.scheme !== 'hd') {
+    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, hot key and xpub`);
+  }
+  return createEvmRpcAdapters({
+    chain,
+    chainId,
+    rpc: { url },
+    deposit,
+    hotKey,
+    tokens: tokenContracts(config, chain, chainId),
+    legacyFees: config[`CHAINS_${X}_FEES`] === 'legacy',
+    minTip: BigInt(config[`CHAINS_${X}_MIN_TIP_WEI`]),
+    store: createBroadcastStore(deps.db, deps.clock),
+  });
+}
 
 /** The CHAINS_* values as the text variables @rora/chains reads (it validates them when deriving). */
 function depositEnv(config: ChainConfig): Record<string, string | undefined> {
@@ -176,13 +226,6 @@ function accountAdapters(deps: { config: ChainConfig; db: Db; clock: Clock }, co
   return adapters;
 }
 
-const START_HEIGHTS = {
-  btc: 'CHAINS_BTC_START_HEIGHT',
-  ltc: 'CHAINS_LTC_START_HEIGHT',
-  xrp: 'CHAINS_XRP_START_HEIGHT',
-  sol: 'CHAINS_SOL_START_HEIGHT',
-} as const satisfies Partial<Record<NetworkId, keyof ChainConfig>>;
-
 export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; db: Db }): ChainRegistry {
   const { config } = deps;
   const interval = config.DEVNET_BLOCK_INTERVAL_MS;
@@ -194,22 +237,42 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     deposit: { ...DEVNET_DEPOSIT_CONFIGS, ...configured },
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
-  const nodes = new Map<NetworkId, NodeAdapter>(accountAdapters(deps, configured));
+  const nodes = new Map<NetworkId, ChainAdapter>();
+  // One scanner per chain, on its native network's adapter (ETH's walks its tokens too).
+  const scanners = new Map<NetworkId, BlockScanner>();
+  for (const [network, adapter] of accountAdapters(deps, configured)) {
+    nodes.set(network, adapter);
+    scanners.set(network, adapter.scanner);
+  }
   const signer = remoteSigner(config);
   for (const chain of ['btc', 'ltc'] as const) {
     if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
-      nodes.set(chain, rpcAdapter({ ...deps, signer }, chain, configured[chain]));
+      const adapter: UtxoRpcAdapter = rpcAdapter({ ...deps, signer }, chain, configured[chain]);
+      nodes.set(chain, adapter);
+      scanners.set(chain, adapter.scanner);
     }
   }
-  const startHeight = (network: NetworkId) =>
-    network in START_HEIGHTS ? config[START_HEIGHTS[network as keyof typeof START_HEIGHTS]] : undefined;
+  for (const chain of ['eth', 'bsc'] as const) {
+    if (config[chain === 'eth' ? 'CHAINS_ETH' : 'CHAINS_BSC'] !== 'rpc') continue;
+    const adapters = evmAdapters(deps, chain, configured[chain]);
+    for (const [network, adapter] of adapters) nodes.set(network, adapter);
+    scanners.set(chain, (adapters.get(chain) as EvmRpcAdapter).scanner);
+  }
+  const startHeights: Partial<Record<NetworkId, number | undefined>> = {
+    btc: config.CHAINS_BTC_START_HEIGHT,
+    ltc: config.CHAINS_LTC_START_HEIGHT,
+    eth: config.CHAINS_ETH_START_HEIGHT,
+    bsc: config.CHAINS_BSC_START_HEIGHT,
+    xrp: config.CHAINS_XRP_START_HEIGHT,
+    sol: config.CHAINS_SOL_START_HEIGHT,
+  };
   return {
     devnet,
     networks: NETWORK_IDS.map((id) => NETWORKS[id]),
     adapter: (network) => nodes.get(network) ?? devnet.adapter(network),
-    scanned: [...nodes].map(([network, adapter]) => {
-      const start = startHeight(network);
-      return { network, scanner: adapter.scanner, ...(start === undefined ? {} : { startHeight: start }) };
+    scanned: [...scanners].map(([network, scanner]) => {
+      const start = startHeights[network];
+      return { network, scanner, ...(start === undefined ? {} : { startHeight: start }) };
     }),
     isDevnet: (network) => !nodes.has(network),
     checkSigner: async () => {

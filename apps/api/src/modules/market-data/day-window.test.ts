@@ -1,6 +1,7 @@
-// The 24-hour window of real trades and the ticker built from it: open, high, low and change come
-// from Rora's trades when there were any in 24 hours, from the reference history otherwise (and
-// say so), and volume is never synthetic.
+// The 24-hour window of real trades and the ticker built from it: open, high and low are the 1D
+// chart's candles widened by the trades since they were read, the change runs to the last trade
+// when there was one in 24 hours, to the candles' close otherwise (and says so), and volume is never
+// synthetic.
 import { describe, expect, it } from 'vitest';
 import { requireMarket } from '../markets/index.ts';
 import { DAY_MS, DayWindow, type PublicPrint } from './day-window.ts';
@@ -68,7 +69,7 @@ describe('the ticker', () => {
     referencePrice: usdt(80),
   };
 
-  it('takes open, high, low and change from the day’s trades, ignoring the reference history', () => {
+  it('takes open, high and low from the chart’s candles widened by the day’s trades, the change to the last trade', () => {
     const window = new DayWindow();
     window.add(print(T0, 80, 1));
     window.add(print(T0 + MINUTE, 88, 1));
@@ -76,14 +77,14 @@ describe('the ticker', () => {
       ...base,
       lastPrice: usdt(88),
       day: window.stats(T0 + MINUTE),
-      reference: { open: usdt(50), high: usdt(500), low: usdt(5), close: usdt(60) },
+      reference: { open: usdt(50), high: usdt(85), low: usdt(45), close: usdt(60) },
     });
     expect(ticker).toMatchObject({
       lastPrice: '88',
-      open24h: '80',
+      open24h: '50',
       high24h: '88',
-      low24h: '80',
-      change24h: '10.00',
+      low24h: '45',
+      change24h: '76.00',
       statsSource: 'trades',
       volume24h: '2',
       quoteVolume24h: '168',
@@ -91,6 +92,22 @@ describe('the ticker', () => {
       bestAsk: '80.1',
       referencePrice: '80',
     });
+  });
+
+  it('keeps the candles’ extremes when the trades stayed inside them, and the trades’ when there are no candles', () => {
+    const window = new DayWindow();
+    window.add(print(T0, 80, 1));
+    window.add(print(T0 + MINUTE, 70, 1));
+    const day = window.stats(T0 + MINUTE);
+    const inside = tickerView({
+      ...base,
+      lastPrice: usdt(70),
+      day,
+      reference: { open: usdt(100), high: usdt(120), low: usdt(60), close: usdt(80) },
+    });
+    expect(inside).toMatchObject({ open24h: '100', high24h: '120', low24h: '60', change24h: '-30.00' });
+    const alone = tickerView({ ...base, lastPrice: usdt(70), day });
+    expect(alone).toMatchObject({ open24h: '80', high24h: '80', low24h: '70', change24h: '-12.50' });
   });
 
   it('without a trade in 24 hours, describes the reference history and keeps zero volume', () => {

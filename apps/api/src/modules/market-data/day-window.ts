@@ -3,7 +3,7 @@
 // new trade and the window rolling past an old one are noticed without a query. A day is at most
 // 1,441 buckets whatever the trade rate. Loaded once from the database (readDayTrades), then fed by
 // the runner's committed batches.
-import type { Ohlcv } from '../markets/index.ts';
+import { bucketStart, type Ohlcv } from '../markets/index.ts';
 
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -27,6 +27,13 @@ export const minuteStart = (atMs: number) => Math.floor(atMs / MINUTE_MS) * MINU
 
 /** The first minute inside the 24 hours before `nowMs` (the window is 24 hours to the minute). */
 export const windowStart = (nowMs: number) => minuteStart(nowMs - DAY_MS);
+
+/**
+ * The first 5-minute candle of the 1D chart and of the ticker's 24-hour range: the bucket that holds
+ * the moment 24 hours ago (so it starts at or before windowStart, and every trade of the day window
+ * is in a candle from here on).
+ */
+export const chartDayStart = (nowMs: number) => bucketStart('5m', new Date(nowMs - DAY_MS));
 
 export class DayWindow {
   /** Oldest first. */

@@ -5,6 +5,7 @@ export {
   LAST_PRICE_TOPIC,
   createMarketDataService,
   type LastPriceEvent,
+  type MarketDataQuery,
   type MarketDataService,
 } from './market-data.service.ts';
 export { createSnapshotBus, type SnapshotBus, type SnapshotProvider } from './snapshot-bus.ts';

@@ -72,7 +72,7 @@ export function marketDataRoutes(data: MarketDataService, offer: () => ShareOffe
         querystring: depthQuerySchema,
         response: { 200: depthResponseSchema },
       },
-      handler: async (request) => ({ data: data.depth(request.query.symbol, request.query.levels) }),
+      handler: async (request) => ({ data: await data.depth(request.query.symbol, request.query.levels) }),
     });
 
     app.route({

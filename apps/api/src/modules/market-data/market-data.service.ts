@@ -22,9 +22,9 @@ import {
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { MARKETS, requireMarket, type Market } from '../markets/index.ts';
+import { MARKETS, bucketStart, requireMarket, type Market } from '../markets/index.ts';
 import type { MarketRunners } from '../orders/index.ts';
-import type { RealtimeHub } from '../realtime/index.ts';
+import type { EventBus, RealtimeEvent, RealtimeHub } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { MarketFeed } from './market-feed.ts';
 import { readCandles, readFavouriteVenues, setFavouriteVenue } from './market-data.repository.ts';
@@ -44,6 +44,7 @@ export interface LastPriceEvent {
   price: string;
 }
 type VenueId = (typeof VENUE_IDS)[number];
+type TradeList = { symbol: string; items: Trade[] };
 
 export interface MarketDataService {
   /** Server start: load every feed and start the timer. */
@@ -54,8 +55,10 @@ export interface MarketDataService {
   feed(market: Market): MarketFeed;
   markets(): Promise<MarketView[]>;
   ticker(symbol: string): Promise<Ticker>;
-  depth(symbol: string, levels: number): Depth;
-  trades(symbol: string, limit: number): Promise<{ symbol: string; items: Trade[] }>;
+  depth(symbol: string, levels: number): Promise<Depth>;
+  trades(symbol: string, limit: number): Promise<TradeList>;
+  /** On the books' writer: a market-data read another replica forwarded (ADR 0045). */
+  serveFollower(query: MarketDataQuery): Promise<unknown>;
   candles(
     symbol: string,
     range: string,
@@ -68,6 +71,22 @@ export interface MarketDataService {
 
 const TICK_MS = 1_000;
 
+const MARKET_TOPIC_PREFIX = 'market:';
+
+/** The process that writes the books, for a process that does not (ADR 0045). */
+export interface BooksWriter {
+  writesNow(): boolean;
+  /** A query of the writer's market-data route (`MarketDataQuery`), answered there. */
+  read(query: MarketDataQuery): Promise<unknown>;
+}
+
+/** What a replica that does not write the books asks of the one that does. */
+export type MarketDataQuery =
+  | { op: 'snapshot'; topic: string }
+  | { op: 'ticker'; symbol: string }
+  | { op: 'depth'; symbol: string; levels: number }
+  | { op: 'trades'; symbol: string; limit: number };
+
 interface MarketDataDependencies {
   db: Db;
   clock: Clock;
@@ -75,6 +94,25 @@ interface MarketDataDependencies {
   realtime: RealtimeHub;
   runners: MarketRunners;
   venues: VenuesService;
+  /** Absent: this process is the only one (its feeds are the truth). */
+  writer?: BooksWriter;
+}
+
+/**
+ * The feeds' bus: on a process that does not write the books, its feeds see no commits and publish
+ * nothing on the market topics (the writer's events reach its sockets over the shared bus).
+ */
+function feedEvents(deps: MarketDataDependencies): EventBus {
+  const { events, writer } = deps;
+  if (!writer) return events;
+  return {
+    ...events,
+    publish: (topic, event) =>
+      writer.writesNow() || !topic.startsWith(MARKET_TOPIC_PREFIX) ? events.publish(topic, event) : Promise.resolve(),
+    subscribe: (topic, listener) => events.subscribe(topic, listener),
+    wants: (topic) => events.wants(topic),
+    close: () => events.close(),
+  };
 }
 
 function createFeeds(deps: MarketDataDependencies) {
@@ -83,12 +121,13 @@ function createFeeds(deps: MarketDataDependencies) {
     void deps.events.publish(LAST_PRICE_TOPIC, { channel: 'markets', type: 'last-price', data });
   };
   const feeds = new Map<string, MarketFeed>();
+  const events = feedEvents(deps);
   for (const market of MARKETS) {
     const feed = new MarketFeed({
       market,
       runner: deps.runners.runner(market),
       db: deps.db,
-      events: deps.events,
+      events,
       clock: deps.clock,
       venues: deps.venues,
       onLastPrice,
@@ -106,7 +145,11 @@ function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>
   deps.runners.onCommitted((batch) => feedOf(batch.market).onBatch(batch));
   realtime.allowPublicTopic(/^market:[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/);
   realtime.allowPublicTopic(/^markets:tickers$/);
-  events.provideSnapshots(/^market:/, async (topic) => (await feeds.get(topic)?.snapshot()) ?? null);
+  events.provideSnapshots(/^market:/, async (topic) => {
+    if (deps.writer && !deps.writer.writesNow())
+      return (await deps.writer.read({ op: 'snapshot', topic })) as RealtimeEvent;
+    return (await feeds.get(topic)?.snapshot()) ?? null;
+  });
   events.provideSnapshots(/^markets:tickers$/, () => tickers.snapshot());
   deps.venues.useRoraQuotes((market) => {
     const feed = feedOf(market);
@@ -116,7 +159,7 @@ function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>
   });
 }
 
-async function marketView(market: Market, feed: MarketFeed): Promise<MarketView> {
+function marketView(market: Market, ticker: Ticker): MarketView {
   const definition = MARKET_DEFINITIONS[market.symbol];
   return {
     symbol: market.symbol,
@@ -126,8 +169,20 @@ async function marketView(market: Market, feed: MarketFeed): Promise<MarketView>
     lot: definition.lot,
     minNotional: definition.minNotional,
     darkPoolMinNotional: definition.darkPoolMinNotional,
-    ticker: await feed.tickerView(),
+    ticker,
   };
+}
+
+/** On the books' writer, a query of a replica that does not write, from this process's feeds. */
+function answerFollower(service: MarketDataService, feeds: Map<string, MarketFeed>, query: MarketDataQuery) {
+  if (query.op === 'snapshot') {
+    const feed = feeds.get(query.topic);
+    if (!feed) throw new AppError('pair_is_not_listed');
+    return feed.snapshot();
+  }
+  if (query.op === 'ticker') return service.ticker(query.symbol);
+  if (query.op === 'depth') return service.depth(query.symbol, query.levels);
+  return service.trades(query.symbol, query.limit);
 }
 
 const inListOrder = (favourites: ReadonlySet<string>) => VENUE_IDS.filter((id) => favourites.has(id));
@@ -136,10 +191,13 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
   const { db, clock, events, venues } = deps;
   const feeds = createFeeds(deps);
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
+  /** True on a replica that does not write the books: its feeds are stale, the writer's are true. */
+  const follows = () => deps.writer !== undefined && !deps.writer.writesNow();
+  let wrote = !follows();
   const collect = () =>
     Promise.all(
       MARKETS.map(async (market): Promise<PairTicker> => {
-        const [ticker, prices] = await Promise.all([feedOf(market).tickerView(), venues.prices(market)]);
+        const [ticker, prices] = await Promise.all([service.ticker(market.symbol), venues.prices(market)]);
         return { symbol: market.symbol, ticker, venues: prices.map((price) => venuePriceView(market, price)) };
       }),
     );
@@ -158,23 +216,41 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
       timer = null;
     },
     async tick() {
+      // A replica that has just taken the books over reads its feeds' trades again.
+      const writes = !follows();
+      if (writes && !wrote) await Promise.all(MARKETS.map((market) => feedOf(market).reload()));
+      wrote = writes;
       const nowMs = clock.now().getTime();
       for (const market of MARKETS) feedOf(market).checkWindow(nowMs);
       if (events.subscriberCount(marketTopics.tickers) > 0) await tickers.refresh();
     },
     feed: feedOf,
-    markets: () => Promise.all(MARKETS.map((market) => marketView(market, feedOf(market)))),
-    ticker: (symbol) => feedOf(requireMarket(symbol)).tickerView(),
-    depth: (symbol, levels) => feedOf(requireMarket(symbol)).depthView(levels),
+    markets: () => Promise.all(MARKETS.map(async (market) => marketView(market, await service.ticker(market.symbol)))),
+    async ticker(symbol) {
+      const market = requireMarket(symbol);
+      if (follows()) return (await deps.writer!.read({ op: 'ticker', symbol: market.symbol })) as Ticker;
+      return feedOf(market).tickerView();
+    },
+    async depth(symbol, levels) {
+      const market = requireMarket(symbol);
+      if (follows()) return (await deps.writer!.read({ op: 'depth', symbol: market.symbol, levels })) as Depth;
+      return feedOf(market).depthView(levels);
+    },
     async trades(symbol, limit) {
       const market = requireMarket(symbol);
+      if (follows()) return (await deps.writer!.read({ op: 'trades', symbol: market.symbol, limit })) as TradeList;
       return { symbol: market.symbol, items: await feedOf(market).recentTrades(limit) };
+    },
+    async serveFollower(query) {
+      if (follows()) throw new AppError('market_is_unavailable');
+      return answerFollower(service, feeds, query);
     },
     async candles(symbol, range) {
       const market = requireMarket(symbol);
       const interval = RANGE_INTERVALS[range] ?? '5m';
       const days = CHART_RANGES.find((item) => item.id === range)?.days ?? 1;
-      const from = range === 'ATH' ? null : new Date(clock.now().getTime() - days * 86_400_000);
+      // From the bucket that holds the range's start: for 1D, the ticker's 24-hour window.
+      const from = range === 'ATH' ? null : bucketStart(interval, new Date(clock.now().getTime() - days * 86_400_000));
       const rows = await readCandles(db, { pair: market.symbol, interval, from });
       return { symbol: market.symbol, range, interval, candles: rows.map((row) => candleView(market, row)) };
     },

@@ -1,7 +1,7 @@
 // Market data over REST on real PostgreSQL: a seeded year of candles for every chart range (and a
 // restart that adds only what is missing), the SQL price curve equal to the TypeScript one, the
-// ticker from real trades (24-hour figures from trades, never from the seeded history once the pair
-// traded), and query parameters refused with codes that name their rule. The WebSocket topics have
+// ticker whose 24-hour open, high, low and change are the 1D chart's and whose volume is
+// real trades only, and query parameters refused with codes that name their rule. The WebSocket topics have
 // their own files (market-topic, tickers-topic).
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
 import { curveParams, curvePrice } from '../venues/index.ts';
 import { MARKETS } from '../markets/index.ts';
 import { seedPriceHistory } from './history-seed.ts';
+import { chartDay } from './testing/chart-day.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,10 +76,11 @@ describe('price history', () => {
 });
 
 describe('ticker', () => {
-  it('gives the last price, 24-hour range, change and volume from real trades, not the seeded history', async () => {
+  it('gives the 24-hour range and change of the 1D chart, and the volume of real trades only', async () => {
     const before = (await get(t, null, '/market/ticker?symbol=LTC/USDT')).json().data;
     expect(before).toMatchObject({ lastPrice: null, statsSource: 'reference', volume24h: '0' });
-    expect(before.high24h).not.toBeNull();
+    const { change24h: _, ...range } = await chartDay(t, 'LTC/USDT', '0');
+    expect(before).toMatchObject(range);
 
     const seller = await approvedCustomer(t, { LTC: '10' });
     const buyer = await approvedCustomer(t, { USDT: '1000' });
@@ -92,14 +94,14 @@ describe('ticker', () => {
       symbol: 'LTC/USDT',
       lastPrice: '88.5',
       statsSource: 'trades',
-      open24h: '80.25',
-      high24h: '88.5',
-      low24h: '80.25',
-      change24h: '10.28',
       volume24h: '2.5',
       quoteVolume24h: '204.75',
       bestAsk: '88.5',
     });
+    // The 24-hour figures are the 1D chart's: the seeded history and the trades folded into it.
+    expect(ticker).toMatchObject(await chartDay(t, 'LTC/USDT', '88.5'));
+    expect(Number(ticker.high24h)).toBeGreaterThanOrEqual(88.5);
+    expect(Number(ticker.low24h)).toBeLessThanOrEqual(80.25);
     expect(ticker.referencePrice).not.toBeNull();
     const trades = (await get(t, null, '/market/trades?symbol=LTC/USDT')).json().data.items;
     expect(trades.map((trade: { price: string; amount: string }) => [trade.price, trade.amount])).toEqual([

@@ -11,7 +11,7 @@ import { bucketStart, formatBase, formatPrice, priceOfTicks, type Market } from 
 import type { CommittedBatch, FillRecord } from '../orders/index.ts';
 import type { EventBus, RealtimeEvent } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
-import { DAY_MS, DayWindow, windowStart, type PublicPrint } from './day-window.ts';
+import { DayWindow, chartDayStart, windowStart, type PublicPrint } from './day-window.ts';
 import { DepthStream } from './depth-stream.ts';
 import {
   readCurrentCandles,
@@ -100,6 +100,20 @@ export class MarketFeed {
       throw error;
     });
     return this.loading;
+  }
+
+  /**
+   * Forgets what was loaded and loads it again: a process that has just taken the books over from
+   * another (ADR 0045) saw none of that writer's trades, and reads them from the database.
+   */
+  async reload(): Promise<void> {
+    this.loading = null;
+    this.trades = [];
+    this.window = null;
+    this.early = [];
+    this.lastPrice = null;
+    this.reference = null;
+    await this.ready();
   }
 
   private async load(): Promise<void> {
@@ -221,7 +235,7 @@ export class MarketFeed {
     const nowMs = clock.now().getTime();
     const [referencePrice, reference] = await Promise.all([
       venues.referencePrice(market).catch(() => null),
-      this.window!.stats(nowMs) ? null : this.referenceStats(nowMs),
+      this.referenceStats(nowMs),
     ]);
     // Read everything else now, in one turn: the stamp orders this ticker among the others.
     const best = this.best();
@@ -231,9 +245,12 @@ export class MarketFeed {
     return { ticker, stamp: this.tickerStamp, best };
   }
 
-  /** The seeded history's 24 hours, read again only when the window reaches another 5-minute bucket. */
+  /**
+   * The 1D chart's candles (seeded history and real trades), read again only when the window reaches
+   * another 5-minute bucket; trades since then are in the day window, which the ticker adds.
+   */
   private async referenceStats(nowMs: number): Promise<ReferenceStats | null> {
-    const sinceMs = bucketStart('5m', new Date(nowMs - DAY_MS)).getTime();
+    const sinceMs = chartDayStart(nowMs).getTime();
     if (this.reference?.sinceMs !== sinceMs) {
       const stats = await readReferenceStats(this.deps.db, this.deps.market.symbol, new Date(sinceMs));
       this.reference = { sinceMs, stats };
@@ -251,14 +268,12 @@ export class MarketFeed {
   }
 
   /**
-   * The timer's check, in memory: trades left the 24-hour window, or (for a market that did not
-   * trade) the reference window moved to another bucket. Either changes the ticker.
+   * The timer's check, in memory: trades left the 24-hour window, or the chart's window moved to
+   * another 5-minute bucket. Either changes the ticker.
    */
   checkWindow(nowMs: number): void {
     const evicted = this.window?.evict(nowMs) ?? false;
-    const referenceMoved =
-      this.published?.ticker.statsSource === 'reference' &&
-      this.reference?.sinceMs !== bucketStart('5m', new Date(nowMs - DAY_MS)).getTime();
+    const referenceMoved = this.published !== null && this.reference?.sinceMs !== chartDayStart(nowMs).getTime();
     if (evicted || referenceMoved) this.scheduleTicker();
   }
 

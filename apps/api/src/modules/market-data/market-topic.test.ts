@@ -21,6 +21,7 @@ import {
   placeOrder,
 } from '../orders/testing/orders-fixtures.ts';
 import { seedPriceHistory } from './history-seed.ts';
+import { chartDay } from './testing/chart-day.ts';
 import { marketMessages, openSocket, sequenceGaps, type TestSocket } from './testing/ws-client.ts';
 
 let t: TestApp;
@@ -115,12 +116,9 @@ describe('the market topic', () => {
     );
     expect(dataOf<TickerData>(ticker).ticker).toMatchObject({
       statsSource: 'trades',
-      open24h: '2500',
-      high24h: '2500.02',
-      low24h: '2500',
-      change24h: '0.00',
       volume24h: '0.3',
       bestAsk: null,
+      ...(await chartDay(t, 'ETH/USDT', '2500.02')),
     });
     const candles = dataOf<{ candles: Array<{ interval: string; close: string; volume: string }> }>(
       await socket.waitFor('candles', (message) => message.type === 'candles'),

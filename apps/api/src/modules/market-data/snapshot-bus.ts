@@ -28,6 +28,8 @@ function subscribeWithSnapshot(
 ): () => void {
   let held: RealtimeEvent[] | null = [];
   let closed = false;
+  /** The snapshot's sequence: anything at or before it is in the snapshot already. */
+  let after: number | null = null;
   const deliver = (event: RealtimeEvent) => {
     try {
       listener(event);
@@ -35,14 +37,20 @@ function subscribeWithSnapshot(
       // One listener's failure is its own (the inner bus treats its listeners the same way).
     }
   };
-  const unsubscribe = inner.subscribe(topic, (event) => (held ? held.push(event) : deliver(event)));
+  // An event may reach this process after the snapshot that holds it (the snapshot is read from
+  // another process, ADR 0045, and the event comes over the bus): it is dropped by its sequence.
+  const unsubscribe = inner.subscribe(topic, (event) => {
+    if (held) return void held.push(event);
+    const sequence = sequenceOf(event);
+    if (after === null || sequence === null || sequence > after) deliver(event);
+  });
   void (async () => {
     // A failed snapshot leaves the subscription in place; the client can ask again.
     const snapshot = await Promise.resolve()
       .then(() => provider(topic))
       .catch(() => null);
     if (closed) return;
-    const after = snapshot ? sequenceOf(snapshot) : null;
+    after = snapshot ? sequenceOf(snapshot) : null;
     if (snapshot) deliver(snapshot);
     const pending = held ?? [];
     held = null;

@@ -30,23 +30,27 @@ export interface TickerParts {
   lastPrice: bigint | null;
   /** Rora's trades of the last 24 hours; null when there were none. */
   day: DayStats | null;
-  /** The reference history's last 24 hours: used only when `day` is null. */
+  /**
+   * The 5-minute candles of the 1D chart's window (from the bucket that holds 24 hours ago), as read
+   * at the start of that window: the seeded reference history and the real trades folded into it.
+   */
   reference: ReferenceStats | null;
   best: { bid: bigint | null; ask: bigint | null };
   referencePrice: bigint | null;
 }
 
 /**
- * Real trades first (DESIGN §5: last price and 24-hour figures come from trades). A market that did
- * not trade for a day shows how the reference price moved instead, says so (statsSource), and keeps
- * zero volume: volume is never synthetic.
+ * The 24-hour open, high and low are those of the candles the 1D chart draws over the same window
+ * (contract: TICKER_STATS_SOURCES): the candles as read, widened by the trades since (every trade
+ * of the window is in a candle of it, so the union is exactly the chart's range). The change runs from that open to the
+ * last trade when the market traded in the window, else to the candles' latest close, and says
+ * which (statsSource). Volume is Rora's real trades only: never synthetic.
  */
 export function tickerView(parts: TickerParts): Ticker {
-  const { market, lastPrice, day, best } = parts;
+  const { market, lastPrice, day, reference, best } = parts;
   const price = (value: bigint | null | undefined) =>
     value === null || value === undefined ? null : formatPrice(market, value);
-  const reference = day ? null : parts.reference;
-  const stats = day ?? reference;
+  const stats = merged(reference, day);
   const changeFrom = day ? (lastPrice ?? day.close) : (reference?.close ?? null);
   return {
     symbol: market.symbol,
@@ -61,5 +65,17 @@ export function tickerView(parts: TickerParts): Ticker {
     bestBid: price(best.bid),
     bestAsk: price(best.ask),
     referencePrice: price(parts.referencePrice),
+  };
+}
+
+/** The chart window's candles widened by the trades since they were read. */
+function merged(candles: ReferenceStats | null, day: DayStats | null): ReferenceStats | null {
+  if (!candles) return day;
+  if (!day) return candles;
+  return {
+    open: candles.open,
+    high: day.high > candles.high ? day.high : candles.high,
+    low: day.low < candles.low ? day.low : candles.low,
+    close: day.close,
   };
 }

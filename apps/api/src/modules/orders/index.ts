@@ -20,7 +20,7 @@ import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
 export type { MarketRunners, BatchListener } from './market-runners.ts';
 export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
 export { createVenueReconciler } from './venue-reconciler.ts';
-export { FORWARD_PATH, type ForwardedCommand, type OrderForwarding } from './order-forwarding.ts';
+export { FORWARD_PATH, MARKET_DATA_PATH, type ForwardedCommand, type OrderForwarding } from './order-forwarding.ts';
 export type { OrdersService, SwapOrderHandler, SwapOrders } from './orders.service.ts';
 export type { FillRecord, OrderState } from './order-state.ts';
 export { holdRemaining, isOpenStatus } from './order-state.ts';

@@ -1,10 +1,12 @@
-// Two API replicas on one database (ADR 0045): the first writes the books, the second forwards its
-// customers' orders and cancels there. When the writer's lock session ends (as in a kill -9 of its
+// Two API replicas on one database and the PostgreSQL event bus (ADR 0045): the first writes the
+// books, the second forwards its customers' orders, cancels and estimates there, and serves the
+// writer's public market data. When the writer's lock session ends (as in a kill -9 of its
 // server, whose listener is closed too), the next order on the second replica makes it the writer,
 // and the first, now without the lock, forwards to it. Every order is in the database once and the books equal it.
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { connectDatabase, type Database } from '@rora/db';
 import { buildApp, type App } from '../../app.ts';
 import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
@@ -30,11 +32,11 @@ async function listenAndAdvertise(app: App): Promise<void> {
 }
 
 beforeAll(async () => {
-  first = await createMarketsTestApp();
+  first = await createMarketsTestApp({ env: { EVENT_BUS: 'postgres' } });
   await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
   await listenAndAdvertise(first.app);
   secondDatabase = connectDatabase(first.database.url, { max: 6 });
-  const config = loadTestConfig({ MARKET_MAKER: 'off' });
+  const config = loadTestConfig({ MARKET_MAKER: 'off', EVENT_BUS: 'postgres' });
   second = await buildApp({ config, database: secondDatabase, clock: first.clock });
   await second.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
   await listenAndAdvertise(second);
@@ -47,6 +49,13 @@ afterAll(async () => {
 
 const placeOn = (app: App, headers: Record<string, string>, body: object, key = randomUUID()) =>
   app.inject({ method: 'POST', url: '/api/v1/order', headers: { ...headers, 'idempotency-key': key }, payload: body });
+
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let tries = 0; !check(); tries += 1) {
+    if (tries > 500) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 async function booksEqualDatabase(app: App): Promise<void> {
   for (const runner of app.services.markets.orders.runners.all()) {
@@ -91,6 +100,34 @@ describe('orders on a replica that does not write the books', () => {
     await booksEqualDatabase(first.app);
   });
 
+  it("serves the writer's public market data, live, and its estimates", async () => {
+    const seller = await approvedCustomer(first, { LTC: '5' });
+    const buyer = await approvedCustomer(first, { USDT: '1000' });
+    const { port } = second.server.address() as AddressInfo;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/v1/ws`, ['bearer', buyer.token]);
+    const events: Array<{ type: string; data: { trades?: Array<{ price: string }> } }> = [];
+    socket.on('message', (raw: Buffer) => events.push(JSON.parse(raw.toString())));
+    await new Promise((resolve) => socket.once('message', resolve));
+    socket.send(JSON.stringify({ op: 'subscribe', topic: 'market:LTC-USDT' }));
+    await waitFor(() => events.some((event) => event.type === 'snapshot'));
+    await placeOn(first.app, seller.headers, { symbol: 'LTC/USDT', side: 'sell', price: '43.5', amount: '1' });
+    await placeOn(second, buyer.headers, { symbol: 'LTC/USDT', side: 'buy', price: '43.5', amount: '1' });
+    // The trade reaches the socket on the replica that did not make it.
+    await waitFor(() => events.some((event) => event.data.trades?.[0]?.price === '43.5'));
+    socket.close();
+    for (const url of ['/api/v1/market/depth?symbol=LTC/USDT', '/api/v1/market/trades?symbol=LTC/USDT&limit=5']) {
+      const [there, here] = await Promise.all([first.app.inject(url), second.inject(url)]);
+      expect(here.json(), url).toEqual(there.json());
+    }
+    const rate = { symbol: 'LTC/USDT', side: 'buy', orderType: 'market', amount: '1' };
+    const rates = await Promise.all(
+      [first.app, second].map((app) =>
+        app.inject({ method: 'POST', url: '/api/v1/order/rate', headers: buyer.headers, payload: rate }),
+      ),
+    );
+    expect(rates[1]!.json()).toEqual(rates[0]!.json());
+  });
+
   it('refuses a forwarded command without the writer token', async () => {
     const { port } = first.app.server.address() as AddressInfo;
     const forged = await fetch(`http://127.0.0.1:${port}/internal/v1/orders`, {
@@ -133,5 +170,10 @@ describe('orders on a replica that does not write the books', () => {
     expect(await balanceOf(first, seller, 'LTC')).toEqual({ available: units('2', 'LTC'), held: units('1', 'LTC') });
     await booksEqualDatabase(second);
     await assertOrderRecords(first.database.db);
+    // The new writer reads the trades it did not see, and serves the old writer's market data.
+    await second.services.markets.marketData.tick();
+    const trades = (await second.inject('/api/v1/market/trades?symbol=LTC/USDT&limit=50')).json();
+    expect(trades.data.items.filter((trade: { price: string }) => trade.price === '43.5')).toHaveLength(1);
+    expect(trades.data.items.filter((trade: { price: string }) => trade.price === '45')).toHaveLength(2);
   });
 });

@@ -21,7 +21,11 @@ import { WRITER_LOCK_KEY } from './writer-lock.ts';
 const HANDOVER_MS = 10_000;
 const RETRY_MS = 200;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** A public read waits this long for a writer before it is refused (503): nothing to take over. */
+const READ_WAIT_MS = 3_000;
 export const FORWARD_PATH = '/internal/v1/orders';
+/** Public market data, read where the books are written (ADR 0045). */
+export const MARKET_DATA_PATH = '/internal/v1/market-data';
 
 interface WriterAddress {
   pid: number;
@@ -32,7 +36,8 @@ interface WriterAddress {
 /** A forwarded command, as the writer's internal route takes it. */
 export type ForwardedCommand =
   | { op: 'place'; userId: string; body: unknown; idempotency: ForwardedKey | null }
-  | { op: 'cancel'; userId: string; orderId: string };
+  | { op: 'cancel'; userId: string; orderId: string }
+  | { op: 'rate'; body: unknown };
 
 /** An IdempotentRequest with its hash as hex, for JSON. */
 export interface ForwardedKey {
@@ -60,11 +65,36 @@ export interface OrderForwarding {
    * writer meanwhile (the caller runs the command itself).
    */
   send(command: ForwardedCommand, claimWriter: () => Promise<boolean>): Promise<unknown>;
+  /** Asks the writer for public market data (`query` as its market-data route takes it). */
+  read(query: unknown): Promise<unknown>;
 }
 
 export const LOCAL = 'local' as const;
 
 class Unreachable extends Error {}
+
+/** One call to the writer; Unreachable when it did not answer or is not the writer (keys make a retry safe). */
+async function post(address: WriterAddress, path: string, command: unknown): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, address.url), {
+      method: 'POST',
+      headers: { authorization: `Writer ${address.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(command),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new Unreachable((error as Error).message);
+  }
+  const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code?: string } } | null;
+  if (response.ok && body && 'result' in body) return body.result;
+  const code = body?.error?.code;
+  // Not the writer any more (or stopping, or its database away): try again, the key guarding it.
+  if (response.status === 503 || !code || !(code in errorCatalogue)) {
+    throw new Unreachable(`writer answered ${response.status} ${code ?? ''}`);
+  }
+  throw new AppError(code as ErrorCode, { message: (body as { error: { message?: string } }).error.message });
+}
 
 export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): OrderForwarding {
   const { db, log } = deps;
@@ -96,26 +126,30 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
     return rows[0] ?? null;
   }
 
-  async function post(address: WriterAddress, command: ForwardedCommand): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(FORWARD_PATH, address.url), {
-        method: 'POST',
-        headers: { authorization: `Writer ${address.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(command),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new Unreachable((error as Error).message);
+  /**
+   * Posts to the writer; while none answers, tries to become it (orders) or waits (reads), until
+   * `waitMs` has passed: then 503. LOCAL when this process took the lock meanwhile.
+   */
+  async function deliver(
+    path: string,
+    body: unknown,
+    options: { claimWriter: () => Promise<boolean>; waitMs: number },
+  ): Promise<unknown> {
+    const deadline = Date.now() + options.waitMs;
+    for (;;) {
+      const target = (known ??= await writer());
+      try {
+        if (target) return await post(target, path, body);
+      } catch (error) {
+        if (!(error instanceof Unreachable)) throw error;
+        log.warn({ url: target?.url, reason: error.message }, 'order writer unreachable');
+        known = null;
+      }
+      // No writer, or one that does not answer: its lock is free once its session has ended.
+      if (await options.claimWriter()) return LOCAL;
+      if (Date.now() > deadline) throw new AppError('market_is_unavailable');
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
-    const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code?: string } } | null;
-    if (response.ok && body && 'result' in body) return body.result;
-    const code = body?.error?.code;
-    // Not the writer any more (or stopping, or its database away): try again, the key guarding it.
-    if (response.status === 503 || !code || !(code in errorCatalogue)) {
-      throw new Unreachable(`writer answered ${response.status} ${code ?? ''}`);
-    }
-    throw new AppError(code as ErrorCode, { message: (body as { error: { message?: string } }).error.message });
   }
 
   return {
@@ -132,22 +166,7 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
       known = null;
       register().catch((error: unknown) => log.warn({ err: (error as Error).message }, 'order writer not recorded'));
     },
-    async send(command, claimWriter) {
-      const deadline = Date.now() + HANDOVER_MS;
-      for (;;) {
-        const target = (known ??= await writer());
-        try {
-          if (target) return await post(target, command);
-        } catch (error) {
-          if (!(error instanceof Unreachable)) throw error;
-          log.warn({ url: target?.url, reason: error.message }, 'order writer unreachable');
-          known = null;
-        }
-        // No writer, or one that does not answer: its lock is free once its session has ended.
-        if (await claimWriter()) return LOCAL;
-        if (Date.now() > deadline) throw new AppError('market_is_unavailable');
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-      }
-    },
+    send: (command, claimWriter) => deliver(FORWARD_PATH, command, { claimWriter, waitMs: HANDOVER_MS }),
+    read: (query) => deliver(MARKET_DATA_PATH, query, { claimWriter: async () => false, waitMs: READ_WAIT_MS }),
   };
 }

@@ -23,6 +23,7 @@ const forwardedCommand = z.discriminatedUnion('op', [
     idempotency: forwardedKey.nullable(),
   }),
   z.object({ op: z.literal('cancel'), userId: z.uuid(), orderId: z.uuid() }),
+  z.object({ op: z.literal('rate'), body: z.record(z.string(), z.unknown()) }),
 ]);
 
 export function ordersInternalRoutes(orders: OrdersModule): FastifyPluginAsyncZod {

@@ -57,7 +57,7 @@ export interface OrdersService {
   /** The answer to a swap or platform order whose request died after it was recorded (ADR 0024). */
   recover: IdempotencyRecovery;
   /** On the books' writer: runs an order or cancel another replica forwarded (ADR 0045). */
-  serveForwarded(command: ForwardedCommand): Promise<PlacedAnswer | Order>;
+  serveForwarded(command: ForwardedCommand): Promise<PlacedAnswer | Order | OrderRate>;
 }
 
 const KYC_CACHE_MS = 30_000;
@@ -112,6 +112,17 @@ const fromForwardedKey = (key: ForwardedKey): IdempotentRequest => ({
 const placedAnswer = (outcome: OrderOutcome): PlacedAnswer =>
   outcome.answer !== undefined ? { answer: outcome.answer } : { data: orderView(outcome.order, outcome.fills) };
 
+/** What an order would cost now, on the books as written (a replica that does not write asks the writer). */
+async function rateOf(deps: OrdersDependencies, body: TradeOrderBody): Promise<OrderRate> {
+  const { runners, forwarding, venues } = deps;
+  const intent = toOrderIntent(body);
+  if (intent.book !== 'venue' && forwarding && !runners.writesNow()) {
+    return (await forwarding.send({ op: 'rate', body }, async () => false)) as OrderRate;
+  }
+  const adapter = intent.book === 'venue' ? venues.adapter(intent.venue.id) : null;
+  return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
+}
+
 /** Cancels on this process's books (it writes them) and answers with the order as committed. */
 async function cancelHere(deps: OrdersDependencies, pair: string, orderId: string): Promise<Order> {
   const outcome = await deps.runners.runner(requireMarket(pair)).cancel(orderId);
@@ -122,7 +133,15 @@ async function cancelHere(deps: OrdersDependencies, pair: string, orderId: strin
 }
 
 /** On the books' writer: an order or cancel another replica received (ADR 0045), never sent on again. */
-async function serveForwarded(deps: OrdersDependencies, command: ForwardedCommand): Promise<PlacedAnswer | Order> {
+async function serveForwarded(
+  deps: OrdersDependencies,
+  command: ForwardedCommand,
+): Promise<PlacedAnswer | Order | OrderRate> {
+  if (command.op === 'rate') {
+    if (!deps.runners.writesNow()) throw new AppError('market_is_unavailable');
+    const intent = toOrderIntent(command.body as TradeOrderBody);
+    return estimateOrder(intent, { book: deps.runners.runner(intent.market), adapter: null });
+  }
   if (command.op === 'cancel') {
     const order = await findOwnOrder(deps.db, command.userId, command.orderId);
     if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
@@ -138,7 +157,7 @@ async function serveForwarded(deps: OrdersDependencies, command: ForwardedComman
 }
 
 export function createOrdersService(deps: OrdersDependencies): OrdersService {
-  const { db, clock, runners, venues, forwarding } = deps;
+  const { db, clock, runners, forwarding } = deps;
   const approved = new Map<string, number>();
   const swapHandler = deps.swaps?.place ?? null;
   const swapRecovery = deps.swaps?.recover ?? null;
@@ -209,11 +228,7 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       return { items, page: query.page, limit: query.limit, total };
     },
 
-    async rate({ body }) {
-      const intent = toOrderIntent(body);
-      const adapter = intent.book === 'venue' ? venues.adapter(intent.venue.id) : null;
-      return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
-    },
+    rate: ({ body }) => rateOf(deps, body),
 
     async recover(tx, key) {
       const order = await findOwnOrder(db, key.userId, key.effectId);

@@ -1,6 +1,7 @@
 // The wallets context: deposit addresses, the wallet list, deposits credited once after their
 // confirmations, sends held, approved and broadcast once (or settled inside Rora), and the handlers
 // the chain watcher calls. Other modules use it through this file only.
+import { getNetwork, networksOnChain, type NetworkId } from '@rora/chains';
 import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,6 +21,7 @@ import { createSendSteps } from './send-steps.ts';
 import { createSendService, type SendService } from './send.service.ts';
 import { createSendsRepository } from './sends.repository.ts';
 import { createSettlementService, type SettlementService } from './settlement.service.ts';
+import { createLedgerHistoryRepository } from './ledger-history.repository.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
 import { createWalletNotifier, type WalletNotifier } from './wallet-notifier.ts';
 import { createWalletsRepository, type WalletsRepository } from './wallets.repository.ts';
@@ -78,7 +80,13 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     deposits: depositsRepository,
     notifier,
   });
+  // A token not configured on the node's chain stays on the devnet: its deposits are not the scanner's.
+  const scannedOnChain = (network: NetworkId) =>
+    networksOnChain(getNetwork(network).chain)
+      .map((each) => each.id)
+      .filter((each) => !registry.isDevnet(each));
   const scannedDeposits = createScannedDeposits({
+    networksOnChain: scannedOnChain,
     db,
     clock,
     ledger,
@@ -105,7 +113,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     ledger,
     prices: deps.prices,
     wallets: repository,
-    transactions,
+    history: createLedgerHistoryRepository(db),
     addresses,
     networkCount: registry.networks.length,
   });
@@ -122,7 +130,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     // After each pass of the scanner, sends are brought up to date too (no events on these chains).
     async confirm(network, scannedHeight) {
       await scannedDeposits.confirm(network, scannedHeight);
-      await settlement.reconcile(network);
+      for (const each of scannedOnChain(network)) await settlement.reconcile(each);
     },
   };
   return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, scanned, log };

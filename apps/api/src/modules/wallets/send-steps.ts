@@ -40,8 +40,11 @@ export interface SendSteps {
   /** Approved and held -> broadcast (or voided when the chain refuses it before sending). */
   broadcast(id: string): Promise<void>;
   settleInternal(send: SendRow): Promise<void>;
-  /** broadcast -> confirmed -> posted: the amount to the chain omnibus, the fee to the house. */
-  post(send: SendRow, confirmations: number): Promise<void>;
+  /**
+   * broadcast -> confirmed -> posted: the amount to the chain omnibus, the fee to the house;
+   * `networkFee`, what the mined transaction paid, replaces the estimate recorded at broadcast.
+   */
+  post(send: SendRow, confirmations: number, networkFee?: bigint): Promise<void>;
   /** Returns the hold and closes the send. */
   void(send: Pick<SendRow, 'id'>, reason: string, options: VoidOptions): Promise<void>;
 }
@@ -185,9 +188,14 @@ function postings(send: SendRow): LedgerOp[] {
   return [amount, feeLeg];
 }
 
-async function post(deps: Deps, send: SendRow, confirmations: number): Promise<void> {
+async function post(deps: Deps, send: SendRow, confirmations: number, networkFee?: bigint): Promise<void> {
   const posted = await withTransaction(deps.db, async (tx) => {
-    const change = { from: ['broadcast' as const], to: 'confirmed' as const, confirmations };
+    const change = {
+      from: ['broadcast' as const],
+      to: 'confirmed' as const,
+      confirmations,
+      ...(networkFee === undefined ? {} : { networkFee }),
+    };
     const confirmed = await deps.sends.move(tx, send.id, change, deps.clock.now());
     if (!confirmed) return null;
     await deps.ledger.apply(tx, postings(confirmed));
@@ -201,7 +209,7 @@ export function createSendSteps(deps: SendStepsDependencies): SendSteps {
     hold: (send, claimId) => hold(deps, send, claimId),
     broadcast: (id) => broadcast(deps, id),
     settleInternal: (send) => settleInternal(deps, send),
-    post: (send, confirmations) => post(deps, send, confirmations),
+    post: (send, confirmations, networkFee) => post(deps, send, confirmations, networkFee),
     void: (send, reason, options) => voidSend(deps, send, reason, options),
   };
 }

@@ -16,6 +16,8 @@ export interface SendChange {
   to: SendRow['status'];
   reason?: string;
   confirmations?: number;
+  /** The network fee the mined transaction paid (EVM: gasUsed * effectiveGasPrice), replacing the estimate. */
+  networkFee?: bigint;
   /** Only while no approval is recorded: a void that must not undo a send the customer approved. */
   unapproved?: boolean;
 }
@@ -104,6 +106,7 @@ function transitions(db: Db): Omit<SendsRepository, 'open' | 'unapproved'> {
           ...(settled ? { settledAt: now } : {}),
           ...(change.reason ? { failureReason: change.reason } : {}),
           ...(change.confirmations === undefined ? {} : { confirmations: change.confirmations }),
+          ...(change.networkFee === undefined ? {} : { networkFee: String(change.networkFee) }),
         })
         .where(
           and(

@@ -71,12 +71,19 @@ describe('an external send', () => {
     await mine(t, 'btc');
     const page = (await call(t, alice, `GET /wallet/${alice.wallet('btc').id}`)).json().data as WalletTransactions;
     expect(page.items[0]).toMatchObject({ id: sent.id, status: 'pending', confirmations: 1 });
+    // While held, the row shows what it holds (amount and fee) but is not yet part of the balance's sum.
+    expect(sats(page.items[0]!.amount)).toBe(10_000_000n + fee);
     await mine(t, 'btc');
     wallet = await balanceOf(t, alice, 'btc');
     expect(wallet.held).toBe('0');
     expect(sats(wallet.balance)).toBe(90_000_000n - fee);
     const done = (await call(t, alice, `GET /wallet/${alice.wallet('btc').id}`)).json().data as WalletTransactions;
-    expect(done.items[0]).toMatchObject({ id: sent.id, status: 'completed', stage: 'posted' });
+    expect(done.items[0]).toMatchObject({ id: sent.id, status: 'completed', stage: 'posted', fee: sent.fee });
+    // The history explains the balance: its completed rows sum to it, the send's fee included (ADR 0037).
+    const signed = done.items
+      .filter((item) => item.status === 'completed')
+      .reduce((sum, item) => sum + (item.direction === 'in' ? sats(item.amount) : -sats(item.amount)), 0n);
+    expect(signed).toBe(sats(wallet.balance) + sats(wallet.held));
     expect(await houseBalance('BTC', 'fees')).toBe(String(fee));
     expect(await kinds(alice)).toEqual(
       expect.arrayContaining(['wallet_send_held', 'wallet_send_broadcast', 'wallet_send_completed']),

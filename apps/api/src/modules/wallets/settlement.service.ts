@@ -45,7 +45,8 @@ export function createSettlementService(deps: {
         }
         return;
       case 'confirmed':
-        return steps.post(send, transaction.confirmations);
+        // What the mined transaction paid is recorded (an EVM send's broadcast knew only its cap).
+        return steps.post(send, transaction.confirmations, transaction.fee);
       case 'failed':
       case 'replaced':
         return steps.void(send, transaction.failureReason ?? `transaction_${transaction.status}`, {

@@ -17,6 +17,8 @@ const STATUS_OF_STAGE: Record<string, WalletTransactionStatus> = {
   voided: 'failed',
 };
 
+export const statusOfStage = (stage: string): WalletTransactionStatus => STATUS_OF_STAGE[stage] ?? 'pending';
+
 /** The mempool is where a deposit is before its first block. */
 const stageName = (row: TransactionRow) => (row.type === 'deposit' && row.stage === 'pending' ? 'mempool' : row.stage);
 
@@ -45,5 +47,8 @@ export function transactionView(row: TransactionRow): WalletTransaction {
     failureReason: row.failure_reason,
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
+    source: { kind: row.type === 'deposit' ? 'deposit' : 'send', id: row.id },
+    trade: null,
+    swap: null,
   };
 }

@@ -1,6 +1,7 @@
-// A wallet's transactions, newest first: deposits seen on chain, approved sends (external and to
-// another Rora customer), and internal sends received. Sends refused at approval never happened for
-// the customer and are left out. The history is the same over all of a customer's wallets.
+// One chain transaction of a wallet as the live events and the send's answer show it: a deposit seen
+// on chain, an approved send (external or to another Rora customer), or an internal send received.
+// Sends refused at approval never happened for the customer and are left out. The lists are read
+// from the ledger (ledger-history.repository.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@rora/db';
 
@@ -23,15 +24,10 @@ export type TransactionRow = {
   completed_at: Date | string | null;
 };
 
-type Scope = { walletId: string } | { userId: string };
-
-function union(scope: Scope): SQL {
-  const byWallet = 'walletId' in scope;
-  const deposits = byWallet ? sql`d.wallet_id = ${scope.walletId}` : sql`d.user_id = ${scope.userId}`;
-  const sends = byWallet ? sql`s.wallet_id = ${scope.walletId}` : sql`s.user_id = ${scope.userId}`;
-  const received = byWallet
-    ? sql`s.recipient_wallet_id = ${scope.walletId}`
-    : sql`s.recipient_user_id = ${scope.userId}`;
+function union(walletId: string): SQL {
+  const deposits = sql`d.wallet_id = ${walletId}`;
+  const sends = sql`s.wallet_id = ${walletId}`;
+  const received = sql`s.recipient_wallet_id = ${walletId}`;
   return sql`
     SELECT d.id, d.wallet_id, 'deposit' AS type, d.network, d.asset, d.amount::text AS amount, '0' AS fee,
       d.status AS stage, d.confirmations, d.required_confirmations, d.txid, d.from_address AS counterparty,
@@ -49,27 +45,15 @@ function union(scope: Scope): SQL {
 }
 
 export interface TransactionsRepository {
-  page(scope: Scope, paging: { limit: number; offset: number }): Promise<{ rows: TransactionRow[]; total: number }>;
-  /** One transaction of a wallet, as the list shows it (for live events). */
+  /** One transaction of a wallet (for live events and the send's answer). */
   one(walletId: string, id: string): Promise<TransactionRow | null>;
 }
 
 export function createTransactionsRepository(db: Db): TransactionsRepository {
   return {
-    async page(scope, { limit, offset }) {
-      const all = union(scope);
-      const [rows, count] = await Promise.all([
-        db.execute<TransactionRow>(
-          sql`SELECT * FROM (${all}) t ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
-        ),
-        db.execute<{ total: string }>(sql`SELECT count(*)::text AS total FROM (${all}) t`),
-      ]);
-      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
-    },
-
     async one(walletId, id) {
       const { rows } = await db.execute<TransactionRow>(
-        sql`SELECT * FROM (${union({ walletId })}) t WHERE t.id = ${id} LIMIT 1`,
+        sql`SELECT * FROM (${union(walletId)}) t WHERE t.id = ${id} LIMIT 1`,
       );
       return rows[0] ?? null;
     },

@@ -7,8 +7,8 @@ import type { Balances, Ledger } from '@rora/ledger';
 import { AppError } from '../../lib/errors.ts';
 import { formatCents, type PriceService } from '../prices/index.ts';
 import type { AddressBook } from './addresses.ts';
-import { transactionView } from './transaction-view.ts';
-import type { TransactionsRepository } from './transactions.repository.ts';
+import { historyView } from './history-view.ts';
+import type { LedgerHistoryRepository } from './ledger-history.repository.ts';
 import { valueCents, walletView } from './wallet-view.ts';
 import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
 
@@ -25,7 +25,7 @@ export function createWalletsService(deps: {
   ledger: Ledger;
   prices: PriceService;
   wallets: WalletsRepository;
-  transactions: TransactionsRepository;
+  history: LedgerHistoryRepository;
   addresses: AddressBook;
   networkCount: number;
 }): WalletsService {
@@ -83,14 +83,14 @@ export function createWalletsService(deps: {
         result,
       ] = await Promise.all([
         views(userId, [row]),
-        deps.transactions.page({ walletId }, { limit, offset: (page - 1) * limit }),
+        deps.history.page({ userId, asset: row.asset }, { limit, offset: (page - 1) * limit }),
       ]);
-      return { wallet: wallet as Wallet, items: result.rows.map(transactionView), page, limit, total: result.total };
+      return { wallet: wallet as Wallet, items: result.rows.map(historyView), page, limit, total: result.total };
     },
 
     async history(userId, { page, limit }) {
-      const result = await deps.transactions.page({ userId }, { limit, offset: (page - 1) * limit });
-      return { items: result.rows.map(transactionView), page, limit, total: result.total };
+      const result = await deps.history.page({ userId }, { limit, offset: (page - 1) * limit });
+      return { items: result.rows.map(historyView), page, limit, total: result.total };
     },
   };
 }

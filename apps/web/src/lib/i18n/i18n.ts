@@ -3,6 +3,15 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, storedLanguage, type LanguageCode } from './languages.ts';
+import {
+  createTranslator,
+  storeMachineLanguage,
+  storedMachineLanguage,
+  translateBundle,
+  translatorApi,
+  type MachineLanguage,
+  type TranslatorInstance,
+} from './machine-translation.ts';
 
 export type LocaleResources = Record<string, unknown>;
 export type LocaleLoader = (language: LanguageCode) => Promise<{ default: LocaleResources }>;
@@ -30,10 +39,14 @@ const backend: BackendModule = {
       callback(new Error(`No translations registered for namespace "${namespace}"`), null);
       return;
     }
-    loader(codeOfTag(tag)).then(
-      (module) => callback(null, module.default as Parameters<ReadCallback>[1]),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    loader(codeOfTag(tag))
+      .then((module) =>
+        machine ? translateBundle(module.default, namespace, machine.language, machine.translator) : module.default,
+      )
+      .then(
+        (module) => callback(null, module as Parameters<ReadCallback>[1]),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   },
 };
 
@@ -47,9 +60,47 @@ export function initI18n(): Promise<void> {
   return initialised;
 }
 
+const MACHINE_START_TIMEOUT_MS = 5_000;
+
+/** The machine translation in use on this page (ADR 0038), or null. */
+let machine: { language: MachineLanguage; translator: TranslatorInstance } | null = null;
+
+export function activeMachineLanguage(): MachineLanguage | null {
+  return machine?.language ?? null;
+}
+
+/**
+ * The stored machine language's translator, when the browser still has it ready; otherwise the
+ * choice is dropped and the page stays in English (a download needs the customer's click).
+ */
+async function startMachineTranslation(): Promise<void> {
+  const language = storedMachineLanguage();
+  if (!language) return;
+  const api = translatorApi();
+  const start = async () => {
+    const state = await api?.availability({ sourceLanguage: 'en', targetLanguage: language });
+    if (state !== 'available') throw new Error(`Translation into ${language} is ${state ?? 'not offered'}`);
+    return createTranslator(language, undefined, api);
+  };
+  // The app starts in English rather than wait on a browser API that does not answer.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The translator did not start in time')), MACHINE_START_TIMEOUT_MS);
+  });
+  try {
+    machine = { language, translator: await Promise.race([start(), late]) };
+  } catch {
+    storeMachineLanguage(null);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function initialise(): Promise<void> {
-  const tag = LANGUAGE_TAGS[storedLanguage()];
-  document.documentElement.lang = tag;
+  await startMachineTranslation();
+  // Machine translation starts from the English texts, and numbers keep the English format.
+  const tag = machine ? LANGUAGE_TAGS.en : LANGUAGE_TAGS[storedLanguage()];
+  document.documentElement.lang = machine?.language ?? tag;
   await i18n
     .use(backend)
     .use(initReactI18next)

@@ -22,7 +22,10 @@ export async function startRpcProxy(nodeUrl: string): Promise<RpcProxy> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const method = String((JSON.parse(body.toString('utf8')) as { method?: unknown }).method);
+      // One call, or a batch of calls (viem's transport batches): a loss takes the whole request.
+      const parsed = JSON.parse(body.toString('utf8')) as { method?: unknown } | { method?: unknown }[];
+      const methods = (Array.isArray(parsed) ? parsed : [parsed]).map((call) => String(call.method));
+      const method = methods.find((each) => losses.has(each)) ?? '';
       const loss = losses.get(method);
       losses.delete(method);
       if (loss === 'before') return void request.socket.destroy();
@@ -42,7 +45,9 @@ export async function startRpcProxy(nodeUrl: string): Promise<RpcProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${target.username}:${target.password}@127.0.0.1:${port}`,
+    url: target.username
+      ? `http://${target.username}:${target.password}@127.0.0.1:${port}`
+      : `http://127.0.0.1:${port}`,
     loseNext: (method, mode) => void losses.set(method, mode),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -84,6 +84,7 @@ export function LoginScreen() {
           inputMode="email"
           value={email.value}
           onChange={(event) => email.set(event.currentTarget.value)}
+          onBlur={email.touch}
           error={email.error}
         />
         <PasswordField
@@ -91,6 +92,7 @@ export function LoginScreen() {
           autoComplete="current-password"
           value={password.value}
           onChange={(event) => password.set(event.currentTarget.value)}
+          onBlur={password.touch}
           error={password.error}
         />
         <div className="auth-form__row">

@@ -55,6 +55,7 @@ export function PhoneStep({ initial, submitLabel, onSubmit, onBack }: PhoneStepP
         leading={<span className="phone-prefix tabular">+{dialCode}</span>}
         value={number.value}
         onChange={(event) => number.set(event.currentTarget.value)}
+        onBlur={number.touch}
         error={number.error}
         hint={t('phone.hint')}
       />

@@ -2,9 +2,18 @@
 // turns a failure into the toast of spec §8 (data[0].message, else 'An error occurred. Please try
 // again'), unless the caller handles that error itself.
 import { useCallback, useRef, useState } from 'react';
-import { errorToastMessage } from '../../../lib/api/errors.ts';
-import { translateIfExists } from '../../../lib/i18n/i18n.ts';
+import { ApiError, errorToastMessage } from '../../../lib/api/errors.ts';
+import { currentLanguageTag, i18n, translateIfExists } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
+import { retryAfterOf, retryWhen } from '../model/sign-in-wait.ts';
+
+/** The toast for a failure; a limit says when the customer can try again ("in 12 minutes"). */
+export function failureText(error: unknown): string {
+  const wait = retryAfterOf(error);
+  const key = error instanceof ApiError ? `limits.${error.code}` : '';
+  if (wait !== undefined && i18n.exists(key)) return i18n.t(key, { when: retryWhen(wait, currentLanguageTag()) });
+  return errorToastMessage(error, translateIfExists);
+}
 
 export interface Submit {
   readonly pending: boolean;
@@ -24,7 +33,7 @@ export function useSubmit(): Submit {
     try {
       return { ok: true as const, value: await action() };
     } catch (error) {
-      if (!handle?.(error)) showToast(errorToastMessage(error, translateIfExists), 'error');
+      if (!handle?.(error)) showToast(failureText(error), 'error');
       return { ok: false as const };
     } finally {
       inFlight.current = false;

@@ -23,6 +23,8 @@ describe('retryWhen', () => {
     [900, 'fr', 'dans 15 minutes'],
     [120, 'es-419', 'dentro de 2 minutos'],
     [120, 'pt-BR', 'em 2 minutos'],
+    [3599, 'en', 'in 60 minutes'],
+    [75_600, 'en', 'in 21 hours'],
   ])('%i seconds in %s reads "%s"', (seconds, language, text) => {
     expect(retryWhen(seconds, language)).toBe(text);
   });

@@ -12,8 +12,17 @@ export function signInWaitSeconds(error: unknown): number | undefined {
   return typeof seconds === 'number' && seconds > 0 ? seconds : 1;
 }
 
-/** "in 45 seconds", "in 15 minutes" (whole minutes from a minute on, rounded up). */
+/** "in 45 seconds", "in 15 minutes", "in 21 hours" (whole units from a minute or an hour on, rounded up). */
 export function retryWhen(seconds: number, languageTag: string): string {
   const format = new Intl.RelativeTimeFormat(languageTag, { numeric: 'always' });
-  return seconds < 60 ? format.format(Math.ceil(seconds), 'second') : format.format(Math.ceil(seconds / 60), 'minute');
+  if (seconds < 60) return format.format(Math.ceil(seconds), 'second');
+  if (seconds < 3600) return format.format(Math.ceil(seconds / 60), 'minute');
+  return format.format(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** The wait an API refusal names (retryAfterSeconds in its first item: code limits, rate limits). */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const seconds = error.items[0]?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }

@@ -85,7 +85,7 @@ export function MoveDialog({ holding, initialType, approval, onClose }: MoveDial
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('move.title', { asset: symbol })}
-      closeLabel={t('move.cancel')}
+      closeLabel={t('move.close')}
     >
       <form
         className="cold-move"

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
+import { ScrollArea } from '../../../components/scroll-area/ScrollArea.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { toastError } from '../api/feedback.ts';
@@ -55,7 +56,7 @@ export function OrdersPanel() {
         </EmptyState>
       ) : null}
       {data && data.items.length > 0 ? (
-        <div className="orders-panel__scroll">
+        <ScrollArea label={listName} hint={t('scrollHint')}>
           <table className="orders-table" aria-label={listName}>
             <thead>
               <tr>
@@ -82,7 +83,7 @@ export function OrdersPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       ) : null}
       {data ? (
         <Pager

@@ -10,7 +10,8 @@ import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useTheme } from '../../../lib/theme/use-theme.ts';
 import { useCandles } from '../api/markets.ts';
 import type { MarketModel } from '../model/market.ts';
-import { chartColours, drawChart, type ChartHandle, type ChartLibrary } from './chart-drawing.ts';
+import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
+import { chartColours, chartLocale, drawChart, type ChartHandle, type ChartLibrary } from './chart-drawing.ts';
 import { Segmented } from './Segmented.tsx';
 
 export function PriceChart({ market }: { readonly market: MarketModel }) {
@@ -38,7 +39,15 @@ export function PriceChart({ market }: { readonly market: MarketModel }) {
   // Only what the drawing itself depends on: a re-render of the screen never starts the chart over.
   useEffect(() => {
     if (!library || !host.current) return undefined;
-    chart.current = drawChart(library, host.current, { priceDecimals, colours: chartColours() });
+    const locale = chartLocale([currentLanguageTag(), navigator.language]);
+    try {
+      chart.current = drawChart(library, host.current, { priceDecimals, colours: chartColours(), locale });
+    } catch (error) {
+      // Shown by the panel's error state (with a retry), never as a blank chart.
+      console.error('The price chart could not be drawn', error);
+      setFailed(true);
+      return undefined;
+    }
     return () => {
       chart.current?.remove();
       chart.current = null;
@@ -47,14 +56,20 @@ export function PriceChart({ market }: { readonly market: MarketModel }) {
 
   const data = candles.data?.candles;
   useEffect(() => {
-    if (data) chart.current?.show(data);
+    if (!data) return;
+    try {
+      chart.current?.show(data);
+    } catch (error) {
+      console.error('The price chart could not show its candles', error);
+      setFailed(true);
+    }
   }, [data, library, priceDecimals]);
 
   useEffect(() => {
     chart.current?.restyle(chartColours());
   }, [theme]);
 
-  if (failed) throw new Error('The chart library could not load');
+  if (failed) throw new Error('The price chart could not load or draw');
   return (
     <div className="chart">
       <Segmented

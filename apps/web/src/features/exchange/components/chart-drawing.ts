@@ -4,7 +4,6 @@
 import type * as Charts from 'lightweight-charts';
 import type { Candle } from '@rora/contracts';
 import { formatPlot } from '../../../lib/format/numbers.ts';
-import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { seriesChange } from '../model/chart-series.ts';
 
 export type ChartLibrary = typeof Charts;
@@ -67,10 +66,32 @@ const volumeBar = (c: Candle, colours: ChartColours) => ({
   color: plot(c.close) >= plot(c.open) ? `${colours.up}66` : `${colours.down}66`,
 });
 
+/**
+ * A locale tag the chart's formatters accept: the first of `candidates` that Intl can parse, else
+ * en-US. The chart library formats with the browser's language by default, and a tag it cannot
+ * parse made every label throw and the chart stay blank (issue 19 defect 11).
+ */
+export function chartLocale(candidates: readonly (string | undefined)[]): string {
+  for (const tag of candidates) {
+    if (!tag) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (canonical) {
+        new Intl.NumberFormat(canonical).format(1);
+        new Intl.DateTimeFormat(canonical).format(0);
+        return canonical;
+      }
+    } catch {
+      // Not a tag Intl understands: try the next one.
+    }
+  }
+  return 'en-US';
+}
+
 export function drawChart(
   library: ChartLibrary,
   element: HTMLElement,
-  options: { priceDecimals: number; colours: ChartColours },
+  options: { priceDecimals: number; colours: ChartColours; locale: string },
 ): ChartHandle {
   const { createChart, CandlestickSeries, HistogramSeries, ColorType } = library;
   let colours = options.colours;
@@ -84,9 +105,9 @@ export function drawChart(
       fontFamily: 'Inter Variable, system-ui, sans-serif',
     },
     timeScale: { timeVisible: true, borderColor: colours.grid },
-    // The axis and crosshair in the reader's language and marks (a known tag, never the browser's guess).
+    // The axis and crosshair in the reader's language and marks (a tag Intl parses, never a guess).
     localization: {
-      locale: currentLanguageTag(),
+      locale: options.locale,
       priceFormatter: (price: number) => formatPlot(price, options.priceDecimals),
     },
   });

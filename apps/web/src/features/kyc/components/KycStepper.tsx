@@ -1,6 +1,5 @@
 // The six steps, each marked done, current, to do or to fix. Steps the customer may open are
-// buttons; on a phone the list scrolls sideways and "Step n of 6" says where they are.
-import { useEffect, useRef } from 'react';
+// buttons; on a phone all six markers stay in view and "Step n of 6" says where they are.
 import { useTranslation } from 'react-i18next';
 import { Check, CircleAlert } from 'lucide-react';
 import { KYC_STEPS, type KycState, type KycStep } from '@rora/contracts';
@@ -15,11 +14,6 @@ export interface KycStepperProps {
 export function KycStepper({ state, current, onOpen }: KycStepperProps) {
   const { t } = useTranslation('kyc');
   const position = KYC_STEPS.indexOf(current) + 1;
-  const currentRef = useRef<HTMLLIElement>(null);
-  // On a phone the list scrolls sideways: keep the current step in view.
-  useEffect(() => {
-    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-  }, [current]);
   return (
     <nav className="kyc-stepper" aria-label={t('stepper.label')}>
       <p className="kyc-stepper__progress">{t('stepper.progress', { current: position, total: KYC_STEPS.length })}</p>
@@ -41,7 +35,6 @@ export function KycStepper({ state, current, onOpen }: KycStepperProps) {
           return (
             <li
               key={step}
-              ref={status === 'current' ? currentRef : undefined}
               className={`kyc-stepper__item kyc-stepper__item--${status}`}
               aria-current={status === 'current' ? 'step' : undefined}
             >

@@ -7,11 +7,17 @@ import { formatHolding } from '../../../lib/format/numbers.ts';
 import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
 import type { SwapBalance } from '../model/swap-form.ts';
 
+/** The coin's logo, the same file the wallets show (decorative: the symbol and name sit beside it). */
 export function AssetBadge({ asset }: { readonly asset: string }) {
   return (
-    <span className={`asset-badge asset-badge--${asset.toLowerCase()}`} aria-hidden="true">
-      {asset.slice(0, 1)}
-    </span>
+    <img
+      className="asset-badge"
+      src={`/assets/logos/${asset.toLowerCase()}.svg`}
+      alt=""
+      width={28}
+      height={28}
+      decoding="async"
+    />
   );
 }
 

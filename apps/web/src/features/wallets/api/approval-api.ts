@@ -1,7 +1,7 @@
 // Which proof approves money leaving a wallet (spec §6): the authenticator code when the customer
 // turned withdrawal 2FA on, else the PIN. Read from the profile (GET /user/{id}), which the account
 // screens change; it is fetched fresh when the confirmation opens.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@rora/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { updateUser } from '../../../lib/session/session-store.ts';
@@ -32,5 +32,20 @@ export function useApprovalMethod() {
       return user;
     },
     select: methodOf,
+  });
+}
+
+/**
+ * Sets the first PIN (POST /user/pin) from inside a send, so the typed send is not left behind;
+ * the authenticator code goes along when the API asks for it (2FA on). The profile is fetched again,
+ * which turns the approval method into the PIN.
+ */
+export function useSetFirstPin() {
+  const client = useQueryClient();
+  const id = useUserId();
+  return useMutation({
+    mutationFn: ({ pin, token }: { pin: string; token?: string | undefined }) =>
+      apiRequest<unknown>('/user/pin', { method: 'POST', body: token ? { pin, token } : { pin } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['user', id] }),
   });
 }

@@ -16,7 +16,6 @@ export type WalletTab = (typeof WALLET_TABS)[number];
 
 export interface ActiveWalletProps {
   readonly wallet: Wallet;
-  readonly wallets: readonly Wallet[];
   readonly tab: WalletTab;
   readonly onTab: (tab: WalletTab) => void;
   readonly onPick: () => void;
@@ -52,7 +51,7 @@ function Tabs({ tab, onTab }: { readonly tab: WalletTab; readonly onTab: (tab: W
   );
 }
 
-export function ActiveWallet({ wallet, wallets, tab, onTab, onPick }: ActiveWalletProps) {
+export function ActiveWallet({ wallet, tab, onTab, onPick }: ActiveWalletProps) {
   const { t } = useTranslation('wallets');
   const { network } = wallet;
   const held = displayAmount(wallet.held, network.decimals);
@@ -90,7 +89,7 @@ export function ActiveWallet({ wallet, wallets, tab, onTab, onPick }: ActiveWall
         {tab === 'transactions' ? (
           <WalletTransactionList key={wallet.id} wallet={wallet} onReceive={() => onTab('receive')} />
         ) : null}
-        {tab === 'history' ? <HistoryList wallets={wallets} /> : null}
+        {tab === 'history' ? <HistoryList /> : null}
       </div>
     </div>
   );

@@ -11,9 +11,10 @@ export interface AmountFieldProps {
   readonly onChange: (value: string) => void;
   readonly error: string | undefined;
   readonly maxAmount: string | undefined;
+  readonly onBlur?: () => void;
 }
 
-export function AmountField({ wallet, value, onChange, error, maxAmount }: AmountFieldProps) {
+export function AmountField({ wallet, value, onChange, error, maxAmount, onBlur }: AmountFieldProps) {
   const { t } = useTranslation('wallets');
   const { network } = wallet;
   return (
@@ -21,6 +22,7 @@ export function AmountField({ wallet, value, onChange, error, maxAmount }: Amoun
       label={t('send.amount')}
       value={value}
       onValueChange={onChange}
+      onBlur={onBlur}
       maxDecimals={network.decimals}
       error={error}
       hint={t('send.available', {

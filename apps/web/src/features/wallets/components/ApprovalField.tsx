@@ -1,13 +1,13 @@
 // The approval step of money leaving a wallet (spec §6): the PIN, or the authenticator code when
-// withdrawal 2FA is on, or the way to set a PIN first. The cold wallet screen uses it too (the
+// withdrawal 2FA is on, or setting the first PIN right there (PinSetup). The cold wallet screen uses it too (the
 // route composes both features).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PasswordField } from '../../../components/text-field/PasswordField.tsx';
 import { TextField } from '../../../components/text-field/TextField.tsx';
 import { filterDigits } from '../../../components/numeric-input/numeric-filter.ts';
 import { useApprovalMethod } from '../api/approval-api.ts';
+import { PinSetup } from './PinSetup.tsx';
 
 export interface ApprovalProof {
   readonly pin?: string;
@@ -30,13 +30,8 @@ export function ApprovalField({ value, onChange, error }: ApprovalFieldProps) {
   const method = useApprovalMethod();
   const id = useId();
   if (method.data === undefined) return <p className="wallets__muted">{t('approval.loading')}</p>;
-  if (method.data === 'pinNotSet') {
-    return (
-      <p className="notice notice--warning" role="note">
-        {t('approval.pinNotSet')} <Link to="/dashboard/account/security">{t('approval.pinNotSetLink')}</Link>
-      </p>
-    );
-  }
+  // No PIN yet: set it here, and it approves this send (what was typed stays where it is).
+  if (method.data === 'pinNotSet') return <PinSetup onSet={(pin) => onChange({ pin })} />;
   if (method.data === 'totp') {
     return (
       <TextField

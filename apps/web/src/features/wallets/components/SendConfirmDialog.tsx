@@ -104,7 +104,7 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
       onOpenChange={(open) => !open && onClose()}
       title={t('confirm.title')}
       description={t(internal ? 'confirm.descriptionInternal' : 'confirm.description')}
-      closeLabel={t('confirm.cancel')}
+      closeLabel={t('confirm.close')}
     >
       <ConfirmSummary wallet={wallet} draft={draft} estimate={estimate} />
       <form

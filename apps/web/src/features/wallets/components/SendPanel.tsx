@@ -7,6 +7,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { TextField } from '../../../components/text-field/TextField.tsx';
+import { useApprovalMethod } from '../api/approval-api.ts';
 import { AmountField } from './AmountField.tsx';
 import { FeeSummary } from './FeeSummary.tsx';
 import { SendConfirmDialog } from './SendConfirmDialog.tsx';
@@ -40,6 +41,7 @@ function AddressField({
       spellCheck={false}
       className="send__address"
       onChange={(event) => form.set('address')(event.currentTarget.value)}
+      onBlur={() => form.touch('address')}
       error={form.shown('address')}
       hint={<AddressStatus checking={form.draft.address !== '' && !form.fresh} message={message} ok={!!check?.valid} />}
     />
@@ -51,6 +53,7 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
   const { network } = wallet;
   const form = useSendForm(wallet);
   const [confirming, setConfirming] = useState(false);
+  const approvalMethod = useApprovalMethod();
   const { draft } = form;
 
   return (
@@ -78,6 +81,7 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
             inputMode="numeric"
             value={draft.destinationTag}
             onChange={(event) => form.set('destinationTag')(event.currentTarget.value.replace(/\D/g, '').slice(0, 10))}
+            onBlur={() => form.touch('destinationTag')}
             error={form.shown('destinationTag')}
             hint={t('send.tagHint')}
           />
@@ -86,11 +90,17 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
           wallet={wallet}
           value={draft.amount}
           onChange={form.set('amount')}
+          onBlur={() => form.touch('amount')}
           error={form.shown('amount')}
           maxAmount={form.estimate?.maxAmount}
         />
         {form.internal ? null : <SpeedChoice value={form.priority} onChange={form.setPriority} />}
         <FeeSummary wallet={wallet} estimate={form.fresh ? form.estimate : undefined} />
+        {approvalMethod.data === 'pinNotSet' ? (
+          <p className="notice" role="note">
+            {t('approval.pinNotSetNotice')}
+          </p>
+        ) : null}
         <Button type="submit" block disabled={!form.ready}>
           {t('send.review')}
         </Button>

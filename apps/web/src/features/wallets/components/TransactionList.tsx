@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Inbox } from 'lucide-react';
+import { assetScale } from '@rora/money';
 import type { Wallet, WalletTransaction } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
@@ -23,11 +24,10 @@ interface ListProps {
   readonly result: PageResult;
   readonly page: number;
   readonly onPage: (page: number) => void;
-  readonly decimalsOf: (networkId: string) => number;
   readonly onReceive?: (() => void) | undefined;
 }
 
-function List({ title, result, page, onPage, decimalsOf, onReceive }: ListProps) {
+function List({ title, result, page, onPage, onReceive }: ListProps) {
   const { t } = useTranslation('wallets');
   const pages = Math.max(1, Math.ceil((result.data?.total ?? 0) / TRANSACTIONS_PAGE_LIMIT));
   let body;
@@ -50,7 +50,8 @@ function List({ title, result, page, onPage, decimalsOf, onReceive }: ListProps)
     body = (
       <ul className="tx-list">
         {result.data.items.map((item) => (
-          <TransactionRow key={`${item.id}-${item.type}`} transaction={item} decimals={decimalsOf(item.networkId)} />
+          // Amounts are in the asset's booked scale, whatever network moved them.
+          <TransactionRow key={`${item.id}-${item.type}`} transaction={item} decimals={assetScale(item.assetSymbol)} />
         ))}
       </ul>
     );
@@ -84,24 +85,12 @@ export function WalletTransactionList({
   const { t } = useTranslation('wallets');
   const [page, setPage] = useState(1);
   const result = useWalletTransactions(wallet.id, page);
-  return (
-    <List
-      title={t('transactions.title')}
-      result={result}
-      page={page}
-      onPage={setPage}
-      decimalsOf={() => wallet.network.decimals}
-      onReceive={onReceive}
-    />
-  );
+  return <List title={t('transactions.title')} result={result} page={page} onPage={setPage} onReceive={onReceive} />;
 }
 
-export function HistoryList({ wallets }: { readonly wallets: readonly Wallet[] }) {
+export function HistoryList() {
   const { t } = useTranslation('wallets');
   const [page, setPage] = useState(1);
   const result = useWalletHistory(page);
-  const decimalsOf = (networkId: string) => wallets.find((w) => w.network.id === networkId)?.network.decimals ?? 8;
-  return (
-    <List title={t('transactions.historyTitle')} result={result} page={page} onPage={setPage} decimalsOf={decimalsOf} />
-  );
+  return <List title={t('transactions.historyTitle')} result={result} page={page} onPage={setPage} />;
 }

@@ -1,7 +1,16 @@
 // One transaction: what happened, when, with whom; its label (pending with confirmations n of m,
 // completed, failed with the reason); the amount signed with its coin; a link to the explorer.
 import { useTranslation } from 'react-i18next';
-import { ArrowDownLeft, ArrowUpRight, CircleCheck, CircleDashed, CircleX, ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  ArrowDownLeft,
+  ArrowRight,
+  ArrowUpRight,
+  CircleCheck,
+  CircleDashed,
+  CircleX,
+  ExternalLink,
+} from 'lucide-react';
 import type { WalletTransaction } from '@rora/contracts';
 import { formatDecimal } from '../../../lib/format/numbers.ts';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
@@ -43,17 +52,29 @@ export function TransactionRow({
       </span>
       <div className="tx__main">
         <p className="tx__title">
-          {t(view.titleKey)} <span className="tx__asset">{transaction.assetSymbol}</span>
+          {view.titleValues ? (
+            t(view.titleKey, view.titleValues)
+          ) : (
+            <>
+              {t(view.titleKey)} <span className="tx__asset">{transaction.assetSymbol}</span>
+            </>
+          )}
         </p>
         <p className="tx__meta">
           <time dateTime={transaction.createdAt}>{when}</time>
           {party ? <span className="mono">{party}</span> : null}
         </p>
+        {view.detail ? <p className="tx__detail tabular">{t(view.detail.key, view.detail.values)}</p> : null}
         {reason ? <p className="tx__reason">{t('transactions.reason', { reason })}</p> : null}
         {transaction.explorerUrl ? (
           <a className="tx__link" href={transaction.explorerUrl} target="_blank" rel="noreferrer noopener">
             {t('transactions.explorer')} <ExternalLink size={14} aria-hidden="true" />
           </a>
+        ) : null}
+        {view.link ? (
+          <Link className="tx__link" to={view.link.path}>
+            {t(view.link.labelKey)} <ArrowRight size={14} aria-hidden="true" />
+          </Link>
         ) : null}
       </div>
       <div className="tx__side tabular">

@@ -26,7 +26,7 @@ export function WalletPicker({ open, onOpenChange, wallets, activeId, onSelect }
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={close} title={t('list.pickerTitle')} closeLabel={t('confirm.cancel')}>
+    <Dialog open={open} onOpenChange={close} title={t('list.pickerTitle')} closeLabel={t('confirm.close')}>
       {wallets.length > DROPDOWN_SEARCH_THRESHOLD ? (
         <TextField
           label={t('list.search')}

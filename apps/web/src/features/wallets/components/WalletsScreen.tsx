@@ -10,6 +10,7 @@ import { useLiveWallets } from '../api/live-wallets.ts';
 import { useToggleFavourite, useWallets } from '../api/wallets-api.ts';
 import { activeWallet, orderWallets } from '../model/wallet-order.ts';
 import { ActiveWallet, type WalletTab } from './ActiveWallet.tsx';
+import { KycNotice } from './KycNotice.tsx';
 import { PortfolioHeader } from './PortfolioHeader.tsx';
 import { WalletPicker } from './WalletPicker.tsx';
 import { WalletRow } from './WalletRow.tsx';
@@ -59,7 +60,7 @@ export function WalletsScreen() {
             ))}
           </ul>
         </nav>
-        <ActiveWallet wallet={active} wallets={ordered} tab={tab} onTab={setTab} onPick={() => setPicking(true)} />
+        <ActiveWallet wallet={active} tab={tab} onTab={setTab} onPick={() => setPicking(true)} />
       </div>
     );
   }
@@ -70,6 +71,7 @@ export function WalletsScreen() {
         <h1>{t('title')}</h1>
         <p className="wallets__lead">{t('lead')}</p>
       </header>
+      <KycNotice />
       <PortfolioHeader walletsTotal={wallets.data?.totalBalance} />
       {body}
       <WalletPicker

@@ -36,6 +36,8 @@ export function useSendForm(wallet: Wallet) {
       setTouched((previous) => ({ ...previous, [field]: true }));
     },
     shown: (field: keyof SendDraft) => (touched[field] && errors[field] ? t(errors[field]) : undefined),
+    /** On leaving a field: an empty required one says so (issue 19 defect 11). */
+    touch: (field: keyof SendDraft) => setTouched((previous) => ({ ...previous, [field]: true })),
     touchAll: () => setTouched({ address: true, amount: true, destinationTag: true }),
     reset: () => {
       setDraft(EMPTY_DRAFT);

@@ -1,7 +1,7 @@
 // How a transaction reads on screen: its label (spec §4: pending, completed), what it is, the
 // progress of its confirmations, and its amount with a sign, so colour is never the only cue.
 import type { WalletTransaction } from '@rora/contracts';
-import { formatHoldingText } from '../../../lib/format/numbers.ts';
+import { coinsOf, formatHoldingText, localiseNumber } from '../../../lib/format/numbers.ts';
 
 export type Tone = 'success' | 'warning' | 'danger';
 
@@ -11,9 +11,15 @@ export interface TransactionDisplay {
   readonly tone: Tone;
   /** i18n key of what happened ('Received', 'Sent to a Rora customer'...). */
   readonly titleKey: string;
+  /** Values of a title that names its own asset (the quote side of a trade); else the row's asset follows. */
+  readonly titleValues: Record<string, string> | null;
   /** Confirmations so far of those required, while they count. */
   readonly progress: { readonly done: number; readonly required: number } | null;
   readonly signedAmount: string;
+  /** What it was in detail (a fill's price, a swap's two sides), as an i18n key and its values. */
+  readonly detail: { readonly key: string; readonly values: Record<string, string> } | null;
+  /** The screen of its source, inside the app (trades, swaps, finance); chain rows link to the explorer. */
+  readonly link: { readonly path: string; readonly labelKey: string } | null;
 }
 
 const TITLES: Record<WalletTransaction['type'], string> = {
@@ -21,7 +27,70 @@ const TITLES: Record<WalletTransaction['type'], string> = {
   send: 'transactions.types.send',
   internal_send: 'transactions.types.internalSend',
   internal_receive: 'transactions.types.internalReceive',
+  trade: 'transactions.types.trade',
+  swap: 'transactions.types.swap',
+  stake: 'transactions.types.stake',
+  unstake: 'transactions.types.unstake',
+  staking_reward: 'transactions.types.stakingReward',
+  loan: 'transactions.types.loan',
+  purchase: 'transactions.types.purchase',
+  cold_wallet: 'transactions.types.coldWallet',
+  adjustment: 'transactions.types.adjustment',
 };
+
+const LINKS: Partial<Record<WalletTransaction['source']['kind'], { path: string; labelKey: string }>> = {
+  swap: { path: '/dashboard/swap', labelKey: 'transactions.links.swap' },
+  stake: { path: '/dashboard/finance/stake', labelKey: 'transactions.links.stake' },
+  loan: { path: '/dashboard/finance', labelKey: 'transactions.links.loan' },
+  purchase: { path: '/dashboard/swap', labelKey: 'transactions.links.purchase' },
+};
+
+function titleOf(transaction: WalletTransaction): string {
+  const { trade } = transaction;
+  if (trade) {
+    // The quote side of a trade: what was paid for, or received for, the coin traded.
+    if (!trade.symbol.startsWith(`${transaction.assetSymbol}/`)) {
+      return `transactions.types.${trade.side === 'buy' ? 'paidFor' : 'proceedsOf'}`;
+    }
+    return `transactions.types.${trade.side === 'buy' ? 'bought' : 'sold'}`;
+  }
+  if (transaction.type === 'cold_wallet') {
+    return `transactions.types.${transaction.direction === 'in' ? 'fromCold' : 'toCold'}`;
+  }
+  return TITLES[transaction.type];
+}
+
+function detailOf(transaction: WalletTransaction): TransactionDisplay['detail'] {
+  const { trade, swap } = transaction;
+  if (trade) {
+    const [base = '', quote = ''] = trade.symbol.split('/');
+    return {
+      key: 'transactions.tradeDetail',
+      values: {
+        amount: coinsOf(trade.amount, base),
+        price: `${localiseNumber(trade.price)} ${quote}`,
+        total: coinsOf(trade.total, quote),
+      },
+    };
+  }
+  if (swap) {
+    return {
+      key: 'transactions.swapDetail',
+      values: { from: coinsOf(swap.fromAmount, swap.fromAsset), to: coinsOf(swap.toAmount, swap.toAsset) },
+    };
+  }
+  return null;
+}
+
+function linkOf(transaction: WalletTransaction): TransactionDisplay['link'] {
+  if (transaction.trade) {
+    const pair = transaction.trade.symbol.replace('/', '-');
+    return { path: `/dashboard/exchange?pair=${encodeURIComponent(pair)}`, labelKey: 'transactions.links.order' };
+  }
+  if (transaction.type === 'cold_wallet')
+    return { path: '/dashboard/cold-wallet', labelKey: 'transactions.links.cold' };
+  return LINKS[transaction.source.kind] ?? null;
+}
 
 const TONES: Record<WalletTransaction['status'], Tone> = { pending: 'warning', completed: 'success', failed: 'danger' };
 
@@ -36,8 +105,14 @@ export function describeTransaction(transaction: WalletTransaction, decimals: nu
   return {
     statusKey: `transactions.status.${transaction.status}`,
     tone: TONES[transaction.status],
-    titleKey: TITLES[transaction.type],
+    titleKey: titleOf(transaction),
+    titleValues:
+      transaction.trade && !transaction.trade.symbol.startsWith(`${transaction.assetSymbol}/`)
+        ? { asset: transaction.trade.symbol.split('/')[0] ?? '' }
+        : null,
     progress: counting ? { done: transaction.confirmations, required: transaction.requiredConfirmations } : null,
     signedAmount: `${transaction.direction === 'in' ? '+' : '−'}${displayAmount(transaction.amount, decimals)}`,
+    detail: detailOf(transaction),
+    link: linkOf(transaction),
   };
 }

@@ -21,6 +21,7 @@ export function EmailStep({ email, onSubmit }: { readonly email: Field; readonly
         autoFocus
         value={email.value}
         onChange={(event) => email.set(event.currentTarget.value)}
+        onBlur={email.touch}
         error={email.error}
       />
       <div className="auth-form__actions">

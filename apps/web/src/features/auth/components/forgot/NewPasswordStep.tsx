@@ -29,6 +29,7 @@ export function NewPasswordStep({ onSubmit }: NewPasswordStepProps) {
         autoFocus
         value={password.value}
         onChange={(event) => password.set(event.currentTarget.value)}
+        onBlur={password.touch}
         error={password.error}
         hint={t('register.passwordHint')}
       />
@@ -37,6 +38,7 @@ export function NewPasswordStep({ onSubmit }: NewPasswordStepProps) {
         autoComplete="new-password"
         value={repeat.value}
         onChange={(event) => repeat.set(event.currentTarget.value)}
+        onBlur={repeat.touch}
         error={repeat.error}
       />
       <div className="auth-form__actions">

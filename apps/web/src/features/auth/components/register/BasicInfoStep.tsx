@@ -51,6 +51,7 @@ export function BasicInfoStep({ email, password, consents, onConsentsChange, onS
         inputMode="email"
         value={email.value}
         onChange={(event) => email.set(event.currentTarget.value)}
+        onBlur={email.touch}
         error={email.error}
       />
       <PasswordField
@@ -61,6 +62,7 @@ export function BasicInfoStep({ email, password, consents, onConsentsChange, onS
           setRefusal(undefined);
           password.set(event.currentTarget.value);
         }}
+        onBlur={password.touch}
         error={password.error ?? refusal}
         hint={t('register.passwordHint')}
       />

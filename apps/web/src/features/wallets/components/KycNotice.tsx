@@ -1,0 +1,26 @@
+// Where identity verification stands, on the screen a new customer lands on: until it is approved,
+// what works already (receiving and sending) and the way to finish it (spec §6: buying and selling
+// need basic KYC).
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { kycStatusOf } from '../../../lib/session/user-status.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+
+export function KycNotice() {
+  const { t } = useTranslation('wallets');
+  const status = kycStatusOf(useSession().user);
+  if (status === 'approved') return null;
+  const waiting = status === 'waiting_for_approval' || status === 'resubmitted';
+  return (
+    <aside className="notice kyc-notice" aria-label={t('kyc.label')}>
+      <ShieldCheck size={18} aria-hidden="true" />
+      <span>{t(waiting ? 'kyc.waiting' : 'kyc.body')}</span>
+      {waiting ? null : (
+        <Link className="kyc-notice__link" to="/account/kyc">
+          {t(status === 'rejected' ? 'kyc.retry' : 'kyc.start')}
+        </Link>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,290 @@
+// The ChainAdapter for Ethereum, BNB Smart Chain and their ERC-20 tokens over standard Ethereum
+// JSON-RPC (viem's HTTP transport). One adapter per network; those of one chain share the node, the
+// hot wallet (one address pays every network's withdrawals and all the gas) and its nonces. The native
+// network's adapter also exposes `scanner`, which the deposit scanner walks for the whole chain: each
+// block's successful native payments and the configured tokens' Transfer events. Withdrawals are
+// signed once (withdraw.ts), stored with their nonce, then sent; a retry sends the stored bytes.
+import type {
+  BroadcastResult,
+  ChainAdapter,
+  ChainEventListener,
+  ChainTransaction,
+  FeeEstimate,
+  FeePriority,
+  Signer,
+  WithdrawalRequest,
+} from '../adapter.ts';
+import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import { ChainError } from '../errors.ts';
+import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from '../explorers.ts';
+import { CHAINS, type NetworkDefinition, type NetworkId } from '../networks.ts';
+import type { StoredBroadcast } from '../utxo/broadcast-store.ts';
+import type { BlockScanner } from '../utxo/rpc-adapter.ts';
+import { NodeError } from '../utxo/rpc-client.ts';
+import { validateAddress, type AddressValidation, type ValidateAddressOptions } from '../validate.ts';
+import { EXPECTED_BLOCKS, evmFees } from './fees.ts';
+import type { NonceStore } from './nonce-store.ts';
+import { readTransfer, type ReadTransfer } from './transactions.ts';
+import { blockHashAt, scanBlock, tipHeight, type EvmBlockOutput } from './reads.ts';
+import { smallQuantity, type EvmRpc } from './rpc.ts';
+import { fingerprintOf, signWithdrawal, type WithdrawContext } from './withdraw.ts';
+
+export interface EvmRpcAdapterOptions {
+  readonly network: NetworkDefinition;
+  /** The chain id the node must report (EIP-155): checked before the first withdrawal is signed. */
+  readonly chainId: number;
+  readonly rpc: EvmRpc;
+  readonly deriver: AddressDeriver;
+  readonly signer: Signer;
+  readonly store: NonceStore;
+  /** Every configured token of the chain: lower-case contract -> network. */
+  readonly contracts: ReadonlyMap<string, NetworkId>;
+  /** Legacy gas prices even where blocks carry a base fee. */
+  readonly legacyFees: boolean;
+  /** Floor of the EIP-1559 tip per gas (wei). */
+  readonly minTip: bigint;
+}
+
+/** Node answers to a resent transaction that mean it is already there. */
+const ALREADY_KNOWN = [/already known/i, /known transaction/i, /already imported/i, /nonce too low/i];
+
+export class EvmRpcAdapter implements ChainAdapter {
+  readonly network: NetworkDefinition;
+  readonly explorer: ExplorerTemplates;
+  /** Blocks with every network of the chain in them (the native network's adapter walks them). */
+  readonly scanner: BlockScanner;
+  readonly #options: EvmRpcAdapterOptions;
+  readonly #rpc: EvmRpc;
+  readonly #contract: string | undefined;
+  readonly #native: NetworkId;
+  readonly #watched = new Set<string>();
+  #exclusive: Promise<unknown> = Promise.resolve();
+  #checkedChainId: Promise<void> | undefined;
+
+  constructor(options: EvmRpcAdapterOptions) {
+    this.network = options.network;
+    this.explorer = explorerFor(options.network.id);
+    this.#options = options;
+    this.#rpc = options.rpc;
+    this.#native = options.network.chain as NetworkId;
+    this.#contract = [...options.contracts].find(([, network]) => network === options.network.id)?.[0];
+    if (options.network.token && !this.#contract) {
+      throw new ChainError('deposit_config_is_invalid', `${options.network.name} has no contract configured`);
+    }
+    const networks = { native: this.#native, contracts: options.contracts };
+    this.scanner = {
+      tipHeight: () => tipHeight(this.#rpc),
+      blockHash: (height) => blockHashAt(this.#rpc, height),
+      block: (height) => scanBlock(this.#rpc, height, networks),
+    };
+  }
+
+  /** Where withdrawals are paid from, and the gas of token withdrawals (fund it with the native coin). */
+  hotWalletAddress(): string {
+    return this.#options.signer.addressFor(this.network.id);
+  }
+
+  deriveAddress(index: number): DepositAddress {
+    return this.#options.deriver.derive(this.network.id, index);
+  }
+
+  async validateAddress(address: string, options: ValidateAddressOptions = {}): Promise<AddressValidation> {
+    return validateAddress(this.network, address, options);
+  }
+
+  async estimateFee(request: { readonly amount: bigint; readonly priority: FeePriority }): Promise<FeeEstimate> {
+    if (typeof request.amount !== 'bigint' || request.amount <= 0n) {
+      throw new ChainError('amount_must_be_positive', 'An amount must be a positive number of minor units');
+    }
+    const { legacyFees: legacy, minTip } = this.#options;
+    const fees = await evmFees(this.#rpc, { priority: request.priority, legacy, minTip });
+    const units = this.network.transferUnits;
+    return {
+      network: this.network.id,
+      priority: request.priority,
+      feeAsset: this.#feeAsset(),
+      fee: fees.feeRate * units,
+      feeRate: fees.feeRate,
+      units,
+      expectedBlocks: EXPECTED_BLOCKS[request.priority],
+    };
+  }
+
+  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
+    if (request.replaces !== undefined) {
+      throw new ChainError('replacement_is_not_supported', `${this.network.name} withdrawals are not replaced yet`);
+    }
+    const stored = await this.#signOnce(request);
+    await this.#send(stored);
+    return { txid: stored.txid, fee: stored.fee, feeAsset: this.#feeAsset(), status: 'pending' };
+  }
+
+  async getTransaction(txid: string): Promise<ChainTransaction | null> {
+    const ours = await this.#options.store.findByTxid(this.network.id, txid);
+    const read = await readTransfer(this.#rpc, txid, { contract: this.#contract });
+    if (!read && ours) {
+      // Ours, but the node does not have it (evicted, a restarted node, never sent): send it again.
+      // A refusal leaves it pending for an operator; it is never signed anew.
+      await this.#send(ours).catch((error: unknown) => {
+        if (!(error instanceof NodeError && error.kind === 'rejected')) throw error;
+      });
+    }
+    if (!read && !ours) return null;
+    return this.#toChainTransaction(txid, read, ours);
+  }
+
+  async getBlockHeight(): Promise<number> {
+    return tipHeight(this.#rpc);
+  }
+
+  async listIncomingTransfers(range: {
+    readonly fromHeight: number;
+    readonly toHeight?: number;
+  }): Promise<readonly ChainTransaction[]> {
+    const tip = await this.getBlockHeight();
+    const last = Math.min(range.toHeight ?? tip, tip);
+    const transfers: ChainTransaction[] = [];
+    for (let height = Math.max(0, range.fromHeight); height <= last; height += 1) {
+      const block = await this.scanner.block(height);
+      if (!block) break;
+      for (const output of block.outputs as readonly EvmBlockOutput[]) {
+        if (output.network !== this.network.id || !this.#watched.has(output.address)) continue;
+        transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
+      }
+    }
+    return transfers;
+  }
+
+  /** A deposit as the wallets module records it. */
+  incomingTransfer(
+    output: EvmBlockOutput,
+    block: { readonly height: number; readonly hash: string; readonly confirmations: number },
+  ): ChainTransaction {
+    const required = this.network.confirmations;
+    return {
+      txid: output.txid,
+      outputIndex: output.outputIndex,
+      network: this.network.id,
+      from: '',
+      to: output.address,
+      amount: output.amount,
+      fee: 0n,
+      feeAsset: this.#feeAsset(),
+      status: block.confirmations >= required ? 'confirmed' : 'confirming',
+      confirmations: block.confirmations,
+      requiredConfirmations: required,
+      blockHeight: block.height,
+      blockHash: block.hash,
+    };
+  }
+
+  watchAddress(address: string): void {
+    this.#watched.add(address);
+  }
+
+  /** No pushed events: the deposit scanner polls `scanner`, and the reconcile re-reads sends. */
+  subscribe(listener: ChainEventListener): () => void {
+    void listener;
+    return () => undefined;
+  }
+
+  transactionUrl(txid: string): string {
+    return explorerTransactionUrl(this.network.id, txid);
+  }
+
+  addressUrl(address: string): string {
+    return explorerAddressUrl(this.network.id, address);
+  }
+
+  #feeAsset() {
+    return CHAINS[this.network.chain].nativeAsset;
+  }
+
+  #context(): WithdrawContext {
+    const { rpc, signer, store, legacyFees, minTip } = this.#options;
+    const contract = this.#contract;
+    return {
+      network: this.network,
+      nativeNetwork: this.#native,
+      rpc,
+      signer,
+      store,
+      legacyFees,
+      minTip,
+      ...(contract ? { contract } : {}),
+    };
+  }
+
+  /** The node must be on the configured chain before anything is signed for it (once per process). */
+  #checkChainId(): Promise<void> {
+    this.#checkedChainId ??= (async () => {
+      const reported = smallQuantity(await this.#rpc.call('eth_chainId'), 'The chain id');
+      if (reported !== this.#options.chainId) {
+        throw new NodeError('rejected', `The node is on chain ${reported}, not ${this.#options.chainId}`);
+      }
+    })().catch((error: unknown) => {
+      this.#checkedChainId = undefined;
+      throw error;
+    });
+    return this.#checkedChainId;
+  }
+
+  /** The signed transaction for this id: stored before, or signed now (one at a time per process). */
+  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+    const run = this.#exclusive.then(async () => {
+      let stored = await this.#options.store.find(this.network.id, request.id);
+      if (!stored) {
+        await this.#checkChainId();
+        stored = await signWithdrawal(this.#context(), request);
+      }
+      if (stored.fingerprint !== fingerprintOf(request)) {
+        throw new ChainError(
+          'broadcast_id_reused_with_different_request',
+          `Withdrawal ${request.id} was already broadcast with other details`,
+        );
+      }
+      return stored;
+    });
+    this.#exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  async #send(stored: StoredBroadcast): Promise<void> {
+    try {
+      await this.#rpc.call('eth_sendRawTransaction', [stored.raw]);
+    } catch (error) {
+      if (!(error instanceof NodeError && ALREADY_KNOWN.some((pattern) => pattern.test(error.message)))) throw error;
+      // "Known" or "nonce too low": sent before, unless another transaction took the nonce.
+      const known = await this.#rpc.call<unknown>('eth_getTransactionByHash', [stored.txid]);
+      if (known === null) throw error;
+    }
+  }
+
+  #toChainTransaction(txid: string, read: ReadTransfer | null, ours: StoredBroadcast | null): ChainTransaction {
+    const required = this.network.confirmations;
+    const confirmations = read?.confirmations ?? 0;
+    const status = !read?.mined
+      ? 'pending'
+      : !read.succeeded
+        ? 'failed'
+        : confirmations >= required
+          ? 'confirmed'
+          : 'confirming';
+    return {
+      txid,
+      network: this.network.id,
+      from: read?.from ?? this.hotWalletAddress(),
+      to: ours?.to ?? read?.to ?? '',
+      amount: ours?.amount ?? read?.amount ?? 0n,
+      // Mined: what it paid (gasUsed * effectiveGasPrice); before: the most it can pay.
+      fee: read?.mined ? read.fee : (ours?.fee ?? 0n),
+      feeAsset: this.#feeAsset(),
+      status,
+      confirmations,
+      requiredConfirmations: required,
+      ...(read?.blockHeight === undefined ? {} : { blockHeight: read.blockHeight, blockHash: read.blockHash }),
+      ...(status === 'failed' ? { failureReason: 'transaction_reverted' } : {}),
+      ...(ours ? { withdrawalId: ours.id } : {}),
+    };
+  }
+}
