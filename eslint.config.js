@@ -195,6 +195,25 @@ export default tseslint.config(
     },
   },
   {
+    // The web app calls the API through the contract's typed calls (callApi, ADR 0036): features
+    // never write a path for apiRequest.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api/client.ts'],
+              importNames: ['apiRequest'],
+              message: 'Call the API with callApi(call of @rora/contracts, input) (ADR 0036).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // HTTP stays in routes (ADR 0026): a module's domain files import no Fastify and no plugin, so the
     // core builds without the HTTP app. The listed files are the routes' HTTP helpers.
     files: ['apps/api/src/modules/*/**/*.ts'],

@@ -1,5 +1,7 @@
 // `npm run ledger:check`: checks every ledger invariant on the running database, in one snapshot,
-// and prints the result. Exit 0: sound. Exit 1: an invariant is broken. Exit 2: no database.
+// then the coins on chain against the ledger per asset (chain-check.ts, ADR 0044), and prints the
+// result. Exit 0: sound. Exit 1: an invariant is broken or a chain holds less than the ledger says
+// beyond what is in flight. Exit 2: no database.
 // Connects to DATABASE_URL, or else to the embedded PostgreSQL that `npm start` runs under
 // RORA_DATA_DIR/pg (default .data/pg) if it is running. It never starts, migrates or writes.
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { EMBEDDED_PASSWORD, isProcessAlive, readLockFile } from '@rora/db';
 import { INVARIANT_NAMES, runLedgerCheck } from '@rora/ledger';
+import { compareChainBalances, printChainComparison } from './chain-check.ts';
 
 type Print = (line: string) => void;
 
@@ -39,7 +42,9 @@ export async function ledgerCheck(url: string, print: Print): Promise<number> {
       for (const violation of broken) print(`       ${violation.message}`);
     }
     print(violations.length === 0 ? 'All ledger invariants hold.' : `${violations.length} violation(s) found.`);
-    return violations.length === 0 ? 0 : 1;
+    const short = printChainComparison(await compareChainBalances(pool), print);
+    print(short ? 'A chain holds less than the ledger says.' : 'Every chain read covers the ledger.');
+    return violations.length === 0 && !short ? 0 : 1;
   } finally {
     await pool.end();
   }

@@ -52,8 +52,15 @@ function preloadFont(): Plugin {
 }
 
 const SHARED_BY = 2;
+// The signed-in data layer (the resources and the session's socket, with TanStack Query under them)
+// stays out of the group: in it, its dependencies would come with it into the login page's download.
+const SIGNED_IN_ONLY = /apps[\\/]web[\\/]src[\\/]lib[\\/](api[\\/]resources|ws)[\\/]/;
 function isSharedUiModule(id: string): boolean {
-  return /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|lucide-react/.test(id) && !id.endsWith('.json');
+  return (
+    /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]|lucide-react/.test(id) &&
+    !id.endsWith('.json') &&
+    !SIGNED_IN_ONLY.test(id)
+  );
 }
 
 export default defineConfig(({ command }) => ({

@@ -2,7 +2,7 @@
 // the process with one clear line per problem. README.md documents every variable.
 import path from 'node:path';
 import { z } from 'zod';
-import { UTXO_NETWORK_KINDS } from '@rora/chains';
+import { NETWORK_IDS, UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
 import { isLoopbackHost } from './lib/loopback.ts';
 import { productionProblems, type Problem } from './production-config.ts';
 
@@ -26,6 +26,35 @@ const list = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 );
+
+/** `network:value,...` as pairs, each network one of NETWORK_IDS and each value matching `value`. */
+function networkPairs(what: string, value = /^\S{1,200}$/) {
+  const error = `must be network:value pairs separated by commas, each network one of ${NETWORK_IDS.join(', ')} and each value ${what}`;
+  return z
+    .string()
+    .refine(
+      (text) =>
+        text
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+          .every((item) => {
+            const [network, ...rest] = item.split(':');
+            return (NETWORK_IDS as readonly string[]).includes(network ?? '') && value.test(rest.join(':'));
+          }),
+      { error },
+    )
+    .transform((text) =>
+      text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => {
+          const [network, ...rest] = item.split(':');
+          return { network: network as NetworkId, value: rest.join(':') };
+        }),
+    );
+}
 
 /** Bitcoin and Litecoin: the in-process devnet, or a node's JSON-RPC (ADR 0032). */
 function utxoChainSettings<const X extends 'BTC' | 'LTC'>(chain: X) {
@@ -223,6 +252,15 @@ export const configSchema = z.object({
   CHAINS_BUSD_ERC20_CONTRACT: contract.optional(),
   /** How often the deposit scanner reads the chains configured `rpc`. */
   CHAINS_POLL_MS: wholeNumber(100, 600_000).default(5_000),
+  /**
+   * Cold-storage addresses, watch-only (their keys are not on the server): `network:address,...`, e.g.
+   * `btc:bc1q...,eth:0x...`. The hot wallet's excess over its ceiling goes to the first of a network.
+   */
+  TREASURY_COLD_ADDRESSES: networkPairs('an address').default([]),
+  /** `off`: deposit addresses are not swept into the hot wallet (tests of exact balances; an operator's pause). */
+  TREASURY_SWEEPS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** The most each hot wallet keeps, in coins: `network:amount,...`, e.g. `btc:2,eth:50`. Unset: no ceiling. */
+  TREASURY_HOT_CEILINGS: networkPairs('an amount in coins', /^\d+(\.\d+)?$/).default([]),
   /** The watch-only wallet, in each node, that tracks the hot wallet's coins. */
   CHAINS_WATCH_WALLET: z
     .string()

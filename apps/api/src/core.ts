@@ -3,6 +3,8 @@
 // no Fastify inside. The API process builds it under its routes (app.ts); the standalone worker
 // builds the same core and runs its jobs (worker-process.ts). Modules are reached only through their
 // public entry (`modules/<module>/index.ts`); they react to each other through EventBus events.
+import { getNetwork, type NetworkId } from '@rora/chains';
+import { parseAmount } from '@rora/money';
 import type { Database } from '@rora/db';
 import { createLedger } from '@rora/ledger';
 import { jobs as platformJobs, type JobDefinition } from '@rora/worker';
@@ -66,7 +68,7 @@ import {
   type SwapModule,
 } from './modules/swap/index.ts';
 import { createVenuesModule, type VenuesService } from './modules/venues/index.ts';
-import { createWalletsModule, type WalletsModule } from './modules/wallets/index.ts';
+import { createWalletsModule, type TreasuryConfig, type WalletsModule } from './modules/wallets/index.ts';
 
 /** pino-compatible; the API gives its logger, the worker its own. */
 export interface CoreLog {
@@ -198,6 +200,21 @@ type WalletParts = Pick<
   'chains' | 'chainWatcher' | 'depositScanner' | 'wallets' | 'coldWallet' | 'portfolio'
 >;
 
+/** TREASURY_* as the wallets module takes them: cold addresses per network, ceilings in minor units. */
+function treasuryConfig(
+  config: Pick<Config, 'TREASURY_COLD_ADDRESSES' | 'TREASURY_HOT_CEILINGS' | 'TREASURY_SWEEPS'>,
+): TreasuryConfig {
+  const cold: Partial<Record<NetworkId, string[]>> = {};
+  for (const { network, value } of config.TREASURY_COLD_ADDRESSES) (cold[network] ??= []).push(value);
+  const ceilings = Object.fromEntries(
+    config.TREASURY_HOT_CEILINGS.map(({ network, value }) => [
+      network,
+      parseAmount(value, getNetwork(network).decimals),
+    ]),
+  );
+  return { cold, ceilings, sweeps: config.TREASURY_SWEEPS === 'on' };
+}
+
 function buildWallets(
   deps: CoreDependencies,
   uses: Pick<Services, 'accounts' | 'notifications' | 'events' | 'prices'>,
@@ -207,7 +224,8 @@ function buildWallets(
   const ledger = createLedger();
   const { prices } = uses;
   const chains = createChainRegistry({ config: deps.config, clock, db });
-  const wallets = createWalletsModule({ ...uses, db, clock, ledger, registry: chains, log: deps.log });
+  const treasury = treasuryConfig(deps.config);
+  const wallets = createWalletsModule({ ...uses, db, clock, ledger, registry: chains, log: deps.log, treasury });
   const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: deps.log });
   const depositScanner = createDepositScanner({
     networks: chains.scanned,
@@ -215,6 +233,7 @@ function buildWallets(
     handlers: wallets.scanned,
     clock,
     log: deps.log,
+    health: chains.health,
   });
   const coldWallet = createColdWalletService({
     db,

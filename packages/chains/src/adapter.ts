@@ -165,6 +165,11 @@ export interface BroadcastResult {
   readonly status: TransactionStatus;
 }
 
+export interface SweepResult extends BroadcastResult {
+  /** What the sweep moves to the hot wallet, in minor units of the network's asset. */
+  readonly amount: bigint;
+}
+
 export interface ChainAdapter {
   readonly network: NetworkDefinition;
   readonly explorer: ExplorerTemplates;
@@ -185,6 +190,21 @@ export interface ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]>;
+  /**
+   * On-chain balances of the network's asset at these addresses (Rora's hot wallet, deposit and cold
+   * addresses), for the check of the chain against the ledger (ADR 0044). Optional: an adapter that
+   * cannot read them leaves its network out of that check.
+   */
+  balancesOf?(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>>;
+  /** The hot wallet's address on this network, where withdrawals are paid from and sweeps go. */
+  hotWalletAddress?(): string;
+  /**
+   * Moves everything at one of Rora's deposit addresses to the hot wallet (ADR 0044), once per id.
+   * Native coins pay their own fee; a token needs the address to hold the fee in the native coin first
+   * (`sweep_needs_gas`: `estimateFee` tells how much). Optional: an adapter without the deposit
+   * addresses' keys cannot sweep.
+   */
+  sweep?(request: { readonly id: string; readonly from: string; readonly priority: FeePriority }): Promise<SweepResult>;
   /** Reports transfers to this address from now on (deposit addresses; the XRP omnibus address). */
   watchAddress(address: string): void;
   /** Returns the function that unsubscribes. */

@@ -24,6 +24,10 @@ export const CHAIN_ERROR_CODES = [
   'amount_must_be_positive',
   'broadcast_id_reused_with_different_request',
   'hot_wallet_balance_is_insufficient',
+  // Sweeps of deposit addresses into the hot wallet.
+  'sweep_source_is_not_a_deposit_address',
+  'sweep_amount_does_not_cover_fee',
+  'sweep_needs_gas',
   'transaction_is_unknown',
   'replacement_is_not_supported',
   'replacement_fee_is_too_low',

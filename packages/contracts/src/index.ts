@@ -11,3 +11,6 @@ export * from './onramp.ts';
 export * from './staking.ts';
 export * from './lending.ts';
 export * from './audit.ts';
+export * from './realtime-events.ts';
+export * from './api-call.ts';
+export * from './client/index.ts';

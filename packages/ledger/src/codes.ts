@@ -14,6 +14,8 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'liquidity',
   'staking_rewards',
   'dust',
+  // what the house won (charged fees) or lost (network fees paid) on sends; may go negative
+  'fee_result',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
@@ -23,7 +25,12 @@ export type AccountKind = CustomerAccountKind | SystemAccountKind;
  * The accounts that mirror holdings outside the books (coins on chain, value in the world), and so
  * carry the negative side of every customer liability. All others refuse to go below zero.
  */
-export const NEGATIVE_ACCOUNT_KINDS: readonly SystemAccountKind[] = ['external_world', 'chain_omnibus', 'cold_omnibus'];
+export const NEGATIVE_ACCOUNT_KINDS: readonly SystemAccountKind[] = [
+  'external_world',
+  'chain_omnibus',
+  'cold_omnibus',
+  'fee_result',
+];
 
 /** Why money moved. A new flow adds its code here and a line to README.md. */
 export const TRANSFER_CODES = [
@@ -34,6 +41,8 @@ export const TRANSFER_CODES = [
   'deposit_reorg_hold',
   'withdrawal',
   'withdrawal_fee',
+  // the network fee the hot wallet paid for a send: fee_result -> chain_omnibus, in the fee asset
+  'network_fee',
   'internal_transfer',
   'cold_wallet_deposit',
   'cold_wallet_withdrawal',

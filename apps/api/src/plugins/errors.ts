@@ -29,6 +29,8 @@ export function toAppError(error: FastifyError): AppError | undefined {
   if (isAppError(error)) return error;
   // The database is out of reach (stopped, restarting, our session ended): not this request's fault.
   if (isConnectionError(error)) return new AppError('service_unavailable');
+  // A chain's node is down, slow or garbled (ADR 0044): not this request's fault either.
+  if ((error as { name?: unknown }).name === 'NodeError') return new AppError('service_unavailable');
   if (error.validation) {
     return new AppError('request_validation_failed', { items: validationItems(error.validation as ValidationIssue[]) });
   }

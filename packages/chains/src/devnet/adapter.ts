@@ -9,6 +9,7 @@ import type {
   FeeEstimate,
   FeePriority,
   Signer,
+  SweepResult,
   UnsignedTransaction,
   WithdrawalRequest,
 } from '../adapter.ts';
@@ -56,9 +57,31 @@ export class DevnetAdapter implements ChainAdapter {
     return validateAddress(this.network, address, { ...options, destinationTagRequired: required });
   }
 
+  hotWalletAddress(): string {
+    return this.#signer.addressFor(this.network.id);
+  }
+
+  async balancesOf(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>> {
+    return new Map(addresses.map((address) => [address, this.#chain.balances.balanceOf(this.network.asset, address)]));
+  }
+
   async estimateFee(request: { readonly amount: bigint; readonly priority: FeePriority }): Promise<FeeEstimate> {
     assertPositive(request.amount);
     return this.#chain.estimate(this.network.id, request.priority);
+  }
+
+  /** Everything at a watched deposit address to the hot wallet, once per id (ADR 0044). */
+  sweep(request: { readonly id: string; readonly from: string; readonly priority: FeePriority }): Promise<SweepResult> {
+    const key = `${this.network.id}:sweep:${request.id}`;
+    const existing = this.#chain.withdrawals.get(key);
+    if (existing) return existing.result as Promise<SweepResult>;
+    const result = this.#chain.exclusive(() => this.#sweepOnce(request));
+    const entry = { fingerprint: request.from, result };
+    this.#chain.withdrawals.set(key, entry);
+    result.catch(() => {
+      if (this.#chain.withdrawals.get(key) === entry) this.#chain.withdrawals.delete(key);
+    });
+    return result;
   }
 
   broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
@@ -149,8 +172,41 @@ export class DevnetAdapter implements ChainAdapter {
     return record;
   }
 
+  /** A transfer to a customer's address; not the hot wallet's own gas top-up of a deposit address. */
   #isIncoming(record: TxRecord): boolean {
-    return record.network === this.network.id && this.#watched.has(record.to);
+    const fromHot = record.from === this.#signer.addressFor(this.network.id);
+    return record.network === this.network.id && this.#watched.has(record.to) && !fromHot;
+  }
+
+  async #sweepOnce(request: { readonly id: string; readonly from: string; readonly priority: FeePriority }) {
+    const { from } = request;
+    if (!this.#watched.has(from)) {
+      throw new ChainError('sweep_source_is_not_a_deposit_address', `${from} is not a deposit address of Rora's`);
+    }
+    const estimate = this.#chain.estimate(this.network.id, request.priority);
+    const fee = estimate.feeRate * estimate.units;
+    const native = this.#chain.definition.nativeAsset;
+    const balance = this.#chain.balances.spendable(this.network.asset, from);
+    const amount = this.network.token ? balance : balance - fee;
+    if (amount <= 0n) throw new ChainError('sweep_amount_does_not_cover_fee', `${from} holds less than the fee`);
+    if (this.network.token && this.#chain.balances.spendable(native, from) < fee) {
+      throw new ChainError('sweep_needs_gas', `${from} needs ${fee} of ${native} to pay for its sweep`);
+    }
+    const evm = this.#chain.definition.addressFormat === 'evm';
+    this.#chain.holdDepositAddress(from);
+    const signed = await this.#signer.sign({
+      network: this.network.id,
+      id: request.id,
+      from,
+      to: this.hotWalletAddress(),
+      amount,
+      ...(this.network.token ? { contract: this.network.token.contract } : {}),
+      ...(evm ? { nonce: this.#chain.nextNonce(from) } : {}),
+      feeRate: estimate.feeRate,
+      feeUnits: estimate.units,
+    });
+    const record = this.#chain.submitSigned(signed);
+    return { txid: record.txid, fee: record.fee, feeAsset: record.feeAsset, status: 'pending' as const, amount };
   }
 
   #translate(event: DevnetChainEvent): ChainEvent[] {

@@ -122,6 +122,11 @@ export class DevnetChain {
     return this.#blocks.get(height);
   }
 
+  /** A deposit address of the devnet's own keys: sweeps may spend from it. */
+  holdDepositAddress(address: string): void {
+    this.#options.signer.holdDepositAddress(address);
+  }
+
   /** Refuses a spend the sender cannot cover once its pending transactions are paid. */
   assertSpendable(network: NetworkId, from: string, spend: { readonly amount: bigint; readonly fee: bigint }): void {
     const { asset, name } = NETWORKS[network];

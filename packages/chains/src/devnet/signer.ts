@@ -18,6 +18,8 @@ interface Envelope {
 export class DevnetSigner implements Signer {
   readonly #key: Uint8Array;
   readonly #addresses: Readonly<Partial<Record<ChainId, string>>>;
+  /** Deposit addresses the devnet derived (its public test keys), which sweeps spend from. */
+  readonly #depositAddresses = new Set<string>();
 
   /** `hotWallets`: the address the signer spends from on each chain. */
   constructor(options: { readonly key: string; readonly hotWallets: Readonly<Partial<Record<ChainId, string>>> }) {
@@ -30,6 +32,11 @@ export class DevnetSigner implements Signer {
     const address = this.#addresses[chain];
     if (!address) throw new ChainError('deposit_config_is_missing', `The devnet signer has no hot wallet on ${chain}`);
     return address;
+  }
+
+  /** Lets sweeps spend from a deposit address of the devnet's own derivation. */
+  holdDepositAddress(address: string): void {
+    this.#depositAddresses.add(address);
   }
 
   async sign(transaction: UnsignedTransaction): Promise<SignedTransaction> {
@@ -55,7 +62,7 @@ export class DevnetSigner implements Signer {
     if (transaction.network !== signed.network || transaction.id !== signed.id) throw invalid('was relabelled');
     const chain = getNetwork(transaction.network).chain;
     if (txidFor(chain, hexToBytes(signed.raw)) !== signed.txid) throw invalid('has a txid that does not match');
-    if (transaction.from !== this.addressFor(transaction.network))
+    if (transaction.from !== this.addressFor(transaction.network) && !this.#depositAddresses.has(transaction.from))
       throw invalid('spends from an address the signer does not hold');
     return transaction;
   }

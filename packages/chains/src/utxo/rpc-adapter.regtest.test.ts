@@ -91,6 +91,29 @@ describe.skipIf(!regtestAvailable('rpc-adapter'))('Litecoin RPC adapter on regte
     expect(isChainError(refused) && refused.code).toBe('address_is_not_valid_for_network');
   });
 
+  it('reads the balance at any address from the UTXO set: deposit, watch-only cold, empty', async () => {
+    const deposit = adapter.deriveAddress(42).address;
+    const cold = await node.rpc.call<string>('getnewaddress', ['', 'bech32'], 'miner');
+    const empty = adapter.deriveAddress(43).address;
+    await node.miner.send(deposit, '0.5');
+    await node.miner.send(deposit, '0.25');
+    await node.miner.send(cold, '1.5');
+    await node.mine(1);
+    const balances = await adapter.balancesOf([deposit, cold, empty]);
+    expect([...balances]).toEqual([
+      [deposit, 75_000_000n],
+      [cold, 150_000_000n],
+      [empty, 0n],
+    ]);
+    const unspent = await node.rpc.call<{ amount: number }[]>(
+      'listunspent',
+      [0, 9_999_999, [adapter.hotWalletAddress()]],
+      'rora-hot',
+    );
+    const hot = (await adapter.balancesOf([adapter.hotWalletAddress()])).get(adapter.hotWalletAddress());
+    expect(hot).toBe(unspent.reduce((total, coin) => total + coinsToMinor(coin.amount), 0n));
+  });
+
   it('reports an unreachable node as a NodeError, never as a refusal by the chain', async () => {
     const offline = createUtxoRpcAdapter({
       chain: 'ltc',

@@ -31,7 +31,7 @@ import type { BroadcastStore, StoredBroadcast } from './broadcast-store.ts';
 import { outputBytes, outpoint, selectCoins, type Coin } from './coin-selection.ts';
 import { blockHashAt, readTransaction, scanBlock, type BlockOutput, type ScannedBlock } from './node-reads.ts';
 import type { UtxoParams } from './params.ts';
-import { NodeError, coinsToMinor, type RpcClient } from './rpc-client.ts';
+import { NodeError, coinsToMinor, isNodeError, type RpcClient } from './rpc-client.ts';
 
 /** Blocks within which each priority aims to be mined (what `estimatesmartfee` is asked). */
 const TARGET_BLOCKS: Readonly<Record<FeePriority, number>> = { fast: 2, normal: 3, slow: 6 };
@@ -68,6 +68,8 @@ export class UtxoRpcAdapter implements ChainAdapter {
   readonly #watched = new Set<string>();
   /** Coins spent by transactions this process sent that the node's wallet may not have seen yet. */
   readonly #reserved = new Set<string>();
+  /** The last rate the node gave per priority, used while it cannot answer. */
+  readonly #lastRates = new Map<FeePriority, bigint>();
   #exclusive: Promise<unknown> = Promise.resolve();
   #prepared: Promise<void> | undefined;
 
@@ -174,6 +176,30 @@ export class UtxoRpcAdapter implements ChainAdapter {
     return read ? this.#toChainTransaction(read, ours) : null;
   }
 
+  /**
+   * Balances at the chain's tip from the node's UTXO set (`scantxoutset`), any address, no wallet and
+   * no key needed (watch-only cold addresses too). It reads the whole set: seconds on regtest, minutes
+   * on mainnet, so it runs every few blocks, never per request.
+   */
+  async balancesOf(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>> {
+    const balances = new Map(addresses.map((address) => [address, 0n]));
+    if (addresses.length === 0) return balances;
+    const descriptors = addresses.map((address) => `addr(${address})`);
+    const answer = await this.#rpc.call<{ success?: unknown; unspents?: unknown }>('scantxoutset', [
+      'start',
+      descriptors,
+    ]);
+    if (answer?.success !== true || !Array.isArray(answer.unspents)) {
+      throw new NodeError('malformed', 'scantxoutset: the node did not finish the scan');
+    }
+    for (const unspent of answer.unspents as { desc?: unknown; amount?: unknown }[]) {
+      const address = /^addr\(([^)]+)\)/.exec(String(unspent.desc))?.[1];
+      if (address === undefined || !balances.has(address)) continue;
+      balances.set(address, (balances.get(address) ?? 0n) + coinsToMinor(unspent.amount));
+    }
+    return balances;
+  }
+
   async getBlockHeight(): Promise<number> {
     const height = await this.#rpc.call<unknown>('getblockcount');
     if (!Number.isSafeInteger(height) || (height as number) < 0) throw new NodeError('malformed', 'Block count');
@@ -242,13 +268,26 @@ export class UtxoRpcAdapter implements ChainAdapter {
     return CHAINS[this.network.chain].nativeAsset;
   }
 
+  /**
+   * The node's rate for the priority. A node that is down, slow or garbled does not stop a customer from
+   * sending (the send waits, held, until the chain is healthy: ADR 0044): its last good rate is used,
+   * else the configured fallback; fee reconciliation books any difference with what is paid.
+   */
   async #feeRate(priority: FeePriority): Promise<bigint> {
-    const answer = await this.#rpc.call<{ feerate?: unknown }>('estimatesmartfee', [TARGET_BLOCKS[priority]]);
+    let answer: { feerate?: unknown } | null;
+    try {
+      answer = await this.#rpc.call<{ feerate?: unknown }>('estimatesmartfee', [TARGET_BLOCKS[priority]]);
+    } catch (error) {
+      if (!isNodeError(error)) throw error;
+      return this.#lastRates.get(priority) ?? this.#options.fallbackFeeRate;
+    }
     if (answer?.feerate === undefined) return this.#options.fallbackFeeRate;
     // The node answers in coins per 1,000 vbytes; round the per-vbyte rate up.
     const perKvb = coinsToMinor(answer.feerate);
-    const rate = (perKvb + 999n) / 1000n;
-    return rate > 0n ? rate : 1n;
+    const perVbyte = (perKvb + 999n) / 1000n;
+    const rate = perVbyte > 0n ? perVbyte : 1n;
+    this.#lastRates.set(priority, rate);
+    return rate;
   }
 
   /** The signed transaction for this id: stored before, or made now under the adapter's lock. */

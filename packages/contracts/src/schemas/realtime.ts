@@ -16,17 +16,7 @@ export const realtimeMessageSchema = zod.object({
 });
 export type RealtimeMessage = zod.infer<typeof realtimeMessageSchema>;
 
-/** System messages: `ready` once subscribed, `pong` to a ping, `error` for a bad client message. */
-export const systemReadySchema = zod.object({
-  channel: zod.literal('system'),
-  type: zod.literal('ready'),
-  data: zod.object({ userId: zod.uuid() }),
-});
-export const systemErrorSchema = zod.object({
-  channel: zod.literal('system'),
-  type: zod.literal('error'),
-  data: zod.object({ code: zod.string(), message: zod.string() }),
-});
+/** System messages (`ready`, `pong`, `error`, ...) are in realtime-events.ts, with every other event. */
 
 /** What a client may send: an application-level ping, and (un)subscribing to public topics. */
 export const clientMessageSchema = zod.discriminatedUnion('op', [

@@ -112,6 +112,11 @@ export const walletTransactionSchema = zod.object({
   counterparty: zod.string().nullable(),
   destinationTag: zod.number().int().nullable(),
   failureReason: zod.string().nullable(),
+  /**
+   * Why an approved send has not left yet: `chain_degraded` (the chain's node is down or behind) or
+   * `hot_wallet_short` (the hot wallet is being refilled by an operator). It goes out by itself.
+   */
+  waitingReason: zod.enum(['chain_degraded', 'hot_wallet_short']).nullable(),
   createdAt: zod.iso.datetime(),
   completedAt: zod.iso.datetime().nullable(),
   source: zod.object({ kind: zod.enum(TRANSACTION_SOURCES), id: zod.string() }),

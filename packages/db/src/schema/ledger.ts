@@ -28,7 +28,7 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     allowNegative: boolean('allow_negative')
       .notNull()
-      .generatedAlwaysAs(sql`(kind IN ('external_world', 'chain_omnibus', 'cold_omnibus'))`),
+      .generatedAlwaysAs(sql`(kind IN ('external_world', 'chain_omnibus', 'cold_omnibus', 'fee_result'))`),
     balance: numeric('balance', { precision: 78, scale: 0 }).notNull().default('0'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -157,6 +157,8 @@ export const walletSends = pgTable(
     networkFee: amount('network_fee'),
     confirmations: integer('confirmations').notNull().default(0),
     failureReason: text('failure_reason'),
+    /** Why an approved send is still held (ADR 0044); cleared when it is broadcast. */
+    waitingReason: text('waiting_reason').$type<'chain_degraded' | 'hot_wallet_short'>(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     broadcastAt: at('broadcast_at'),

@@ -42,6 +42,7 @@ import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
+import { createChainHealth, type ChainHealth } from './chain-health.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
 export interface ChainRegistry {
@@ -50,6 +51,8 @@ export interface ChainRegistry {
   adapter(network: NetworkId): ChainAdapter;
   /** Networks read through a node: the deposit scanner walks their blocks. */
   readonly scanned: readonly ScannedNetwork[];
+  /** Each chain's state (ok, or degraded and why); sends wait while theirs is degraded. */
+  readonly health: ChainHealth;
   /** Whether the network is the in-process devnet's (the faucet and `/dev/mine` work only there). */
   isDevnet(network: NetworkId): boolean;
   /**
@@ -274,6 +277,7 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
       const start = startHeights[network];
       return { network, scanner, ...(start === undefined ? {} : { startHeight: start }) };
     }),
+    health: createChainHealth({ clock: deps.clock, nodeChains: [...nodes.keys()].map((id) => NETWORKS[id].chain) }),
     isDevnet: (network) => !nodes.has(network),
     checkSigner: async () => {
       if (!signer) return [];

@@ -10,6 +10,7 @@
 // cursor re-reads that block (recording is idempotent); a crash after moving it never re-reads it.
 import { getNetwork, type BlockScanner, type NetworkId, type ScannedBlock } from '@rora/chains';
 import type { Clock } from '../../lib/clock.ts';
+import type { ChainHealth } from './chain-health.ts';
 import { KEPT_BLOCKS, type ChainCursor, type ChainCursorsRepository } from './chain-cursors.repository.ts';
 
 /** What the wallets module does with what the scanner finds. */
@@ -32,6 +33,8 @@ export interface ScannedNetwork {
 export interface ScanReport {
   readonly network: NetworkId;
   readonly height: number;
+  /** The node's tip when the pass read it. */
+  readonly tip: number;
   readonly blocks: number;
   readonly reorganizations: number;
 }
@@ -54,6 +57,8 @@ interface Deps {
   handlers: ScannedChainHandlers;
   clock: Clock;
   log: { error(object: object, message: string): void };
+  /** Told the outcome of every pass: the chain's state on GET /health (ADR 0044). */
+  health?: Pick<ChainHealth, 'report'>;
 }
 
 class ReorganizationTooDeep extends Error {
@@ -68,7 +73,13 @@ export function createDepositScanner(deps: Deps): DepositScanner {
     const entry = deps.networks.find((candidate) => candidate.network === network);
     if (!entry) return Promise.reject(new Error(`${network} is not read through a node`));
     const previous = passes.get(network) ?? Promise.resolve(null);
-    const pass = previous.catch(() => null).then(() => scanPass(deps, entry));
+    const pass = previous
+      .catch(() => null)
+      .then(() => scanPass(deps, entry))
+      .catch((error: unknown) => {
+        deps.health?.report(network, { error });
+        throw error;
+      });
     passes.set(network, pass);
     return pass;
   };
@@ -133,8 +144,11 @@ async function scanPass(deps: Deps, entry: ScannedNetwork): Promise<ScanReport> 
     cursor = moved ? block : ((await deps.cursors.cursor(chain)) as ChainCursor);
     blocks += 1;
   }
+  // The node answered the whole walk: the chain's state is known before the sends' reconcile, which
+  // broadcasts the sends that waited while it was degraded.
+  deps.health?.report(network, { height: cursor.height, tip });
   await deps.handlers.confirm(network, cursor.height);
-  return { network, height: cursor.height, blocks, reorganizations };
+  return { network, height: cursor.height, tip, blocks, reorganizations };
 }
 
 /** Walks back to the highest block Rora recorded that the node still has; tells the wallets; rewinds. */

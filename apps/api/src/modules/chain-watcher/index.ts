@@ -18,3 +18,11 @@ export {
   type ScannedNetwork,
 } from './deposit-scanner.ts';
 export { createChainCursorsRepository } from './chain-cursors.repository.ts';
+export {
+  BEHIND_BLOCKS,
+  CHAIN_DEGRADED_REASONS,
+  createChainHealth,
+  type ChainDegradedReason,
+  type ChainHealth,
+  type ChainState,
+} from './chain-health.ts';

@@ -12,6 +12,9 @@ describe('GET /api/v1/health', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
+    expect(response.json().chains).toContainEqual(
+      expect.objectContaining({ chain: 'btc', source: 'devnet', state: 'ok', reason: null }),
+    );
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -112,6 +112,7 @@ export function historyView(row: HistoryRow): WalletTransaction {
     counterparty: row.counterparty,
     destinationTag: row.destination_tag === null ? null : Number(row.destination_tag),
     failureReason: row.failure_reason,
+    waitingReason: row.waiting_reason ?? null,
     createdAt: iso(row.created_at),
     completedAt: row.booked ? iso(row.completed_at ?? row.created_at) : null,
     source: sourceOf(row, type),

@@ -15,7 +15,9 @@ import { createApproval, type Approval } from './approval.ts';
 import { createDepositsRepository } from './deposits.repository.ts';
 import { createDepositService, type DepositService } from './deposits.service.ts';
 import { createDestinationResolver } from './destination.ts';
+import { createChainBalanceObserver, type ColdAddresses } from './chain-balances.ts';
 import { createFeeCalculator } from './fees.ts';
+import { createTreasury } from './treasury.ts';
 import { createScannedDeposits } from './scanned-deposits.ts';
 import { createSendSteps } from './send-steps.ts';
 import { createSendService, type SendService } from './send.service.ts';
@@ -49,6 +51,15 @@ export interface ModuleLog {
   error(object: object, message: string): void;
 }
 
+/** Rora's own coins (TREASURY_* settings, ADR 0044): watch-only cold addresses, hot-wallet ceilings. */
+export interface TreasuryConfig {
+  cold: ColdAddresses;
+  /** Minor units per network; a network without one has no ceiling. */
+  ceilings: Partial<Record<NetworkId, bigint>>;
+  /** False: deposit addresses are not swept (TREASURY_SWEEPS=off). */
+  sweeps: boolean;
+}
+
 export interface WalletsDependencies {
   db: Db;
   clock: Clock;
@@ -59,6 +70,33 @@ export interface WalletsDependencies {
   notifications: NotificationService;
   events: EventBus;
   log: ModuleLog;
+  treasury?: TreasuryConfig;
+}
+
+/** After the sends: what the chain holds at Rora's addresses, then sweeps and cold moves (ADR 0044). */
+function createCustody(deps: Pick<WalletsDependencies, 'db' | 'clock' | 'ledger' | 'registry' | 'log' | 'treasury'>) {
+  const { db, clock, ledger, registry, log } = deps;
+  const observer = createChainBalanceObserver({ db, clock, registry, cold: deps.treasury?.cold ?? {} });
+  const cold = deps.treasury?.cold ?? {};
+  const treasury = createTreasury({
+    db,
+    clock,
+    ledger,
+    registry,
+    cold,
+    ceilings: deps.treasury?.ceilings ?? {},
+    sweeps: deps.treasury?.sweeps ?? true,
+    log,
+  });
+  return async (network: NetworkId): Promise<void> => {
+    try {
+      const balances = await observer.observe(network);
+      if (balances) await treasury.run(balances);
+    } catch (error) {
+      const { name, message } = (error ?? {}) as Error;
+      log.warn({ network, error: name, message }, 'chain balances unread');
+    }
+  };
 }
 
 export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
@@ -117,12 +155,14 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     addresses,
     networkCount: registry.networks.length,
   });
+  const custody = createCustody({ db, clock, ledger, registry, log, treasury: deps.treasury });
   const handlers: ChainEventHandlers = {
     incoming: (transaction) => deposits.record(transaction),
     outgoing: (transaction) => settlement.outgoing(transaction),
     async reconcile(network) {
       await deposits.reconcile(network);
       await settlement.reconcile(network);
+      await custody(network);
     },
   };
   const scanned: ScannedChainHandlers = {
@@ -130,13 +170,17 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     // After each pass of the scanner, sends are brought up to date too (no events on these chains).
     async confirm(network, scannedHeight) {
       await scannedDeposits.confirm(network, scannedHeight);
-      for (const each of scannedOnChain(network)) await settlement.reconcile(each);
+      for (const each of scannedOnChain(network)) {
+        await settlement.reconcile(each);
+        await custody(each);
+      }
     },
   };
   return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, scanned, log };
 }
 
 export type { Approval, ApprovalProof } from './approval.ts';
+export type { ColdAddresses } from './chain-balances.ts';
 export type { WalletNotifier } from './wallet-notifier.ts';
 export { parseCustomerAmount } from './amounts.ts';
 export { networkView, valueCents, defaultLogo } from './wallet-view.ts';

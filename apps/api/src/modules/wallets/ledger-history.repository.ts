@@ -34,6 +34,8 @@ export type HistoryRow = {
   counterparty: string | null;
   destination_tag: string | number | bigint | null;
   failure_reason: string | null;
+  /** Why a held send waits (ADR 0044). */
+  waiting_reason: 'chain_degraded' | 'hot_wallet_short' | null;
   completed_at: Date | string | null;
   // Trade details: the customer's order, and the fill's price and quantity (or the order's average).
   order_id: string | null;
@@ -138,6 +140,7 @@ function detailed(page: SQL, userId: string): SQL {
       CASE WHEN p.kind = 'internal_receive' THEN sw.address ELSE coalesce(d.from_address, s.to_address) END
         AS counterparty,
       s.destination_tag, coalesce(d.failure_reason, s.failure_reason, w.failure_reason) AS failure_reason,
+      CASE WHEN s.status = 'held' THEN s.waiting_reason END AS waiting_reason,
       coalesce(d.credited_at, s.settled_at, w.settled_at) AS completed_at,
       o.id::text AS order_id, o.pair, o.side, f.price::text AS price,
       coalesce(f.quantity, o.filled_quantity)::text AS quantity, coalesce(f.notional, o.filled_notional)::text AS notional,

@@ -4,7 +4,7 @@
 // A broadcast runs inside a transaction that holds the send's row lock, so no two paths (a request
 // and a reconcile, two processes) ever ask the chain for the same send at the same time.
 import { sql } from 'drizzle-orm';
-import { getNetwork, isChainError, type ChainAdapter } from '@rora/chains';
+import { feeAssetOf, getNetwork, isChainError, type ChainAdapter } from '@rora/chains';
 import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect } from '../../lib/idempotency-recovery.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import { derivedId } from '../../lib/derived-id.ts';
+import { markWaiting, raiseHotWalletShort } from './send-waits.ts';
 import type { NewSend, SendRow, SendsRepository } from './sends.repository.ts';
 import type { StepFacts, WalletNotifier } from './wallet-notifier.ts';
 
@@ -32,6 +33,8 @@ export interface VoidOptions {
   notify: boolean;
   /** Only while no approval is recorded (the reconcile's void of a hold whose request died). */
   unapproved?: boolean;
+  /** An account-chain transaction that failed in a block still paid its network fee (ADR 0044). */
+  networkFee?: bigint;
 }
 
 export interface SendSteps {
@@ -41,16 +44,17 @@ export interface SendSteps {
   broadcast(id: string): Promise<void>;
   settleInternal(send: SendRow): Promise<void>;
   /**
-   * broadcast -> confirmed -> posted: the amount to the chain omnibus, the fee to the house;
-   * `networkFee`, what the mined transaction paid, replaces the estimate recorded at broadcast.
+   * broadcast -> confirmed -> posted: the amount to the chain omnibus, the customer's fee to fee_result,
+   * and the network fee paid (`reportedFee`, else the one recorded at broadcast) from fee_result to the
+   * chain omnibus, all in the transaction that records the confirmation.
    */
-  post(send: SendRow, confirmations: number, networkFee?: bigint): Promise<void>;
+  post(send: SendRow, confirmations: number, reportedFee?: bigint): Promise<void>;
   /** Returns the hold and closes the send. */
   void(send: Pick<SendRow, 'id'>, reason: string, options: VoidOptions): Promise<void>;
 }
 
 type Deps = SendStepsDependencies;
-type Outcome = { row: SendRow; failed: string | null };
+type Outcome = { row: SendRow; failed: string | null; waiting?: boolean };
 
 export const facts = (send: SendRow, reason?: string | null): StepFacts => ({
   userId: send.userId,
@@ -88,12 +92,15 @@ export async function voidHeldSend(
   tx: Tx,
   deps: Pick<Deps, 'sends' | 'ledger' | 'clock'>,
   id: string,
-  change: Pick<VoidOptions, 'from' | 'unapproved'> & { reason: string },
+  change: Pick<VoidOptions, 'from' | 'unapproved' | 'networkFee'> & { reason: string },
 ): Promise<SendRow | null> {
-  const { reason } = change;
+  const { reason, networkFee } = change;
   const move = { from: change.from, to: 'voided' as const, reason, unapproved: change.unapproved === true };
-  const row = await deps.sends.move(tx, id, move, deps.clock.now());
-  if (row) await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason } });
+  const paid = networkFee !== undefined && networkFee > 0n ? { networkFee } : {};
+  const row = await deps.sends.move(tx, id, { ...move, ...paid }, deps.clock.now());
+  if (!row) return null;
+  await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason } });
+  if (networkFee !== undefined) await deps.ledger.apply(tx, networkFeeLeg(row, networkFee));
   return row;
 }
 
@@ -122,6 +129,12 @@ function broadcastLocked(deps: Deps, adapter: ChainAdapter, id: string): Promise
       return { row: (await deps.sends.markBroadcast(tx, id, chain, deps.clock.now())) as SendRow, failed: null };
     } catch (error) {
       if (!isChainError(error)) throw error;
+      if (error.code === 'hot_wallet_balance_is_insufficient') {
+        // Not the customer's fault: it waits for an operator to refill the hot wallet (ADR 0044).
+        const waiting = await markWaiting(tx, id, 'hot_wallet_short');
+        await raiseHotWalletShort(tx, send, deps.clock.now());
+        return { row: send, failed: null, waiting };
+      }
       const change = { from: ['held' as const], to: 'voided' as const, reason: error.code };
       const row = (await deps.sends.move(tx, id, change, deps.clock.now())) as SendRow;
       await deps.ledger.voidHold(tx, { holdId: id, metadata: { reason: error.code } });
@@ -130,19 +143,40 @@ function broadcastLocked(deps: Deps, adapter: ChainAdapter, id: string): Promise
   });
 }
 
+/**
+ * A node that failed us (unreachable, slow, answering nonsense), as opposed to a bug, the database, or
+ * a node refusing this one transaction (which says nothing about the chain).
+ */
+const isNodeFailure = (error: unknown): boolean => {
+  const failure = error as { name?: unknown; kind?: unknown } | null;
+  return failure?.name === 'NodeError' && failure.kind !== 'rejected';
+};
+
 async function broadcast(deps: Deps, id: string): Promise<void> {
   const send = await deps.sends.find(deps.db, id);
   if (!send) return;
+  const network = getNetwork(send.network).id;
+  // A degraded chain (node down, slow, behind): the send waits, held; the reconcile after the next
+  // good pass broadcasts it (ADR 0044).
+  if (deps.registry.health.degraded(network)) {
+    if (await markWaiting(deps.db, id, 'chain_degraded')) await deps.notifier.changed(send.userId, send.walletId, id);
+    return;
+  }
   let outcome: Outcome | null;
   try {
-    outcome = await broadcastLocked(deps, deps.registry.adapter(getNetwork(send.network).id), id);
+    outcome = await broadcastLocked(deps, deps.registry.adapter(network), id);
   } catch (error) {
     // Not a refusal by the chain: the send stays held and approved; the reconcile tries again
     // under the same id, which the adapter answers with the same transaction.
+    if (isNodeFailure(error)) deps.registry.health.report(network, { error });
     deps.log.warn({ sendId: id, error: (error as Error).name }, 'broadcast failed; will retry');
     return;
   }
   if (!outcome) return;
+  if (outcome.waiting !== undefined) {
+    if (outcome.waiting) await deps.notifier.changed(send.userId, send.walletId, id);
+    return;
+  }
   if (outcome.failed) await deps.notifier.step('send_failed', facts(outcome.row, outcome.failed));
   else await deps.notifier.step('send_broadcast', facts(outcome.row));
 }
@@ -167,7 +201,36 @@ async function settleInternal(deps: Deps, send: SendRow): Promise<void> {
   await deps.notifier.step('internal_received', { ...facts(moved), ...recipient });
 }
 
-function postings(send: SendRow): LedgerOp[] {
+/**
+ * The network fee a send actually paid (ADR 0044): the chain's report of the mined transaction when it
+ * gives one, else what the broadcast recorded (UTXO chains: inputs minus outputs).
+ */
+export function paidNetworkFee(send: SendRow, reported?: bigint): bigint {
+  if (reported !== undefined && reported > 0n) return reported;
+  return send.networkFee === null ? 0n : BigInt(send.networkFee);
+}
+
+/**
+ * The hot wallet paid `paid` of the chain's fee asset for this send: fee_result -> chain_omnibus, so
+ * that fee_result holds what customers were charged less what the network took (ADR 0044).
+ */
+export function networkFeeLeg(send: SendRow, paid: bigint): LedgerOp[] {
+  if (paid <= 0n) return [];
+  return [
+    {
+      op: 'transfer',
+      id: derivedId(send.id, 'network_fee'),
+      asset: feeAssetOf(getNetwork(send.network)),
+      debit: { system: 'fee_result' },
+      credit: { system: 'chain_omnibus' },
+      amount: paid,
+      code: 'network_fee',
+      metadata: { sendId: send.id, txid: send.txid, charged: send.fee },
+    },
+  ];
+}
+
+function postings(send: SendRow, paid: bigint): LedgerOp[] {
   const fee = BigInt(send.fee);
   const common = { op: 'post' as const, holdId: send.id, metadata: { txid: send.txid } };
   const amount: LedgerOp = {
@@ -177,28 +240,29 @@ function postings(send: SendRow): LedgerOp[] {
     amount: BigInt(send.amount),
     code: 'withdrawal',
   };
-  if (fee === 0n) return [amount];
-  const feeLeg: LedgerOp = {
-    ...common,
-    id: derivedId(send.id, 'withdrawal_fee'),
-    credit: { system: 'fees' },
-    amount: fee,
-    code: 'withdrawal_fee',
-  };
-  return [amount, feeLeg];
+  const feeLeg: LedgerOp[] =
+    fee === 0n
+      ? []
+      : [
+          {
+            ...common,
+            id: derivedId(send.id, 'withdrawal_fee'),
+            credit: { system: 'fee_result' },
+            amount: fee,
+            code: 'withdrawal_fee',
+          },
+        ];
+  return [amount, ...feeLeg, ...networkFeeLeg(send, paid)];
 }
 
-async function post(deps: Deps, send: SendRow, confirmations: number, networkFee?: bigint): Promise<void> {
+async function post(deps: Deps, send: SendRow, confirmations: number, reportedFee?: bigint): Promise<void> {
   const posted = await withTransaction(deps.db, async (tx) => {
-    const change = {
-      from: ['broadcast' as const],
-      to: 'confirmed' as const,
-      confirmations,
-      ...(networkFee === undefined ? {} : { networkFee }),
-    };
+    const networkFee = paidNetworkFee(send, reportedFee);
+    const change = { from: ['broadcast' as const], to: 'confirmed' as const, confirmations, networkFee };
     const confirmed = await deps.sends.move(tx, send.id, change, deps.clock.now());
     if (!confirmed) return null;
-    await deps.ledger.apply(tx, postings(confirmed));
+    const paid = BigInt(confirmed.networkFee ?? 0);
+    await deps.ledger.apply(tx, postings(confirmed, paid));
     return deps.sends.move(tx, send.id, { from: ['confirmed'], to: 'posted' }, deps.clock.now());
   });
   if (posted) await deps.notifier.step('send_completed', facts(posted));
@@ -209,7 +273,7 @@ export function createSendSteps(deps: SendStepsDependencies): SendSteps {
     hold: (send, claimId) => hold(deps, send, claimId),
     broadcast: (id) => broadcast(deps, id),
     settleInternal: (send) => settleInternal(deps, send),
-    post: (send, confirmations, networkFee) => post(deps, send, confirmations, networkFee),
+    post: (send, confirmations, reportedFee) => post(deps, send, confirmations, reportedFee),
     void: (send, reason, options) => voidSend(deps, send, reason, options),
   };
 }

@@ -71,6 +71,7 @@ function transitions(db: Db): Omit<SendsRepository, 'open' | 'unapproved'> {
         .update(walletSends)
         .set({
           status: 'broadcast',
+          waitingReason: null,
           txid: chain.txid,
           networkFee: String(chain.networkFee),
           broadcastAt: now,

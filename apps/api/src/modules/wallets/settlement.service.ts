@@ -52,6 +52,8 @@ export function createSettlementService(deps: {
         return steps.void(send, transaction.failureReason ?? `transaction_${transaction.status}`, {
           from: ['broadcast'],
           notify: true,
+          // Failed in a block (account chains): the fee was paid all the same.
+          ...(transaction.blockHeight === undefined ? {} : { networkFee: transaction.fee }),
         });
     }
   }

@@ -45,6 +45,7 @@ export function transactionView(row: TransactionRow): WalletTransaction {
     counterparty: row.counterparty,
     destinationTag: row.destination_tag === null ? null : Number(row.destination_tag),
     failureReason: row.failure_reason,
+    waitingReason: row.stage === 'held' ? row.waiting_reason : null,
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? null : iso(row.completed_at),
     source: { kind: row.type === 'deposit' ? 'deposit' : 'send', id: row.id },

@@ -20,6 +20,7 @@ export type TransactionRow = {
   counterparty: string | null;
   destination_tag: string | number | bigint | null;
   failure_reason: string | null;
+  waiting_reason: 'chain_degraded' | 'hot_wallet_short' | null;
   created_at: Date | string;
   completed_at: Date | string | null;
 };
@@ -31,16 +32,17 @@ function union(walletId: string): SQL {
   return sql`
     SELECT d.id, d.wallet_id, 'deposit' AS type, d.network, d.asset, d.amount::text AS amount, '0' AS fee,
       d.status AS stage, d.confirmations, d.required_confirmations, d.txid, d.from_address AS counterparty,
-      NULL::bigint AS destination_tag, d.failure_reason, d.first_seen_at AS created_at, d.credited_at AS completed_at
+      NULL::bigint AS destination_tag, d.failure_reason, NULL::text AS waiting_reason, d.first_seen_at AS created_at,
+      d.credited_at AS completed_at
     FROM chain_deposits d WHERE ${deposits}
     UNION ALL
     SELECT s.id, s.wallet_id, CASE WHEN s.kind = 'internal' THEN 'internal_send' ELSE 'send' END, s.network, s.asset,
       s.amount::text, s.fee::text, s.status, s.confirmations, NULL, s.txid, s.to_address, s.destination_tag,
-      s.failure_reason, s.created_at, s.settled_at
+      s.failure_reason, s.waiting_reason, s.created_at, s.settled_at
     FROM wallet_sends s WHERE ${sends} AND s.approved_at IS NOT NULL
     UNION ALL
     SELECT s.id, s.recipient_wallet_id, 'internal_receive', s.network, s.asset, s.amount::text, '0', s.status, 0,
-      NULL, NULL, w.address, NULL, NULL, s.created_at, s.settled_at
+      NULL, NULL, w.address, NULL, NULL, NULL, s.created_at, s.settled_at
     FROM wallet_sends s JOIN wallets w ON w.id = s.wallet_id WHERE ${received} AND s.status = 'posted'`;
 }
 

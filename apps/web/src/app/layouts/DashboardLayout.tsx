@@ -1,19 +1,23 @@
-// The signed-in frame: the query cache, the shell with the notification bell, the live WebSocket
-// feed, and logout (flag cleared at once, call made, then /auth/login).
+// The signed-in frame: the query cache, the shell with the notification bell, the session's one
+// WebSocket feeding the cache (lib/ws), and logout (flag cleared at once, call made, then /auth/login).
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLanguageSync } from '../../features/account/language-sync.ts';
 import { signOutEverywhere } from '../../features/auth/index.ts';
-import { NotificationBell, useLiveNotifications } from '../../features/notifications/index.ts';
+import { NotificationBell, notificationWriter } from '../../features/notifications/index.ts';
 import { AppShell } from '../../features/shell/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { getSession } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { useRealtimeSession } from '../../lib/ws/use-realtime.ts';
 import { isWide } from '../route-handle.ts';
 
-function LiveNotifications() {
-  useLiveNotifications(useSession().token);
+const writers = [notificationWriter];
+
+/** The session's one socket: every screen's live updates come through it (issue 19). */
+function Realtime() {
+  useRealtimeSession(useSession().token, writers);
   return null;
 }
 
@@ -43,7 +47,7 @@ export function Component() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveNotifications />
+      <Realtime />
       <LanguageSync />
       <AppShell
         email={user?.email ?? ''}

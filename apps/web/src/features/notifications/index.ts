@@ -1,3 +1,3 @@
 // The notification bell, its panel and the live WebSocket feed into the cache.
 export { NotificationBell } from './components/NotificationBell.tsx';
-export { useLiveNotifications } from './api/live-notifications.ts';
+export { notificationWriter } from './api/live-notifications.ts';

@@ -3,6 +3,7 @@
 // session ended: the registered handler remembers the path and sends the customer to / (spec §4).
 // Every call names the language the app is shown in (Accept-Language), so what the server sends
 // from it (a sign-up or reset code, the account's language at registration) is in that language.
+import type { ApiCall, CallInput, CallOutput } from '@rora/contracts';
 import { languageTag } from '../i18n/languages.ts';
 import { getSession } from '../session/session-store.ts';
 import { networkError, toApiError } from './errors.ts';
@@ -64,4 +65,43 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return (body as { data: T } | undefined)?.data as T;
   if (response.status === 401 && token) unauthorizedHandler(token);
   throw toApiError(response.status, body);
+}
+
+/** `/wallet/{id}` with `{ id }` filled in, each value encoded. */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_segment, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} of ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The query string (with its `?`) of the defined values; '' when there are none. */
+export function queryString(query: Readonly<Record<string, unknown>> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * Calls one call of the contract (`@rora/contracts`' typed tables): the path and query are built
+ * from the input, and the answer's `data` is typed by the call's response schema.
+ */
+export async function callApi<Call extends ApiCall>(call: Call, input: CallInput<Call>): Promise<CallOutput<Call>> {
+  const { params, query, body, signal, headers } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Readonly<Record<string, string>>;
+  };
+  return apiRequest<CallOutput<Call>>(`${fillPath(call.path, params)}${queryString(query)}`, {
+    method: call.method,
+    body,
+    signal,
+    headers,
+  });
 }

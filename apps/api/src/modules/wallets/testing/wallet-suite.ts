@@ -22,14 +22,18 @@ export interface OpeningDeposit {
 }
 
 /** Registers the file's hooks; `ready` receives the suite before the first test runs. */
-export function setUpWalletSuite(deposit: OpeningDeposit, ready: (suite: WalletSuite) => void): void {
+export function setUpWalletSuite(
+  deposit: OpeningDeposit,
+  ready: (suite: WalletSuite) => void,
+  env: Record<string, string> = {},
+): void {
   let t: TestApp | undefined;
   const app = () => {
     if (!t) throw new Error('the wallet suite has no app: its beforeAll failed');
     return t;
   };
   beforeAll(async () => {
-    t = await createWalletTestApp();
+    t = await createWalletTestApp({ env });
     const [alice, bob] = [await createWalletCustomer(t), await createWalletCustomer(t)];
     await fund(t, alice, deposit.network, deposit.amount);
     ready({ t, alice, bob });

@@ -3,9 +3,9 @@
 // goes back if the call fails; the API's answer then becomes the cached profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { callApi } from '../../../lib/api/client.ts';
 import { updateUser } from '../../../lib/session/session-store.ts';
-import { preferencePath, withPreference, type NotificationPreference } from '../model/notification-preferences.ts';
+import { preferenceCall, withPreference, type NotificationPreference } from '../model/notification-preferences.ts';
 import { profileKey, useUserId } from './profile.ts';
 
 export interface PreferenceChange {
@@ -14,7 +14,7 @@ export interface PreferenceChange {
 }
 
 export function setNotificationPreference(id: string, change: PreferenceChange): Promise<User> {
-  return apiRequest<User>(preferencePath(change.key, id), { method: 'PUT', body: { status: change.value } });
+  return callApi(preferenceCall(change.key), { params: { id }, body: { status: change.value } });
 }
 
 export function useNotificationPreference(options: {

@@ -3,8 +3,10 @@
 // with the current PIN or the password. While 2FA is on, setting and changing also send the
 // authenticator code. Each change refreshes the status and the profile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { userApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { toPinUpdateBody, type PinChange } from '../model/pin.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { useProfileRefresh, useUserId } from './profile.ts';
 
 export interface PinStatus {
@@ -13,14 +15,14 @@ export interface PinStatus {
   readonly lockedUntil: string | null;
 }
 
-export const pinStatusKey = (userId: string) => ['user', userId, 'pin'] as const;
+export const pinStatusKey = resourceKeys.userPin;
 
 export function usePinStatus() {
   const id = useUserId();
   return useQuery({
     queryKey: pinStatusKey(id),
     enabled: id !== '',
-    queryFn: ({ signal }) => apiRequest<PinStatus>('/user/pin/is-valid', { signal }),
+    queryFn: ({ signal }): Promise<PinStatus> => callApi(userApi.pinStatus, { signal }),
   });
 }
 
@@ -36,7 +38,7 @@ export function useSetPin() {
   return useMutation({
     // The authenticator code goes along while 2FA is on (the API needs it then).
     mutationFn: ({ pin, token }: { pin: string; token?: string | undefined }) =>
-      apiRequest<unknown>('/user/pin', { method: 'POST', body: token ? { pin, token } : { pin } }),
+      callApi(userApi.setPin, { body: token ? { pin, token } : { pin } }),
     onSuccess: () => refresh(),
   });
 }
@@ -44,7 +46,7 @@ export function useSetPin() {
 export function useVerifyPin() {
   const refresh = usePinRefresh();
   return useMutation({
-    mutationFn: (pin: string) => apiRequest<{ verified: true }>('/user/pin/verify', { method: 'POST', body: { pin } }),
+    mutationFn: (pin: string) => callApi(userApi.verifyPin, { body: { pin } }),
     // A wrong entry may have locked the PIN: the status shows it either way.
     onSettled: () => refresh(),
   });
@@ -53,8 +55,7 @@ export function useVerifyPin() {
 export function useChangePin() {
   const refresh = usePinRefresh();
   return useMutation({
-    mutationFn: (input: PinChange) =>
-      apiRequest<unknown>('/user/pin/update', { method: 'PUT', body: toPinUpdateBody(input) }),
+    mutationFn: (input: PinChange) => callApi(userApi.updatePin, { body: toPinUpdateBody(input) }),
     onSettled: () => refresh(),
   });
 }

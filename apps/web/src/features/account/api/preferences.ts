@@ -1,9 +1,9 @@
 // PUT /user/preferences/{id}: the language and theme saved on the profile, so they follow the
 // customer to another device.
 import { useMutation } from '@tanstack/react-query';
-import type { LanguageCode, ThemeName, User } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { userPath, useProfileRefresh, useUserId } from './profile.ts';
+import { userApi, type LanguageCode, type ThemeName, type User } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { useProfileRefresh, useUserId } from './profile.ts';
 
 export interface PreferencesPatch {
   readonly language?: LanguageCode;
@@ -11,7 +11,7 @@ export interface PreferencesPatch {
 }
 
 export function updatePreferences(id: string, patch: PreferencesPatch): Promise<User> {
-  return apiRequest<User>(userPath('/user/preferences', id), { method: 'PUT', body: patch });
+  return callApi(userApi.updatePreferences, { params: { id }, body: patch });
 }
 
 export function useUpdatePreferences() {

@@ -1,7 +1,9 @@
 // GET /user/sessions lists the account's active sign-ins; DELETE /user/sessions/{sessionId} signs
 // one out (that device's next call answers 401).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { userApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { useUserId } from './profile.ts';
 
 /** One item of the answer (contracts `sessionSchema`). */
@@ -16,14 +18,14 @@ export interface AccountSession {
   readonly current: boolean;
 }
 
-export const sessionsKey = (userId: string) => ['user', userId, 'sessions'] as const;
+export const sessionsKey = resourceKeys.userSessions;
 
 export function useSessions() {
   const id = useUserId();
   return useQuery({
     queryKey: sessionsKey(id),
     enabled: id !== '',
-    queryFn: async ({ signal }) => (await apiRequest<{ items: AccountSession[] }>('/user/sessions', { signal })).items,
+    queryFn: async ({ signal }): Promise<AccountSession[]> => (await callApi(userApi.sessions, { signal })).items,
   });
 }
 
@@ -31,8 +33,7 @@ export function useRevokeSession() {
   const client = useQueryClient();
   const id = useUserId();
   return useMutation({
-    mutationFn: (sessionId: string) =>
-      apiRequest<unknown>(`/user/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
+    mutationFn: (sessionId: string) => callApi(userApi.revokeSession, { params: { sessionId } }),
     onSuccess: (_result, sessionId) => {
       client.setQueryData<AccountSession[]>(sessionsKey(id), (items) =>
         items?.filter((session) => session.id !== sessionId),

@@ -3,9 +3,9 @@
 // codes; PUT /user/update-2FA-google-authenticator/{id} with status false turns it off, proved with
 // a current code or a recovery code (never with the password alone).
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { userPath, useProfileRefresh, useUserId } from './profile.ts';
+import { authApi, userApi, type User } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { useProfileRefresh, useUserId } from './profile.ts';
 
 export interface TwoFactorKey {
   /** Base32, for typing into the app by hand. */
@@ -22,18 +22,15 @@ export interface TwoFactorEnabled {
 export type TwoFactorProof = { readonly token: string } | { readonly recoveryCode: string };
 
 export function generateTwoFactorKey(): Promise<TwoFactorKey> {
-  return apiRequest<TwoFactorKey>('/auth/2fa/generate-key', { method: 'POST' });
+  return callApi(authApi.generateTwoFactorKey, {});
 }
 
 export function verifyTwoFactorToken(token: string): Promise<TwoFactorEnabled> {
-  return apiRequest<TwoFactorEnabled>('/auth/2fa/verify-token', { method: 'POST', body: { token } });
+  return callApi(authApi.verifyTwoFactorToken, { body: { token } });
 }
 
 export function disableTwoFactor(id: string, proof: TwoFactorProof): Promise<{ user: User }> {
-  return apiRequest(userPath('/user/update-2FA-google-authenticator', id), {
-    method: 'PUT',
-    body: { status: false, ...proof },
-  });
+  return callApi(userApi.twoFactorSwitch, { params: { id }, body: { status: false, ...proof } });
 }
 
 export function useGenerateTwoFactorKey() {

@@ -1,9 +1,9 @@
 // PUT /user/update-2FA-withdraw/{id}: ask for the authenticator code on every withdrawal, or stop.
 // It needs authenticator 2FA on, and a current code to turn it on or off.
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { userPath, useProfileRefresh, useUserId } from './profile.ts';
+import { userApi, type User } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { useProfileRefresh, useUserId } from './profile.ts';
 
 export interface WithdrawalTwoFactorChange {
   readonly status: boolean;
@@ -11,7 +11,7 @@ export interface WithdrawalTwoFactorChange {
 }
 
 export function setWithdrawalTwoFactor(id: string, change: WithdrawalTwoFactorChange): Promise<User> {
-  return apiRequest<User>(userPath('/user/update-2FA-withdraw', id), { method: 'PUT', body: change });
+  return callApi(userApi.withdrawalTwoFactor, { params: { id }, body: change });
 }
 
 export function useWithdrawalTwoFactor() {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_PREFERENCES, preferencePath, withPreference } from './notification-preferences.ts';
+import { NOTIFICATION_PREFERENCES, preferenceCall, withPreference } from './notification-preferences.ts';
 
-describe('preferencePath', () => {
-  it('uses the three paths of spec §7 with the encoded id', () => {
-    expect(preferencePath('aiNotifications', 'u-1')).toBe('/user/update-ai-notification-status/u-1');
-    expect(preferencePath('administrativeEmails', 'u-1')).toBe('/user/update-administrative-email-status/u-1');
-    expect(preferencePath('newsletterEmails', 'a/b')).toBe('/user/update-newsletter-status/a%2Fb');
+describe('preferenceCall', () => {
+  it('uses the three calls of spec §7', () => {
+    expect(preferenceCall('aiNotifications').path).toBe('/user/update-ai-notification-status/{id}');
+    expect(preferenceCall('administrativeEmails').path).toBe('/user/update-administrative-email-status/{id}');
+    expect(preferenceCall('newsletterEmails')).toMatchObject({
+      method: 'PUT',
+      path: '/user/update-newsletter-status/{id}',
+    });
   });
 
   it('lists each switch once', () => {

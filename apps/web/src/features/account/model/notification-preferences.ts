@@ -1,18 +1,20 @@
 // The three notification switches of spec §2 and the call that saves each one, and the profile as
 // it looks once a switch has moved (the optimistic update shown before the API answers).
+import { userApi } from '@rora/contracts';
+
 export type NotificationPreference = 'aiNotifications' | 'administrativeEmails' | 'newsletterEmails';
 
-export const NOTIFICATION_PREFERENCES: ReadonlyArray<{ readonly key: NotificationPreference; readonly path: string }> =
-  [
-    { key: 'aiNotifications', path: '/user/update-ai-notification-status' },
-    { key: 'administrativeEmails', path: '/user/update-administrative-email-status' },
-    { key: 'newsletterEmails', path: '/user/update-newsletter-status' },
-  ];
+export const NOTIFICATION_PREFERENCES = [
+  { key: 'aiNotifications', call: userApi.aiNotifications },
+  { key: 'administrativeEmails', call: userApi.administrativeEmails },
+  { key: 'newsletterEmails', call: userApi.newsletter },
+] as const satisfies ReadonlyArray<{ readonly key: NotificationPreference; readonly call: unknown }>;
 
-export function preferencePath(key: NotificationPreference, userId: string): string {
+/** The call that saves the switch (spec §7). */
+export function preferenceCall(key: NotificationPreference) {
   const entry = NOTIFICATION_PREFERENCES.find((preference) => preference.key === key);
   if (!entry) throw new Error(`Unknown notification preference: ${key}`);
-  return `${entry.path}/${encodeURIComponent(userId)}`;
+  return entry.call;
 }
 
 interface WithPreferences {

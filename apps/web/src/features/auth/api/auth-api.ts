@@ -1,6 +1,7 @@
-// The auth calls of spec §7 (paths verbatim, `forgot-passord` included). Each returns the `data`
-// of the answer; failures arrive as ApiError for the caller to show.
-import { apiRequest } from '../../../lib/api/client.ts';
+// The auth calls of spec §7 (contracts' authApi: paths verbatim, `forgot-passord` included). Each
+// returns the `data` of the answer; failures arrive as ApiError for the caller to show.
+import { authApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import type { Phone } from '../model/phone.ts';
 import type { RecoveryMethod } from '../model/steps.ts';
 
@@ -9,35 +10,33 @@ export interface AuthResult {
   readonly token: string;
 }
 
-const post = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
-
 export function login(input: { email: string; password: string; totp?: string }): Promise<AuthResult> {
-  return post('/auth/login', input);
+  return callApi(authApi.login, { body: input });
 }
 
 export function logout(): Promise<unknown> {
-  return post('/auth/logout');
+  return callApi(authApi.logout, {});
 }
 
 /** The server's password rules (length, variety, the common list), before any code is sent. */
 export function checkPassword(password: string): Promise<unknown> {
-  return post('/auth/password/check', { password });
+  return callApi(authApi.checkPassword, { body: { password } });
 }
 
 export function sendEmailCode(email: string): Promise<unknown> {
-  return post('/auth/verify-email/send-code', { email });
+  return callApi(authApi.sendEmailCode, { body: { email } });
 }
 
 export function verifyEmail(email: string, token: string): Promise<unknown> {
-  return post('/auth/verify-email', { email, token });
+  return callApi(authApi.verifyEmail, { body: { email, token } });
 }
 
 export function sendPhoneCode(phone: Phone): Promise<unknown> {
-  return post('/auth/phone', { phone });
+  return callApi(authApi.sendPhoneCode, { body: { phone } });
 }
 
 export function verifyPhone(phone: Phone, token: string): Promise<unknown> {
-  return post('/auth/phone/verify', { phone, token });
+  return callApi(authApi.verifyPhone, { body: { phone, token } });
 }
 
 export interface RegisterInput {
@@ -51,15 +50,15 @@ export interface RegisterInput {
 }
 
 export function register(input: RegisterInput): Promise<AuthResult> {
-  return post('/auth/register', input);
+  return callApi(authApi.register, { body: input });
 }
 
 export function requestResetCode(input: { email: string; method: RecoveryMethod; phone?: Phone }): Promise<unknown> {
-  return post('/auth/forgot-passord/request-code', input);
+  return callApi(authApi.resetRequestCode, { body: input });
 }
 
 export function verifyResetCode(input: { email: string; token: string }): Promise<{ ticket: string }> {
-  return post('/auth/forgot-passord/verify-code', input);
+  return callApi(authApi.resetVerifyCode, { body: input });
 }
 
 export function resetPassword(input: {
@@ -68,5 +67,5 @@ export function resetPassword(input: {
   password: string;
   confirmPassword: string;
 }): Promise<unknown> {
-  return post('/auth/forgot-passord/', input);
+  return callApi(authApi.resetPassword, { body: input });
 }

@@ -1,36 +1,8 @@
-// One form field's value and its validation message. The message shows once the customer has typed
-// in the field (as they type, spec §5) or tried to submit; `valid` always reflects the rule, so the
-// submit button stays disabled while anything is invalid.
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+// The app's form field (lib/forms/use-field.ts) with the auth screens' messages.
+import { useField as useSharedField, type Field } from '../../../lib/forms/use-field.ts';
 
-export interface Field {
-  readonly value: string;
-  readonly valid: boolean;
-  /** The translated message to show, once the field has been touched. */
-  readonly error: string | undefined;
-  set(value: string): void;
-  touch(): void;
-  reset(value?: string): void;
-}
+export type { Field };
 
 export function useField(initial: string, validate: (value: string) => string | undefined): Field {
-  const { t } = useTranslation('auth');
-  const [value, setValue] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const key = validate(value);
-  return {
-    value,
-    valid: key === undefined,
-    error: touched && key ? t(key) : undefined,
-    set(next) {
-      setValue(next);
-      setTouched(true);
-    },
-    touch: () => setTouched(true),
-    reset(next = initial) {
-      setValue(next);
-      setTouched(false);
-    },
-  };
+  return useSharedField('auth', validate, initial);
 }

@@ -2,16 +2,18 @@
 // (one holding and its moves), POST /coldwallet (move in: create; move out: withdraw) with an
 // Idempotency-Key per distinct request. A move refreshes the holdings and the wallets.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColdWallet, ColdWalletDetail, ColdWalletList, ColdWalletMove } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { walletApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const coldWalletKey = ['coldWallet'] as const;
+export const coldWalletKey = resourceKeys.coldWallets;
 export const MOVES_PAGE_LIMIT = 10;
 
 export function useColdWallets() {
   return useQuery({
     queryKey: [...coldWalletKey, 'list'],
-    queryFn: ({ signal }) => apiRequest<ColdWalletList>('/coldwallet', { signal }),
+    queryFn: ({ signal }) => callApi(walletApi.listColdWallets, { signal }),
   });
 }
 
@@ -19,9 +21,7 @@ export function useColdWallet(id: string, page: number) {
   return useQuery({
     queryKey: [...coldWalletKey, 'detail', id, page],
     queryFn: ({ signal }) =>
-      apiRequest<ColdWalletDetail>(`/coldwallet/${encodeURIComponent(id)}?page=${page}&limit=${MOVES_PAGE_LIMIT}`, {
-        signal,
-      }),
+      callApi(walletApi.coldWallet, { params: { id }, query: { page, limit: MOVES_PAGE_LIMIT }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,15 +38,7 @@ export function useMoveColdWallet() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: MoveRequest; idempotencyKey: string }) =>
-      apiRequest<{ wallet: ColdWallet; move: ColdWalletMove }>('/coldwallet', {
-        method: 'POST',
-        body: request,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: coldWalletKey }),
-        client.invalidateQueries({ queryKey: ['wallets'] }),
-      ]),
+      callApi(walletApi.moveColdWallet, { body: request, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSettled: () => invalidateAfter(client, 'coldMove'),
   });
 }

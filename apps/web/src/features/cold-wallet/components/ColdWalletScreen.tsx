@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../../lib/format/numbers.ts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
 import { useColdWallets } from '../api/coldwallet-api.ts';
-import { useLiveColdWallet } from '../api/live-cold-wallet.ts';
 import type { MoveType } from '../model/move-form.ts';
 import type { ApprovalStep } from './approval.ts';
 import { ColdExplainer } from './ColdExplainer.tsx';
@@ -19,7 +17,6 @@ import './cold-wallet.css';
 
 export function ColdWalletScreen({ approval }: { readonly approval: ApprovalStep }) {
   const { t } = useTranslation('coldWallet');
-  useLiveColdWallet(useSession().token);
   const holdings = useColdWallets();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [moving, setMoving] = useState<{ id: string; type: MoveType } | null>(null);

@@ -1,8 +1,8 @@
 // The country check on load (spec §7): GET /allowCountries answers 200 for an allowed country and
 // 451 with data[0].allowed === false for a blocked one. Any other failure lets the visitor carry on:
 // the API refuses blocked countries by itself, so a flaky check must not lock customers out.
-import type { CountryCheck } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { geoApi, type CountryCheck } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 
 export type CountryVerdict =
@@ -36,7 +36,7 @@ export function verdictFromError(error: unknown): CountryVerdict {
 
 export async function checkCountry(): Promise<CountryVerdict> {
   try {
-    return verdictFromAnswer(await apiRequest<CountryCheck>('/allowCountries'), window.location.origin);
+    return verdictFromAnswer(await callApi(geoApi.allowCountries, {}), window.location.origin);
   } catch (error) {
     const verdict = verdictFromError(error);
     if (!verdict.blocked) console.error('Country check failed', error);

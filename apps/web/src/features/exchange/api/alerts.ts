@@ -1,22 +1,23 @@
 // Price alerts (POST /alert, GET /alert, DELETE /alert/{id}).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Alert, AlertBody } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { exchangeKey } from './markets.ts';
+import { marketsApi, type AlertBody } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const alertsKey = [...exchangeKey, 'alerts'] as const;
+export const alertsKey = resourceKeys.alerts;
 
 export function useAlerts() {
   return useQuery({
     queryKey: alertsKey,
-    queryFn: ({ signal }) => apiRequest<{ items: Alert[] }>('/alert?limit=50', { signal }).then((data) => data.items),
+    queryFn: ({ signal }) =>
+      callApi(marketsApi.listAlerts, { query: { limit: 50 }, signal }).then((data) => data.items),
   });
 }
 
 export function useCreateAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AlertBody) => apiRequest<Alert>('/alert', { method: 'POST', body }),
+    mutationFn: (body: AlertBody) => callApi(marketsApi.createAlert, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: alertsKey }),
   });
 }
@@ -24,7 +25,7 @@ export function useCreateAlert() {
 export function useDeleteAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/alert/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callApi(marketsApi.deleteAlert, { params: { id } }),
     // Refreshed on failure too: an alert already gone (404) leaves the list.
     onSettled: () => client.invalidateQueries({ queryKey: alertsKey }),
   });

@@ -1,11 +1,10 @@
 // The customer's available balances (GET /dashboard, spec §7), for the order form's "available" and
-// "max". Refreshed when an order is placed, filled or cancelled.
-import { useQuery } from '@tanstack/react-query';
+// "max": the shared resource (lib/api/resources), refreshed when an order is placed, filled or
+// cancelled.
 import type { Dashboard } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
-import { apiRequest } from '../../../lib/api/client.ts';
 
-export const balancesKey = ['exchange', 'balances'] as const;
+export { useDashboard as useBalances } from '../../../lib/api/resources/dashboard.ts';
 
 export function availableOf(dashboard: Dashboard | undefined, asset: string): bigint | null {
   if (!dashboard) return null;
@@ -13,11 +12,4 @@ export function availableOf(dashboard: Dashboard | undefined, asset: string): bi
   if (!entry) return 0n;
   const parsed = tryParseAmount(entry.available, assetScale(asset));
   return parsed.ok ? parsed.value : 0n;
-}
-
-export function useBalances() {
-  return useQuery({
-    queryKey: balancesKey,
-    queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }),
-  });
 }

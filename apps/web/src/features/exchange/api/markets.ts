@@ -1,20 +1,18 @@
 // Public market data over REST: the pairs with their tickers, candles for a chart range, and the
 // platforms with their prices and fees (refreshed every few seconds, as their prices move).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Candle, CandleInterval, Market, ShareOffer, Venue } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { marketsApi, type Candle, type CandleInterval, type VenueFavouriteBody } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const exchangeKey = ['exchange'] as const;
-export const marketsKey = [...exchangeKey, 'markets'] as const;
-export const candlesKey = (symbol: string, range: string) => [...exchangeKey, 'candles', symbol, range] as const;
-export const venuesKey = (symbol: string) => [...exchangeKey, 'venues', symbol] as const;
-
-const query = (symbol: string) => `symbol=${encodeURIComponent(symbol)}`;
+export const marketsKey = resourceKeys.markets;
+export const candlesKey = (symbol: string, range: string) => [...resourceKeys.candles, symbol, range] as const;
+export const venuesKey = (symbol: string) => [...resourceKeys.venues, symbol] as const;
 
 export function useMarkets() {
   return useQuery({
     queryKey: marketsKey,
-    queryFn: ({ signal }) => apiRequest<{ items: Market[] }>('/market/pairs', { signal }).then((data) => data.items),
+    queryFn: ({ signal }) => callApi(marketsApi.markets, { signal }).then((data) => data.items),
     refetchInterval: 10_000,
   });
 }
@@ -27,7 +25,7 @@ export interface CandleSeries {
 export function useCandles(symbol: string, range: string) {
   return useQuery({
     queryKey: candlesKey(symbol, range),
-    queryFn: ({ signal }) => apiRequest<CandleSeries>(`/market/candles?${query(symbol)}&range=${range}`, { signal }),
+    queryFn: ({ signal }): Promise<CandleSeries> => callApi(marketsApi.candles, { query: { symbol, range }, signal }),
     staleTime: 30_000,
   });
 }
@@ -35,8 +33,7 @@ export function useCandles(symbol: string, range: string) {
 export function useVenues(symbol: string) {
   return useQuery({
     queryKey: venuesKey(symbol),
-    queryFn: ({ signal }) =>
-      apiRequest<{ items: Venue[] }>(`/market/venues?${query(symbol)}`, { signal }).then((data) => data.items),
+    queryFn: ({ signal }) => callApi(marketsApi.venues, { query: { symbol }, signal }).then((data) => data.items),
     refetchInterval: 4_000,
   });
 }
@@ -44,19 +41,18 @@ export function useVenues(symbol: string) {
 export function useFavouriteVenue(symbol: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { venue: string; favourite: boolean }) =>
-      apiRequest('/market/venues/favourite', { method: 'PUT', body: input }),
+    mutationFn: (input: VenueFavouriteBody) => callApi(marketsApi.setVenueFavourite, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: venuesKey(symbol) }),
   });
 }
 
-export const shareOfferKey = [...exchangeKey, 'share-offer'] as const;
+export const shareOfferKey = resourceKeys.shareOffer;
 
 /** Rora's share offer with the address that receives payment (SPEC §9); it changes only with configuration. */
 export function useShareOffer() {
   return useQuery({
     queryKey: shareOfferKey,
-    queryFn: ({ signal }) => apiRequest<ShareOffer>('/market/share-offer', { signal }),
+    queryFn: ({ signal }) => callApi(marketsApi.shareOffer, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -3,17 +3,17 @@
 // estimate (POST /order/rate) for the form as it stands.
 import { useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderList, OrderRate, TradeOrderBody } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { balancesKey } from './balances.ts';
-import { exchangeKey } from './markets.ts';
+import { marketsApi, type TradeOrderBody } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
-export const ordersKey = [...exchangeKey, 'orders'] as const;
+export const ordersKey = resourceKeys.orders;
 
 export function useOrders(type: 'open' | 'closed', page = 1) {
   return useQuery({
     queryKey: [...ordersKey, type, page],
-    queryFn: ({ signal }) => apiRequest<OrderList>(`/order?type=${type}&page=${page}&limit=20`, { signal }),
+    queryFn: ({ signal }) => callApi(marketsApi.listOrders, { query: { type, page, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,32 +33,27 @@ export function usePlaceOrder() {
   const keyFor = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: TradeOrderBody) =>
-      apiRequest<Order>('/order', { method: 'POST', body, headers: { 'Idempotency-Key': keyFor(body) } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ordersKey });
-      void client.invalidateQueries({ queryKey: balancesKey });
-    },
+      callApi(marketsApi.placeOrder, { body, headers: { 'Idempotency-Key': keyFor(body) } }),
+    // The order holds (or, filled at once, moves) money: the orders and every balance refresh.
+    onSuccess: () => invalidateAfter(client, 'order'),
   });
 }
 
 export function useCancelOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<Order>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callApi(marketsApi.cancelOrder, { params: { id } }),
     // Refreshed on failure too: an order that filled or was cancelled elsewhere (409, 404) moves on.
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: ordersKey });
-      void client.invalidateQueries({ queryKey: balancesKey });
-    },
+    onSettled: () => invalidateAfter(client, 'order'),
   });
 }
 
 /** The estimate for a valid order (null body: none), kept while the next one loads. */
 export function useOrderRate(body: TradeOrderBody | null) {
   return useQuery({
-    queryKey: [...exchangeKey, 'rate', body],
+    queryKey: [...resourceKeys.orderRate, body],
     enabled: body !== null,
-    queryFn: ({ signal }) => apiRequest<OrderRate>('/order/rate', { method: 'POST', body, signal }),
+    queryFn: ({ signal }) => callApi(marketsApi.orderRate, { body: body!, signal }),
     placeholderData: keepPreviousData,
     staleTime: 2_000,
     retry: false,

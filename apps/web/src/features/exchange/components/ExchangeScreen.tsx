@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAIR, DEFAULT_VENUE, pairSlug, parsePairSymbol, type PairSymbol } from '@rora/contracts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
 import { availableOf, useBalances } from '../api/balances.ts';
-import { useKycApproved } from '../api/kyc.ts';
+import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { useMarkets } from '../api/markets.ts';
 import { useMarketStream } from '../api/market-stream.ts';
 import { marketModel } from '../model/market.ts';
@@ -53,7 +52,6 @@ function Panel({
 
 export function ExchangeScreen() {
   const { t } = useTranslation('exchange');
-  const { token } = useSession();
   const [params, setParams] = useSearchParams();
   const symbol: PairSymbol = parsePairSymbol(params.get('pair') ?? '') ?? (DEFAULT_PAIR.symbol as PairSymbol);
   // The same model object on every render (one per pair), so effects keyed on it never restart.
@@ -63,7 +61,7 @@ export function ExchangeScreen() {
   // The shell's breakpoint (shell.css): the sidebar and the phone layout never show together.
   const phone = useMediaQuery('(max-width: 899.98px)');
   const markets = useMarkets();
-  const stream = useMarketStream(symbol, token);
+  const stream = useMarketStream(symbol);
   const kycApproved = useKycApproved();
   const balances = useBalances();
   const base = availableOf(balances.data, market.base);

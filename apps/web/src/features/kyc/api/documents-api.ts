@@ -2,8 +2,8 @@
 // one's own document (a preview, a download). Both carry the bearer token like every other call;
 // a 401 is handed to the app's one client, which remembers the path and sends the customer to sign in.
 import type { KycDocumentKind, KycState } from '@rora/contracts';
-import { KYC_UPLOAD_PATHS } from '@rora/contracts';
-import { API_BASE } from '../../../lib/api/client.ts';
+import { KYC_UPLOAD_PATHS, kycCalls } from '@rora/contracts';
+import { API_BASE, fillPath } from '../../../lib/api/client.ts';
 import { networkError, toApiError } from '../../../lib/api/errors.ts';
 import { getSession } from '../../../lib/session/session-store.ts';
 import { fetchKycState } from './kyc-api.ts';
@@ -33,7 +33,7 @@ function onUnauthorized(userId: string): void {
 
 export function uploadDocument(options: UploadOptions): Promise<KycState> {
   const { token } = getSession();
-  const url = `${API_BASE}${KYC_UPLOAD_PATHS[options.kind].replace('{id}', encodeURIComponent(options.userId))}`;
+  const url = `${API_BASE}${fillPath(KYC_UPLOAD_PATHS[options.kind], { id: options.userId })}`;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', url);
@@ -62,7 +62,7 @@ export async function fetchDocument(userId: string, documentId: string, signal?:
   const { token } = getSession();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/user/kyc-documents/${encodeURIComponent(documentId)}`, {
+    response = await fetch(`${API_BASE}${fillPath(kycCalls.downloadDocument.path, { documentId })}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal,
     });

@@ -2,18 +2,19 @@
 // review. Each mutation writes the state the API answers into the cache, and refreshes the profile so
 // the session's KYC status (shown elsewhere) follows. While the provider reviews, the state is polled.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KycIdentity, KycState } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { kycApi, type KycIdentity, type KycState } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { getSession, updateUser } from '../../../lib/session/session-store.ts';
 import { isUnderReview } from '../model/steps.ts';
 
 /** How often the page asks whether the provider has decided. */
 export const DECISION_POLL_MS = 3000;
 
-export const kycKey = (userId: string) => ['kyc', userId] as const;
+export const kycKey = (userId: string) => [...resourceKeys.kyc, userId] as const;
 
 export function fetchKycState(userId: string, signal?: AbortSignal): Promise<KycState> {
-  return apiRequest<KycState>(`/user/kyc/${encodeURIComponent(userId)}`, { signal });
+  return callApi(kycApi.getKyc, { params: { id: userId }, signal });
 }
 
 /** Keeps the session's copy of the profile in step with the KYC status. */
@@ -49,10 +50,7 @@ export function useSaveIdentity(userId: string) {
   const store = useStoreKycState(userId);
   return useMutation({
     mutationFn: (identity: KycIdentity) =>
-      apiRequest<KycState>(`/user/verify-user-identity/${encodeURIComponent(userId)}`, {
-        method: 'PUT',
-        body: identity,
-      }),
+      callApi(kycApi.verifyUserIdentity, { params: { id: userId }, body: identity }),
     onSuccess: store,
   });
 }
@@ -60,8 +58,7 @@ export function useSaveIdentity(userId: string) {
 export function useSendForReview(userId: string) {
   const store = useStoreKycState(userId);
   return useMutation({
-    mutationFn: () =>
-      apiRequest<KycState>('/user/update-kyc-status', { method: 'POST', body: { status: 'waiting_for_approval' } }),
+    mutationFn: () => callApi(kycApi.updateKycStatus, { body: { status: 'waiting_for_approval' } }),
     onSuccess: store,
   });
 }

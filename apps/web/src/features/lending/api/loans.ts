@@ -3,19 +3,19 @@
 // opened, so a retry of the same confirmation can never act twice. A step invalidates the lending
 // queries and the balances; the `loans` WebSocket channel does the same for the other party.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { Dashboard, Loan, LoanList, LoanMarketSort, LoanPreview, LoanRequestBody } from '@rora/contracts';
-import { assetScale, tryParseAmount } from '@rora/money';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { connectRealtime } from '../../../lib/ws/realtime.ts';
+import { lendingApi, type Loan, type LoanMarketSort, type LoanRequestBody } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { useAvailableBalances } from '../../../lib/api/resources/dashboard.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const LOAN_VIEWS = [
-  { id: 'market', path: '' },
-  { id: 'requests', path: '/get-my-loan-requests' },
-  { id: 'borrowing', path: '/get-my-accepted-loans' },
-  { id: 'lending', path: '/get-my-accepted-lends' },
-  { id: 'repaid', path: '/get-my-repaid-loans' },
-  { id: 'repaidToMe', path: '/get-my-repaid-loan-requests' },
+  { id: 'market', call: lendingApi.market },
+  { id: 'requests', call: lendingApi.myRequests },
+  { id: 'borrowing', call: lendingApi.myBorrowing },
+  { id: 'lending', call: lendingApi.myLending },
+  { id: 'repaid', call: lendingApi.myRepaidBorrowing },
+  { id: 'repaidToMe', call: lendingApi.myRepaidLending },
 ] as const;
 export type LoanViewId = (typeof LOAN_VIEWS)[number]['id'];
 
@@ -25,22 +25,20 @@ export interface MarketFilter {
   readonly sort: LoanMarketSort;
 }
 
-export const lendingKey = ['lending'] as const;
-const balancesKey = ['lending', 'balances'] as const;
+export const lendingKey = resourceKeys.loans;
 export const PAGE_LIMIT = 50;
 export const MARKET_POLL_MS = 5_000;
 
 export function useLoanView(view: LoanViewId, filter: MarketFilter) {
-  const path = LOAN_VIEWS.find((entry) => entry.id === view)!.path;
-  const params = new URLSearchParams({ page: '1', limit: String(PAGE_LIMIT) });
-  if (view === 'market') {
-    params.set('sort', filter.sort);
-    if (filter.asset) params.set('asset', filter.asset);
-    if (filter.termDays) params.set('termDays', filter.termDays);
-  }
+  const call = LOAN_VIEWS.find((entry) => entry.id === view)!.call;
+  const page = { page: 1, limit: PAGE_LIMIT };
+  const query =
+    view === 'market'
+      ? { ...page, sort: filter.sort, asset: filter.asset || undefined, termDays: filter.termDays || undefined }
+      : page;
   return useQuery({
-    queryKey: [...lendingKey, 'view', view, params.toString()],
-    queryFn: ({ signal }) => apiRequest<LoanList>(`/p2p${path}?${params.toString()}`, { signal }),
+    queryKey: [...lendingKey, 'view', view, query],
+    queryFn: ({ signal }) => callApi(call, { query, signal }),
     // Others' new requests reach no one's WebSocket topic: the marketplace asks again every few seconds.
     refetchInterval: view === 'market' ? MARKET_POLL_MS : false,
   });
@@ -50,37 +48,22 @@ export function useLoan(id: string | null) {
   return useQuery({
     queryKey: [...lendingKey, 'loan', id],
     enabled: id !== null,
-    queryFn: ({ signal }) => apiRequest<Loan>(`/p2p/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => callApi(lendingApi.getLoan, { params: { id: id ?? '' }, signal }),
   });
 }
 
 /** The request's figures before confirming; `body` is null while the form is not complete. */
 export function useLoanPreview(body: LoanRequestBody | null) {
-  const query = new URLSearchParams(
-    body ? Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)])) : {},
-  );
   return useQuery({
-    queryKey: [...lendingKey, 'preview', query.toString()],
+    queryKey: [...resourceKeys.loanPreview, body],
     enabled: body !== null,
-    queryFn: ({ signal }) => apiRequest<LoanPreview>(`/p2p/preview?${query.toString()}`, { signal }),
+    queryFn: ({ signal }) => callApi(lendingApi.preview, { query: body!, signal }),
     retry: false,
   });
 }
 
-/** Available minor units by coin (GET /dashboard). */
-export function useAvailable() {
-  return useQuery({
-    queryKey: balancesKey,
-    queryFn: async ({ signal }) => {
-      const dashboard = await apiRequest<Dashboard>('/dashboard', { signal });
-      const entries = dashboard.assets.flatMap((entry) => {
-        const parsed = tryParseAmount(entry.available, assetScale(entry.assetSymbol));
-        return parsed.ok ? [[entry.assetSymbol, parsed.value] as const] : [];
-      });
-      return new Map<string, bigint>(entries);
-    },
-  });
-}
+/** Available minor units by coin (GET /dashboard, the shared resource). */
+export const useAvailable = useAvailableBalances;
 
 export type LoanAction = 'lend' | 'repay' | 'cancel';
 
@@ -93,19 +76,17 @@ interface StepInput {
 }
 
 function stepRequest({ action, id, key, maxDebt }: StepInput): Promise<Loan> {
-  const path = action === 'cancel' ? `/p2p/${id}` : `/p2p/${action}/${id}`;
-  return apiRequest<Loan>(path, {
-    method: action === 'cancel' ? 'DELETE' : 'POST',
-    headers: { 'Idempotency-Key': key },
-    ...(action === 'repay' && maxDebt ? { body: { maxDebt } } : {}),
-  });
+  const headers = { 'Idempotency-Key': key };
+  if (action === 'repay')
+    return callApi(lendingApi.repay, { params: { id }, body: maxDebt ? { maxDebt } : undefined, headers });
+  return callApi(action === 'cancel' ? lendingApi.cancel : lendingApi.lend, { params: { id }, headers });
 }
 
 export function useLoanStep() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: stepRequest,
-    onSettled: () => void client.invalidateQueries({ queryKey: lendingKey }),
+    onSettled: () => invalidateAfter(client, 'loan'),
   });
 }
 
@@ -113,24 +94,7 @@ export function usePostRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { body: LoanRequestBody; key: string }) =>
-      apiRequest<Loan>('/p2p', { method: 'POST', body: input.body, headers: { 'Idempotency-Key': input.key } }),
-    onSettled: () => void client.invalidateQueries({ queryKey: lendingKey }),
+      callApi(lendingApi.request, { body: input.body, headers: { 'Idempotency-Key': input.key } }),
+    onSettled: () => invalidateAfter(client, 'loan'),
   });
-}
-
-/** Live updates: a `loans` event (or a notification of one) refreshes the views and balances. */
-export function useLiveLoans(token: string | null): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!token) return undefined;
-    const refresh = () => void client.invalidateQueries({ queryKey: lendingKey });
-    const connection = connectRealtime({
-      token,
-      onOpen: refresh,
-      onMessage: (message) => {
-        if (message.channel === 'loans') refresh();
-      },
-    });
-    return () => connection.close();
-  }, [client, token]);
 }

@@ -5,8 +5,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
-import { LOAN_VIEWS, useLiveLoans, type LoanAction, type LoanViewId, type MarketFilter } from '../api/loans.ts';
+import { LOAN_VIEWS, type LoanAction, type LoanViewId, type MarketFilter } from '../api/loans.ts';
 import { LoanDetailDialog } from './LoanDetailDialog.tsx';
 import { LoanList } from './LoanList.tsx';
 import { MarketFilters } from './MarketFilters.tsx';
@@ -47,7 +46,6 @@ function ViewTabs({ view, onChange }: { readonly view: LoanViewId; readonly onCh
 
 export function LendingScreen() {
   const { t } = useTranslation('lending');
-  useLiveLoans(useSession().token);
   const [view, setView] = useState<LoanViewId>('market');
   const [filter, setFilter] = useState<MarketFilter>({ asset: '', termDays: '', sort: 'rate_desc' });
   const [requesting, setRequesting] = useState(false);

@@ -1,19 +1,20 @@
 // The notifications calls (spec §7) and their cache. A failed fetch is only logged (spec §8): the
 // bell shows no count and the panel offers a retry, but nothing pops up.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationList } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { notificationApi, type NotificationList } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { errorToastMessage } from '../../../lib/api/errors.ts';
 import { translateIfExists } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { markReadInList } from '../model/group-by-day.ts';
 
 export const NOTIFICATIONS_PAGE_LIMIT = 50;
-export const notificationsKey = ['notifications', 'list'] as const;
+export const notificationsKey = [...resourceKeys.notifications, 'list'] as const;
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
   try {
-    return await apiRequest<NotificationList>(`/notification?page=1&limit=${NOTIFICATIONS_PAGE_LIMIT}`, { signal });
+    return await callApi(notificationApi.list, { query: { page: 1, limit: NOTIFICATIONS_PAGE_LIMIT }, signal });
   } catch (error) {
     // A fetch the app cancelled itself (the page changed) is no failure (issue 19 defect 11).
     if (!signal?.aborted) console.error('Fetching notifications failed', error);
@@ -41,10 +42,10 @@ export function useMarkRead() {
     // Resolves to the server's unread count after "mark all", undefined after one.
     mutationFn: async (id: string | null): Promise<number | undefined> => {
       if (id !== null) {
-        await apiRequest<Notification>(`/notification/${encodeURIComponent(id)}/read`, { method: 'PUT' });
+        await callApi(notificationApi.markRead, { params: { id } });
         return undefined;
       }
-      const result = await apiRequest<{ unreadCount: number }>('/notification/read-all', { method: 'PUT' });
+      const result = await callApi(notificationApi.markAllRead, {});
       return result.unreadCount;
     },
     onMutate: (id: string | null) => ({ previous: updateList(client, (list) => markReadInList(list, id)) }),

@@ -1,18 +1,19 @@
 // POST /order/init (start a card purchase; the answer opens the provider's widget) and the purchase's
 // state (GET /onramp/purchases/{id}), asked every second and a half while it is pending. The
 // Idempotency-Key is made once per purchase the customer asks for and reused on a retry. When a
-// purchase completes, the other queries on screen (balances) are refreshed.
+// purchase completes, the balances are refreshed (lib/api/resources/changes.ts).
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OnrampInitBody, OnrampPurchase } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { onrampApi, type OnrampInitBody, type OnrampPurchase } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const PURCHASE_POLL_MS = 1500;
-export const purchaseKey = (id: string) => ['onramp', 'purchase', id] as const;
+export const purchaseKey = (id: string) => [...resourceKeys.onramp, 'purchase', id] as const;
 
 export function startPurchase(body: OnrampInitBody, idempotencyKey: string): Promise<OnrampPurchase> {
-  return apiRequest<OnrampPurchase>('/order/init', {
-    method: 'POST',
+  return callApi(onrampApi.init, {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
@@ -31,14 +32,13 @@ export function usePurchase(id: string | null) {
   const query = useQuery({
     queryKey: purchaseKey(id ?? ''),
     enabled: id !== null,
-    queryFn: ({ signal }) =>
-      apiRequest<OnrampPurchase>(`/onramp/purchases/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => callApi(onrampApi.getPurchase, { params: { id: id ?? '' }, signal }),
     refetchInterval: (current) => (current.state.data?.status === 'pending' ? PURCHASE_POLL_MS : false),
   });
-  // Coins arrived: every other query on screen (balances, whatever their keys) asks again.
+  // Coins arrived: the balances ask again.
   const completed = query.data?.status === 'completed';
   useEffect(() => {
-    if (completed) void client.invalidateQueries({ predicate: (cached) => cached.queryKey[0] !== 'onramp' });
+    if (completed) void invalidateAfter(client, 'balances');
   }, [client, completed]);
   return query;
 }

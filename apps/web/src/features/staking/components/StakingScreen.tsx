@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAKING_MAX_APY_BPS, type StakingPlan } from '@rora/contracts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
 import { useStakingPlans } from '../api/staking.ts';
-import { useLiveStaking } from '../api/live-staking.ts';
 import { apyPercent } from '../model/stake-form.ts';
 import { PanelBoundary } from '../../../components/panel-boundary/PanelBoundary.tsx';
 import { PlanCards } from './PlanCards.tsx';
@@ -17,7 +15,6 @@ import './staking.css';
 
 export function StakingScreen() {
   const { t } = useTranslation('staking');
-  useLiveStaking(useSession().token);
   const [staking, setStaking] = useState<StakingPlan | null>(null);
   const today = useStakingPlans().data?.today;
   const fallback = (retry: () => void) => <ErrorState title={t('panelError')} onRetry={retry} />;

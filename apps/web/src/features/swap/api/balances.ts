@@ -1,12 +1,10 @@
 // The customer's available balance of each coin, from GET /dashboard (spec §7 "Dashboard and assets"),
-// for the pickers and the amount's "max". Refreshed after a swap is placed and when one settles.
-import { useQuery } from '@tanstack/react-query';
+// for the pickers and the amount's "max": the shared resource, refreshed after a swap is placed and
+// when one settles.
 import type { Dashboard } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { useDashboard } from '../../../lib/api/resources/dashboard.ts';
 import { balancesFor, isSwapAsset, type SwapBalance } from '../model/swap-form.ts';
-
-export const swapBalancesKey = ['swap', 'balances'] as const;
 
 export function toSwapBalances(dashboard: Dashboard): SwapBalance[] {
   const listed = dashboard.assets.flatMap((entry) => {
@@ -19,8 +17,5 @@ export function toSwapBalances(dashboard: Dashboard): SwapBalance[] {
 }
 
 export function useSwapBalances() {
-  return useQuery({
-    queryKey: swapBalancesKey,
-    queryFn: async ({ signal }) => toSwapBalances(await apiRequest<Dashboard>('/dashboard', { signal })),
-  });
+  return useDashboard({ select: toSwapBalances });
 }

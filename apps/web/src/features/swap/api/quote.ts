@@ -2,15 +2,16 @@
 // it is never refetched by itself (each answer is a new firm quote on the server); the screen
 // asks for a new one when the customer refreshes or the quote has expired.
 import { useQuery } from '@tanstack/react-query';
-import type { SwapQuote } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { swapApi } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import type { ReceivedQuote } from '../model/quote-clock.ts';
 
-export const swapQuoteKey = (from: string, to: string, amount: string) => ['swap', 'quote', from, to, amount] as const;
+export const swapQuoteKey = (from: string, to: string, amount: string) =>
+  [...resourceKeys.swapQuote, from, to, amount] as const;
 
 export function fetchQuote(query: { from: string; to: string; amount: string }, signal?: AbortSignal) {
-  const params = new URLSearchParams({ from: query.from, to: query.to, quantity: query.amount });
-  return apiRequest<SwapQuote>(`/convert?${params.toString()}`, { signal });
+  return callApi(swapApi.convert, { query: { from: query.from, to: query.to, quantity: query.amount }, signal });
 }
 
 /** `amount` is null while the amount on screen is not a valid one: no quote is asked for. */

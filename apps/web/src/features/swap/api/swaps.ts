@@ -4,34 +4,34 @@
 // from the quote, so a retry of the same confirmation can never swap twice.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Swap, SwapList, SwapQuote } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { swapBalancesKey } from './balances.ts';
+import { swapApi, type Swap, type SwapList, type SwapQuote } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const SWAPS_PAGE_LIMIT = 10;
 export const SWAP_POLL_MS = 3000;
-export const swapsKey = ['swap', 'list'] as const;
+export const swapsKey = resourceKeys.swaps;
 
 export function useSwaps() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: swapsKey,
-    queryFn: ({ signal }) => apiRequest<SwapList>(`/swaps?page=1&limit=${SWAPS_PAGE_LIMIT}`, { signal }),
+    queryFn: ({ signal }) => callApi(swapApi.listSwaps, { query: { page: 1, limit: SWAPS_PAGE_LIMIT }, signal }),
     refetchInterval: (current) =>
       current.state.data?.items.some((swap) => swap.status === 'in_progress') ? SWAP_POLL_MS : false,
   });
   const inProgress = query.data?.items.filter((swap) => swap.status === 'in_progress').length ?? 0;
   const previous = useRef(inProgress);
   useEffect(() => {
-    if (inProgress < previous.current) void client.invalidateQueries({ queryKey: swapBalancesKey });
+    if (inProgress < previous.current) void invalidateAfter(client, 'balances');
     previous.current = inProgress;
   }, [client, inProgress]);
   return query;
 }
 
 export function placeSwap(quote: SwapQuote): Promise<Swap> {
-  return apiRequest<Swap>('/order', {
-    method: 'POST',
+  return callApi(swapApi.placeSwap, {
     headers: { 'Idempotency-Key': `swap-${quote.id}` },
     body: { type: 'swap', quoteId: quote.id, symbol: `${quote.from}/${quote.to}`, amount: quote.quantity },
   });
@@ -47,8 +47,7 @@ export function usePlaceSwap() {
           ? { ...list, items: [swap, ...list.items.filter((item) => item.id !== swap.id)], total: list.total + 1 }
           : list,
       );
-      void client.invalidateQueries({ queryKey: swapsKey });
-      void client.invalidateQueries({ queryKey: swapBalancesKey });
+      void invalidateAfter(client, 'swap');
     },
   });
 }

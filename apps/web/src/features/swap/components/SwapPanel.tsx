@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownUp, ShieldAlert } from 'lucide-react';
 import { Button } from '../../../components/button/Button.tsx';
-import { useKycApproved } from '../api/kyc-status.ts';
+import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { AmountField } from './AmountField.tsx';
 import { AssetPicker } from './AssetPicker.tsx';
 import { ConfirmSwapDialog } from './ConfirmSwapDialog.tsx';

@@ -2,9 +2,10 @@
 // itself (POST /wallet/sendTransaction) with an Idempotency-Key made before the first try and reused
 // on a retry, so a double click or a retried request never sends twice.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SendPriority, WalletFeeEstimate, WalletTransaction } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { walletsKey } from './wallets-api.ts';
+import { walletApi, type SendPriority } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export interface EstimateRequest {
   readonly walletId: string;
@@ -16,9 +17,8 @@ export interface EstimateRequest {
 
 export function useFeeEstimate(request: EstimateRequest) {
   return useQuery({
-    queryKey: ['wallets', 'estimate', request],
-    queryFn: ({ signal }) =>
-      apiRequest<WalletFeeEstimate>('/wallet/estimatefee', { method: 'POST', body: request, signal }),
+    queryKey: [...resourceKeys.feeEstimate, request],
+    queryFn: ({ signal }) => callApi(walletApi.estimateFee, { body: request, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
     retry: false,
@@ -39,11 +39,7 @@ export function useSendTransaction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: SendRequest; idempotencyKey: string }) =>
-      apiRequest<WalletTransaction>('/wallet/sendTransaction', {
-        method: 'POST',
-        body: request,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: walletsKey }),
+      callApi(walletApi.sendTransaction, { body: request, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSettled: () => invalidateAfter(client, 'send'),
   });
 }

@@ -1,14 +1,14 @@
 // The wallet list (GET /wallet, and GET /wallet/generate once when some wallet is missing), the
-// favourite switch (PUT /wallet) and the portfolio summary (GET /dashboard). Every wallet query key
-// starts with 'wallets', so one invalidation refreshes balances everywhere.
+// favourite switch (PUT /wallet) and the portfolio summary (GET /dashboard, the shared resource of
+// lib/api/resources, read again after every change that moves money).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dashboard, Wallet, WalletList } from '@rora/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { walletApi, type Wallet, type WalletList } from '@rora/contracts';
+import { callApi } from '../../../lib/api/client.ts';
+import { useDashboard as useDashboardResource } from '../../../lib/api/resources/dashboard.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import { toastError } from './feedback.ts';
 
-export const walletsKey = ['wallets'] as const;
-export const walletListKey = ['wallets', 'list'] as const;
-export const dashboardKey = ['wallets', 'dashboard'] as const;
+export const walletListKey = resourceKeys.wallets;
 
 /**
  * Values follow the market: the list and the portfolio are read again this often while the screen
@@ -17,9 +17,9 @@ export const dashboardKey = ['wallets', 'dashboard'] as const;
 export const VALUATION_REFRESH_MS = 15_000;
 
 export async function fetchWallets(signal?: AbortSignal): Promise<WalletList> {
-  const list = await apiRequest<WalletList>('/wallet', { signal });
+  const list = await callApi(walletApi.listWallets, { signal });
   // A new customer has no wallets yet: create the missing ones (one address per network).
-  return list.complete ? list : apiRequest<WalletList>('/wallet/generate', { signal });
+  return list.complete ? list : callApi(walletApi.generateWallets, { signal });
 }
 
 export function useWallets() {
@@ -31,11 +31,7 @@ export function useWallets() {
 }
 
 export function useDashboard() {
-  return useQuery({
-    queryKey: dashboardKey,
-    queryFn: ({ signal }) => apiRequest<Dashboard>('/dashboard', { signal }),
-    refetchInterval: VALUATION_REFRESH_MS,
-  });
+  return useDashboardResource({ refetchInterval: VALUATION_REFRESH_MS });
 }
 
 /** Stars or unstars a wallet at once on screen; puts it back if the server refuses. */
@@ -43,7 +39,7 @@ export function useToggleFavourite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (wallet: Wallet) =>
-      apiRequest<Wallet>('/wallet', { method: 'PUT', body: { id: wallet.id, favourite: !wallet.favourite } }),
+      callApi(walletApi.toggleFavourite, { body: { id: wallet.id, favourite: !wallet.favourite } }),
     onMutate: (wallet) => {
       const previous = client.getQueryData<WalletList>(walletListKey);
       if (previous) {

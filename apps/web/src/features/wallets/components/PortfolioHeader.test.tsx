@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@rora/contracts';
-import { dashboardKey } from '../api/wallets-api.ts';
+import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 import english from '../locales/en.json';
 import { PortfolioHeader } from './PortfolioHeader.tsx';
 
@@ -38,7 +38,7 @@ async function renderWith(dashboard: Dashboard) {
     interpolation: { escapeValue: false },
   });
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(dashboardKey, dashboard);
+  client.setQueryData(resourceKeys.dashboard, dashboard);
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>

@@ -1,12 +1,10 @@
 // /dashboard/wallets (spec §2): the portfolio summary, the wallet list (favourites first) beside the
 // active wallet, which is the first one after loading (spec §4), and the picker modal to change it.
-// Balances and transactions follow the `wallets` WebSocket channel.
+// Balances and transactions follow the session WebSocket (lib/ws dispatches `wallets` events).
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
-import { useLiveWallets } from '../api/live-wallets.ts';
 import { useToggleFavourite, useWallets } from '../api/wallets-api.ts';
 import { activeWallet, orderWallets } from '../model/wallet-order.ts';
 import { ActiveWallet, type WalletTab } from './ActiveWallet.tsx';
@@ -27,7 +25,6 @@ function Loading() {
 
 export function WalletsScreen() {
   const { t } = useTranslation('wallets');
-  useLiveWallets(useSession().token);
   const wallets = useWallets();
   const favourite = useToggleFavourite();
   const [chosenId, setChosenId] = useState<string | null>(null);
