@@ -48,7 +48,12 @@ export function useMarkRead() {
       const result = await callApi(notificationApi.markAllRead, {});
       return result.unreadCount;
     },
-    onMutate: (id: string | null) => ({ previous: updateList(client, (list) => markReadInList(list, id)) }),
+    // A read of the list already in flight may predate this change: landing after it, it would show
+    // the notification unread again. It is cancelled first, and the list read again once settled.
+    onMutate: async (id: string | null) => {
+      await client.cancelQueries({ queryKey: notificationsKey });
+      return { previous: updateList(client, (list) => markReadInList(list, id)) };
+    },
     onError: (error, _id, context) => {
       if (context?.previous) client.setQueryData(notificationsKey, context.previous);
       showToast(errorToastMessage(error, translateIfExists), 'error');
@@ -57,5 +62,8 @@ export function useMarkRead() {
       if (id === null && unreadCount !== undefined)
         updateList(client, (list) => markReadInList(list, null, unreadCount));
     },
+    // Cancels a read the socket started meanwhile (it may predate the change) and reads the list as
+    // committed.
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
