@@ -189,4 +189,25 @@ describe('production configuration', () => {
     );
     expect(lines.join('\n')).not.toContain('short');
   });
+
+  it('needs the node, the hot key and the deposit setting for XRP or Solana read through a node (ADR 0040)', () => {
+    expect(problems({ CHAINS_XRP: 'rpc', CHAINS_SOL: 'rpc' })).toEqual([
+      'CHAINS_XRP_RPC_URL: required with CHAINS_XRP=rpc',
+      'CHAINS_XRP_HOT_KEY: required with CHAINS_XRP=rpc',
+      'CHAINS_XRP_OMNIBUS_ADDRESS: required with CHAINS_XRP=rpc',
+      'CHAINS_SOL_RPC_URL: required with CHAINS_SOL=rpc',
+      'CHAINS_SOL_HOT_KEY: required with CHAINS_SOL=rpc',
+      'CHAINS_SOL_ADDRESSES: required with CHAINS_SOL=rpc',
+    ]);
+    expect(problems({ CHAINS_XRP: 'node' })).toEqual(['CHAINS_XRP: must be one of devnet, rpc (got "node")']);
+  });
+
+  it('refuses an XRP or Solana hot key in the API process in production, without echoing it', () => {
+    const lines = problems({ ...PRODUCTION_ENV, CHAINS_XRP_HOT_KEY: 'sEdSecretSeed', CHAINS_SOL_HOT_KEY: 'secret' });
+    for (const name of ['CHAINS_XRP_HOT_KEY', 'CHAINS_SOL_HOT_KEY']) {
+      const line = lines.find((each) => each.startsWith(`${name}:`));
+      expect(line).toMatch(/a private key in the API process: not in production/);
+    }
+    expect(lines.join('\n')).not.toMatch(/sEdSecretSeed/);
+  });
 });

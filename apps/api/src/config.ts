@@ -82,6 +82,25 @@ type UtxoChainSettings<X extends string> = {
   [K in `CHAINS_${X}_START_HEIGHT` | `CHAINS_${X}_FALLBACK_FEE_RATE`]: z.ZodType<number>;
 };
 
+/** XRP and Solana (ADR 0040): the same switch, the node's URL, the hot key, the first height scanned. */
+function accountChainSettings<const X extends 'XRP' | 'SOL'>(chain: X) {
+  return {
+    [`CHAINS_${chain}`]: oneOf(['devnet', 'rpc']).default('devnet'),
+    /** http(s):// URL of the node's JSON-RPC (may hold a provider's key: never echoed). */
+    [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
+    /** The hot wallet's private key (XRP family seed, Solana 64-byte secret); refused in production. */
+    [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(400).optional(),
+    /** First ledger (XRP) or slot (Solana) whose deposits count; unset: the tip at the first scan. */
+    [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
+  } as AccountChainSettings<X>;
+}
+
+type AccountChainSettings<X extends string> = {
+  [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
+} & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
+  [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString>;
+} & { [K in `CHAINS_${X}_START_HEIGHT`]: z.ZodType<number | undefined> };
+
 /** Ethereum and BNB Smart Chain: the in-process devnet, or a node's JSON-RPC (ADR 0039). */
 function evmChainSettings<const X extends 'ETH' | 'BSC'>(chain: X) {
   return {
@@ -223,6 +242,8 @@ export const configSchema = z.object({
   CHAINS_SOL_ADDRESSES: z.string().min(1).optional(),
   ...utxoChainSettings('BTC'),
   ...utxoChainSettings('LTC'),
+  ...accountChainSettings('XRP'),
+  ...accountChainSettings('SOL'),
   ...evmChainSettings('ETH'),
   ...evmChainSettings('BSC'),
   /** ERC-20 contracts on the configured Ethereum chain id; unset: mainnet's (chain id 1 only). */
@@ -327,10 +348,17 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
       problems.push({ name: `CHAINS_${chain}_HOT_KEY`, message });
     }
   }
-  // Ethereum and BNB Smart Chain sign with their hot key in this process (ADR 0039).
-  for (const chain of ['ETH', 'BSC']) {
+  // Each chain on its node must name its node, its hot key (kept in this process for now: ADR 0039,
+  // ADR 0040) and where deposits arrive.
+  const accountChains = {
+    ETH: ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'],
+    BSC: ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'],
+    XRP: ['RPC_URL', 'HOT_KEY', 'OMNIBUS_ADDRESS'],
+    SOL: ['RPC_URL', 'HOT_KEY', 'ADDRESSES'],
+  };
+  for (const [chain, suffixes] of Object.entries(accountChains)) {
     if (values[`CHAINS_${chain}`] !== 'rpc') continue;
-    for (const name of ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'].map((suffix) => `CHAINS_${chain}_${suffix}`)) {
+    for (const name of suffixes.map((suffix) => `CHAINS_${chain}_${suffix}`)) {
       if (values[name] === undefined) problems.push({ name, message: `required with CHAINS_${chain}=rpc` });
     }
   }

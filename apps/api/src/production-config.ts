@@ -77,27 +77,26 @@ function sandboxChoices(values: Values): Problem[] {
   );
 }
 
-/** The chains that have a real adapter, and the variable that chooses it (`rpc`: through a node). */
-const REAL_CHAIN_ADAPTERS: Readonly<Record<string, string>> = { BTC: 'CHAINS_BTC', LTC: 'CHAINS_LTC' };
+/** The chains; `CHAINS_<X>=rpc` reads one through a node instead of simulating it in the devnet. */
 const CHAINS = ['BTC', 'LTC', 'ETH', 'BSC', 'XRP', 'SOL'] as const;
+/** Chains whose node adapter signs through the signer process; the others only with a hot key here. */
+const SIGNER_CHAINS: readonly string[] = ['BTC', 'LTC'];
 
 /**
  * CHAIN_ADAPTER=devnet simulates every chain not read through a node: production accepts it only
- * once no chain is left simulated (a node-backed chain signs through the signer process: nodeChains).
+ * once no chain is left simulated. Every chain has a node adapter now, but only Bitcoin and Litecoin
+ * sign through the signer process (ADR 0041); Ethereum, BNB Smart Chain (ADR 0039), XRP and Solana
+ * (ADR 0040) sign with a hot key in the API process, which production refuses (nodeChains).
  */
 function simulatedChains(values: Values): Problem[] {
-  const simulated = CHAINS.filter((chain) => {
-    const variable = REAL_CHAIN_ADAPTERS[chain];
-    return variable === undefined || values[variable] !== 'rpc';
-  });
+  const simulated = CHAINS.filter((chain) => values[`CHAINS_${chain}`] !== 'rpc');
   if (simulated.length === 0) return [];
-  const real = Object.entries(REAL_CHAIN_ADAPTERS);
-  const withoutAdapter = simulated.filter((chain) => REAL_CHAIN_ADAPTERS[chain] === undefined);
+  const hotKeyOnly = simulated.filter((chain) => !SIGNER_CHAINS.includes(chain));
   const advice = [
-    ...real.filter(([chain]) => simulated.includes(chain as never)).map(([, name]) => `set ${name}=rpc`),
-    ...(withoutAdapter.length > 0
+    ...simulated.filter((chain) => SIGNER_CHAINS.includes(chain)).map((chain) => `set CHAINS_${chain}=rpc`),
+    ...(hotKeyOnly.length > 0
       ? [
-          `${withoutAdapter.join(', ')} have no real chain adapter yet, so production cannot start until one is added (${ADR})`,
+          `${hotKeyOnly.join(', ')} have no real chain adapter yet that production accepts: their node adapters (CHAINS_<X>=rpc) sign only with a hot key in the API process, which production refuses, and the signer process holds only Bitcoin and Litecoin keys (${ADR})`,
         ]
       : []),
   ];
@@ -164,7 +163,7 @@ function nodeChains(values: Values): Problem[] {
       problems.push({ name: `CHAINS_${chain}_NETWORK`, message: `\`${kind}\` coins are worthless: not in production` });
     }
   }
-  return [...problems, ...evmNodeChains(values)];
+  return [...problems, ...evmNodeChains(values), ...expiringNodeChains(values)];
 }
 
 /** The same for Ethereum and BNB Smart Chain (ADR 0039): no hot key here, and only their main chains. */
@@ -190,6 +189,20 @@ function evmNodeChains(values: Values): Problem[] {
     }
   }
   return problems;
+}
+
+/**
+ * XRP and Solana (CHAINS_XRP/CHAINS_SOL=rpc) sign only with a hot key in the API, so not in production
+ * until the signer process holds their keys (ADR 0040).
+ */
+function expiringNodeChains(values: Values): Problem[] {
+  return ['XRP', 'SOL']
+    .filter((chain) => values[`CHAINS_${chain}_HOT_KEY`] !== undefined)
+    .map((chain) => ({
+      name: `CHAINS_${chain}_HOT_KEY`,
+      message:
+        'a private key in the API process: not in production; the signer process does not hold XRP or Solana keys yet (docs/adr/0040-xrp-and-solana-through-their-json-rpc.md)',
+    }));
 }
 
 /** Every reason the variables `values` (empty ones left out) cannot run production. */

@@ -41,6 +41,9 @@ describe('the signer in the configuration', () => {
     const [chains] = named(problems(PRODUCTION_ENV), 'CHAIN_ADAPTER');
     expect(chains).toContain('simulates BTC, LTC, ETH, BSC, XRP, SOL');
     expect(chains).toContain('set CHAINS_BTC=rpc; set CHAINS_LTC=rpc');
+    // The other chains have node adapters, but they sign with a hot key in the API, which production refuses.
+    expect(chains).toContain('ETH, BSC, XRP, SOL have no real chain adapter yet that production accepts');
+    expect(chains).toContain('sign only with a hot key in the API process, which production refuses');
   });
 
   it('refuses a hot key in the API process in production, and beside a signer anywhere', () => {

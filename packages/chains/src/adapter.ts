@@ -61,6 +61,13 @@ export interface UnsignedTransaction {
   readonly inputs?: readonly UtxoInput[];
   /** UTXO chains: what returns to the hot wallet; absent when the remainder is dust left to the miner. */
   readonly change?: { readonly address: string; readonly amount: bigint };
+  /**
+   * Account chains with expiring transactions: the last ledger (XRP `LastLedgerSequence`) or block
+   * height (Solana `lastValidBlockHeight`) at which the transaction can still be included.
+   */
+  readonly validUntil?: number;
+  /** Solana: the recent blockhash the transaction is built on (its lifetime). */
+  readonly recentBlockhash?: string;
 }
 
 /** A coin of the hot wallet: an output of an earlier transaction, with the amount it holds. */

@@ -86,6 +86,8 @@ export {
 export * from './devnet/index.ts';
 export * from './utxo/index.ts';
 export * from './signer/index.ts';
+export * from './xrp/index.ts';
+export * from './solana/index.ts';
 export {
   MESSAGE_SCHEMES,
   messageSchemeOf,

@@ -4,7 +4,12 @@
 // So a nonce is taken and the signed transaction stored in one step, under a lock per sender held
 // across processes (PostgreSQL in the API: an advisory lock and a unique (scope, nonce) index), and a
 // retry under the same withdrawal id finds the stored bytes instead of signing again.
-import type { BroadcastStore, StoredBroadcast } from '../utxo/broadcast-store.ts';
+import {
+  MemoryBroadcasts,
+  memoryBroadcastStore,
+  type BroadcastStore,
+  type StoredBroadcast,
+} from '../utxo/broadcast-store.ts';
 
 /** A stored EVM withdrawal: the sender's scope (chain and address) and its nonce. */
 export interface NoncedBroadcast extends StoredBroadcast {
@@ -36,18 +41,13 @@ export function isNonceStore(store: BroadcastStore): store is NonceStore {
 
 /** For tests of the adapter alone: one process, a promise chain per scope as the lock. */
 export function memoryNonceStore(): NonceStore {
-  const byId = new Map<string, StoredBroadcast>();
+  const records = new MemoryBroadcasts();
+  const { byId } = records;
   const locks = new Map<string, Promise<unknown>>();
   const inScope = (scope: string) =>
-    [...byId.values()].filter((entry): entry is NoncedBroadcast => (entry as NoncedBroadcast).nonceScope === scope);
+    [...byId.values()].filter((entry): entry is NoncedBroadcast => entry.nonceScope === scope);
   const store: NonceStore = {
-    find: async (network, id) => byId.get(`${network}:${id}`) ?? null,
-    findByTxid: async (network, txid) =>
-      [...byId.values()].find((entry) => entry.network === network && entry.txid === txid) ?? null,
-    async save(broadcast) {
-      const key = `${broadcast.network}:${broadcast.id}`;
-      if (!byId.has(key)) byId.set(key, broadcast);
-    },
+    ...memoryBroadcastStore(records),
     allocate(key, build) {
       const run = (locks.get(key.scope) ?? Promise.resolve()).then(async () => {
         const existing = byId.get(`${key.network}:${key.id}`);
@@ -57,7 +57,7 @@ export function memoryNonceStore(): NonceStore {
           lastNonce: nonces.length === 0 ? null : Math.max(...nonces),
           from: async (nonce) => inScope(key.scope).filter((entry) => entry.nonce >= nonce),
         });
-        if (nonces.includes(built.nonce)) throw new Error(`nonce ${built.nonce} of ${key.scope} is taken`);
+        records.takeNonce(built);
         byId.set(`${built.network}:${built.id}`, built);
         return built;
       });

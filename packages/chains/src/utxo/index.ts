@@ -10,7 +10,7 @@ import { createRpcClient, type RpcClientOptions } from './rpc-client.ts';
 
 export { UtxoRpcAdapter, withPrefix, type BlockScanner, type UtxoRpcAdapterOptions } from './rpc-adapter.ts';
 export { UtxoKeySigner } from './key-signer.ts';
-export { memoryBroadcastStore, type BroadcastStore, type StoredBroadcast } from './broadcast-store.ts';
+export { memoryBroadcastStore, type BroadcastStore, type NonceReuse, type StoredBroadcast } from './broadcast-store.ts';
 export { selectCoins, transactionVsize, type Coin, type CoinSelection } from './coin-selection.ts';
 export { NO_PARENT, type BlockOutput, type ScannedBlock } from './node-reads.ts';
 export { UTXO_NETWORK_KINDS, utxoParams, type UtxoChainId, type UtxoNetworkKind, type UtxoParams } from './params.ts';

@@ -10,6 +10,8 @@ export interface BlockOutput {
   readonly outputIndex: number;
   readonly address: string;
   readonly amount: bigint;
+  /** XRP: the destination tag of a payment to a shared address (which customer it is for). */
+  readonly destinationTag?: number;
   /** Where one chain carries several networks (ETH and its ERC-20 tokens): the one this moves. */
   readonly network?: NetworkId;
 }

@@ -4,10 +4,12 @@
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
 // ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
 // production, through the signer's service in this process with a hot key). Ethereum and BNB Smart
-// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), signing with a hot key in this
-// process for now. Each keeps every signed withdrawal in PostgreSQL before sending it, and the deposit
-// scanner walks their blocks. Deposit keys come from the CHAINS_* variables, else the devnet's public
-// test keys (production refuses both the devnet and those keys: production-config.ts, ADR 0020).
+// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), and XRP and Solana (`CHAINS_XRP=rpc`,
+// `CHAINS_SOL=rpc`, ADR 0040), signing with a hot key in this process for now. Each keeps every signed
+// withdrawal in PostgreSQL before sending it, and the deposit scanner walks their blocks (validated
+// ledgers for XRP, finalized slots for Solana). Deposit keys come from the CHAINS_* variables, else the
+// devnet's public test keys (production refuses both the devnet and those keys: production-config.ts,
+// ADR 0020).
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,
@@ -17,7 +19,9 @@ import {
   RemoteSigner,
   createDevnet,
   createEvmRpcAdapters,
+  createSolanaRpcAdapter,
   createUtxoRpcAdapter,
+  createXrpRpcAdapter,
   depositConfigsFromEnv,
   networksOnChain,
   type BlockScanner,
@@ -25,6 +29,7 @@ import {
   type Devnet,
   type EvmRpcAdapter,
   type DepositConfig,
+  type DepositConfigs,
   type NetworkDefinition,
   type NetworkId,
   type Signer,
@@ -70,7 +75,7 @@ const DEPOSIT_VARIABLES = [
   'CHAINS_SOL_ADDRESSES',
 ] as const;
 
-type UtxoVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC'}${string}` | 'CHAINS_WATCH_WALLET'>;
+type NodeVariable = Extract<keyof Config, `CHAINS_${'BTC' | 'LTC' | 'XRP' | 'SOL'}${string}` | 'CHAINS_WATCH_WALLET'>;
 type EvmVariable = Extract<keyof Config, `CHAINS_${'ETH' | 'BSC'}${string}` | `CHAINS_${string}_ERC20_CONTRACT`>;
 
 export type ChainConfig = Pick<
@@ -80,7 +85,7 @@ export type ChainConfig = Pick<
   | 'SIGNER_URL'
   | 'SIGNER_SECRET'
   | (typeof DEPOSIT_VARIABLES)[number]
-  | UtxoVariable
+  | NodeVariable
   | EvmVariable
 >;
 
@@ -183,6 +188,47 @@ function rpcAdapter(
   });
 }
 
+/** An adapter read through a node: the deposit scanner walks its blocks. */
+type NodeAdapter = ChainAdapter & { readonly scanner: BlockScanner };
+
+/** XRP and Solana through their JSON-RPC (ADR 0040), when configured `rpc`. */
+function accountAdapters(deps: { config: ChainConfig; db: Db; clock: Clock }, configured: DepositConfigs) {
+  const { config } = deps;
+  const adapters: [NetworkId, NodeAdapter][] = [];
+  const store = createBroadcastStore(deps.db, deps.clock);
+  const xrp = configured.xrp;
+  if (config.CHAINS_XRP === 'rpc') {
+    // The config loader refuses `rpc` without these; this guards a programmer's call.
+    if (!config.CHAINS_XRP_RPC_URL || !config.CHAINS_XRP_HOT_KEY || xrp?.scheme !== 'tagged')
+      throw new Error('CHAINS_XRP=rpc needs its RPC URL, hot key and omnibus address');
+    const omnibus = { omnibusAddress: xrp.address, ...(xrp.firstTag === undefined ? {} : { firstTag: xrp.firstTag }) };
+    adapters.push([
+      'xrp',
+      createXrpRpcAdapter({
+        rpc: { url: config.CHAINS_XRP_RPC_URL },
+        ...omnibus,
+        hotSeed: config.CHAINS_XRP_HOT_KEY,
+        store,
+      }),
+    ]);
+  }
+  const sol = configured.sol;
+  if (config.CHAINS_SOL === 'rpc') {
+    if (!config.CHAINS_SOL_RPC_URL || !config.CHAINS_SOL_HOT_KEY || sol?.scheme !== 'pool')
+      throw new Error('CHAINS_SOL=rpc needs its RPC URL, hot key and address pool');
+    adapters.push([
+      'sol',
+      createSolanaRpcAdapter({
+        rpc: { url: config.CHAINS_SOL_RPC_URL },
+        addresses: sol.addresses,
+        hotKey: config.CHAINS_SOL_HOT_KEY,
+        store,
+      }),
+    ]);
+  }
+  return adapters;
+}
+
 export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; db: Db }): ChainRegistry {
   const { config } = deps;
   const interval = config.DEVNET_BLOCK_INTERVAL_MS;
@@ -197,6 +243,10 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
   const nodes = new Map<NetworkId, ChainAdapter>();
   // One scanner per chain, on its native network's adapter (ETH's walks its tokens too).
   const scanners = new Map<NetworkId, BlockScanner>();
+  for (const [network, adapter] of accountAdapters(deps, configured)) {
+    nodes.set(network, adapter);
+    scanners.set(network, adapter.scanner);
+  }
   const signer = remoteSigner(config);
   for (const chain of ['btc', 'ltc'] as const) {
     if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
@@ -216,6 +266,8 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     ltc: config.CHAINS_LTC_START_HEIGHT,
     eth: config.CHAINS_ETH_START_HEIGHT,
     bsc: config.CHAINS_BSC_START_HEIGHT,
+    xrp: config.CHAINS_XRP_START_HEIGHT,
+    sol: config.CHAINS_SOL_START_HEIGHT,
   };
   return {
     devnet,

@@ -20,14 +20,25 @@ export interface ScannedDepositsDependencies extends DepositReorgsDependencies {
 
 export function createScannedDeposits(deps: ScannedDepositsDependencies): ScannedChainHandlers {
   // An EVM chain's blocks carry its tokens too: each output names its network (else the chain's own).
+  // An XRP payment to the shared omnibus address names its customer by destination tag.
   const recordBlock = async (network: NetworkId, block: ScannedBlock) => {
     // Deposits recorded at this height in another block (a crash, then a reorganisation) are gone.
     await orphanDeposits(deps, network, { fromHeight: block.height, unlessHash: block.hash });
     const outputs = block.outputs.filter((output) => (output.network ?? network) === network);
-    const addresses = [...new Set(outputs.map((output) => output.address))];
-    const owners = new Map((await deps.wallets.findByAddresses(network, addresses)).map((row) => [row.address, row]));
+    const untagged = outputs.filter((output) => output.destinationTag === undefined);
+    const tagged = outputs.flatMap((output) =>
+      output.destinationTag === undefined ? [] : [{ address: output.address, tag: output.destinationTag }],
+    );
+    const addresses = [...new Set(untagged.map((output) => output.address))];
+    // A payment to a shared address (XRP) is the customer's whose tag it carries; without a tag it is nobody's.
+    const key = (address: string, tag: number | null | undefined) => `${address}/${tag ?? ''}`;
+    const rows = [
+      ...(await deps.wallets.findByAddresses(network, addresses)),
+      ...(await deps.wallets.findByAddressTags(network, tagged)),
+    ];
+    const owners = new Map(rows.map((row) => [key(row.address, row.destinationTag), row]));
     const found = outputs.flatMap((output) => {
-      const wallet = owners.get(output.address);
+      const wallet = owners.get(key(output.address, output.destinationTag));
       return wallet ? [{ wallet, txid: output.txid, outputIndex: output.outputIndex, amount: output.amount }] : [];
     });
     await recordScanned(deps, { network, height: block.height, hash: block.hash, found });

@@ -53,6 +53,8 @@ export interface WalletsRepository {
   findByAddress(executor: Executor, network: NetworkId, address: string, tag: number | null): Promise<WalletRow | null>;
   /** The wallets among `addresses` of a network without destination tags (a scanned block's outputs). */
   findByAddresses(network: NetworkId, addresses: readonly string[]): Promise<WalletRow[]>;
+  /** Wallets on a shared address told apart by destination tag (XRP): the (address, tag) pairs given. */
+  findByAddressTags(network: NetworkId, pairs: readonly { address: string; tag: number }[]): Promise<WalletRow[]>;
   /** The customer's derivation index, drawn once from a sequence. */
   addressIndex(userId: string): Promise<number>;
   insertMissing(rows: readonly NewWallet[]): Promise<WalletRow[]>;
@@ -113,6 +115,8 @@ export function createWalletsRepository(db: Db): WalletsRepository {
               ),
             ),
 
+    findByAddressTags: (network, pairs) => findByAddressTags(db, network, pairs),
+
     async addressIndex(userId) {
       await db.insert(walletOwners).values({ userId }).onConflictDoNothing();
       const [row] = await db
@@ -149,4 +153,21 @@ export function createWalletsRepository(db: Db): WalletsRepository {
 
     watchList: () => db.selectDistinct({ network: columns.network, address: wallets.address }).from(wallets),
   };
+}
+
+/** Wallets on a shared address told apart by destination tag: one statement for all the pairs. */
+function findByAddressTags(
+  db: Db,
+  network: NetworkId,
+  pairs: readonly { address: string; tag: number }[],
+): Promise<WalletRow[]> {
+  if (pairs.length === 0) return Promise.resolve([]);
+  const keys = sql.join(
+    pairs.map((pair) => sql`(${pair.address}, ${pair.tag}::bigint)`),
+    sql`, `,
+  );
+  return db
+    .select(columns)
+    .from(wallets)
+    .where(and(eq(wallets.network, network), sql`(${wallets.address}, ${wallets.destinationTag}) IN (${keys})`));
 }
