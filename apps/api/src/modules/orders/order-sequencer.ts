@@ -127,6 +127,8 @@ export class OrderSequencer {
   async stop(): Promise<void> {
     this.stopped = true;
     while (this.running || this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // A take in flight would hold the lock after this release: it ends first.
+    await this.taking?.catch(() => null);
     await this.writer?.release();
     this.writer = null;
   }
@@ -285,8 +287,9 @@ export class OrderSequencer {
     return !this.stopped && this.writer?.held() === true;
   }
 
-  /** Takes the writer lock now if it is free: true when this process writes the books. */
+  /** Takes the writer lock now if it is free: true when this process writes the books. Never once stopped. */
   async claimWriter(): Promise<boolean> {
+    if (this.stopped) return false;
     return (await this.writerLock().catch(() => null)) !== null;
   }
 
