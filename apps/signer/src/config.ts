@@ -36,6 +36,10 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Default ceilings: 500 gwei per gas, 200,000 gas (an ERC-20 transfer takes about 65,000). */
 const DEFAULT_MAX_FEE_PER_GAS = '500000000000';
 const DEFAULT_MAX_GAS = '200000';
+const CHAIN_VARIABLES = {
+  eth: { chainId: 'SIGNER_ETH_CHAIN_ID', maxFee: 'SIGNER_ETH_MAX_FEE_PER_GAS_WEI', maxGas: 'SIGNER_ETH_MAX_GAS' },
+  bsc: { chainId: 'SIGNER_BSC_CHAIN_ID', maxFee: 'SIGNER_BSC_MAX_FEE_PER_GAS_WEI', maxGas: 'SIGNER_BSC_MAX_GAS' },
+} as const;
 const TOKEN_CONTRACT_VARIABLES: Partial<Record<NetworkId, string>> = {
   'usdt-erc20': 'SIGNER_USDT_ERC20_CONTRACT',
   'adx-erc20': 'SIGNER_ADX_ERC20_CONTRACT',
@@ -67,14 +71,14 @@ function evmSettings(env: Env, kind: NetworkKind, problems: string[]): EvmSettin
   }
   const settings: { -readonly [K in keyof EvmSettings]: EvmChainSettings } = {};
   for (const chain of EVM_SIGNER_CHAINS) {
-    const X = chain.toUpperCase();
+    const names = CHAIN_VARIABLES[chain];
     const mainnet = EVM_MAINNET_CHAIN_IDS[chain];
-    const chainId = whole(`SIGNER_${X}_CHAIN_ID`, kind === 'mainnet' ? String(mainnet) : undefined, 4_294_967_295n);
-    const maxFeePerGas = whole(`SIGNER_${X}_MAX_FEE_PER_GAS_WEI`, DEFAULT_MAX_FEE_PER_GAS, 10n ** 15n);
-    const maxGas = whole(`SIGNER_${X}_MAX_GAS`, DEFAULT_MAX_GAS, 30_000_000n);
+    const chainId = whole(names.chainId, kind === 'mainnet' ? String(mainnet) : undefined, 4_294_967_295n);
+    const maxFeePerGas = whole(names.maxFee, DEFAULT_MAX_FEE_PER_GAS, 10n ** 15n);
+    const maxGas = whole(names.maxGas, DEFAULT_MAX_GAS, 30_000_000n);
     if (chainId === undefined || maxFeePerGas === undefined || maxGas === undefined) continue;
     if (env.NODE_ENV === 'production' && chainId !== BigInt(mainnet)) {
-      problems.push(`SIGNER_${X}_CHAIN_ID: chain ${chainId} is not ${X} mainnet (${mainnet}): not in production`);
+      problems.push(`${names.chainId}: chain ${chainId} is not ${chain} mainnet (${mainnet}): not in production`);
     }
     const id = Number(chainId);
     settings[chain] = { chainId: id, maxFeePerGas, maxGas, tokens: evmTokenContracts(chain, id, configured) };
