@@ -78,7 +78,12 @@ function sandboxChoices(values: Values): Problem[] {
 }
 
 /** The chains that have a real adapter, and the variable that chooses it (`rpc`: through a node). */
-const REAL_CHAIN_ADAPTERS: Readonly<Record<string, string>> = { BTC: 'CHAINS_BTC', LTC: 'CHAINS_LTC' };
+const REAL_CHAIN_ADAPTERS: Readonly<Record<string, string>> = {
+  BTC: 'CHAINS_BTC',
+  LTC: 'CHAINS_LTC',
+  ETH: 'CHAINS_ETH',
+  BSC: 'CHAINS_BSC',
+};
 const CHAINS = ['BTC', 'LTC', 'ETH', 'BSC', 'XRP', 'SOL'] as const;
 
 /**
@@ -146,7 +151,7 @@ function devnetKeys(values: Values): Problem[] {
 }
 
 /**
- * A node-backed chain (CHAINS_BTC/CHAINS_LTC=rpc) signs through the signer process in production
+ * A node-backed chain (CHAINS_BTC/LTC/ETH/BSC=rpc) signs through the signer process in production
  * (SIGNER_URL, ADR 0041), never with a hot key in the API process, and only on mainnet (ADR 0032).
  */
 function nodeChains(values: Values): Problem[] {
@@ -167,7 +172,10 @@ function nodeChains(values: Values): Problem[] {
   return [...problems, ...evmNodeChains(values)];
 }
 
-/** The same for Ethereum and BNB Smart Chain (ADR 0039): no hot key here, and only their main chains. */
+/**
+ * The same for Ethereum and BNB Smart Chain (ADR 0039): they sign through the signer process too,
+ * never with a hot key here, and only on their main chains.
+ */
 function evmNodeChains(values: Values): Problem[] {
   const problems: Problem[] = [];
   for (const [chain, mainnet] of [
@@ -178,7 +186,7 @@ function evmNodeChains(values: Values): Problem[] {
       problems.push({
         name: `CHAINS_${chain}_HOT_KEY`,
         message:
-          'a private key in the API process: not in production; keys belong to the signer process (docs/adr/0039-evm-chains-through-a-node.md)',
+          'a private key in the API process: not in production; keys belong to the signer process (SIGNER_URL, docs/adr/0041-signer-process.md)',
       });
     }
     const id = values[`CHAINS_${chain}_CHAIN_ID`];

@@ -4,8 +4,8 @@
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
 // ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
 // production, through the signer's service in this process with a hot key). Ethereum and BNB Smart
-// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), signing with a hot key in this
-// process for now. Each keeps every signed withdrawal in PostgreSQL before sending it, and the deposit
+// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), signing through the signer process
+// too (or, outside production, with a hot key in this process). Each keeps every signed withdrawal in PostgreSQL before sending it, and the deposit
 // scanner walks their blocks. Deposit keys come from the CHAINS_* variables, else the devnet's public
 // test keys (production refuses both the devnet and those keys: production-config.ts, ADR 0020).
 import {
@@ -20,6 +20,7 @@ import {
   createUtxoRpcAdapter,
   depositConfigsFromEnv,
   networksOnChain,
+  toChecksumAddress,
   type BlockScanner,
   type ChainAdapter,
   type Devnet,
@@ -100,18 +101,18 @@ function tokenContracts(config: ChainConfig, chain: 'eth' | 'bsc', chainId: numb
 }
 
 function evmAdapters(
-  deps: { config: ChainConfig; db: Db; clock: Clock },
+  deps: { config: ChainConfig; db: Db; clock: Clock; signer: RemoteSigner | undefined },
   chain: 'eth' | 'bsc',
   deposit?: DepositConfig,
 ) {
   const { config } = deps;
   const X = chain === 'eth' ? 'ETH' : 'BSC';
   const url = config[`CHAINS_${X}_RPC_URL`];
-  const hotKey = config[`CHAINS_${X}_HOT_KEY`];
+  const hotKey = deps.signer ?? config[`CHAINS_${X}_HOT_KEY`];
   const chainId = config[`CHAINS_${X}_CHAIN_ID`];
   // The config loader refuses `rpc` without these; this guards a programmer's call.
   if (!url || !hotKey || chainId === undefined || deposit?.scheme !== 'hd') {
-    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, hot key and xpub`);
+    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, a signer or hot key, and xpub`);
   }
   return createEvmRpcAdapters({
     chain,
@@ -139,6 +140,17 @@ function remoteSigner(config: ChainConfig): RemoteSigner | undefined {
   const addresses: Partial<Record<NetworkId, string>> = {};
   if (config.CHAINS_BTC_HOT_ADDRESS) addresses.btc = config.CHAINS_BTC_HOT_ADDRESS;
   if (config.CHAINS_LTC_HOT_ADDRESS) addresses.ltc = config.CHAINS_LTC_HOT_ADDRESS;
+  // One EVM hot wallet pays its chain's native coin and tokens (the signer lists each network).
+  for (const chain of ['eth', 'bsc'] as const) {
+    const address = config[chain === 'eth' ? 'CHAINS_ETH_HOT_ADDRESS' : 'CHAINS_BSC_HOT_ADDRESS'];
+    if (!address) continue;
+    const checksummed = toChecksumAddress(address);
+    const chainId = config[chain === 'eth' ? 'CHAINS_ETH_CHAIN_ID' : 'CHAINS_BSC_CHAIN_ID'] ?? 0;
+    addresses[chain] = checksummed;
+    for (const network of Object.keys(tokenContracts(config, chain, chainId)) as NetworkId[]) {
+      addresses[network] = checksummed;
+    }
+  }
   return new RemoteSigner({ url: config.SIGNER_URL, secret: config.SIGNER_SECRET, addresses });
 }
 
@@ -207,7 +219,7 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
   }
   for (const chain of ['eth', 'bsc'] as const) {
     if (config[chain === 'eth' ? 'CHAINS_ETH' : 'CHAINS_BSC'] !== 'rpc') continue;
-    const adapters = evmAdapters(deps, chain, configured[chain]);
+    const adapters = evmAdapters({ ...deps, signer }, chain, configured[chain]);
     for (const [network, adapter] of adapters) nodes.set(network, adapter);
     scanners.set(chain, (adapters.get(chain) as EvmRpcAdapter).scanner);
   }
