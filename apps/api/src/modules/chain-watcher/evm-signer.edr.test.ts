@@ -3,7 +3,8 @@
 // EVM node (Hardhat's EDR) are signed by `npm run signer` over loopback HTTP under its own chain id
 // and token contract, checked against the held send, recorded and logged, broadcast, mined and
 // posted. A signer whose fee ceiling is below the fee the API asks leaves the send held, never
-// voided, and the send goes out once a signer with a sane ceiling is back.
+// voided, and the send goes out once a signer with a sane ceiling is back. A signature the API lost
+// before storing it is adopted from the signer's record, not signed again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
@@ -156,6 +157,32 @@ describe.skipIf(!edrAvailable('evm-signer'))('Ethereum withdrawals signed by the
     const row = await sendRow(sent.id);
     expect(row?.status).toBe('broadcast');
     expect((await signatures(sent.id))[0]?.txid).toBe(row?.txid);
+    expect(await postedAfterMining(sent.id)).toBe('posted');
+  });
+
+  it('adopts the transaction the signer recorded when the API lost it before storing it', async () => {
+    // The API's store of signed bytes fails once: the signer has signed, the API kept nothing.
+    await t.database.db.execute(sql`
+      CREATE FUNCTION test_lose_evm_broadcast() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the API died before storing the signed bytes'; END $$`);
+    await t.database.db.execute(sql`
+      CREATE TRIGGER test_lose_evm_broadcast BEFORE INSERT ON chain_broadcasts
+        FOR EACH ROW EXECUTE FUNCTION test_lose_evm_broadcast()`);
+    const sent = await withdraw('eth', '0.05');
+    expect(await sendRow(sent.id)).toMatchObject({ status: 'held', txid: null });
+    const [recorded] = await signatures(sent.id);
+    expect(recorded).toBeDefined();
+    await t.database.db.execute(sql`DROP TRIGGER test_lose_evm_broadcast ON chain_broadcasts`);
+    await t.database.db.execute(sql`DROP FUNCTION test_lose_evm_broadcast()`);
+    // The base fee doubles (still under the recorded fee cap): asked anew, the adapter would offer
+    // another fee cap, which the signer would refuse as another transaction under a signed id.
+    const latest = await node.call<{ baseFeePerGas: string }>('eth_getBlockByNumber', ['latest', false]);
+    const doubled = BigInt(latest.baseFeePerGas) * 2n;
+    await node.call('hardhat_setNextBlockBaseFeePerGas', [`0x${doubled.toString(16)}`]);
+    await node.mine(1);
+    await scanEth(t);
+    expect(await sendRow(sent.id)).toMatchObject({ status: 'broadcast', txid: recorded?.txid });
+    expect(await signatures(sent.id)).toHaveLength(1);
     expect(await postedAfterMining(sent.id)).toBe('posted');
   });
 });
