@@ -4,7 +4,13 @@
 import { isIP } from 'node:net';
 import { UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
 import { LocalKek } from './envelope.ts';
-import { EVM_MAINNET_CHAIN_IDS, EVM_SIGNER_CHAINS, evmTokenContracts, type EvmChainSettings } from './evm-keys.ts';
+import {
+  EVM_DEFAULT_CEILING,
+  EVM_MAINNET_CHAIN_IDS,
+  EVM_SIGNER_CHAINS,
+  evmTokenContracts,
+  type EvmChainSettings,
+} from './evm-keys.ts';
 import type { EvmSettings, NetworkKind } from './keys.ts';
 
 export interface SignerConfig {
@@ -33,9 +39,8 @@ function isLoopback(host: string): boolean {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Default ceilings: 500 gwei per gas, 200,000 gas (an ERC-20 transfer takes about 65,000). */
-const DEFAULT_MAX_FEE_PER_GAS = '500000000000';
-const DEFAULT_MAX_GAS = '200000';
+const DEFAULT_MAX_FEE_PER_GAS = String(EVM_DEFAULT_CEILING.maxFeePerGas);
+const DEFAULT_MAX_GAS = String(EVM_DEFAULT_CEILING.maxGas);
 const CHAIN_VARIABLES = {
   eth: { chainId: 'SIGNER_ETH_CHAIN_ID', maxFee: 'SIGNER_ETH_MAX_FEE_PER_GAS_WEI', maxGas: 'SIGNER_ETH_MAX_GAS' },
   bsc: { chainId: 'SIGNER_BSC_CHAIN_ID', maxFee: 'SIGNER_BSC_MAX_FEE_PER_GAS_WEI', maxGas: 'SIGNER_BSC_MAX_GAS' },

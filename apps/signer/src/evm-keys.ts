@@ -12,6 +12,9 @@ export const EVM_SIGNER_CHAINS = ['eth', 'bsc'] as const;
 export type EvmSignerChain = (typeof EVM_SIGNER_CHAINS)[number];
 export const EVM_MAINNET_CHAIN_IDS: Record<EvmSignerChain, number> = { eth: 1, bsc: 56 };
 
+/** Default ceilings: 500 gwei per gas, 200,000 gas (an ERC-20 transfer takes about 65,000). */
+export const EVM_DEFAULT_CEILING = { maxFeePerGas: 500_000_000_000n, maxGas: 200_000n } as const;
+
 export interface EvmChainSettings {
   /** The EIP-155 chain id every signature of this chain is bound to. */
   readonly chainId: number;

@@ -11,7 +11,7 @@ export {
   type EvmSettings,
   type KeyHolder,
 } from './keys.ts';
-export { evmTokenContracts, type EvmChainSettings } from './evm-keys.ts';
+export { EVM_DEFAULT_CEILING, evmTokenContracts, type EvmChainSettings } from './evm-keys.ts';
 export { createSigningService, type SignatureRecord, type SigningService } from './signing-service.ts';
 export { startSignerServer, type SignerServer } from './http-server.ts';
 export { runSigner, type RunningSigner } from './run.ts';

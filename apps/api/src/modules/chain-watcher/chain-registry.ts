@@ -5,7 +5,7 @@
 // ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
 // production, through the signer's service in this process with a hot key). Ethereum and BNB Smart
 // Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), signing through the signer process
-// too (or, outside production, with a hot key in this process). Each keeps every signed withdrawal in PostgreSQL before sending it, and the deposit
+// too (or, outside production, through its service in this process with a hot key). Each keeps every signed withdrawal in PostgreSQL before sending it, and the deposit
 // scanner walks their blocks. Deposit keys come from the CHAINS_* variables, else the devnet's public
 // test keys (production refuses both the devnet and those keys: production-config.ts, ADR 0020).
 import {
@@ -34,7 +34,14 @@ import {
   type UtxoRpcAdapter,
 } from '@rora/chains';
 import type { Db } from '@rora/db';
-import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer';
+import {
+  EVM_DEFAULT_CEILING,
+  createSigningService,
+  keyHolder,
+  keyHolders,
+  privateKeyFromText,
+  privateKeyFromWif,
+} from '@rora/signer';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
@@ -108,19 +115,20 @@ function evmAdapters(
   const { config } = deps;
   const X = chain === 'eth' ? 'ETH' : 'BSC';
   const url = config[`CHAINS_${X}_RPC_URL`];
-  const hotKey = deps.signer ?? config[`CHAINS_${X}_HOT_KEY`];
+  const key = config[`CHAINS_${X}_HOT_KEY`];
   const chainId = config[`CHAINS_${X}_CHAIN_ID`];
   // The config loader refuses `rpc` without these; this guards a programmer's call.
-  if (!url || !hotKey || chainId === undefined || deposit?.scheme !== 'hd') {
+  if (!url || !(deps.signer || key) || chainId === undefined || deposit?.scheme !== 'hd') {
     throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, a signer or hot key, and xpub`);
   }
+  const tokens = tokenContracts(config, chain, chainId);
   return createEvmRpcAdapters({
     chain,
     chainId,
     rpc: { url },
     deposit,
-    hotKey,
-    tokens: tokenContracts(config, chain, chainId),
+    hotKey: deps.signer ?? inProcessEvmSigner(deps.db, chain, key!, { chainId, ...EVM_DEFAULT_CEILING, tokens }),
+    tokens,
     legacyFees: config[`CHAINS_${X}_FEES`] === 'legacy',
     minTip: BigInt(config[`CHAINS_${X}_MIN_TIP_WEI`]),
     store: createBroadcastStore(deps.db, deps.clock),
@@ -167,6 +175,25 @@ function inProcessSigner(db: Db, chain: UtxoChainId, kind: UtxoNetworkKind, wif:
     throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key is not a WIF key of this network`);
   }
   return createSigningService({ pool: db.$client, keys: [keyHolder(chain, kind, privateKey)] });
+}
+
+/** The same for an EVM chain: its hot key signs the chain and its tokens, under the signer's default ceiling. */
+function inProcessEvmSigner(
+  db: Db,
+  chain: 'eth' | 'bsc',
+  hex: string,
+  settings: { chainId: number; maxFeePerGas: bigint; maxGas: bigint; tokens: Partial<Record<NetworkId, string>> },
+): Signer {
+  let privateKey: Uint8Array;
+  try {
+    privateKey = privateKeyFromText(chain, 'testnet', hex);
+  } catch {
+    throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key is not a 32-byte hex private key`);
+  }
+  return createSigningService({
+    pool: db.$client,
+    keys: keyHolders(chain, 'testnet', privateKey, { [chain]: settings }),
+  });
 }
 
 function rpcAdapter(
