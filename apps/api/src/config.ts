@@ -109,8 +109,13 @@ function evmChainSettings<const X extends 'ETH' | 'BSC'>(chain: X) {
     [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
     /** EIP-155 chain id the node must report: 1 Ethereum, 56 BNB Smart Chain, others for test chains. */
     [`CHAINS_${chain}_CHAIN_ID`]: wholeNumber(1, 4_294_967_295).optional(),
-    /** Hex private key of the hot wallet; production refuses it until the signer process exists. */
+    /** Hex private key of the hot wallet in the API process; production refuses it (ADR 0039, 0041). */
     [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(200).optional(),
+    /** The hot wallet address whose key the signer process holds (with SIGNER_URL, ADR 0041). */
+    [`CHAINS_${chain}_HOT_ADDRESS`]: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+      .optional(),
     /** First block height whose deposits count; unset: the node's tip when the scanner first runs. */
     [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, 1_000_000_000).optional(),
     /** `eip1559` (fee cap and tip, where blocks carry a base fee) or `legacy` (gas price). */
@@ -123,7 +128,7 @@ function evmChainSettings<const X extends 'ETH' | 'BSC'>(chain: X) {
 type EvmChainSettings<X extends string> = {
   [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
 } & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
-  [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString>;
+  [K in `CHAINS_${X}_HOT_KEY` | `CHAINS_${X}_HOT_ADDRESS`]: z.ZodOptional<z.ZodString>;
 } & { [K in `CHAINS_${X}_CHAIN_ID` | `CHAINS_${X}_START_HEIGHT`]: z.ZodOptional<z.ZodType<number>> } & {
   [K in `CHAINS_${X}_FEES`]: z.ZodDefault<z.ZodEnum<{ eip1559: 'eip1559'; legacy: 'legacy' }>>;
 } & { [K in `CHAINS_${X}_MIN_TIP_WEI`]: z.ZodType<number> };
@@ -334,9 +339,11 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
   if (signer && values.SIGNER_SECRET === undefined) {
     problems.push({ name: 'SIGNER_SECRET', message: 'required with SIGNER_URL: the signer refuses calls without it' });
   }
-  for (const chain of ['BTC', 'LTC']) {
+  // Ethereum and BNB Smart Chain also need the chain id their node must report.
+  for (const chain of ['BTC', 'LTC', 'ETH', 'BSC']) {
     if (values[`CHAINS_${chain}`] !== 'rpc') continue;
-    const needs = ['RPC_URL', 'XPUB', signer ? 'HOT_ADDRESS' : 'HOT_KEY'];
+    const evm = chain === 'ETH' || chain === 'BSC';
+    const needs = ['RPC_URL', 'XPUB', ...(evm ? ['CHAIN_ID'] : []), signer ? 'HOT_ADDRESS' : 'HOT_KEY'];
     for (const name of needs.map((suffix) => `CHAINS_${chain}_${suffix}`)) {
       if (values[name] === undefined) {
         const why = name.endsWith('HOT_KEY') ? ' (or SIGNER_URL and the signer process)' : '';
@@ -348,14 +355,9 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
       problems.push({ name: `CHAINS_${chain}_HOT_KEY`, message });
     }
   }
-  // Each chain on its node must name its node, its hot key (kept in this process for now: ADR 0039,
-  // ADR 0040) and where deposits arrive.
-  const accountChains = {
-    ETH: ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'],
-    BSC: ['RPC_URL', 'XPUB', 'CHAIN_ID', 'HOT_KEY'],
-    XRP: ['RPC_URL', 'HOT_KEY', 'OMNIBUS_ADDRESS'],
-    SOL: ['RPC_URL', 'HOT_KEY', 'ADDRESSES'],
-  };
+  // XRP and Solana sign with a hot key in this process (the signer holds none of their keys yet:
+  // ADR 0040), and name where deposits arrive.
+  const accountChains = { XRP: ['RPC_URL', 'HOT_KEY', 'OMNIBUS_ADDRESS'], SOL: ['RPC_URL', 'HOT_KEY', 'ADDRESSES'] };
   for (const [chain, suffixes] of Object.entries(accountChains)) {
     if (values[`CHAINS_${chain}`] !== 'rpc') continue;
     for (const name of suffixes.map((suffix) => `CHAINS_${chain}_${suffix}`)) {

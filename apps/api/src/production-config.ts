@@ -80,13 +80,13 @@ function sandboxChoices(values: Values): Problem[] {
 /** The chains; `CHAINS_<X>=rpc` reads one through a node instead of simulating it in the devnet. */
 const CHAINS = ['BTC', 'LTC', 'ETH', 'BSC', 'XRP', 'SOL'] as const;
 /** Chains whose node adapter signs through the signer process; the others only with a hot key here. */
-const SIGNER_CHAINS: readonly string[] = ['BTC', 'LTC'];
+const SIGNER_CHAINS: readonly string[] = ['BTC', 'LTC', 'ETH', 'BSC'];
 
 /**
  * CHAIN_ADAPTER=devnet simulates every chain not read through a node: production accepts it only
- * once no chain is left simulated. Every chain has a node adapter now, but only Bitcoin and Litecoin
- * sign through the signer process (ADR 0041); Ethereum, BNB Smart Chain (ADR 0039), XRP and Solana
- * (ADR 0040) sign with a hot key in the API process, which production refuses (nodeChains).
+ * once no chain is left simulated. Every chain has a node adapter now; Bitcoin, Litecoin, Ethereum and
+ * BNB Smart Chain sign through the signer process (ADR 0041, ADR 0039), while XRP and Solana (ADR 0040)
+ * sign with a hot key in the API process, which production refuses (nodeChains).
  */
 function simulatedChains(values: Values): Problem[] {
   const simulated = CHAINS.filter((chain) => values[`CHAINS_${chain}`] !== 'rpc');
@@ -96,7 +96,7 @@ function simulatedChains(values: Values): Problem[] {
     ...simulated.filter((chain) => SIGNER_CHAINS.includes(chain)).map((chain) => `set CHAINS_${chain}=rpc`),
     ...(hotKeyOnly.length > 0
       ? [
-          `${hotKeyOnly.join(', ')} have no real chain adapter yet that production accepts: their node adapters (CHAINS_<X>=rpc) sign only with a hot key in the API process, which production refuses, and the signer process holds only Bitcoin and Litecoin keys (${ADR})`,
+          `${hotKeyOnly.join(', ')} have no real chain adapter yet that production accepts: their node adapters (CHAINS_<X>=rpc) sign only with a hot key in the API process, which production refuses, and the signer process holds only Bitcoin, Litecoin, Ethereum and BNB Smart Chain keys (${ADR})`,
         ]
       : []),
   ];
@@ -145,7 +145,7 @@ function devnetKeys(values: Values): Problem[] {
 }
 
 /**
- * A node-backed chain (CHAINS_BTC/CHAINS_LTC=rpc) signs through the signer process in production
+ * A node-backed chain (CHAINS_BTC/LTC/ETH/BSC=rpc) signs through the signer process in production
  * (SIGNER_URL, ADR 0041), never with a hot key in the API process, and only on mainnet (ADR 0032).
  */
 function nodeChains(values: Values): Problem[] {
@@ -166,7 +166,10 @@ function nodeChains(values: Values): Problem[] {
   return [...problems, ...evmNodeChains(values), ...expiringNodeChains(values)];
 }
 
-/** The same for Ethereum and BNB Smart Chain (ADR 0039): no hot key here, and only their main chains. */
+/**
+ * The same for Ethereum and BNB Smart Chain (ADR 0039): they sign through the signer process too,
+ * never with a hot key here, and only on their main chains.
+ */
 function evmNodeChains(values: Values): Problem[] {
   const problems: Problem[] = [];
   for (const [chain, mainnet] of [
@@ -177,7 +180,7 @@ function evmNodeChains(values: Values): Problem[] {
       problems.push({
         name: `CHAINS_${chain}_HOT_KEY`,
         message:
-          'a private key in the API process: not in production; keys belong to the signer process (docs/adr/0039-evm-chains-through-a-node.md)',
+          'a private key in the API process: not in production; keys belong to the signer process (SIGNER_URL, docs/adr/0041-signer-process.md)',
       });
     }
     const id = values[`CHAINS_${chain}_CHAIN_ID`];

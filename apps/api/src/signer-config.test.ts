@@ -1,6 +1,6 @@
-// Configuration of the signer process on the API's side (ADR 0041): production accepts Bitcoin and
-// Litecoin read through a node once they sign through the signer, and refuses a hot key in the API,
-// a signer without its secret, and a signer that is not on loopback.
+// Configuration of the signer process on the API's side (ADR 0041): production accepts Bitcoin,
+// Litecoin, Ethereum and BNB Smart Chain read through a node once they sign through the signer, and
+// refuses a hot key in the API, a signer without its secret, and a signer that is not on loopback.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { PRODUCTION_ENV } from './testing/production-env.ts';
@@ -27,7 +27,41 @@ const NODES = {
   SIGNER_SECRET: 'a-production-signer-secret-0123456789',
 };
 
+const EVM_NODES = {
+  CHAINS_ETH: 'rpc',
+  CHAINS_ETH_RPC_URL: 'https://eth.internal:8545',
+  CHAINS_ETH_CHAIN_ID: '1',
+  CHAINS_ETH_HOT_ADDRESS: '0x52908400098527886E0F7030069857D2E4169EE7',
+  CHAINS_BSC: 'rpc',
+  CHAINS_BSC_RPC_URL: 'https://bsc.internal:8545',
+  CHAINS_BSC_CHAIN_ID: '56',
+  CHAINS_BSC_HOT_ADDRESS: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+};
+
 describe('the signer in the configuration', () => {
+  it('lets production read Ethereum and BNB Smart Chain through nodes that sign through the signer', () => {
+    const lines = problems({ ...PRODUCTION_ENV, ...NODES, ...EVM_NODES });
+    expect(lines.filter((line) => /CHAINS_(BTC|LTC|ETH|BSC)|SIGNER/.test(line.split(':')[0]!))).toEqual([]);
+    const [chains] = named(lines, 'CHAIN_ADAPTER');
+    expect(chains).toContain('simulates XRP, SOL');
+    expect(chains).not.toMatch(/BTC|LTC|ETH|BSC/);
+  });
+
+  it('refuses an EVM hot key beside the signer, and asks for the EVM hot wallet address', () => {
+    const key = { CHAINS_ETH_HOT_KEY: `0x${'5e'.repeat(32)}` };
+    const beside = problems({ ...NODES, ...EVM_NODES, ...key });
+    expect(named(beside, 'CHAINS_ETH_HOT_KEY')[0]).toContain('no hot key in the API');
+    expect(named(problems({ ...PRODUCTION_ENV, ...key }), 'CHAINS_ETH_HOT_KEY')[0]).toContain(
+      'keys belong to the signer process',
+    );
+    const { CHAINS_BSC_HOT_ADDRESS: _address, ...noAddress } = EVM_NODES;
+    expect(named(problems({ ...NODES, ...noAddress }), 'CHAINS_BSC_HOT_ADDRESS')[0]).toContain(
+      'required with CHAINS_BSC=rpc',
+    );
+    const notAnAddress = problems({ ...NODES, ...EVM_NODES, CHAINS_ETH_HOT_ADDRESS: 'vitalik.eth' });
+    expect(named(notAnAddress, 'CHAINS_ETH_HOT_ADDRESS')[0]).toContain('20-byte hex address');
+  });
+
   it('lets production read Bitcoin and Litecoin through nodes that sign through the signer', () => {
     const lines = problems({ ...PRODUCTION_ENV, ...NODES });
     expect(lines.filter((line) => /CHAINS_(BTC|LTC)|SIGNER/.test(line.split(':')[0]!))).toEqual([]);
@@ -37,12 +71,12 @@ describe('the signer in the configuration', () => {
     expect(chains).not.toMatch(/BTC|LTC/);
   });
 
-  it('names the simulated chains and how to make Bitcoin and Litecoin real', () => {
+  it('names the simulated chains and how to make Bitcoin, Litecoin, Ethereum and BSC real', () => {
     const [chains] = named(problems(PRODUCTION_ENV), 'CHAIN_ADAPTER');
     expect(chains).toContain('simulates BTC, LTC, ETH, BSC, XRP, SOL');
-    expect(chains).toContain('set CHAINS_BTC=rpc; set CHAINS_LTC=rpc');
-    // The other chains have node adapters, but they sign with a hot key in the API, which production refuses.
-    expect(chains).toContain('ETH, BSC, XRP, SOL have no real chain adapter yet that production accepts');
+    expect(chains).toContain('set CHAINS_BTC=rpc; set CHAINS_LTC=rpc; set CHAINS_ETH=rpc; set CHAINS_BSC=rpc');
+    // XRP and Solana have node adapters, but they sign with a hot key in the API, which production refuses.
+    expect(chains).toContain('XRP, SOL have no real chain adapter yet that production accepts');
     expect(chains).toContain('sign only with a hot key in the API process, which production refuses');
   });
 

@@ -44,6 +44,39 @@ describe('the signer configuration', () => {
     expect(found.join('\n')).not.toMatch(/too-short-kek|short-secret/);
   });
 
+  it('signs Ethereum and BNB Smart Chain under their mainnet ids, with a fee ceiling, by default', () => {
+    const { evm } = loadSignerConfig(GOOD);
+    expect(evm.eth).toMatchObject({ chainId: 1, maxFeePerGas: 500_000_000_000n, maxGas: 200_000n });
+    expect(evm.eth?.tokens['usdt-erc20']).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    expect(evm.bsc).toMatchObject({ chainId: 56, tokens: {} });
+    // A test chain needs its id (else its key is not opened) and its token contracts.
+    const regtest = loadSignerConfig({
+      ...GOOD,
+      SIGNER_NETWORK_KIND: 'regtest',
+      SIGNER_ETH_CHAIN_ID: '31337',
+      SIGNER_ETH_MAX_FEE_PER_GAS_WEI: '1000',
+      SIGNER_USDT_ERC20_CONTRACT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    }).evm;
+    expect(regtest.eth).toMatchObject({ chainId: 31337, maxFeePerGas: 1000n });
+    expect(regtest.eth?.tokens).toEqual({ 'usdt-erc20': '0x5FbDB2315678afecb367f032d93F642f64180aa3' });
+    expect(regtest.bsc).toBeUndefined();
+  });
+
+  it('refuses a test chain id in production, and a ceiling or contract that is not one', () => {
+    const found = lines({
+      ...GOOD,
+      NODE_ENV: 'production',
+      SIGNER_ETH_CHAIN_ID: '31337',
+      SIGNER_BSC_MAX_GAS: '0',
+      SIGNER_USDT_ERC20_CONTRACT: 'tether',
+    });
+    expect(found.map((line) => line.trim().split(':')[0]).sort()).toEqual([
+      'SIGNER_BSC_MAX_GAS',
+      'SIGNER_ETH_CHAIN_ID',
+      'SIGNER_USDT_ERC20_CONTRACT',
+    ]);
+  });
+
   it('lets the key commands run without the secret (they do not listen)', () => {
     expect(() => loadSignerConfig({ ...GOOD, SIGNER_SECRET: '' }, 'keys')).not.toThrow();
   });
@@ -53,7 +86,7 @@ describe('the signer configuration', () => {
     const section = readme.split('### The signer process')[1]!.split('\n## ')[0]!;
     const documented = [...section.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]);
     const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
-    const read = [...new Set([...source.matchAll(/value\('(SIGNER_[A-Z_]+)'\)/g)].map((match) => match[1]))];
+    const read = [...new Set([...source.matchAll(/'(SIGNER_[A-Z0-9_]+)'/g)].map((match) => match[1]))];
     expect(documented.sort()).toEqual(read.sort());
   });
 });

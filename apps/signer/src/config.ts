@@ -2,9 +2,16 @@
 // one line naming the variable; secrets are never echoed. The signer never starts without its
 // secret and KEK, in any environment, and listens only on a loopback address.
 import { isIP } from 'node:net';
-import { UTXO_NETWORK_KINDS } from '@rora/chains';
+import { UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
 import { LocalKek } from './envelope.ts';
-import type { NetworkKind } from './keys.ts';
+import {
+  EVM_DEFAULT_CEILING,
+  EVM_MAINNET_CHAIN_IDS,
+  EVM_SIGNER_CHAINS,
+  evmTokenContracts,
+  type EvmChainSettings,
+} from './evm-keys.ts';
+import type { EvmSettings, NetworkKind } from './keys.ts';
 
 export interface SignerConfig {
   readonly databaseUrl: string;
@@ -13,6 +20,8 @@ export interface SignerConfig {
   readonly host: string;
   readonly port: number;
   readonly kind: NetworkKind;
+  /** Ethereum and BNB Smart Chain: chain id, fee ceiling and token contracts of each chain signed. */
+  readonly evm: EvmSettings;
 }
 
 export class SignerConfigError extends Error {
@@ -29,6 +38,58 @@ function isLoopback(host: string): boolean {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+const DEFAULT_MAX_FEE_PER_GAS = String(EVM_DEFAULT_CEILING.maxFeePerGas);
+const DEFAULT_MAX_GAS = String(EVM_DEFAULT_CEILING.maxGas);
+const CHAIN_VARIABLES = {
+  eth: { chainId: 'SIGNER_ETH_CHAIN_ID', maxFee: 'SIGNER_ETH_MAX_FEE_PER_GAS_WEI', maxGas: 'SIGNER_ETH_MAX_GAS' },
+  bsc: { chainId: 'SIGNER_BSC_CHAIN_ID', maxFee: 'SIGNER_BSC_MAX_FEE_PER_GAS_WEI', maxGas: 'SIGNER_BSC_MAX_GAS' },
+} as const;
+const TOKEN_CONTRACT_VARIABLES: Partial<Record<NetworkId, string>> = {
+  'usdt-erc20': 'SIGNER_USDT_ERC20_CONTRACT',
+  'adx-erc20': 'SIGNER_ADX_ERC20_CONTRACT',
+  'busd-erc20': 'SIGNER_BUSD_ERC20_CONTRACT',
+};
+
+/**
+ * SIGNER_<X>_CHAIN_ID (default: the chain's mainnet id when SIGNER_NETWORK_KIND is mainnet; without
+ * one the chain's key is not opened), SIGNER_<X>_MAX_FEE_PER_GAS_WEI, SIGNER_<X>_MAX_GAS and the
+ * token contracts SIGNER_<TOKEN>_CONTRACT (default: mainnet's on chain id 1).
+ */
+function evmSettings(env: Env, kind: NetworkKind, problems: string[]): EvmSettings {
+  const value = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const whole = (name: string, fallback: string | undefined, max: bigint) => {
+    const text = value(name) ?? fallback;
+    if (text === undefined) return undefined;
+    if (!/^[0-9]{1,30}$/.test(text) || BigInt(text) < 1n || BigInt(text) > max) {
+      problems.push(`${name}: must be a whole number from 1 to ${max}`);
+      return undefined;
+    }
+    return BigInt(text);
+  };
+  const configured: Partial<Record<NetworkId, string>> = {};
+  for (const [network, name] of Object.entries(TOKEN_CONTRACT_VARIABLES) as [NetworkId, string][]) {
+    const contract = value(name);
+    if (contract !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(contract)) {
+      problems.push(`${name}: must be a 0x-prefixed 20-byte hex address`);
+    } else if (contract !== undefined) configured[network] = contract;
+  }
+  const settings: { -readonly [K in keyof EvmSettings]: EvmChainSettings } = {};
+  for (const chain of EVM_SIGNER_CHAINS) {
+    const names = CHAIN_VARIABLES[chain];
+    const mainnet = EVM_MAINNET_CHAIN_IDS[chain];
+    const chainId = whole(names.chainId, kind === 'mainnet' ? String(mainnet) : undefined, 4_294_967_295n);
+    const maxFeePerGas = whole(names.maxFee, DEFAULT_MAX_FEE_PER_GAS, 10n ** 15n);
+    const maxGas = whole(names.maxGas, DEFAULT_MAX_GAS, 30_000_000n);
+    if (chainId === undefined || maxFeePerGas === undefined || maxGas === undefined) continue;
+    if (env.NODE_ENV === 'production' && chainId !== BigInt(mainnet)) {
+      problems.push(`${names.chainId}: chain ${chainId} is not ${chain} mainnet (${mainnet}): not in production`);
+    }
+    const id = Number(chainId);
+    settings[chain] = { chainId: id, maxFeePerGas, maxGas, tokens: evmTokenContracts(chain, id, configured) };
+  }
+  return settings;
+}
 
 /** What `serve` needs; `needs` limits the check for the key commands (which do not listen). */
 export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): SignerConfig {
@@ -58,8 +119,9 @@ export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): S
   } else if (env.NODE_ENV === 'production' && kind !== 'mainnet') {
     problems.push(`SIGNER_NETWORK_KIND: \`${kind}\` coins are worthless: not in production`);
   }
+  const evm = evmSettings(env, UTXO_NETWORK_KINDS.includes(kind) ? kind : 'mainnet', problems);
   if (problems.length > 0) {
     throw new SignerConfigError(`Invalid signer configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
-  return { databaseUrl: databaseUrl!, kek: kek!, secret, host, port, kind };
+  return { databaseUrl: databaseUrl!, kek: kek!, secret, host, port, kind, evm };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { LocalKek, KeyUnreadableError, open, seal } from './envelope.ts';
 import { listKeys, loadKeys, storeKey } from './key-store.ts';
-import { generatePrivateKey, keyHolder } from './keys.ts';
+import { KeyInputError, generatePrivateKey, keyHolder, privateKeyFromText } from './keys.ts';
 import { newKekText } from './testing/fixtures.ts';
 
 describe('keys at rest', () => {
@@ -55,5 +55,30 @@ describe('keys at rest', () => {
     await expect(
       storeKey(database.pool, kek, { network: 'ltc', kind: 'regtest', privateKey: generatePrivateKey() }),
     ).rejects.toThrow(/already holds/);
+  });
+
+  it('opens an Ethereum key for its chain and tokens, only with the chain id configured', async () => {
+    const own = await createTestDatabase();
+    try {
+      const ethKey = privateKeyFromText('eth', 'regtest', `0x${'5e'.repeat(32)}\n`);
+      const stored = await storeKey(own.pool, kek, { network: 'eth', kind: 'regtest', privateKey: ethKey });
+      expect(stored.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      const settings = {
+        chainId: 31337,
+        maxFeePerGas: 10n ** 11n,
+        maxGas: 200_000n,
+        tokens: { 'usdt-erc20': `0x${'12'.repeat(20)}` },
+      };
+      const holders = await loadKeys(own.pool, kek, 'regtest', { eth: settings });
+      expect(holders.map((holder) => [holder.network, holder.address])).toEqual([
+        ['eth', stored.address],
+        ['usdt-erc20', stored.address],
+      ]);
+      await expect(loadKeys(own.pool, kek, 'regtest')).rejects.toThrow(/SIGNER_ETH_CHAIN_ID/);
+      expect(() => privateKeyFromText('eth', 'regtest', 'not-a-key')).toThrow(KeyInputError);
+      expect(() => privateKeyFromText('eth', 'regtest', '00'.repeat(32))).toThrow(KeyInputError);
+    } finally {
+      await own.destroy();
+    }
   });
 });

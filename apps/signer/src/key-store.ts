@@ -4,9 +4,11 @@ import type pg from 'pg';
 import { openKey, sealKey, type KeyEncryptionKey } from './envelope.ts';
 import {
   KeyInputError,
+  keyAddress,
   keyContext,
-  keyHolder,
+  keyHolders,
   parseNetwork,
+  type EvmSettings,
   type KeyHolder,
   type NetworkKind,
   type SignerNetwork,
@@ -26,7 +28,7 @@ export async function storeKey(
   kek: KeyEncryptionKey,
   key: { network: SignerNetwork; kind: NetworkKind; privateKey: Uint8Array },
 ): Promise<StoredKey> {
-  const holder = keyHolder(key.network, key.kind, key.privateKey);
+  const holder = { address: keyAddress(key.network, key.kind, key.privateKey) };
   const sealed = await sealKey(kek, key.privateKey, keyContext(key.network, key.kind, holder.address));
   const { rows } = await pool.query<{ created_at: Date }>(
     `INSERT INTO signer.keys (network, network_kind, address, sealed_key, sealed_data_key, kek_id, created_at)
@@ -62,8 +64,16 @@ export async function listKeys(pool: pg.Pool): Promise<StoredKey[]> {
   }));
 }
 
-/** Opens every key of `kind` (the network kind this signer serves) with the KEK. */
-export async function loadKeys(pool: pg.Pool, kek: KeyEncryptionKey, kind: NetworkKind): Promise<KeyHolder[]> {
+/**
+ * Opens every key of `kind` (the network kind this signer serves) with the KEK: one holder per
+ * network signed (an EVM chain's key signs its tokens as well, under `evm`'s settings).
+ */
+export async function loadKeys(
+  pool: pg.Pool,
+  kek: KeyEncryptionKey,
+  kind: NetworkKind,
+  evm: EvmSettings = {},
+): Promise<KeyHolder[]> {
   const { rows } = await pool.query<{
     network: string;
     address: string;
@@ -79,12 +89,17 @@ export async function loadKeys(pool: pg.Pool, kek: KeyEncryptionKey, kind: Netwo
     const parsed = parseNetwork(row.network, kind);
     const sealed = { sealedKey: row.sealed_key, sealedDataKey: row.sealed_data_key, kekId: row.kek_id };
     const privateKey = await openKey(kek, sealed, keyContext(row.network, kind, row.address));
-    const holder = keyHolder(parsed.network, parsed.kind, privateKey);
-    privateKey.fill(0);
-    if (holder.address !== row.address) {
-      throw new KeyInputError(`The ${row.network} key opens to ${holder.address}, not its recorded ${row.address}`);
+    let opened: KeyHolder[];
+    try {
+      opened = keyHolders(parsed.network, parsed.kind, privateKey, evm);
+    } finally {
+      privateKey.fill(0);
     }
-    holders.push(holder);
+    const address = opened[0]!.address;
+    if (address !== row.address) {
+      throw new KeyInputError(`The ${row.network} key opens to ${address}, not its recorded ${row.address}`);
+    }
+    holders.push(...opened);
   }
   return holders;
 }

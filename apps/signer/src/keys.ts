@@ -1,14 +1,31 @@
 // The kinds of key the signer holds, one per network and network kind. Bitcoin and Litecoin: one
 // P2WPKH hot wallet key each, signed with the chains package's UtxoKeySigner (which checks that the
-// transaction spends this wallet's coins, pays change back to it and balances). Other chains add
-// their own entry here behind the same `Signer` interface.
+// transaction spends this wallet's coins, pays change back to it and balances). Ethereum and BNB
+// Smart Chain: one key each, for the chain and its tokens (evm-keys.ts). Other chains add their own
+// entry here behind the same `Signer` interface.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { Address, OutScript, WIF } from '@scure/btc-signer';
-import { UTXO_NETWORK_KINDS, UtxoKeySigner, utxoParams, type NetworkId, type Signer } from '@rora/chains';
+import {
+  UTXO_NETWORK_KINDS,
+  UtxoKeySigner,
+  evmAddressFromPublicKey,
+  utxoParams,
+  type NetworkId,
+  type Signer,
+} from '@rora/chains';
+import { EVM_SIGNER_CHAINS, evmKeyHolders, evmPrivateKeyFromHex, type EvmChainSettings } from './evm-keys.ts';
 
 export type NetworkKind = (typeof UTXO_NETWORK_KINDS)[number];
-export const SIGNER_NETWORKS = ['btc', 'ltc'] as const;
+export const UTXO_SIGNER_NETWORKS = ['btc', 'ltc'] as const;
+export type UtxoSignerNetwork = (typeof UTXO_SIGNER_NETWORKS)[number];
+/** The networks whose keys the signer stores: a chain's key (eth, bsc) signs its tokens too. */
+export const SIGNER_NETWORKS = [...UTXO_SIGNER_NETWORKS, ...EVM_SIGNER_CHAINS] as const;
 export type SignerNetwork = (typeof SIGNER_NETWORKS)[number];
+/** Each EVM chain's signing settings (SIGNER_ETH_*, SIGNER_BSC_*); a chain without them is not signed. */
+export type EvmSettings = Readonly<Partial<Record<(typeof EVM_SIGNER_CHAINS)[number], EvmChainSettings>>>;
+
+const isUtxo = (network: SignerNetwork): network is UtxoSignerNetwork =>
+  (UTXO_SIGNER_NETWORKS as readonly string[]).includes(network);
 
 /** A key ready to sign, with what the signer needs to compare a withdrawal with its send. */
 export interface KeyHolder {
@@ -34,8 +51,41 @@ export function parseNetwork(network: string, kind: string): { network: SignerNe
   return { network: network as SignerNetwork, kind: kind as NetworkKind };
 }
 
+/** The 32-byte private key of a key text: WIF for the Bitcoin family, 64 hex digits for EVM chains. */
+export function privateKeyFromText(network: SignerNetwork, kind: NetworkKind, text: string): Uint8Array {
+  if (isUtxo(network)) return privateKeyFromWif(network, kind, text);
+  const key = evmPrivateKeyFromHex(text);
+  if (!key || !secp256k1.utils.isValidSecretKey(key)) {
+    throw new KeyInputError(`The key is not a ${network} private key (64 hex digits, 0x optional)`);
+  }
+  return key;
+}
+
+/** The hot wallet address of a key. */
+export function keyAddress(network: SignerNetwork, kind: NetworkKind, privateKey: Uint8Array): string {
+  if (isUtxo(network)) return keyHolder(network, kind, privateKey).address;
+  return evmAddressFromPublicKey(secp256k1.getPublicKey(privateKey, false));
+}
+
+/** The holders of one stored key: one for a Bitcoin-family key, its chain and tokens for an EVM key. */
+export function keyHolders(
+  network: SignerNetwork,
+  kind: NetworkKind,
+  privateKey: Uint8Array,
+  evm: EvmSettings,
+): KeyHolder[] {
+  if (isUtxo(network)) return [keyHolder(network, kind, privateKey)];
+  const settings = evm[network];
+  if (!settings) {
+    throw new KeyInputError(
+      `The signer holds a ${network} key but has no chain id for it (SIGNER_${network.toUpperCase()}_CHAIN_ID)`,
+    );
+  }
+  return evmKeyHolders(network, kind, privateKey, settings);
+}
+
 /** The 32-byte private key of a WIF text of this network. */
-export function privateKeyFromWif(network: SignerNetwork, kind: NetworkKind, wif: string): Uint8Array {
+export function privateKeyFromWif(network: UtxoSignerNetwork, kind: NetworkKind, wif: string): Uint8Array {
   try {
     return WIF(utxoParams(network, kind).signer).decode(wif.trim());
   } catch {
@@ -47,7 +97,7 @@ export function generatePrivateKey(): Uint8Array {
   return secp256k1.utils.randomSecretKey();
 }
 
-export function keyHolder(network: SignerNetwork, kind: NetworkKind, privateKey: Uint8Array): KeyHolder {
+export function keyHolder(network: UtxoSignerNetwork, kind: NetworkKind, privateKey: Uint8Array): KeyHolder {
   const params = utxoParams(network, kind);
   const signer = new UtxoKeySigner({ network, params, wif: WIF(params.signer).encode(privateKey) });
   const script = (address: string) => {

@@ -1,6 +1,7 @@
 // `npm run signer [-- command]`: the signer process (ADR 0041).
 //   serve (default)                  open the keys with SIGNER_KEK and listen on SIGNER_HOST:SIGNER_PORT
-//   import-key <network> <kind>      seal the WIF key read from standard input (never from arguments)
+//   import-key <network> <kind>      seal the key read from standard input (never from arguments):
+//                                    WIF for btc/ltc, 64 hex digits for eth/bsc
 //   generate-key <network> <kind>    make a new key, seal it, print its address (the key is never shown)
 //   list-keys                        the held keys' networks, addresses and KEK ids
 // Prints `READY <url>` once it serves, and stops on SIGINT or SIGTERM.
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { SignerConfigError, loadSignerConfig } from './config.ts';
 import { listKeys, storeKey } from './key-store.ts';
-import { KeyInputError, generatePrivateKey, parseNetwork, privateKeyFromWif } from './keys.ts';
+import { KeyInputError, generatePrivateKey, parseNetwork, privateKeyFromText } from './keys.ts';
 import { runSigner } from './run.ts';
 
 async function keyCommand(command: string, args: string[]): Promise<void> {
@@ -21,7 +22,7 @@ async function keyCommand(command: string, args: string[]): Promise<void> {
     }
     const { network, kind } = parseNetwork(args[0] ?? '', args[1] ?? '');
     const privateKey =
-      command === 'generate-key' ? generatePrivateKey() : privateKeyFromWif(network, kind, readFileSync(0, 'utf8'));
+      command === 'generate-key' ? generatePrivateKey() : privateKeyFromText(network, kind, readFileSync(0, 'utf8'));
     const stored = await storeKey(pool, config.kek, { network, kind, privateKey });
     privateKey.fill(0);
     console.log(`${stored.network} ${stored.kind} ${stored.address} sealed under ${stored.kekId}`);

@@ -9,6 +9,7 @@ const STATUS: Record<SignerRefusalCode, number> = {
   withdrawal_does_not_match: 409,
   withdrawal_was_signed_differently: 409,
   transaction_signature_is_invalid: 422,
+  transaction_fee_is_above_ceiling: 422,
 };
 
 export class SignerRefusal extends Error {

@@ -25,7 +25,7 @@ export async function runSigner(config: SignerConfig, options: RunOptions = {}):
   pool.on('error', () => undefined);
   let server: SignerServer | undefined;
   try {
-    const keys = await loadKeys(pool, config.kek, config.kind);
+    const keys = await loadKeys(pool, config.kek, config.kind, config.evm);
     const service = createSigningService({
       pool,
       keys,

@@ -30,7 +30,14 @@ export interface HeldSend {
 /** An approved external send of `amount` to `to`, in `status` (held by default). */
 export async function insertSend(
   pool: pg.Pool,
-  options: { to?: string; amount?: bigint; status?: 'held' | 'voided'; approved?: boolean } = {},
+  options: {
+    to?: string;
+    amount?: bigint;
+    status?: 'held' | 'voided';
+    approved?: boolean;
+    /** Another network than Litecoin's: its id, asset and a wallet address on it. */
+    network?: { id: string; asset: string; address: string };
+  } = {},
 ): Promise<HeldSend> {
   const userId = randomUUID();
   const walletId = randomUUID();
@@ -38,16 +45,17 @@ export async function insertSend(
   const to = options.to ?? someAddress();
   const amount = options.amount ?? 100_000n;
   const status = options.status ?? 'held';
+  const network = options.network ?? { id: 'ltc', asset: 'LTC', address: someAddress() };
   await pool.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [userId, `${userId}@t.test`]);
   await pool.query('INSERT INTO wallet_owners (user_id) VALUES ($1)', [userId]);
   await pool.query(
-    `INSERT INTO wallets (id, user_id, network, asset, address_index, address) VALUES ($1, $2, 'ltc', 'LTC', 0, $3)`,
-    [walletId, userId, someAddress()],
+    `INSERT INTO wallets (id, user_id, network, asset, address_index, address) VALUES ($1, $2, $3, $4, 0, $5)`,
+    [walletId, userId, network.id, network.asset, network.address],
   );
   await pool.query(
     `INSERT INTO wallet_sends (id, user_id, wallet_id, network, asset, kind, to_address, amount, fee, priority, status,
                                approved_at, created_at, updated_at, settled_at)
-     VALUES ($1, $2, $3, 'ltc', 'LTC', 'external', $4, $5, 1000, 'normal', $6, $7, now(), now(), $8)`,
+     VALUES ($1, $2, $3, $9, $10, 'external', $4, $5, 1000, 'normal', $6, $7, now(), now(), $8)`,
     [
       id,
       userId,
@@ -57,6 +65,8 @@ export async function insertSend(
       status,
       options.approved === false ? null : new Date(),
       status === 'voided' ? new Date() : null,
+      network.id,
+      network.asset,
     ],
   );
   return { id, to, amount };

@@ -1,5 +1,6 @@
 // Ethereum and BNB Smart Chain (with their ERC-20 tokens) over a node's JSON-RPC: the adapters of one
-// chain, built from configuration, sharing its node, hot key and nonces.
+// chain, built from configuration, sharing its node, signer (the signer process, or a hot key) and nonces.
+import type { Signer } from '../adapter.ts';
 import { createAddressDeriver, type DepositConfig } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { getNetwork, networksOnChain, type NetworkId } from '../networks.ts';
@@ -28,8 +29,11 @@ export interface EvmRpcConfig {
   readonly rpc: EvmRpcOptions;
   /** Deposit addresses: the account-level xpub (m/44'/60'/0'), as for the devnet. */
   readonly deposit: DepositConfig;
-  /** 32-byte hex private key of the hot wallet (pays every network's withdrawals and gas). */
-  readonly hotKey: string;
+  /**
+   * Who signs the hot wallet's withdrawals (it pays every network's withdrawals and gas): the signer
+   * process (`RemoteSigner`, ADR 0041), or a 32-byte hex private key signed with in this process.
+   */
+  readonly hotKey: string | Signer;
   /** Token networks of the chain served, with their contracts on this chain id. */
   readonly tokens?: Partial<Record<NetworkId, string>>;
   readonly legacyFees?: boolean;
@@ -49,14 +53,17 @@ export function createEvmRpcAdapters(config: EvmRpcConfig): Map<NetworkId, EvmRp
     contracts.set(contract.toLowerCase(), network);
   }
   const networks = [config.chain as NetworkId, ...contracts.values()];
-  const signer = new EvmKeySigner({
-    chainId: config.chainId,
-    privateKey: config.hotKey,
-    networks: networks.map((network) => {
-      const contract = [...contracts].find(([, each]) => each === network)?.[0];
-      return contract ? { network, contract } : { network };
-    }),
-  });
+  const signer =
+    typeof config.hotKey !== 'string'
+      ? config.hotKey
+      : new EvmKeySigner({
+          chainId: config.chainId,
+          privateKey: config.hotKey,
+          networks: networks.map((network) => {
+            const contract = [...contracts].find(([, each]) => each === network)?.[0];
+            return contract ? { network, contract } : { network };
+          }),
+        });
   const shared = {
     chainId: config.chainId,
     rpc: createEvmRpc(config.rpc),

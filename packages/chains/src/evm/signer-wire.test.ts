@@ -2,7 +2,7 @@
 // come back as they were sent (a tip dropped on the way would have the signer sign a legacy price).
 import { describe, expect, it } from 'vitest';
 import type { UnsignedTransaction } from '../adapter.ts';
-import { decodeUnsigned, encodeUnsigned } from '../signer/protocol.ts';
+import { decodeSigned, decodeUnsigned, encodeUnsigned } from '../signer/protocol.ts';
 
 describe('the signer protocol with an EVM withdrawal', () => {
   it('keeps the nonce, the token contract and the tip', () => {
@@ -19,5 +19,12 @@ describe('the signer protocol with an EVM withdrawal', () => {
       priorityFeeRate: 2_000_000_000n,
     };
     expect(decodeUnsigned(JSON.parse(encodeUnsigned(transaction)))).toEqual(transaction);
+  });
+
+  it('reads a signed EVM transaction: 0x-prefixed raw hex, a 0x txid', () => {
+    const signed = { network: 'eth', id: 'w-2', txid: `0x${'ab'.repeat(32)}`, raw: '0x02f86c827a69' };
+    expect(decodeSigned(signed)).toEqual(signed);
+    expect(() => decodeSigned({ ...signed, raw: '0x' })).toThrow(/raw hex/);
+    expect(() => decodeSigned({ ...signed, raw: '0xzz' })).toThrow(/raw hex/);
   });
 });

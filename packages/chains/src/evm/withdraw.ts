@@ -79,6 +79,47 @@ async function gasLimit(ctx: WithdrawContext, from: string, call: ReturnType<typ
   return plain ? estimate : (estimate * 6n + 4n) / 5n;
 }
 
+/**
+ * A signature the signer process recorded under this id that the store never kept (the API died, or
+ * lost the answer, between the two; ADR 0041): that transaction is adopted, with its nonce and fee,
+ * rather than asking for another one, which the signer would refuse. Its nonce must still be free;
+ * if another withdrawal has taken it since, the recorded transaction can never be mined, and the send
+ * stays held for an operator (a plain Error, never a ChainError, since something was signed).
+ */
+async function adoptRecorded(
+  ctx: WithdrawContext,
+  plan: { request: WithdrawalRequest; from: string; scope: string },
+  chainNonce: number,
+  nonces: NonceContext,
+): Promise<NoncedBroadcast | null> {
+  const found = await ctx.signer.recorded?.(ctx.network.id, plan.request.id);
+  if (!found) return null;
+  const { transaction, signed } = found;
+  const nonce = transaction.nonce;
+  const taken = (await nonces.from(chainNonce)).some((entry) => entry.nonce === nonce);
+  if (
+    transaction.amount !== plan.request.amount ||
+    transaction.from.toLowerCase() !== plan.from.toLowerCase() ||
+    nonce === undefined ||
+    nonce < chainNonce ||
+    taken
+  ) {
+    throw new Error(`The signer's record of withdrawal ${plan.request.id} cannot be sent: another amount or nonce`);
+  }
+  return {
+    network: ctx.network.id,
+    id: plan.request.id,
+    fingerprint: fingerprintOf(plan.request),
+    txid: signed.txid,
+    raw: signed.raw,
+    to: transaction.to,
+    amount: transaction.amount,
+    fee: transaction.feeRate * transaction.feeUnits,
+    nonceScope: plan.scope,
+    nonce,
+  };
+}
+
 export function fingerprintOf(request: WithdrawalRequest): string {
   return JSON.stringify([request.to.trim(), String(request.amount), request.priority]);
 }
@@ -108,6 +149,8 @@ async function signWithNonce(
 ): Promise<NoncedBroadcast> {
   const { request, from, to, fees } = plan;
   const chainNonce = smallQuantity(await ctx.rpc.call('eth_getTransactionCount', [from, 'pending']), 'A nonce');
+  const adopted = await adoptRecorded(ctx, plan, chainNonce, nonces);
+  if (adopted) return adopted;
   // The node's count, unless this store signed beyond it (stored, not yet seen by the node).
   const nonce = nonces.lastNonce === null ? chainNonce : Math.max(chainNonce, nonces.lastNonce + 1);
   const call = callOf(ctx, to, request.amount);

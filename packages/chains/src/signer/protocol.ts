@@ -21,6 +21,7 @@ export const SIGNER_REFUSALS = [
   'withdrawal_does_not_match',
   'withdrawal_was_signed_differently',
   'transaction_signature_is_invalid',
+  'transaction_fee_is_above_ceiling',
 ] as const;
 export type SignerRefusalCode = (typeof SIGNER_REFUSALS)[number];
 
@@ -143,10 +144,10 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
   };
 }
 
-/** Reads the signer's answer to a sign request. */
+/** Reads the signer's answer to a sign request: raw hex, bare (Bitcoin family) or 0x-prefixed (EVM). */
 export function decodeSigned(body: unknown): SignedTransaction {
   const wire = (body ?? {}) as Record<string, unknown>;
-  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !/^[0-9a-f]+$/i.test(wire.raw)) {
+  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !/^(0x)?[0-9a-f]+$/i.test(wire.raw)) {
     throw new SignerProtocolError('the signer answered without a txid and raw hex');
   }
   return {

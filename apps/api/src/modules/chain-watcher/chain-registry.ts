@@ -4,12 +4,13 @@
 // and Litecoin may instead be read through a node's JSON-RPC (`CHAINS_BTC=rpc`, `CHAINS_LTC=rpc`,
 // ADR 0032): their adapter signs through the signer process (`SIGNER_URL`, ADR 0041; or, outside
 // production, through the signer's service in this process with a hot key). Ethereum and BNB Smart
-// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), and XRP and Solana (`CHAINS_XRP=rpc`,
-// `CHAINS_SOL=rpc`, ADR 0040), signing with a hot key in this process for now. Each keeps every signed
-// withdrawal in PostgreSQL before sending it, and the deposit scanner walks their blocks (validated
-// ledgers for XRP, finalized slots for Solana). Deposit keys come from the CHAINS_* variables, else the
-// devnet's public test keys (production refuses both the devnet and those keys: production-config.ts,
-// ADR 0020).
+// Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), signing through the signer process
+// too (or, outside production, through its service in this process with a hot key); XRP and Solana
+// (`CHAINS_XRP=rpc`, `CHAINS_SOL=rpc`, ADR 0040) sign with a hot key in this process for now. Each
+// keeps every signed withdrawal in PostgreSQL before sending it, and the deposit scanner walks their
+// blocks (validated ledgers for XRP, finalized slots for Solana). Deposit keys come from the CHAINS_*
+// variables, else the devnet's public test keys (production refuses both the devnet and those keys:
+// production-config.ts, ADR 0020).
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,
@@ -24,6 +25,7 @@ import {
   createXrpRpcAdapter,
   depositConfigsFromEnv,
   networksOnChain,
+  toChecksumAddress,
   type BlockScanner,
   type ChainAdapter,
   type Devnet,
@@ -38,7 +40,14 @@ import {
   type UtxoRpcAdapter,
 } from '@rora/chains';
 import type { Db } from '@rora/db';
-import { createSigningService, keyHolder, privateKeyFromWif } from '@rora/signer';
+import {
+  EVM_DEFAULT_CEILING,
+  createSigningService,
+  keyHolder,
+  keyHolders,
+  privateKeyFromText,
+  privateKeyFromWif,
+} from '@rora/signer';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
@@ -105,26 +114,27 @@ function tokenContracts(config: ChainConfig, chain: 'eth' | 'bsc', chainId: numb
 }
 
 function evmAdapters(
-  deps: { config: ChainConfig; db: Db; clock: Clock },
+  deps: { config: ChainConfig; db: Db; clock: Clock; signer: RemoteSigner | undefined },
   chain: 'eth' | 'bsc',
   deposit?: DepositConfig,
 ) {
   const { config } = deps;
   const X = chain === 'eth' ? 'ETH' : 'BSC';
   const url = config[`CHAINS_${X}_RPC_URL`];
-  const hotKey = config[`CHAINS_${X}_HOT_KEY`];
+  const key = config[`CHAINS_${X}_HOT_KEY`];
   const chainId = config[`CHAINS_${X}_CHAIN_ID`];
   // The config loader refuses `rpc` without these; this guards a programmer's call.
-  if (!url || !hotKey || chainId === undefined || deposit?.scheme !== 'hd') {
-    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, hot key and xpub`);
+  if (!url || !(deps.signer || key) || chainId === undefined || deposit?.scheme !== 'hd') {
+    throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, a signer or hot key, and xpub`);
   }
+  const tokens = tokenContracts(config, chain, chainId);
   return createEvmRpcAdapters({
     chain,
     chainId,
     rpc: { url },
     deposit,
-    hotKey,
-    tokens: tokenContracts(config, chain, chainId),
+    hotKey: deps.signer ?? inProcessEvmSigner(deps.db, chain, key!, { chainId, ...EVM_DEFAULT_CEILING, tokens }),
+    tokens,
     legacyFees: config[`CHAINS_${X}_FEES`] === 'legacy',
     minTip: BigInt(config[`CHAINS_${X}_MIN_TIP_WEI`]),
     store: createBroadcastStore(deps.db, deps.clock),
@@ -144,6 +154,17 @@ function remoteSigner(config: ChainConfig): RemoteSigner | undefined {
   const addresses: Partial<Record<NetworkId, string>> = {};
   if (config.CHAINS_BTC_HOT_ADDRESS) addresses.btc = config.CHAINS_BTC_HOT_ADDRESS;
   if (config.CHAINS_LTC_HOT_ADDRESS) addresses.ltc = config.CHAINS_LTC_HOT_ADDRESS;
+  // One EVM hot wallet pays its chain's native coin and tokens (the signer lists each network).
+  for (const chain of ['eth', 'bsc'] as const) {
+    const address = config[chain === 'eth' ? 'CHAINS_ETH_HOT_ADDRESS' : 'CHAINS_BSC_HOT_ADDRESS'];
+    if (!address) continue;
+    const checksummed = toChecksumAddress(address);
+    const chainId = config[chain === 'eth' ? 'CHAINS_ETH_CHAIN_ID' : 'CHAINS_BSC_CHAIN_ID'] ?? 0;
+    addresses[chain] = checksummed;
+    for (const network of Object.keys(tokenContracts(config, chain, chainId)) as NetworkId[]) {
+      addresses[network] = checksummed;
+    }
+  }
   return new RemoteSigner({ url: config.SIGNER_URL, secret: config.SIGNER_SECRET, addresses });
 }
 
@@ -160,6 +181,25 @@ function inProcessSigner(db: Db, chain: UtxoChainId, kind: UtxoNetworkKind, wif:
     throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key is not a WIF key of this network`);
   }
   return createSigningService({ pool: db.$client, keys: [keyHolder(chain, kind, privateKey)] });
+}
+
+/** The same for an EVM chain: its hot key signs the chain and its tokens, under the signer's default ceiling. */
+function inProcessEvmSigner(
+  db: Db,
+  chain: 'eth' | 'bsc',
+  hex: string,
+  settings: { chainId: number; maxFeePerGas: bigint; maxGas: bigint; tokens: Partial<Record<NetworkId, string>> },
+): Signer {
+  let privateKey: Uint8Array;
+  try {
+    privateKey = privateKeyFromText(chain, 'testnet', hex);
+  } catch {
+    throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key is not a 32-byte hex private key`);
+  }
+  return createSigningService({
+    pool: db.$client,
+    keys: keyHolders(chain, 'testnet', privateKey, { [chain]: settings }),
+  });
 }
 
 function rpcAdapter(
@@ -257,7 +297,7 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
   }
   for (const chain of ['eth', 'bsc'] as const) {
     if (config[chain === 'eth' ? 'CHAINS_ETH' : 'CHAINS_BSC'] !== 'rpc') continue;
-    const adapters = evmAdapters(deps, chain, configured[chain]);
+    const adapters = evmAdapters({ ...deps, signer }, chain, configured[chain]);
     for (const [network, adapter] of adapters) nodes.set(network, adapter);
     scanners.set(chain, (adapters.get(chain) as EvmRpcAdapter).scanner);
   }

@@ -140,6 +140,11 @@ describe.skipIf(!edrAvailable('evm-chain'))('Ethereum and an ERC-20 on an EDR no
       ).rows[0];
     const broadcast = await row();
     expect(broadcast?.status).toBe('broadcast');
+    // The hot key in the API signs through the signer's service in this process: the same record.
+    const signed = await t.database.db.execute<{ txid: string }>(
+      sql`SELECT txid FROM signer.signatures WHERE network = 'eth' AND id = ${sent.id}`,
+    );
+    expect(signed.rows).toEqual([{ txid: broadcast?.txid }]);
     await node.mine(11);
     await scanEth(t);
     const posted = await row();

@@ -14,6 +14,8 @@ export interface SignerProcessEnv {
   readonly SIGNER_SECRET: string;
   readonly SIGNER_PORT: string;
   readonly SIGNER_NETWORK_KIND: string;
+  /** Other signer settings (an EVM chain id, a token contract, a fee ceiling). */
+  readonly [name: string]: string;
 }
 
 export function signerEnv(databaseUrl: string, port: number): SignerProcessEnv {
@@ -34,7 +36,7 @@ function spawnSigner(args: string[], env: SignerProcessEnv): ChildProcess {
   });
 }
 
-/** `import-key <network> <kind>` with the WIF on standard input; resolves to what it printed. */
+/** `import-key <network> <kind>` with the key (WIF, or hex for EVM) on standard input; resolves to what it printed. */
 export function importSignerKey(env: SignerProcessEnv, network: string, wif: string): Promise<string> {
   const child = spawnSigner(['import-key', network, env.SIGNER_NETWORK_KIND], env);
   let output = '';
