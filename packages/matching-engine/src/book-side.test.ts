@@ -29,7 +29,7 @@ describe('insertAt and removeAt', () => {
   });
 });
 
-describe('BookSide without a price map', () => {
+describe('BookSide levels', () => {
   for (const side of ['buy', 'sell'] as const) {
     it(`keeps ${side} levels sorted best last, one per price, through any appends and removes`, () => {
       const step = fc.record({ add: fc.boolean(), price: fc.integer({ min: 1, max: 40 }), pick: fc.nat() });

@@ -1,8 +1,8 @@
 // One side of a book: price levels sorted so the best is last (push/pop at the top of the book are
-// O(1); a price inside the book is found by binary search, with no Map to hash or rehash), and per
-// level an intrusive doubly linked FIFO of orders, so adding, filling and removing any order costs
-// the same however many orders wait at its price. Levels and orders are pooled: nothing on the
-// hot path allocates.
+// O(1); a new level inside the book is placed by binary search and shifted in, without splice's
+// garbage), a Map from price to level, and per level an intrusive doubly linked FIFO of orders, so
+// adding, filling and removing any order costs the same however many orders wait at its price.
+// Levels and orders are pooled: nothing on the hot path allocates.
 import type { OrderId, OwnerId, Side } from './types.ts';
 
 export class RestingOrder {
@@ -79,6 +79,7 @@ export class BookSide {
   readonly side: Side;
   /** Sorted by `key` ascending: the best level is the last element. */
   readonly levels: Level[] = [];
+  private readonly byPrice = new Map<number, Level>();
   private readonly freeLevels: Level[] = [];
 
   constructor(side: Side) {
@@ -103,10 +104,11 @@ export class BookSide {
 
   /** Appends the order at the back of its price's queue. */
   append(order: RestingOrder): void {
-    const key = this.keyOf(order.priceTicks);
-    const index = this.insertionIndex(key);
-    let level = this.levels[index - 1];
-    if (level === undefined || level.key !== key) level = this.openLevel(order.priceTicks, key, index);
+    let level = this.byPrice.get(order.priceTicks);
+    if (level === undefined) {
+      const key = this.keyOf(order.priceTicks);
+      level = this.openLevel(order.priceTicks, key, this.insertionIndex(key));
+    }
     order.level = level;
     order.prev = level.tail;
     order.next = null;
@@ -144,6 +146,7 @@ export class BookSide {
     const levels = this.levels;
     if (index === levels.length) levels.push(level);
     else insertAt(levels, index, level);
+    this.byPrice.set(priceTicks, level);
     return level;
   }
 
@@ -151,6 +154,7 @@ export class BookSide {
     const levels = this.levels;
     if (levels[levels.length - 1] === level) levels.pop();
     else removeAt(levels, this.indexOf(level.key));
+    this.byPrice.delete(level.priceTicks);
     this.freeLevels.push(level);
   }
 
