@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BookSide, RestingOrder, Taker, insertAt, removeAt } from './book-side.ts';
+import { BookSide, RestingOrder, insertAt, removeAt } from './book-side.ts';
 import { testSeed } from './testing/commands.ts';
 
 const runs = { seed: testSeed('book side'), numRuns: 200 };
@@ -61,27 +61,4 @@ describe('BookSide levels', () => {
       );
     });
   }
-
-  it('lets a taker reach an opposite level exactly when its limit allows, and a market taker every level', () => {
-    const asks = new BookSide('sell');
-    const bids = new BookSide('buy');
-    asks.append(order(1, 'sell', 100));
-    bids.append(order(2, 'buy', 100));
-    const [ask, bid] = [asks.best()!, bids.best()!];
-    const taker = new Taker();
-    taker.side = 'buy';
-    taker.setLimit(99);
-    expect(taker.reaches(ask)).toBe(false);
-    taker.setLimit(100);
-    expect(taker.reaches(ask)).toBe(true);
-    taker.setLimit(Number.NaN);
-    expect(taker.reaches(ask)).toBe(true);
-    taker.side = 'sell';
-    taker.setLimit(101);
-    expect(taker.reaches(bid)).toBe(false);
-    taker.setLimit(100);
-    expect(taker.reaches(bid)).toBe(true);
-    taker.setLimit(Number.NaN);
-    expect(taker.reaches(bid)).toBe(true);
-  });
 });

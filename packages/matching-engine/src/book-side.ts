@@ -28,22 +28,11 @@ export class Taker {
   hasBudget = false;
   budgetLeftTickLots = 0;
   budgetExhausted = false;
-  /**
-   * The lowest sort key (`Level.key`) of an opposite level this taker trades with: −limit for a buy
-   * (asks' keys are −price), limit for a sell, −Infinity for a market order, which reaches every level.
-   */
-  minKey = 0;
 
-  /** Sets the limit price (NaN for a market order) and the reach that follows from it and the side. */
-  setLimit(limitPriceTicks: number): void {
-    this.limitPriceTicks = limitPriceTicks;
-    if (Number.isNaN(limitPriceTicks)) this.minKey = Number.NEGATIVE_INFINITY;
-    else this.minKey = this.side === 'buy' ? -limitPriceTicks : limitPriceTicks;
-  }
-
-  /** Would this taker trade with the opposite `level`? */
-  reaches(level: Level): boolean {
-    return level.key >= this.minKey;
+  /** Would this taker trade at `priceTicks`? A market order (NaN limit) reaches every price. */
+  reaches(priceTicks: number): boolean {
+    if (this.side === 'buy') return !(priceTicks > this.limitPriceTicks);
+    return !(priceTicks < this.limitPriceTicks);
   }
 }
 

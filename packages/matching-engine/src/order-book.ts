@@ -149,7 +149,7 @@ export class OrderBook {
     taker.orderId = command.orderId;
     taker.owner = command.owner;
     taker.side = command.side;
-    taker.setLimit(command.type === 'limit' ? (command.priceTicks as number) : Number.NaN);
+    taker.limitPriceTicks = command.type === 'limit' ? (command.priceTicks as number) : Number.NaN;
     taker.hasBudget = command.budgetTickLots !== undefined;
     taker.budgetLeftTickLots = command.budgetTickLots ?? 0;
     taker.budgetExhausted = false;
@@ -162,8 +162,8 @@ export class OrderBook {
     while (taker.remainingLots > 0) {
       const level = opposite.best();
       if (level === undefined) return;
-      if (level.key < taker.minKey) return;
       const price = level.priceTicks;
+      if (!taker.reaches(price)) return;
       const maker = level.head as RestingOrder;
       if (maker.owner === taker.owner) {
         this.cancelResting(maker, 'self_trade');
@@ -200,7 +200,7 @@ export class OrderBook {
     let crossingLots = 0;
     for (let i = levels.length - 1; i >= 0 && crossingLots < wanted; i -= 1) {
       const level = levels[i] as Level;
-      if (!taker.reaches(level)) break;
+      if (!taker.reaches(level.priceTicks)) break;
       crossingLots += level.totalLots;
     }
     if (crossingLots < wanted) return false;
@@ -208,7 +208,7 @@ export class OrderBook {
     let found = 0;
     for (let i = levels.length - 1; i >= 0; i -= 1) {
       const level = levels[i] as Level;
-      if (!taker.reaches(level)) return false;
+      if (!taker.reaches(level.priceTicks)) return false;
       for (let order = level.head; order !== null; order = order.next) {
         if (order.owner === taker.owner) continue;
         found += order.remainingLots;
