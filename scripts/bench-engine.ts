@@ -296,7 +296,7 @@ function compare(rora: ChildResult, peer: ChildResult, bare: ChildResult): boole
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const lines = [
     `on the first ${count(vsPeer.ops)} ops: Rora ${count(rate(vsPeer.ops, vsPeer.a[0]))} ops/s, peer ${count(rate(vsPeer.ops, vsPeer.b[0]))} ops/s: ${ratio.toFixed(1)}x (target >= 20x: ${verdict(ratio >= 20)}); by CPU time ${(vsPeer.b[1] / vsPeer.a[1]).toFixed(1)}x`,
-    `on the first ${count(vsBare.ops)} ops: Rora ${count(rate(vsBare.ops, vsBare.a[0]))} ops/s, bare book ${count(rate(vsBare.ops, vsBare.b[0]))} ops/s: ${share.toFixed(2)}x its speed (target >= 0.5x: ${verdict(share >= 0.5)})`,
+    `on the first ${count(vsBare.ops)} ops: Rora ${count(rate(vsBare.ops, vsBare.a[0]))} ops/s, bare book ${count(rate(vsBare.ops, vsBare.b[0]))} ops/s: ${share.toFixed(2)}x its speed (target >= 0.5x: ${verdict(share >= 0.5)}); by CPU time ${(vsBare.b[1] / vsBare.a[1]).toFixed(2)}x`,
     `Rora p99 ${us(p99)} µs per op (target <= 3 µs: ${verdict(p99 <= 3000)}), including the timer and harness, which alone take p50 / p99 ${harness} µs`,
     `results: ${vsPeer.same ? 'same as the peer' : 'DIFFERENT FROM THE PEER'}, ${vsBare.same ? 'same as the bare book' : 'DIFFERENT FROM THE BARE BOOK'} (traded ${count(vsPeer.a[2])} lots, cancelled ${count(vsPeer.a[3])} orders in the first ${count(vsPeer.ops)} ops)`,
   ];

@@ -1,6 +1,8 @@
 // One side of a book: price levels sorted so the best is last (push/pop at the top of the book are
-// O(1)), a Map from price to level, and per level an intrusive doubly linked FIFO of orders, so
+// O(1); a new level inside the book is placed by binary search and shifted in, without splice's
+// garbage), a Map from price to level, and per level an intrusive doubly linked FIFO of orders, so
 // adding, filling and removing any order costs the same however many orders wait at its price.
+// Levels and orders are pooled: nothing on the hot path allocates.
 import type { OrderId, OwnerId, Side } from './types.ts';
 
 export class RestingOrder {
@@ -44,6 +46,24 @@ export class Level {
   tail: RestingOrder | null = null;
 }
 
+/**
+ * Inserts `item` at `index` by shifting the elements after it up one place. Unlike `splice`, it
+ * allocates no array for the removed elements, so opening a level inside the book makes no garbage.
+ */
+export function insertAt<T>(list: T[], index: number, item: T): void {
+  let i = list.length;
+  list.push(item);
+  for (; i > index; i -= 1) list[i] = list[i - 1] as T;
+  list[index] = item;
+}
+
+/** Removes the element at `index` by shifting the elements after it down one place; no allocation. */
+export function removeAt<T>(list: T[], index: number): void {
+  const last = list.length - 1;
+  for (let i = index; i < last; i += 1) list[i] = list[i + 1] as T;
+  list.pop();
+}
+
 export class BookSide {
   readonly side: Side;
   /** Sorted by `key` ascending: the best level is the last element. */
@@ -66,10 +86,18 @@ export class BookSide {
     return this.side === 'sell' ? best.priceTicks <= limitPriceTicks : best.priceTicks >= limitPriceTicks;
   }
 
+  /** Sort key of a price on this side. */
+  keyOf(priceTicks: number): number {
+    return this.side === 'buy' ? priceTicks : -priceTicks;
+  }
+
   /** Appends the order at the back of its price's queue. */
   append(order: RestingOrder): void {
     let level = this.byPrice.get(order.priceTicks);
-    if (level === undefined) level = this.openLevel(order.priceTicks);
+    if (level === undefined) {
+      const key = this.keyOf(order.priceTicks);
+      level = this.openLevel(order.priceTicks, key, this.insertionIndex(key));
+    }
     order.level = level;
     order.prev = level.tail;
     order.next = null;
@@ -95,18 +123,18 @@ export class BookSide {
     if (level.orderCount === 0) this.closeLevel(level);
   }
 
-  private openLevel(priceTicks: number): Level {
+  /** Opens a level at `index`, the first index whose key is greater than `key`. */
+  private openLevel(priceTicks: number, key: number, index: number): Level {
     const level = this.freeLevels.pop() ?? new Level();
     level.priceTicks = priceTicks;
-    level.key = this.side === 'buy' ? priceTicks : -priceTicks;
+    level.key = key;
     level.totalLots = 0;
     level.orderCount = 0;
     level.head = null;
     level.tail = null;
     const levels = this.levels;
-    const top = levels[levels.length - 1];
-    if (top === undefined || top.key < level.key) levels.push(level);
-    else levels.splice(this.insertionIndex(level.key), 0, level);
+    if (index === levels.length) levels.push(level);
+    else insertAt(levels, index, level);
     this.byPrice.set(priceTicks, level);
     return level;
   }
@@ -114,16 +142,18 @@ export class BookSide {
   private closeLevel(level: Level): void {
     const levels = this.levels;
     if (levels[levels.length - 1] === level) levels.pop();
-    else levels.splice(this.indexOf(level.key), 1);
+    else removeAt(levels, this.indexOf(level.key));
     this.byPrice.delete(level.priceTicks);
     this.freeLevels.push(level);
   }
 
-  /** First index whose key is greater than `key`. */
+  /** First index whose key is greater than `key`; the top of the book is checked first. */
   private insertionIndex(key: number): number {
     const levels = this.levels;
-    let low = 0;
     let high = levels.length;
+    if (high === 0 || (levels[high - 1] as Level).key <= key) return high;
+    let low = 0;
+    high -= 1;
     while (low < high) {
       const mid = (low + high) >>> 1;
       if ((levels[mid] as Level).key <= key) low = mid + 1;
