@@ -1,5 +1,6 @@
 // One transaction: what happened, when, with whom; its label (pending with confirmations n of m,
-// completed, failed with the reason); the amount signed with its coin; a link to the explorer.
+// completed, failed with the reason, or why an approved send waits); the amount signed with its coin;
+// a link to the explorer.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -66,6 +67,11 @@ export function TransactionRow({
         </p>
         {view.detail ? <p className="tx__detail tabular">{t(view.detail.key, view.detail.values)}</p> : null}
         {reason ? <p className="tx__reason">{t('transactions.reason', { reason })}</p> : null}
+        {transaction.waitingReason ? (
+          <p className="tx__reason" role="status">
+            {t(`transactions.waiting.${transaction.waitingReason}`)}
+          </p>
+        ) : null}
         {transaction.explorerUrl ? (
           <a className="tx__link" href={transaction.explorerUrl} target="_blank" rel="noreferrer noopener">
             {t('transactions.explorer')} <ExternalLink size={14} aria-hidden="true" />

@@ -1,0 +1,74 @@
+// Issue 20 (custody): an approved send that waits (the hot wallet is being refilled, or its chain's
+// node is down) says why on its row, so a customer is not left guessing; a send that waits for
+// nothing says nothing more.
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WalletTransaction } from '@rora/contracts';
+import english from '../locales/en.json';
+import { TransactionRow } from './TransactionRow.tsx';
+
+const heldSend = (waitingReason: WalletTransaction['waitingReason']): WalletTransaction => ({
+  id: '6f1c2a9e-3b4d-4c5e-8f60-718293a4b5c6',
+  walletId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  type: 'send',
+  direction: 'out',
+  assetSymbol: 'BTC',
+  networkId: 'btc',
+  amount: '0.0105',
+  fee: '0.0005',
+  status: 'pending',
+  stage: 'held',
+  confirmations: 0,
+  requiredConfirmations: 2,
+  txid: null,
+  explorerUrl: null,
+  counterparty: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  destinationTag: null,
+  failureReason: null,
+  waitingReason,
+  createdAt: '2026-11-25T06:00:00.000Z',
+  completedAt: null,
+  source: { kind: 'send', id: '6f1c2a9e-3b4d-4c5e-8f60-718293a4b5c6' },
+  trade: null,
+  swap: null,
+});
+
+async function renderRow(transaction: WalletTransaction) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    resources: { en: { wallets: english } },
+    defaultNS: 'wallets',
+    interpolation: { escapeValue: false },
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <ul>
+          <TransactionRow transaction={transaction} decimals={8} />
+        </ul>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('a waiting send', () => {
+  it.each([
+    ['hot_wallet_short', /Waiting for our hot wallet to be refilled/],
+    ['chain_degraded', /Waiting for the network to answer us again/],
+  ] as const)('says why it waits (%s)', async (reason, text) => {
+    await renderRow(heldSend(reason));
+    expect(screen.getByRole('status').textContent).toMatch(text);
+  });
+
+  it('says nothing more when it waits for nothing', async () => {
+    await renderRow(heldSend(null));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
