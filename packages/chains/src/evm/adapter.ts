@@ -7,7 +7,6 @@
 import type {
   BroadcastResult,
   ChainAdapter,
-  ChainEventListener,
   ChainTransaction,
   FeeEstimate,
   FeePriority,
@@ -16,7 +15,7 @@ import type {
 } from '../adapter.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
-import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from '../explorers.ts';
+import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { CHAINS, type NetworkDefinition, type NetworkId } from '../networks.ts';
 import type { StoredBroadcast } from '../utxo/broadcast-store.ts';
 import type { BlockScanner } from '../utxo/rpc-adapter.ts';
@@ -48,22 +47,18 @@ export interface EvmRpcAdapterOptions {
 /** Node answers to a resent transaction that mean it is already there. */
 const ALREADY_KNOWN = [/already known/i, /known transaction/i, /already imported/i, /nonce too low/i];
 
-export class EvmRpcAdapter implements ChainAdapter {
-  readonly network: NetworkDefinition;
-  readonly explorer: ExplorerTemplates;
+export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   /** Blocks with every network of the chain in them (the native network's adapter walks them). */
   readonly scanner: BlockScanner;
   readonly #options: EvmRpcAdapterOptions;
   readonly #rpc: EvmRpc;
   readonly #contract: string | undefined;
   readonly #native: NetworkId;
-  readonly #watched = new Set<string>();
   #exclusive: Promise<unknown> = Promise.resolve();
   #checkedChainId: Promise<void> | undefined;
 
   constructor(options: EvmRpcAdapterOptions) {
-    this.network = options.network;
-    this.explorer = explorerFor(options.network.id);
+    super(options.network);
     this.#options = options;
     this.#rpc = options.rpc;
     this.#native = options.network.chain as NetworkId;
@@ -148,7 +143,7 @@ export class EvmRpcAdapter implements ChainAdapter {
       const block = await this.scanner.block(height);
       if (!block) break;
       for (const output of block.outputs as readonly EvmBlockOutput[]) {
-        if (output.network !== this.network.id || !this.#watched.has(output.address)) continue;
+        if (output.network !== this.network.id || !this.watched.has(output.address)) continue;
         transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
       }
     }
@@ -176,24 +171,6 @@ export class EvmRpcAdapter implements ChainAdapter {
       blockHeight: block.height,
       blockHash: block.hash,
     };
-  }
-
-  watchAddress(address: string): void {
-    this.#watched.add(address);
-  }
-
-  /** No pushed events: the deposit scanner polls `scanner`, and the reconcile re-reads sends. */
-  subscribe(listener: ChainEventListener): () => void {
-    void listener;
-    return () => undefined;
-  }
-
-  transactionUrl(txid: string): string {
-    return explorerTransactionUrl(this.network.id, txid);
-  }
-
-  addressUrl(address: string): string {
-    return explorerAddressUrl(this.network.id, address);
   }
 
   #feeAsset() {

@@ -7,7 +7,6 @@
 import type {
   BroadcastResult,
   ChainAdapter,
-  ChainEventListener,
   ChainTransaction,
   FeeEstimate,
   FeePriority,
@@ -16,7 +15,7 @@ import type {
 } from '../adapter.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
-import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from '../explorers.ts';
+import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { asCount, asMinor, asRecord } from '../json-post.ts';
 import type { NetworkDefinition } from '../networks.ts';
 import type { BroadcastStore, StoredBroadcast } from '../utxo/broadcast-store.ts';
@@ -40,21 +39,17 @@ export interface SolanaRpcAdapterOptions {
   readonly store: BroadcastStore;
 }
 
-export class SolanaRpcAdapter implements ChainAdapter {
-  readonly network: NetworkDefinition;
-  readonly explorer: ExplorerTemplates;
+export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly scanner: BlockScanner;
   readonly #options: SolanaRpcAdapterOptions;
   readonly #rpc: SolanaRpc;
-  readonly #watched = new Set<string>();
   /** Sent, not yet seen confirmed: what they spend is not in the confirmed balance yet. */
   readonly #inFlight = new Map<string, { readonly validUntil: number; readonly spends: bigint }>();
   #seeded = false;
   #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: SolanaRpcAdapterOptions) {
-    this.network = options.network;
-    this.explorer = explorerFor(options.network.id);
+    super(options.network);
     this.#options = options;
     this.#rpc = options.rpc;
     const rpc = options.rpc;
@@ -132,7 +127,7 @@ export class SolanaRpcAdapter implements ChainAdapter {
     for (let slot = Math.max(0, range.fromHeight); slot <= last; slot += 1) {
       const block = await scanSlot(this.#rpc, slot);
       if (!block) break;
-      for (const output of block.outputs.filter((candidate) => this.#watched.has(candidate.address))) {
+      for (const output of block.outputs.filter((candidate) => this.watched.has(candidate.address))) {
         transfers.push({
           txid: output.txid,
           outputIndex: output.outputIndex,
@@ -151,24 +146,6 @@ export class SolanaRpcAdapter implements ChainAdapter {
       }
     }
     return transfers;
-  }
-
-  watchAddress(address: string): void {
-    this.#watched.add(address);
-  }
-
-  /** No pushed events: the deposit scanner polls `scanner`, and the reconcile re-reads sends. */
-  subscribe(listener: ChainEventListener): () => void {
-    void listener;
-    return () => undefined;
-  }
-
-  transactionUrl(txid: string): string {
-    return explorerTransactionUrl(this.network.id, txid);
-  }
-
-  addressUrl(address: string): string {
-    return explorerAddressUrl(this.network.id, address);
   }
 
   /** Never included and never can be: its blockhash's last valid height is finalized without it. */

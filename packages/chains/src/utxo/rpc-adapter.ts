@@ -9,7 +9,6 @@ import { Address, OutScript } from '@scure/btc-signer';
 import type {
   BroadcastResult,
   ChainAdapter,
-  ChainEventListener,
   ChainTransaction,
   FeeEstimate,
   FeePriority,
@@ -19,7 +18,7 @@ import type {
 import { parseBitcoinAddress } from '../codecs/bitcoin.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
-import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from '../explorers.ts';
+import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { CHAINS, type NetworkDefinition } from '../networks.ts';
 import {
   validateAddress,
@@ -59,13 +58,10 @@ export interface BlockScanner {
   block(height: number): Promise<ScannedBlock | null>;
 }
 
-export class UtxoRpcAdapter implements ChainAdapter {
-  readonly network: NetworkDefinition;
-  readonly explorer: ExplorerTemplates;
+export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly scanner: BlockScanner;
   readonly #options: UtxoRpcAdapterOptions;
   readonly #rpc: RpcClient;
-  readonly #watched = new Set<string>();
   /** Coins spent by transactions this process sent that the node's wallet may not have seen yet. */
   readonly #reserved = new Set<string>();
   /** The last rate the node gave per priority, used while it cannot answer. */
@@ -74,8 +70,7 @@ export class UtxoRpcAdapter implements ChainAdapter {
   #prepared: Promise<void> | undefined;
 
   constructor(options: UtxoRpcAdapterOptions) {
-    this.network = options.network;
-    this.explorer = explorerFor(options.network.id);
+    super(options.network);
     this.#options = options;
     this.#rpc = options.rpc;
     const rpc = options.rpc;
@@ -216,7 +211,7 @@ export class UtxoRpcAdapter implements ChainAdapter {
     for (let height = Math.max(0, range.fromHeight); height <= last; height += 1) {
       const block = await scanBlock(this.#rpc, height);
       if (!block) break;
-      for (const output of block.outputs.filter((candidate) => this.#watched.has(candidate.address))) {
+      for (const output of block.outputs.filter((candidate) => this.watched.has(candidate.address))) {
         transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
       }
     }
@@ -244,24 +239,6 @@ export class UtxoRpcAdapter implements ChainAdapter {
       blockHeight: block.height,
       blockHash: block.hash,
     };
-  }
-
-  watchAddress(address: string): void {
-    this.#watched.add(address);
-  }
-
-  /** No pushed events: the deposit scanner polls `scanner`, and the reconcile re-reads sends. */
-  subscribe(listener: ChainEventListener): () => void {
-    void listener;
-    return () => undefined;
-  }
-
-  transactionUrl(txid: string): string {
-    return explorerTransactionUrl(this.network.id, txid);
-  }
-
-  addressUrl(address: string): string {
-    return explorerAddressUrl(this.network.id, address);
   }
 
   #feeAsset() {
@@ -430,7 +407,7 @@ export class UtxoRpcAdapter implements ChainAdapter {
     const required = this.network.confirmations;
     const paid = ours
       ? read.outputs.find((output) => output.address === ours.to)
-      : (read.outputs.find((output) => this.#watched.has(output.address)) ?? read.outputs[0]);
+      : (read.outputs.find((output) => this.watched.has(output.address)) ?? read.outputs[0]);
     const status = read.confirmations === 0 ? 'pending' : read.confirmations >= required ? 'confirmed' : 'confirming';
     return {
       txid: read.txid,

@@ -8,7 +8,6 @@
 import type {
   BroadcastResult,
   ChainAdapter,
-  ChainEventListener,
   ChainTransaction,
   FeeEstimate,
   FeePriority,
@@ -17,7 +16,7 @@ import type {
 } from '../adapter.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
-import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from '../explorers.ts';
+import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { asCount, asMinor, asRecord } from '../json-post.ts';
 import type { NetworkDefinition } from '../networks.ts';
 import type { BroadcastStore, StoredBroadcast } from '../utxo/broadcast-store.ts';
@@ -45,20 +44,16 @@ export interface XrpRpcAdapterOptions {
   readonly ledgerWindow?: number;
 }
 
-export class XrpRpcAdapter implements ChainAdapter {
-  readonly network: NetworkDefinition;
-  readonly explorer: ExplorerTemplates;
+export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly scanner: BlockScanner;
   readonly #options: XrpRpcAdapterOptions;
   readonly #rpc: XrpRpc;
   readonly #sequences: SequenceAllocator;
   readonly #window: number;
-  readonly #watched = new Set<string>();
   #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: XrpRpcAdapterOptions) {
-    this.network = options.network;
-    this.explorer = explorerFor(options.network.id);
+    super(options.network);
     this.#options = options;
     this.#rpc = options.rpc;
     this.#window = options.ledgerWindow ?? XRP_LEDGER_WINDOW;
@@ -169,7 +164,7 @@ export class XrpRpcAdapter implements ChainAdapter {
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
     const last = range.toHeight ?? (await this.getBlockHeight());
-    const watched = new Set(this.#watched);
+    const watched = new Set(this.watched);
     const transfers: ChainTransaction[] = [];
     for (let height = Math.max(1, range.fromHeight); height <= last; height += 1) {
       const ledger = await scanLedger(this.#rpc, height);
@@ -189,24 +184,6 @@ export class XrpRpcAdapter implements ChainAdapter {
       }
     }
     return transfers;
-  }
-
-  watchAddress(address: string): void {
-    this.#watched.add(address);
-  }
-
-  /** No pushed events: the deposit scanner polls `scanner`, and the reconcile re-reads sends. */
-  subscribe(listener: ChainEventListener): () => void {
-    void listener;
-    return () => undefined;
-  }
-
-  transactionUrl(txid: string): string {
-    return explorerTransactionUrl(this.network.id, txid);
-  }
-
-  addressUrl(address: string): string {
-    return explorerAddressUrl(this.network.id, address);
   }
 
   #base(ours: StoredBroadcast | null, txid: string) {
