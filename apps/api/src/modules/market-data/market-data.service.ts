@@ -106,7 +106,6 @@ function feedEvents(deps: MarketDataDependencies): EventBus {
   const { events, writer } = deps;
   if (!writer) return events;
   return {
-    ...events,
     publish: (topic, event) =>
       writer.writesNow() || !topic.startsWith(MARKET_TOPIC_PREFIX) ? events.publish(topic, event) : Promise.resolve(),
     subscribe: (topic, listener) => events.subscribe(topic, listener),
