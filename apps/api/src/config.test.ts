@@ -210,4 +210,31 @@ describe('production configuration', () => {
     }
     expect(lines.join('\n')).not.toMatch(/sEdSecretSeed/);
   });
+  it('reads market shards, and names a shard that does not exist or a process that cannot reach the others', () => {
+    const env = {
+      ORDER_SHARDS: '2',
+      MARKET_SHARDS: 'BTC-USDT:0, ETH/USDT:1',
+      SEQUENCER_SHARDS: '1',
+      EVENT_BUS: 'postgres',
+    };
+    expect(loadConfig(env).orderShards).toEqual({
+      count: 2,
+      overrides: { 'BTC/USDT': 0, 'ETH/USDT': 1 },
+      writes: [1],
+    });
+    expect(loadConfig({}).orderShards).toEqual({ count: 1, overrides: {}, writes: 'all' });
+    expect(problems({ ORDER_SHARDS: '65' })).toEqual(['ORDER_SHARDS: must be a whole number from 1 to 64 (got "65")']);
+    expect(problems({ ORDER_SHARDS: '2', MARKET_SHARDS: 'BTC-USDT:2,DOGE-USDT:0' })).toEqual([
+      'MARKET_SHARDS: BTC/USDT is placed on shard 2, but ORDER_SHARDS is 2 (got "BTC-USDT:2,DOGE-USDT:0")',
+      'MARKET_SHARDS: DOGE/USDT is not a listed market (got "BTC-USDT:2,DOGE-USDT:0")',
+    ]);
+    expect(problems({ MARKET_SHARDS: 'BTC:0' })[0]).toMatch(/^MARKET_SHARDS: must be SYMBOL:shard pairs/);
+    expect(problems({ ORDER_SHARDS: '2', SEQUENCER_SHARDS: '0,2', EVENT_BUS: 'nats' })).toEqual([
+      'SEQUENCER_SHARDS: names a shard from 0 to 1 only (ORDER_SHARDS is 2) (got "0,2")',
+    ]);
+    expect(problems({ ORDER_SHARDS: '2', SEQUENCER_SHARDS: '0' })).toEqual([
+      'SEQUENCER_SHARDS: other processes write the shards this one does not: set EVENT_BUS to postgres or nats (got "0")',
+    ]);
+    expect(loadConfig({ ORDER_SHARDS: '2', SEQUENCER_SHARDS: '1,0' }).orderShards.writes).toEqual([1, 0]);
+  });
 });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { NETWORK_IDS, UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
+import { MARKET_DEFINITIONS } from '@rora/contracts';
 import { isLoopbackHost } from './lib/loopback.ts';
 import { productionProblems, type Problem } from './production-config.ts';
 
@@ -309,6 +310,22 @@ export const configSchema = z.object({
   VENUE_SANDBOX_LOST_ANSWER_BPS: wholeNumber(0, 10_000).default(0),
   /** Most commands one order batch (one transaction per market) takes. */
   ORDER_BATCH_MAX: wholeNumber(1, 2_000).default(200),
+  /** Market shards (ADR 0046): sequencers, each with its own writer lock and commit chain. Same on every process. */
+  ORDER_SHARDS: wholeNumber(1, 64).default(1),
+  /** `SYMBOL:shard,...`: markets placed by hand (the others by their symbol's hash). Same on every process. */
+  MARKET_SHARDS: z
+    .string()
+    .regex(/^\s*[A-Z0-9]{2,12}[-/][A-Z0-9]{2,12}:\d{1,2}\s*(,\s*[A-Z0-9]{2,12}[-/][A-Z0-9]{2,12}:\d{1,2}\s*)*$/, {
+      error: 'must be SYMBOL:shard pairs separated by commas, e.g. BTC-USDT:0,ETH-USDT:1',
+    })
+    .optional(),
+  /** The shards this process may write: all (default), none, or shard numbers separated by commas. */
+  SEQUENCER_SHARDS: z
+    .string()
+    .regex(/^(all|none|\s*\d{1,2}\s*(,\s*\d{1,2}\s*)*)$/, {
+      error: 'must be all, none, or shard numbers separated by commas, e.g. 0,1',
+    })
+    .default('all'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -319,7 +336,62 @@ export type Config = z.infer<typeof configSchema> & {
   sandboxSeed: boolean;
   /** How live events travel: EVENT_BUS, or its default. */
   eventBus: 'process' | 'postgres' | 'nats';
+  /** ORDER_SHARDS, MARKET_SHARDS and SEQUENCER_SHARDS, read (orders/order-shards.ts). */
+  orderShards: OrderShardSettings;
 };
+
+export interface OrderShardSettings {
+  count: number;
+  overrides: Record<string, number>;
+  writes: 'all' | 'none' | number[];
+}
+
+const pairsOf = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => item.split(':') as [string, string]);
+
+/** The shard settings, read from values the schema accepted. */
+function orderShardSettings(values: Record<string, string | undefined>): OrderShardSettings {
+  const count = Number(values.ORDER_SHARDS ?? 1);
+  const overrides = Object.fromEntries(
+    pairsOf(values.MARKET_SHARDS ?? '').map(([symbol, shard]) => [symbol.replace('-', '/'), Number(shard)]),
+  );
+  const given = (values.SEQUENCER_SHARDS ?? 'all').trim();
+  const writes = given === 'all' || given === 'none' ? given : given.split(',').map((item) => Number(item.trim()));
+  return { count, overrides, writes };
+}
+
+/**
+ * Shards the configuration names must exist, markets placed by hand must be listed, and a process
+ * that does not write every shard needs a bus between processes: the others are written elsewhere.
+ */
+function shardProblems(values: Record<string, string | undefined>, bus: Config['eventBus']): Problem[] {
+  const { count, overrides, writes } = orderShardSettings(values);
+  const problems: Problem[] = [];
+  for (const [symbol, shard] of Object.entries(overrides)) {
+    if (!(symbol in MARKET_DEFINITIONS)) {
+      problems.push({ name: 'MARKET_SHARDS', message: `${symbol} is not a listed market` });
+    } else if (shard >= count) {
+      problems.push({
+        name: 'MARKET_SHARDS',
+        message: `${symbol} is placed on shard ${shard}, but ORDER_SHARDS is ${count}`,
+      });
+    }
+  }
+  if (Array.isArray(writes) && writes.some((shard) => shard >= count)) {
+    const message = `names a shard from 0 to ${count - 1} only (ORDER_SHARDS is ${count})`;
+    problems.push({ name: 'SEQUENCER_SHARDS', message });
+  }
+  const writesAll = writes === 'all' || (Array.isArray(writes) && new Set(writes).size === count);
+  if (!writesAll && bus === 'process') {
+    const message = 'other processes write the shards this one does not: set EVENT_BUS to postgres or nats';
+    problems.push({ name: 'SEQUENCER_SHARDS', message });
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {}
 
@@ -367,11 +439,15 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
   return problems;
 }
 
+/** EVENT_BUS, or its default: in memory with the worker in this process, else PostgreSQL. */
+const eventBusOf = (config: z.infer<typeof configSchema>): Config['eventBus'] =>
+  config.EVENT_BUS ?? (config.RUN_WORKER ? 'process' : 'postgres');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(values);
   const invalid = parsed.success
-    ? nodeChainProblems(values)
+    ? [...nodeChainProblems(values), ...shardProblems(values, eventBusOf(parsed.data))]
     : parsed.error.issues.map((issue) => ({ name: issue.path.join('.'), message: issue.message }));
   const production = values.NODE_ENV === 'production';
   // Production's refusals name only the variables that are not already reported as invalid.
@@ -385,8 +461,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   const devRoutes = config.DEV_ROUTES ?? (!production && isLoopbackHost(config.HOST));
   const marketMaker = (config.MARKET_MAKER ?? (production ? 'off' : 'on')) === 'on';
-  const eventBus = config.EVENT_BUS ?? (config.RUN_WORKER ? 'process' : 'postgres');
-  return { ...config, devRoutes, marketMaker, sandboxSeed: !production, eventBus };
+  const eventBus = eventBusOf(config);
+  const orderShards = orderShardSettings(values);
+  return { ...config, devRoutes, marketMaker, sandboxSeed: !production, eventBus, orderShards };
 }
 
 /** For a process's entry point: the configuration, or each problem on stderr and exit code 2. */

@@ -32,6 +32,7 @@ import { createKycModule, type KycGate, type KycModule } from './modules/kyc/ind
 import {
   createMarketDataService,
   createSnapshotBus,
+  marketOfQuery,
   type MarketDataQuery,
   type MarketDataService,
 } from './modules/market-data/index.ts';
@@ -42,10 +43,15 @@ import { createOnrampModule, type OnrampModule } from './modules/onramp/index.ts
 import { createStakingModule, type StakingModule } from './modules/staking/index.ts';
 import { createLendingModule, type LendingModule } from './modules/lending/index.ts';
 import { createAuditModule, createDevnetReserveSource, type AuditModule } from './modules/audit/index.ts';
-import { createOrdersModule, createVenueReconciler, type OrdersModule } from './modules/orders/index.ts';
+import {
+  createOrdersModule,
+  createShardMap,
+  createVenueReconciler,
+  type OrdersModule,
+} from './modules/orders/index.ts';
 import { createPortfolioService, type PortfolioService } from './modules/portfolio/index.ts';
 import { createPriceService, livePrices, type LivePriceService } from './modules/prices/index.ts';
-import { MARKETS } from './modules/markets/index.ts';
+import { MARKETS, type Market } from './modules/markets/index.ts';
 import {
   createInProcessEventBus,
   createPostgresEventBus,
@@ -261,17 +267,21 @@ function buildMarkets(
   const ledger = createLedger();
   const swaps = { place: swap.placeFromOrder, recover: swap.recoverFromOrder };
   const maxBatch = config.ORDER_BATCH_MAX;
+  const shards = createShardMap(config.orderShards);
   const orders = createOrdersModule({
-    ...{ db, ledger, clock, kycGate: uses.kycGate, venues, events, log, maxBatch, swaps },
+    ...{ db, ledger, clock, kycGate: uses.kycGate, venues, events, log, maxBatch, shards, swaps },
     notifications: uses.notifications,
   });
   const { runners } = orders;
-  // With a bus between processes, a replica that does not write the books reads market data from the
-  // one that does (ADR 0045); alone, a process's feeds are the truth.
+  // With a bus between processes, a replica that does not write a market's shard reads its market
+  // data from the one that does (ADR 0045, ADR 0046); alone, a process's feeds are the truth.
   const writer =
     deps.config.eventBus === 'process'
       ? undefined
-      : { writesNow: () => runners.writesNow(), read: (query: MarketDataQuery) => orders.forwarding.read(query) };
+      : {
+          writesNow: (market: Market) => runners.writesNow(market),
+          read: (query: MarketDataQuery) => orders.forwarding.read(query, shards.shardOf(marketOfQuery(query).symbol)),
+        };
   const marketData = createMarketDataService({ db, clock, events, realtime: uses.realtime, runners, venues, writer });
   const alerts = createAlertsService({
     db,
@@ -292,15 +302,15 @@ function buildMarkets(
     alerts,
     marketMaker,
     async start(options) {
-      // The lock first: claimWriter reads the books once it holds it (a book read before could miss an
-      // older writer's last batch, ADR 0023), so startAll finds them read. Without the lock (another
-      // process writes), startAll reads them here: each book is read once either way.
-      const writes = await runners.claimWriter();
+      // The locks first: claimWriters reads a shard's books once it holds its lock (a book read before
+      // could miss an older writer's last batch, ADR 0023), so startAll finds them read. Books of
+      // shards another process writes are read here: each book is read once either way.
+      const writes = (await runners.claimWriters()).includes(0);
       await runners.startAll();
-      // Only the process that writes the books settles platform orders left pending.
+      // Only the process that writes shard 0 settles platform orders left pending.
       if (writes) await reconciler.start();
       await Promise.all([marketData.start(), alerts.start()]);
-      // The sandbox's market maker trades where the books are written (other replicas forward).
+      // The sandbox's market maker trades where shard 0 is written (its orders to other shards are forwarded).
       if (options.marketMaker && writes) {
         await marketMaker.prepare();
         marketMaker.start(options.intervalMs);

@@ -4,6 +4,7 @@ export { seedPriceHistory } from './history-seed.ts';
 export {
   LAST_PRICE_TOPIC,
   createMarketDataService,
+  marketOfQuery,
   type LastPriceEvent,
   type MarketDataQuery,
   type MarketDataService,

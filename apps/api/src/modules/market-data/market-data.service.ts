@@ -73,11 +73,23 @@ const TICK_MS = 1_000;
 
 const MARKET_TOPIC_PREFIX = 'market:';
 
-/** The process that writes the books, for a process that does not (ADR 0045). */
+/** The processes that write the books' shards, for a process that does not write them all (ADR 0045, 0046). */
 export interface BooksWriter {
-  writesNow(): boolean;
-  /** A query of the writer's market-data route (`MarketDataQuery`), answered there. */
+  /** Whether this process writes the market's shard now. */
+  writesNow(market: Market): boolean;
+  /** A query of the market-data route (`MarketDataQuery`) of its market's writer, answered there. */
   read(query: MarketDataQuery): Promise<unknown>;
+}
+
+/** The market of a `market:*` topic, if it is one. */
+const MARKET_OF_TOPIC = new Map(MARKETS.map((market) => [marketTopics.market(market.symbol), market]));
+
+/** The market a follower's query is about. */
+export function marketOfQuery(query: MarketDataQuery): Market {
+  if (query.op !== 'snapshot') return requireMarket(query.symbol);
+  const market = MARKET_OF_TOPIC.get(query.topic);
+  if (!market) throw new AppError('pair_is_not_listed');
+  return market;
 }
 
 /** What a replica that does not write the books asks of the one that does. */
@@ -99,15 +111,18 @@ interface MarketDataDependencies {
 }
 
 /**
- * The feeds' bus: on a process that does not write the books, its feeds see no commits and publish
- * nothing on the market topics (the writer's events reach its sockets over the shared bus).
+ * The feeds' bus: on a process that does not write a market's shard, that market's feed sees no
+ * commits and publishes nothing on its topic (the writer's events reach its sockets over the bus).
  */
 function feedEvents(deps: MarketDataDependencies): EventBus {
   const { events, writer } = deps;
   if (!writer) return events;
+  const written = (topic: string) => {
+    const market = MARKET_OF_TOPIC.get(topic);
+    return market === undefined ? !topic.startsWith(MARKET_TOPIC_PREFIX) : writer.writesNow(market);
+  };
   return {
-    publish: (topic, event) =>
-      writer.writesNow() || !topic.startsWith(MARKET_TOPIC_PREFIX) ? events.publish(topic, event) : Promise.resolve(),
+    publish: (topic, event) => (written(topic) ? events.publish(topic, event) : Promise.resolve()),
     subscribe: (topic, listener) => events.subscribe(topic, listener),
     wants: (topic) => events.wants(topic),
     close: () => events.close(),
@@ -145,7 +160,8 @@ function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>
   realtime.allowPublicTopic(/^market:[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/);
   realtime.allowPublicTopic(/^markets:tickers$/);
   events.provideSnapshots(/^market:/, async (topic) => {
-    if (deps.writer && !deps.writer.writesNow())
+    const market = MARKET_OF_TOPIC.get(topic);
+    if (deps.writer && market && !deps.writer.writesNow(market))
       return (await deps.writer.read({ op: 'snapshot', topic })) as RealtimeEvent;
     return (await feeds.get(topic)?.snapshot()) ?? null;
   });
@@ -186,13 +202,26 @@ function answerFollower(service: MarketDataService, feeds: Map<string, MarketFee
 
 const inListOrder = (favourites: ReadonlySet<string>) => VENUE_IDS.filter((id) => favourites.has(id));
 
+/** Each call: the markets this process writes now and did not write at the call before. */
+function marketsTakenOver(follows: (market: Market) => boolean): () => Market[] {
+  const wrote = new Set(MARKETS.filter((market) => !follows(market)));
+  return () => {
+    const taken = MARKETS.filter((market) => !follows(market) && !wrote.has(market));
+    for (const market of MARKETS) {
+      if (follows(market)) wrote.delete(market);
+      else wrote.add(market);
+    }
+    return taken;
+  };
+}
+
 export function createMarketDataService(deps: MarketDataDependencies): MarketDataService {
   const { db, clock, events, venues } = deps;
   const feeds = createFeeds(deps);
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
-  /** True on a replica that does not write the books: its feeds are stale, the writer's are true. */
-  const follows = () => deps.writer !== undefined && !deps.writer.writesNow();
-  let wrote = !follows();
+  /** True on a replica that does not write the market's shard: its feed is stale, the writer's is true. */
+  const follows = (market: Market) => deps.writer !== undefined && !deps.writer.writesNow(market);
+  const takenOver = marketsTakenOver(follows);
   const collect = () =>
     Promise.all(
       MARKETS.map(async (market): Promise<PairTicker> => {
@@ -215,10 +244,8 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
       timer = null;
     },
     async tick() {
-      // A replica that has just taken the books over reads its feeds' trades again.
-      const writes = !follows();
-      if (writes && !wrote) await Promise.all(MARKETS.map((market) => feedOf(market).reload()));
-      wrote = writes;
+      // A replica that has just taken a shard over reads its markets' trades again.
+      await Promise.all(takenOver().map((market) => feedOf(market).reload()));
       const nowMs = clock.now().getTime();
       for (const market of MARKETS) feedOf(market).checkWindow(nowMs);
       if (events.subscriberCount(marketTopics.tickers) > 0) await tickers.refresh();
@@ -227,21 +254,22 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
     markets: () => Promise.all(MARKETS.map(async (market) => marketView(market, await service.ticker(market.symbol)))),
     async ticker(symbol) {
       const market = requireMarket(symbol);
-      if (follows()) return (await deps.writer!.read({ op: 'ticker', symbol: market.symbol })) as Ticker;
+      if (follows(market)) return (await deps.writer!.read({ op: 'ticker', symbol: market.symbol })) as Ticker;
       return feedOf(market).tickerView();
     },
     async depth(symbol, levels) {
       const market = requireMarket(symbol);
-      if (follows()) return (await deps.writer!.read({ op: 'depth', symbol: market.symbol, levels })) as Depth;
+      if (follows(market)) return (await deps.writer!.read({ op: 'depth', symbol: market.symbol, levels })) as Depth;
       return feedOf(market).depthView(levels);
     },
     async trades(symbol, limit) {
       const market = requireMarket(symbol);
-      if (follows()) return (await deps.writer!.read({ op: 'trades', symbol: market.symbol, limit })) as TradeList;
+      if (follows(market))
+        return (await deps.writer!.read({ op: 'trades', symbol: market.symbol, limit })) as TradeList;
       return { symbol: market.symbol, items: await feedOf(market).recentTrades(limit) };
     },
     async serveFollower(query) {
-      if (follows()) throw new AppError('market_is_unavailable');
+      if (follows(marketOfQuery(query))) throw new AppError('market_is_unavailable');
       return answerFollower(service, feeds, query);
     },
     async candles(symbol, range) {

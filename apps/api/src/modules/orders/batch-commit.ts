@@ -40,8 +40,10 @@ export async function commitBatches(options: {
   answers: StoredAnswer[];
   /** The backend holding the order-writer lock (writer-lock.ts): the commit checks it still does. */
   writerPid: number;
-  /** The batch's number in the chain (order_chain): the one after the last committed batch. */
+  /** The batch's number in its shard's chain (order_chain): the one after the last committed batch. */
   batch: bigint;
+  /** The market shard whose chain the batch extends (ADR 0046). */
+  shard: number;
   /** The batch's own mark, left with its number when it commits (batchCommitted). */
   token: string;
   /** Told the backend that runs the commit, before the call is sent (endBackend). */
@@ -71,13 +73,14 @@ export async function commitBatches(options: {
       options.onBackend?.((client as unknown as { processID: number | null }).processID);
       return client.query({
         name: 'orders_commit_batch',
-        text: 'SELECT orders_commit_batch($1::text, $2::text, $3::int, $4::int8, $5::uuid)',
+        text: 'SELECT orders_commit_batch($1::text, $2::text, $3::int, $4::int8, $5::uuid, $6::int)',
         values: [
           JSON.stringify(records),
           encodeLedgerOps(ops),
           options.writerPid,
           options.batch.toString(),
           options.token,
+          options.shard,
         ],
       });
     });
@@ -88,10 +91,10 @@ export async function commitBatches(options: {
 
 /**
  * The available balances of (owner, asset) pairs by `owner|asset` (a pair with no account is absent:
- * zero), and in the same snapshot the last committed batch, which says which batches still in
- * flight the balances already include.
+ * zero), and in the same snapshot the shard's last committed batch, which says which batches still
+ * in flight the balances already include.
  */
-export async function readBatch(db: Db, keys: ReadonlyArray<{ owner: string; asset: string }>) {
+export async function readBatch(db: Db, keys: ReadonlyArray<{ owner: string; asset: string }>, shard = 0) {
   const { rows } = await db.$client.query<{
     last_batch: bigint;
     owner_id: string | null;
@@ -99,19 +102,19 @@ export async function readBatch(db: Db, keys: ReadonlyArray<{ owner: string; ass
     balance: string;
   }>({
     name: 'orders_read_batch',
-    text: 'SELECT last_batch, owner_id, asset, balance FROM orders_read_batch($1::uuid[], $2::text[])',
-    values: [keys.map((key) => key.owner), keys.map((key) => key.asset)],
+    text: 'SELECT last_batch, owner_id, asset, balance FROM orders_read_batch($1::uuid[], $2::text[], $3::int)',
+    values: [keys.map((key) => key.owner), keys.map((key) => key.asset), shard],
   });
   const available = new Map<string, bigint>();
   for (const row of rows) if (row.owner_id !== null) available.set(`${row.owner_id}|${row.asset}`, BigInt(row.balance));
   return { lastBatch: BigInt(rows[0]?.last_batch ?? 0n), available };
 }
 
-/** Whether the batch numbered `batch` with this token committed (sql/orders_batch_committed.sql). */
-export async function batchCommitted(db: Db, batch: bigint, token: string): Promise<boolean> {
+/** Whether the shard's batch numbered `batch` with this token committed (sql/orders_batch_committed.sql). */
+export async function batchCommitted(db: Db, batch: bigint, token: string, shard = 0): Promise<boolean> {
   const { rows } = await db.$client.query<{ committed: boolean }>(
-    'SELECT orders_batch_committed($1::int8, $2::uuid) AS committed',
-    [batch.toString(), token],
+    'SELECT orders_batch_committed($1::int8, $2::uuid, $3::int) AS committed',
+    [batch.toString(), token, shard],
   );
   return rows[0]!.committed;
 }
@@ -143,7 +146,7 @@ export async function endBackend(db: Db, pid: number, waitMs = 5_000): Promise<b
   return false;
 }
 
-/** The commit found this server no longer holds the order-writer lock (orders_commit_batch, L0002). */
+/** The commit found this server no longer holds its shard's writer lock (orders_commit_batch, L0002). */
 export function isNotTheWriter(error: unknown): boolean {
   return sqlState(error) === 'L0002';
 }

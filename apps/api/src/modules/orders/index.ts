@@ -14,12 +14,14 @@ import { createFillNotifier } from './fill-notifier.ts';
 import { createMarketRunners, type MarketRunners } from './market-runners.ts';
 import { createOrderForwarding, type OrderForwarding } from './order-forwarding.ts';
 import { orderView } from './order-view.ts';
+import type { ShardMap } from './order-shards.ts';
 import { createOrdersService, type OrdersService, type SwapOrders } from './orders.service.ts';
 import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
 
 export type { MarketRunners, BatchListener } from './market-runners.ts';
 export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
 export { createVenueReconciler } from './venue-reconciler.ts';
+export { createShardMap, SINGLE_SHARD, MAX_SHARDS, type ShardMap } from './order-shards.ts';
 export { FORWARD_PATH, MARKET_DATA_PATH, type ForwardedCommand, type OrderForwarding } from './order-forwarding.ts';
 export type { OrdersService, SwapOrderHandler, SwapOrders } from './orders.service.ts';
 export type { FillRecord, OrderState } from './order-state.ts';
@@ -43,6 +45,8 @@ export function createOrdersModule(deps: {
   notifications: NotificationService;
   log: RunnerLog;
   maxBatch?: number;
+  /** The market shards (ADR 0046); one shard, written here, without. */
+  shards?: ShardMap;
   swaps?: SwapOrders;
 }): OrdersModule {
   const { db, ledger, clock } = deps;
@@ -52,7 +56,8 @@ export function createOrdersModule(deps: {
     clock,
     log: deps.log,
     maxBatch: deps.maxBatch,
-    onWriter: (pid) => forwarding.onWriter(pid),
+    shards: deps.shards,
+    onWriter: (shard, pid) => forwarding.onWriter(shard, pid),
   });
   const venueOrders = createVenueOrders({ db, ledger, clock, adapterOf: (id) => deps.venues.adapter(id) });
   const { kycGate, venues, swaps } = deps;

@@ -1,5 +1,6 @@
-// One runner per listed market, all writing through one order sequencer, created at once and
-// started (book rebuilt) on first use or by startAll at server start. Whoever cares about committed
+// One runner per listed market, each writing through its shard's order sequencer (ADR 0046: one
+// sequencer, writer lock and commit chain per shard), created at once and started (book rebuilt) on
+// first use or by startAll at server start. Whoever cares about committed
 // batches (market data, the customer's order stream, alerts) subscribes here; listeners run after
 // the commit, once per market of the batch.
 import type { Db } from '@rora/db';
@@ -8,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { MARKETS, type Market } from '../markets/index.ts';
 import { MarketRunner, type CommittedBatch, type RunnerLog } from './market-runner.ts';
 import { OrderSequencer } from './order-sequencer.ts';
+import { SINGLE_SHARD, type ShardMap } from './order-shards.ts';
 
 export type BatchListener = (batch: CommittedBatch) => void;
 
@@ -17,10 +19,17 @@ export interface MarketRunners {
   onCommitted(listener: BatchListener): () => void;
   startAll(): Promise<void>;
   stopAll(): Promise<void>;
-  /** Takes the order-writer lock if no other process holds it: true when this process writes. */
-  claimWriter(): Promise<boolean>;
-  /** True while this process holds the order-writer lock (no database call). */
-  writesNow(): boolean;
+  /** The market shards and which of them this process may write. */
+  readonly shards: ShardMap;
+  /**
+   * Takes the writer lock of the market's shard (shard 0 without one) if no other process holds it
+   * and this process may write it: true when this process writes that shard.
+   */
+  claimWriter(market?: Market): Promise<boolean>;
+  /** Takes every shard's lock this process may write and no other holds: the shards it writes. */
+  claimWriters(): Promise<number[]>;
+  /** True while this process holds the lock of the market's shard (shard 0 without one; no database call). */
+  writesNow(market?: Market): boolean;
 }
 
 export function createMarketRunners(deps: {
@@ -28,8 +37,10 @@ export function createMarketRunners(deps: {
   clock: Clock;
   log: RunnerLog;
   maxBatch?: number;
-  onWriter?(pid: number): void;
+  shards?: ShardMap;
+  onWriter?(shard: number, pid: number): void;
 }): MarketRunners {
+  const shards = deps.shards ?? SINGLE_SHARD;
   const listeners = new Set<BatchListener>();
   const onCommitted = (batch: CommittedBatch) => {
     for (const listener of listeners) {
@@ -40,14 +51,35 @@ export function createMarketRunners(deps: {
       }
     }
   };
-  // One writer for every market (ADR 0014); each market keeps its own book.
-  const sequencer = new OrderSequencer({ ...deps, onCommitted });
+  // One writer per shard (ADR 0014, ADR 0046); each market keeps its own book.
+  const sequencers = Array.from(
+    { length: shards.count },
+    (_, shard) =>
+      new OrderSequencer({
+        ...deps,
+        shard,
+        mayWrite: shards.mayWrite(shard),
+        onCommitted,
+        onWriter: (pid) => deps.onWriter?.(shard, pid),
+      }),
+  );
+  const sequencerOf = (market?: Market) => sequencers[market ? shards.shardOf(market.symbol) : 0]!;
   const runners = new Map(
-    MARKETS.map((market) => [market.symbol as string, new MarketRunner({ ...deps, market, sequencer })]),
+    MARKETS.map((market) => [
+      market.symbol as string,
+      new MarketRunner({ ...deps, market, sequencer: sequencerOf(market) }),
+    ]),
   );
   const startAll = async () => {
     await Promise.all([...runners.values()].map((runner) => runner.start()));
   };
+  // Books read before the lock may miss an older writer's last batch: read them again now.
+  const startShard = (shard: number) =>
+    Promise.all(
+      MARKETS.filter((market) => shards.shardOf(market.symbol) === shard).map((market) =>
+        runners.get(market.symbol)!.start(),
+      ),
+    );
   return {
     runner(market) {
       const runner = runners.get(market.symbol);
@@ -61,14 +93,21 @@ export function createMarketRunners(deps: {
     },
     startAll,
     async stopAll() {
-      await sequencer.stop();
+      await Promise.all(sequencers.map((sequencer) => sequencer.stop()));
     },
-    writesNow: () => sequencer.writesNow(),
-    async claimWriter() {
+    shards,
+    writesNow: (market) => sequencerOf(market).writesNow(),
+    async claimWriter(market) {
+      const sequencer = sequencerOf(market);
       if (!(await sequencer.claimWriter())) return false;
-      // Books read before the lock may miss an older writer's last batch: read them again now.
-      await startAll();
+      await startShard(sequencer.shard);
       return true;
+    },
+    async claimWriters() {
+      const claimed = await Promise.all(sequencers.map((sequencer) => sequencer.claimWriter()));
+      const written = sequencers.filter((_, shard) => claimed[shard]).map((sequencer) => sequencer.shard);
+      await Promise.all(written.map(startShard));
+      return written;
     },
   };
 }

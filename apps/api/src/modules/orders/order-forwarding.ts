@@ -6,6 +6,9 @@
 // replica becomes the writer, reads the books from the database and serves orders; the others find
 // it in `order_writer` and forward to it.
 //
+// With market shards (ADR 0046) all of this is per shard: `order_writer` holds one row per shard,
+// a command goes to the writer of its market's shard, and a shard is taken over by itself.
+//
 // Nothing is lost or doubled by a retry: a customer's order always carries an Idempotency-Key, which
 // commits with the order (ADR 0013). An order whose answer was lost with a dying writer may be sent
 // again to the next one; it finds its key committed and answers 409 `idempotency_request_in_progress`,
@@ -15,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
 import { errorCatalogue, type ErrorCode } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { WRITER_LOCK_KEY } from './writer-lock.ts';
+import { writerLockKey } from './writer-lock.ts';
 
 /** How long a replica keeps trying while the writer changes hands, before answering 503. */
 const HANDOVER_MS = 10_000;
@@ -58,15 +61,15 @@ export interface OrderForwarding {
   accepts(authorization: string | undefined): boolean;
   /** The URL other replicas reach this process on, once it listens (recorded if it writes). */
   advertise(url: string): Promise<void>;
-  /** Told by the sequencer each time this process takes the writer lock. */
-  onWriter(pid: number): void;
+  /** Told by a shard's sequencer each time this process takes that shard's writer lock. */
+  onWriter(shard: number, pid: number): void;
   /**
-   * Sends the command to the writer and returns its answer, or 'local' when this process became the
-   * writer meanwhile (the caller runs the command itself).
+   * Sends the command to the shard's writer and returns its answer, or 'local' when this process
+   * became that writer meanwhile (the caller runs the command itself).
    */
-  send(command: ForwardedCommand, claimWriter: () => Promise<boolean>): Promise<unknown>;
-  /** Asks the writer for public market data (`query` as its market-data route takes it). */
-  read(query: unknown): Promise<unknown>;
+  send(command: ForwardedCommand, shard: number, claimWriter: () => Promise<boolean>): Promise<unknown>;
+  /** Asks the shard's writer for public market data (`query` as its market-data route takes it). */
+  read(query: unknown, shard: number): Promise<unknown>;
 }
 
 export const LOCAL = 'local' as const;
@@ -101,28 +104,34 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
   const token = randomBytes(32).toString('base64url');
   const expected = Buffer.from(`Writer ${token}`);
   let ownUrl: string | null = null;
-  let ownPid: number | null = null;
-  let known: WriterAddress | null = null;
+  /** This process's lock session of each shard it writes. */
+  const ownPids = new Map<number, number>();
+  /** The writer last found for each shard. */
+  const known = new Map<number, WriterAddress>();
 
-  async function register(): Promise<void> {
-    if (ownUrl === null || ownPid === null) return;
+  async function register(shard: number): Promise<void> {
+    const pid = ownPids.get(shard);
+    if (ownUrl === null || pid === undefined) return;
+    const [classid, objid] = writerLockKey(shard);
     // Only while this pid holds the lock: a writer that lost it meanwhile records nothing.
     await db.execute(sql`
-      INSERT INTO order_writer (one, pid, url, token, since)
-      SELECT true, ${ownPid}, ${ownUrl}, ${token}, now()
-       WHERE EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = ${ownPid}
-                       AND classid = ${WRITER_LOCK_KEY[0]} AND objid = ${WRITER_LOCK_KEY[1]} AND objsubid = 2)
-      ON CONFLICT (one) DO UPDATE SET pid = excluded.pid, url = excluded.url, token = excluded.token,
-                                      since = excluded.since`);
-    log.info?.({ url: ownUrl }, 'this process writes the order books; other replicas forward orders here');
+      INSERT INTO order_writer (shard, pid, url, token, since)
+      SELECT ${shard}::int, ${pid}, ${ownUrl}, ${token}, now()
+       WHERE EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = ${pid}
+                       AND classid = ${classid} AND objid = ${objid} AND objsubid = 2)
+      ON CONFLICT (shard) DO UPDATE SET pid = excluded.pid, url = excluded.url, token = excluded.token,
+                                        since = excluded.since`);
+    log.info?.({ url: ownUrl, shard }, 'this process writes a shard of the order books; other replicas forward here');
   }
 
-  /** The writer as recorded, if its pid still holds the lock. */
-  async function writer(): Promise<WriterAddress | null> {
+  /** The shard's writer as recorded, if its pid still holds the shard's lock. */
+  async function writer(shard: number): Promise<WriterAddress | null> {
+    const [classid, objid] = writerLockKey(shard);
     const { rows } = await db.execute<{ pid: number; url: string; token: string }>(sql`
       SELECT w.pid, w.url, w.token FROM order_writer w
-       WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid = w.pid
-                       AND l.classid = ${WRITER_LOCK_KEY[0]} AND l.objid = ${WRITER_LOCK_KEY[1]} AND l.objsubid = 2)`);
+       WHERE w.shard = ${shard}::int
+         AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid = w.pid
+                       AND l.classid = ${classid} AND l.objid = ${objid} AND l.objsubid = 2)`);
     return rows[0] ?? null;
   }
 
@@ -133,17 +142,19 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
   async function deliver(
     path: string,
     body: unknown,
-    options: { claimWriter: () => Promise<boolean>; waitMs: number },
+    options: { shard: number; claimWriter: () => Promise<boolean>; waitMs: number },
   ): Promise<unknown> {
+    const { shard } = options;
     const deadline = Date.now() + options.waitMs;
     for (;;) {
-      const target = (known ??= await writer());
+      const target = known.get(shard) ?? (await writer(shard));
+      if (target) known.set(shard, target);
       try {
         if (target) return await post(target, path, body);
       } catch (error) {
         if (!(error instanceof Unreachable)) throw error;
-        log.warn({ url: target?.url, reason: error.message }, 'order writer unreachable');
-        known = null;
+        log.warn({ url: target?.url, shard, reason: error.message }, 'order writer unreachable');
+        known.delete(shard);
       }
       // No writer, or one that does not answer: its lock is free once its session has ended.
       if (await options.claimWriter()) return LOCAL;
@@ -159,14 +170,17 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
     },
     async advertise(url) {
       ownUrl = url;
-      await register();
+      for (const shard of ownPids.keys()) await register(shard);
     },
-    onWriter(pid) {
-      ownPid = pid;
-      known = null;
-      register().catch((error: unknown) => log.warn({ err: (error as Error).message }, 'order writer not recorded'));
+    onWriter(shard, pid) {
+      ownPids.set(shard, pid);
+      known.delete(shard);
+      register(shard).catch((error: unknown) =>
+        log.warn({ err: (error as Error).message, shard }, 'order writer not recorded'),
+      );
     },
-    send: (command, claimWriter) => deliver(FORWARD_PATH, command, { claimWriter, waitMs: HANDOVER_MS }),
-    read: (query) => deliver(MARKET_DATA_PATH, query, { claimWriter: async () => false, waitMs: READ_WAIT_MS }),
+    send: (command, shard, claimWriter) => deliver(FORWARD_PATH, command, { shard, claimWriter, waitMs: HANDOVER_MS }),
+    read: (query, shard) =>
+      deliver(MARKET_DATA_PATH, query, { shard, claimWriter: async () => false, waitMs: READ_WAIT_MS }),
   };
 }

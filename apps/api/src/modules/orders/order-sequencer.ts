@@ -59,7 +59,11 @@ export interface SequencerDependencies {
   onCommitted(batch: CommittedBatch): void;
   /** Commands per batch, all markets together (default 200). */
   maxBatch?: number;
-  /** Told each time this process takes the writer lock, with the lock session's pid. */
+  /** The market shard this sequencer writes (ADR 0046; default 0): its lock and commit chain. */
+  shard?: number;
+  /** False when this process may not write the shard (SEQUENCER_SHARDS): it never takes the lock. */
+  mayWrite?: boolean;
+  /** Told each time this process takes the shard's writer lock, with the lock session's pid. */
   onWriter?(pid: number): void;
 }
 
@@ -114,6 +118,11 @@ export class OrderSequencer {
   private taking: Promise<WriterLock | null> | null = null;
 
   constructor(private readonly deps: SequencerDependencies) {}
+
+  /** The market shard this sequencer writes. */
+  get shard(): number {
+    return this.deps.shard ?? 0;
+  }
 
   place(book: MarketBook, input: PlaceInput): Promise<OrderOutcome> {
     return this.enqueue({ kind: 'place', input }, book);
@@ -186,7 +195,7 @@ export class OrderSequencer {
       .inFlight()
       .map((batch) => ({ id: batch.id, parts: this.batches.get(batch.key)!.parts }));
     const places = commands.flatMap((command) => (command.kind === 'place' ? [command.input] : []));
-    const read = await readBatch(this.deps.db, holdKeys(places)).catch((error: unknown) => ({ error }));
+    const read = await readBatch(this.deps.db, holdKeys(places), this.shard).catch((error: unknown) => ({ error }));
     const key = (this.lastKey += 1);
     if ('error' in read) {
       this.batches.set(key, {
@@ -267,7 +276,7 @@ export class OrderSequencer {
         await this.rebuild(command.keys);
         return this.protocol.step({ type: 'books_rebuilt' });
       case 'read_mark': {
-        const committed = await batchCommitted(this.deps.db, command.id, command.token).catch(() => null);
+        const committed = await batchCommitted(this.deps.db, command.id, command.token, this.shard).catch(() => null);
         return this.protocol.step({ type: 'mark_read', key: command.key, committed });
       }
     }
@@ -287,9 +296,12 @@ export class OrderSequencer {
     return !this.stopped && this.writer?.held() === true;
   }
 
-  /** Takes the writer lock now if it is free: true when this process writes the books. Never once stopped. */
+  /**
+   * Takes the writer lock now if it is free: true when this process writes the shard's books. Never
+   * once stopped, nor for a shard this process may not write.
+   */
   async claimWriter(): Promise<boolean> {
-    if (this.stopped) return false;
+    if (this.stopped || this.deps.mayWrite === false) return false;
     return (await this.writerLock().catch(() => null)) !== null;
   }
 
@@ -300,6 +312,7 @@ export class OrderSequencer {
    */
   private writerLock(): Promise<WriterLock | null> {
     if (this.writer?.held()) return Promise.resolve(this.writer);
+    if (this.deps.mayWrite === false) return Promise.resolve(null);
     this.taking ??= this.takeWriter().finally(() => (this.taking = null));
     return this.taking;
   }
@@ -307,7 +320,7 @@ export class OrderSequencer {
   private async takeWriter(): Promise<WriterLock | null> {
     // A lock whose connection was lost still owns that (dead) pooled client: hand it back first.
     await this.writer?.release();
-    this.writer = await takeWriterLock(this.deps.db.$client);
+    this.writer = await takeWriterLock(this.deps.db.$client, this.shard);
     this.fresh = new WeakSet();
     if (this.writer) this.deps.onWriter?.(this.writer.pid);
     return this.writer;
@@ -342,7 +355,8 @@ export class OrderSequencer {
     );
     const batches = parts.map((part) => part.batch);
     const { writerPid, id, token, onBackend } = options;
-    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid, batch: id, token, onBackend });
+    const { shard } = this;
+    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid, batch: id, token, shard, onBackend });
   }
 
   private committed(batch: InFlight): void {

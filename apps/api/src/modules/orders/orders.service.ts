@@ -7,7 +7,7 @@ import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { KycGate } from '../kyc/index.ts';
-import { requireMarket } from '../markets/index.ts';
+import { requireMarket, type Market } from '../markets/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import type { MarketRunners } from './market-runners.ts';
 import { estimateOrder } from './order-rate.ts';
@@ -116,8 +116,9 @@ const placedAnswer = (outcome: OrderOutcome): PlacedAnswer =>
 async function rateOf(deps: OrdersDependencies, body: TradeOrderBody): Promise<OrderRate> {
   const { runners, forwarding, venues } = deps;
   const intent = toOrderIntent(body);
-  if (intent.book !== 'venue' && forwarding && !runners.writesNow()) {
-    return (await forwarding.send({ op: 'rate', body }, async () => false)) as OrderRate;
+  if (intent.book !== 'venue' && forwarding && !runners.writesNow(intent.market)) {
+    const shard = runners.shards.shardOf(intent.market.symbol);
+    return (await forwarding.send({ op: 'rate', body }, shard, async () => false)) as OrderRate;
   }
   const adapter = intent.book === 'venue' ? venues.adapter(intent.venue.id) : null;
   return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
@@ -132,23 +133,32 @@ async function cancelHere(deps: OrdersDependencies, pair: string, orderId: strin
   return orderView(outcome.order, fills.get(orderId) ?? []);
 }
 
-/** On the books' writer: an order or cancel another replica received (ADR 0045), never sent on again. */
+/**
+ * On a shard's writer: an order or cancel another replica received (ADR 0045), never sent on again.
+ * A market of a shard this process does not write (any more) is refused with 503, so the sender
+ * looks for that shard's writer again.
+ */
 async function serveForwarded(
   deps: OrdersDependencies,
   command: ForwardedCommand,
 ): Promise<PlacedAnswer | Order | OrderRate> {
+  const written = (market: Market) => {
+    if (!deps.runners.writesNow(market)) throw new AppError('market_is_unavailable');
+    return market;
+  };
   if (command.op === 'rate') {
-    if (!deps.runners.writesNow()) throw new AppError('market_is_unavailable');
     const intent = toOrderIntent(command.body as TradeOrderBody);
-    return estimateOrder(intent, { book: deps.runners.runner(intent.market), adapter: null });
+    return estimateOrder(intent, { book: deps.runners.runner(written(intent.market)), adapter: null });
   }
   if (command.op === 'cancel') {
     const order = await findOwnOrder(deps.db, command.userId, command.orderId);
     if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
+    written(requireMarket(order.pair));
     return cancelHere(deps, order.pair, order.id);
   }
   const intent = toOrderIntent(command.body as TradeOrderBody);
   if (intent.book === 'venue') throw new AppError('market_is_unavailable');
+  written(intent.market);
   const idempotency = command.idempotency ? fromForwardedKey(command.idempotency) : undefined;
   const outcome = await deps.runners
     .runner(intent.market)
@@ -179,10 +189,11 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       }
       const intent = toOrderIntent(body as TradeOrderBody);
       if (kycApproved !== true) await requireKyc(userId);
-      if (intent.book !== 'venue' && forwarding && !runners.writesNow()) {
+      if (intent.book !== 'venue' && forwarding && !runners.writesNow(intent.market)) {
         const key = idempotency ? toForwardedKey(idempotency.request) : null;
-        const result = await forwarding.send({ op: 'place', userId, body, idempotency: key }, () =>
-          runners.claimWriter(),
+        const shard = runners.shards.shardOf(intent.market.symbol);
+        const result = await forwarding.send({ op: 'place', userId, body, idempotency: key }, shard, () =>
+          runners.claimWriter(intent.market),
         );
         if (result !== LOCAL) return result as PlacedAnswer;
       }
@@ -195,8 +206,11 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       const order = await findOwnOrder(db, userId, orderId);
       if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
       if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
-      if (forwarding && !runners.writesNow()) {
-        const result = await forwarding.send({ op: 'cancel', userId, orderId }, () => runners.claimWriter());
+      const market = requireMarket(order.pair);
+      if (forwarding && !runners.writesNow(market)) {
+        const shard = runners.shards.shardOf(market.symbol);
+        const command = { op: 'cancel', userId, orderId } as const;
+        const result = await forwarding.send(command, shard, () => runners.claimWriter(market));
         if (result !== LOCAL) return result as Order;
       }
       return cancelHere(deps, order.pair, orderId);

@@ -52,7 +52,7 @@ describe('the order writer lock', () => {
     const before = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     const refused = await t.database.pool
       .query(
-        `SELECT orders_commit_batch($1::text, '[]', pg_backend_pid(), (SELECT last_batch + 1 FROM order_chain), gen_random_uuid())`,
+        `SELECT orders_commit_batch($1::text, '[]', pg_backend_pid(), (SELECT last_batch + 1 FROM order_chain WHERE shard = 0), gen_random_uuid())`,
         [EMPTY_BATCH_RECORDS],
       )
       .catch((error: unknown) => error);
@@ -69,7 +69,7 @@ describe('the order writer lock', () => {
     const blocker = await t.database.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('SELECT 1 FROM order_chain WHERE one FOR UPDATE');
+      await blocker.query('SELECT 1 FROM order_chain WHERE shard = 0 FOR UPDATE');
       // The writer's batch writes its rows and waits for the chain; meanwhile the writer loses its lock.
       const waiting = commitEmptyBatch(t, before + 1n, pid).catch((error: unknown) => error);
       await batchesWaiting(t, 1);

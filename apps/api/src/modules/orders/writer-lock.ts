@@ -12,10 +12,19 @@
 // lock, then the chain row (FOR UPDATE, given back at once): that waits for such a batch to end, and
 // every batch of an older writer that reaches the chain later fails the check (ADR 0023). Only then
 // may it read its books.
+//
+// Each market shard (ADR 0046) has its own lock, chain row and batch marks: a process may write
+// several shards, each under its own lock, and another process takes over one shard without the
+// others. Shard 0's lock, chain and marks are those of the single writer before shards.
 import type pg from 'pg';
 
-/** The lock's key (two int4, so it reads plainly in pg_locks: classid 7261, objid 2). */
+/** Shard 0's key (two int4, so it reads plainly in pg_locks: classid 7261, objid 2). */
 export const WRITER_LOCK_KEY = [7261, 2] as const;
+
+/** The writer lock of a shard: classid 7261, objid 2 + shard (orders_commit_batch checks the same). */
+export function writerLockKey(shard: number): readonly [number, number] {
+  return [WRITER_LOCK_KEY[0], WRITER_LOCK_KEY[1] + shard];
+}
 
 /**
  * How long a new writer waits for a batch of an older writer that holds the chain row. A batch holds
@@ -25,8 +34,28 @@ export const WRITER_LOCK_KEY = [7261, 2] as const;
 export const FENCE_TIMEOUT_MS = 5_000;
 
 /** Both statements in one implicit transaction: the timeout applies to the chain row only. */
-const FENCE = `SELECT set_config('lock_timeout', '${FENCE_TIMEOUT_MS}ms', true);
-SELECT last_batch FROM order_chain WHERE one FOR UPDATE`;
+const fence = (shard: number) => `SELECT set_config('lock_timeout', '${FENCE_TIMEOUT_MS}ms', true);
+SELECT last_batch FROM order_chain WHERE shard = ${shard} FOR UPDATE`;
+
+/**
+ * A shard's ring of batch marks and chain row, made by its first writer (shard 0's by migrations).
+ * Only when the chain row is missing: an insert that meets the row would wait for a batch of an
+ * older writer that holds it, outside the fence's timeout.
+ */
+async function openShard(client: pg.PoolClient, shard: number): Promise<void> {
+  const { rowCount } = await client.query('SELECT 1 FROM order_chain WHERE shard = $1', [shard]);
+  if (rowCount) return;
+  // The marks first: a chain row is only ever there with its marks.
+  await client.query(
+    `INSERT INTO order_batch_marks (shard, slot, batch, token)
+     SELECT $1, s, -1, '00000000-0000-0000-0000-000000000000' FROM generate_series(0, 4095) AS s
+     ON CONFLICT (shard, slot) DO NOTHING`,
+    [shard],
+  );
+  await client.query('INSERT INTO order_chain (shard, last_batch) VALUES ($1, 0) ON CONFLICT (shard) DO NOTHING', [
+    shard,
+  ]);
+}
 
 export interface WriterLock {
   /** The backend pid of the session holding the lock: what each commit checks. */
@@ -37,10 +66,12 @@ export interface WriterLock {
 }
 
 /**
- * Takes the writer lock, or null when another session holds it. Once it resolves, no batch of an
- * older writer can commit any more: books read from now on are final.
+ * Takes the shard's writer lock, or null when another session holds it. Once it resolves, no batch
+ * of an older writer of the shard can commit any more: books read from now on are final.
  */
-export async function takeWriterLock(pool: pg.Pool): Promise<WriterLock | null> {
+export async function takeWriterLock(pool: pg.Pool, shard = 0): Promise<WriterLock | null> {
+  if (!Number.isInteger(shard) || shard < 0 || shard > 63) throw new RangeError(`no market shard ${shard}`);
+  const key = writerLockKey(shard);
   const client = await pool.connect();
   let held = true;
   const lost = () => {
@@ -49,7 +80,7 @@ export async function takeWriterLock(pool: pg.Pool): Promise<WriterLock | null> 
   try {
     const { rows } = await client.query<{ taken: boolean; pid: number }>(
       'SELECT pg_try_advisory_lock($1, $2) AS taken, pg_backend_pid() AS pid',
-      [...WRITER_LOCK_KEY],
+      [...key],
     );
     if (!rows[0]?.taken) {
       client.release();
@@ -58,7 +89,8 @@ export async function takeWriterLock(pool: pg.Pool): Promise<WriterLock | null> 
     client.on('error', lost);
     client.on('end', lost);
     const { pid } = rows[0];
-    await client.query(FENCE);
+    await openShard(client, shard);
+    await client.query(fence(shard));
     let released = false;
     return {
       pid,
@@ -68,7 +100,7 @@ export async function takeWriterLock(pool: pg.Pool): Promise<WriterLock | null> 
         released = true;
         if (!held) return client.release(new Error('the writer lock connection was lost'));
         held = false;
-        await client.query('SELECT pg_advisory_unlock($1, $2)', [...WRITER_LOCK_KEY]).catch(() => undefined);
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [...key]).catch(() => undefined);
         client.release();
       },
     };

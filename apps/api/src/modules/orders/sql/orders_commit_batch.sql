@@ -17,14 +17,17 @@
 -- ISO-8601 string, request hashes hex, answers UTF-8 text. p_ops_text: the ledger batch as JSON text
 -- (@rora/ledger encodeLedgerOps). Both are parsed in the function: a large batch parsed on arrival
 -- gave the next batch time to take the chain first.
--- p_writer_pid: the backend of the session holding the order-writer advisory lock (classid 7261,
--- objid 2; apps/api orders/writer-lock.ts). A batch of any other writer is refused (SQLSTATE
--- L0002): two servers never both write the books, even after one lost its lock's connection. It is
--- checked with the chain held, so a server that lost the lock while its batch waited can never
+-- p_writer_pid: the backend of the session holding the shard's writer advisory lock (classid 7261,
+-- objid 2 + shard; apps/api orders/writer-lock.ts). A batch of any other writer is refused (SQLSTATE
+-- L0002): two servers never both write a shard's books, even after one lost its lock's connection.
+-- It is checked with the chain held, so a server that lost the lock while its batch waited can never
 -- commit after another server's batches.
--- p_batch: the batch's number in the chain (order_chain). Batch n+1 moves the chain from n to n+1;
--- if n did not commit it finds the chain at n-1 and fails (SQLSTATE L0003).
+-- p_batch: the batch's number in its shard's chain (order_chain). Batch n+1 moves the chain from n
+-- to n+1; if n did not commit it finds the chain at n-1 and fails (SQLSTATE L0003).
 -- p_token: left with the batch's number in order_batch_marks (orders_batch_committed.sql).
+-- p_shard: the market shard (ADR 0046). Each shard has its own chain, marks and batch locks (class
+-- 7262 + shard), so shards commit side by side; what they share is the ledger, whose holds are
+-- taken here with the customer's accounts locked, so two shards never hold the same funds twice.
 --
 -- Before the chain, a batch writes its new rows, which no earlier batch touches: the new orders, the
 -- stored answers and the fills (a fill's maker order may come from a batch not committed yet, so
@@ -33,7 +36,7 @@
 -- part while the one before still holds the chain.
 --
 -- A batch that reaches the database before the one before it waits for it: a batch takes an
--- advisory lock on its own number (class 7262) first and holds it to its end; before the chain, it
+-- advisory lock on its own number (class 7262 + shard) first and holds it to its end; before the chain, it
 -- waits on the lock of the batch before. Once that lock is free, the chain says what happened: the
 -- batch before committed, or failed, or (if its lock was free at the first look) has perhaps not
 -- arrived yet, the two travelling on two connections. That one is looked for every millisecond, up
@@ -45,7 +48,7 @@
 -- twin key stored by another server, or two writers during a handover, can still meet one in a
 -- cycle, which the deadlock detector breaks after a second: the batch runs again.)
 CREATE OR REPLACE FUNCTION orders_commit_batch(p_records_text text, p_ops_text text, p_writer_pid int, p_batch bigint,
-  p_token uuid) RETURNS void
+  p_token uuid, p_shard int) RETURNS void
 LANGUAGE plpgsql
 SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off
 SET plan_cache_mode = force_generic_plan
@@ -59,13 +62,14 @@ DECLARE
   -- Advisory keys of this batch and the one before (two-int form; they wrap, only neighbours meet).
   v_own int := (p_batch % 2147483647)::int;
   v_before int := ((p_batch - 1) % 2147483647)::int;
+  v_class int := 7262 + p_shard;
 BEGIN
-  PERFORM pg_advisory_xact_lock(7262, v_own);
+  PERFORM pg_advisory_xact_lock(v_class, v_own);
   v_records := p_records_text::jsonb;
   v_ops := p_ops_text::jsonb;
 
   -- Before the chain: rows no earlier batch writes.
-  UPDATE order_batch_marks SET batch = p_batch, token = p_token WHERE slot = (p_batch % 4096)::int;
+  UPDATE order_batch_marks SET batch = p_batch, token = p_token WHERE shard = p_shard AND slot = (p_batch % 4096)::int;
   IF jsonb_array_length(v_records -> 'created') > 0 THEN
     INSERT INTO orders (id, user_id, pair, side, order_type, book, venue, time_in_force, post_only, price, quantity,
       budget, hold_asset, hold_amount, filled_quantity, filled_notional, fee_paid, fee_asset, maker_fee_bps,
@@ -112,15 +116,15 @@ BEGIN
       -- Undoing this block gives the lock back at once. A lock kept to the end of the transaction
       -- would hold up the batch before if it has not arrived; a session lock would stay behind if the
       -- call were cancelled between taking and giving it back.
-      v_was_running := NOT pg_try_advisory_xact_lock_shared(7262, v_before);
+      v_was_running := NOT pg_try_advisory_xact_lock_shared(v_class, v_before);
       IF v_was_running THEN
-        PERFORM pg_advisory_xact_lock_shared(7262, v_before);
+        PERFORM pg_advisory_xact_lock_shared(v_class, v_before);
       END IF;
       RAISE EXCEPTION USING ERRCODE = 'L0004';
     EXCEPTION WHEN SQLSTATE 'L0004' THEN
       NULL;
     END;
-    SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one;
+    SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.shard = p_shard;
     EXIT WHEN v_last >= p_batch - 1 OR v_was_running OR clock_timestamp() > v_deadline;
     PERFORM pg_sleep(0.001);
   END LOOP;
@@ -128,7 +132,7 @@ BEGIN
   -- The chain: locked whatever it holds (an UPDATE ... WHERE last_batch = p_batch - 1 would test the
   -- value its snapshot sees, from before the batch before, and not wait), then it must be at the
   -- batch before.
-  SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.one FOR UPDATE;
+  SELECT c.last_batch INTO v_last FROM order_chain c WHERE c.shard = p_shard FOR UPDATE;
   IF v_last <> p_batch - 1 THEN
     RAISE EXCEPTION 'batch % does not follow the last committed batch (%)', p_batch, v_last USING ERRCODE = 'L0003';
   END IF;
@@ -136,12 +140,12 @@ BEGIN
   -- while this batch waited can never commit after another server's batches.
   IF NOT EXISTS (
     SELECT 1 FROM pg_locks
-     WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND objsubid = 2 AND granted
+     WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 + p_shard AND objsubid = 2 AND granted
        AND pid = p_writer_pid AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
   ) THEN
-    RAISE EXCEPTION 'session % does not hold the order-writer lock', p_writer_pid USING ERRCODE = 'L0002';
+    RAISE EXCEPTION 'session % does not hold the writer lock of shard %', p_writer_pid, p_shard USING ERRCODE = 'L0002';
   END IF;
-  UPDATE order_chain SET last_batch = p_batch WHERE one;
+  UPDATE order_chain SET last_batch = p_batch WHERE shard = p_shard;
 
   IF jsonb_array_length(v_records -> 'updated') > 0 THEN
     UPDATE orders o
@@ -172,9 +176,14 @@ BEGIN
 END
 $$;
 
--- The four-argument call of a server from before p_token, while it finishes as the writer during a
--- rolling deploy: the same commit, with a token nobody will ask for.
+-- The calls of a server from before shards (five arguments) and before p_token (four), while it
+-- finishes as the writer during a rolling deploy: shard 0's commit, which was the only chain.
+CREATE OR REPLACE FUNCTION orders_commit_batch(p_records_text text, p_ops_text text, p_writer_pid int, p_batch bigint,
+  p_token uuid) RETURNS void
+LANGUAGE sql AS $$
+  SELECT orders_commit_batch(p_records_text, p_ops_text, p_writer_pid, p_batch, p_token, 0)
+$$;
 CREATE OR REPLACE FUNCTION orders_commit_batch(p_records_text text, p_ops_text text, p_writer_pid int, p_batch bigint)
 RETURNS void LANGUAGE sql AS $$
-  SELECT orders_commit_batch(p_records_text, p_ops_text, p_writer_pid, p_batch, gen_random_uuid())
+  SELECT orders_commit_batch(p_records_text, p_ops_text, p_writer_pid, p_batch, gen_random_uuid(), 0)
 $$;

@@ -142,7 +142,9 @@ export async function endWriterSession(t: TestApp, pid: number): Promise<void> {
 
 /** The last committed batch of the order chain. */
 export async function lastBatch(t: TestApp): Promise<bigint> {
-  const { rows } = await t.database.pool.query<{ last_batch: string }>('SELECT last_batch::text FROM order_chain');
+  const { rows } = await t.database.pool.query<{ last_batch: string }>(
+    'SELECT last_batch::text FROM order_chain WHERE shard = 0',
+  );
   return BigInt(rows[0]!.last_batch);
 }
 
