@@ -1,0 +1,161 @@
+// Market shards on real PostgreSQL (ADR 0046): BNB/USDT on shard 0 and LTC/USDT on shard 1, each
+// with its own sequencer, writer lock and commit chain. A customer buying on both at once never has
+// more held than they own: the holds are taken by the ledger in each shard's batch transaction, with
+// the customer's account locked, whatever each sequencer believed from its own read. And one shard
+// changes hands without the other.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/test-app.ts';
+import { requireMarket } from '../markets/index.ts';
+import { createMarketRunners } from './market-runners.ts';
+import { createShardMap } from './order-shards.ts';
+import { toOrderIntent } from './order-request.ts';
+import { jsonOf, race } from './testing/http-race.ts';
+import {
+  approvedCustomer,
+  assertOrdersConsistent,
+  balanceOf,
+  batchesWaiting,
+  createMarketsTestApp,
+  SILENT_LOG,
+  units,
+  until,
+} from './testing/orders-fixtures.ts';
+
+const SHARDS = { ORDER_SHARDS: '2', MARKET_SHARDS: 'BNB-USDT:0,LTC-USDT:1' };
+const BNB = requireMarket('BNB/USDT');
+const LTC = requireMarket('LTC/USDT');
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createMarketsTestApp({ env: SHARDS });
+  port = await t.listen();
+});
+afterEach(async () => assertOrdersConsistent(t));
+afterAll(async () => t.close());
+
+/** The session holding a shard's writer lock (classid 7261, objid 2 + shard), or null. */
+async function shardWriter(shard: number): Promise<number | null> {
+  const { rows } = await t.database.pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = $1 AND granted`,
+    [2 + shard],
+  );
+  return rows[0]?.pid ?? null;
+}
+
+async function chains(): Promise<Record<number, string>> {
+  const { rows } = await t.database.pool.query<{ shard: number; last_batch: string }>(
+    'SELECT shard, last_batch::text FROM order_chain ORDER BY shard',
+  );
+  return Object.fromEntries(rows.map((row) => [row.shard, row.last_batch]));
+}
+
+describe('a customer buying on two shards at once', () => {
+  it('gets one hold when both shards matched against the same balance before either committed', async () => {
+    const runners = t.app.services.markets.orders.runners;
+    expect([runners.shards.shardOf(BNB.symbol), runners.shards.shardOf(LTC.symbol)]).toEqual([0, 1]);
+    const customer = await approvedCustomer(t, { USDT: '100' });
+    // The customer's account is held, so both shards' batches read 100 available, match, and wait at
+    // the ledger: each sequencer believes the order is covered.
+    const blocker = await t.database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(
+        `SELECT 1 FROM ledger_accounts WHERE owner_id = $1 AND asset = 'USDT' AND kind = 'available' FOR UPDATE`,
+        [customer.userId],
+      );
+      const buy = (symbol: string) => toOrderIntent({ symbol, side: 'buy', price: '60', amount: '1' });
+      const placing = Promise.allSettled([
+        runners.runner(BNB).place({ orderId: randomUUID(), userId: customer.userId, intent: buy('BNB/USDT') }),
+        runners.runner(LTC).place({ orderId: randomUUID(), userId: customer.userId, intent: buy('LTC/USDT') }),
+      ]);
+      await batchesWaiting(t, 2);
+      await blocker.query('COMMIT');
+      const outcomes = await placing;
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect((refused?.reason as { code?: string } | undefined)?.code).toBe('available_balance_must_cover_order');
+    } finally {
+      blocker.release();
+    }
+    expect(await balanceOf(t, customer, 'USDT')).toEqual({
+      available: units('40', 'USDT'),
+      held: units('60', 'USDT'),
+    });
+  });
+
+  it('never holds more than the customer owns, round after round over HTTP', async () => {
+    const before = await chains();
+    for (let round = 0; round < 20; round += 1) {
+      const customer = await approvedCustomer(t, { USDT: '100' });
+      // Six orders of 30 USDT, three on each shard, released together: at most three fit in 100.
+      const responses = await race(
+        port,
+        Array.from({ length: 6 }, (_, index) => ({
+          method: 'POST',
+          path: '/api/v1/order',
+          headers: { authorization: customer.headers.authorization, 'idempotency-key': randomUUID() },
+          body:
+            index % 2 === 0
+              ? { symbol: 'BNB/USDT', side: 'buy', price: '30', amount: '1' }
+              : { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' },
+        })),
+      );
+      const placed = responses.filter((response) => response.status === 201);
+      const refused = responses.filter((response) => response.status === 422);
+      expect(placed.length + refused.length, `round ${round}`).toBe(6);
+      expect(refused.map((response) => jsonOf(response).error?.code)).toEqual(
+        refused.map(() => 'available_balance_must_cover_order'),
+      );
+      expect(placed).toHaveLength(3);
+      expect(await balanceOf(t, customer, 'USDT')).toEqual({
+        available: units('10', 'USDT'),
+        held: units('90', 'USDT'),
+      });
+    }
+    // Both chains moved: the two shards committed side by side, each on its own chain.
+    const after = await chains();
+    expect(BigInt(after[0]!)).toBeGreaterThan(BigInt(before[0]!));
+    expect(BigInt(after[1]!)).toBeGreaterThan(BigInt(before[1]!));
+  });
+});
+
+describe('one shard changing hands', () => {
+  it('is taken over by another process while the first keeps writing the other shard', async () => {
+    const seller = await approvedCustomer(t, { LTC: '5', BNB: '5' });
+    const runners = t.app.services.markets.orders.runners;
+    expect(await runners.claimWriters()).toEqual([0, 1]);
+    // A second process that may write shard 1 only: the app holds it.
+    const shards = createShardMap({ count: 2, overrides: { 'BNB/USDT': 0, 'LTC/USDT': 1 }, writes: [1] });
+    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log: SILENT_LOG, shards });
+    try {
+      expect(await next.claimWriters()).toEqual([]);
+      const [first, second] = [await shardWriter(0), await shardWriter(1)];
+      expect(first).not.toBe(second);
+      // Shard 1's lock session ends as in a kill -9 of its writer.
+      await t.database.pool.query('SELECT pg_terminate_backend($1)', [second]);
+      await until(async () => (await shardWriter(1)) !== second && !runners.writesNow(LTC), 'shard 1 lock to go');
+      expect(await next.claimWriter(LTC)).toBe(true);
+      expect(await next.claimWriter(BNB)).toBe(false);
+      expect([next.writesNow(LTC), next.writesNow(BNB)]).toEqual([true, false]);
+      expect([runners.writesNow(LTC), runners.writesNow(BNB)]).toEqual([false, true]);
+      expect(await shardWriter(0)).toBe(first);
+
+      const sell = (symbol: string) => toOrderIntent({ symbol, side: 'sell', price: '900', amount: '1' });
+      const onLtc = await next
+        .runner(LTC)
+        .place({ orderId: randomUUID(), userId: seller.userId, intent: sell('LTC/USDT') });
+      const onBnb = await runners
+        .runner(BNB)
+        .place({ orderId: randomUUID(), userId: seller.userId, intent: sell('BNB/USDT') });
+      expect([onLtc.order.status, onBnb.order.status]).toEqual(['open', 'open']);
+      await next.runner(LTC).cancel(onLtc.order.id);
+      await runners.runner(BNB).cancel(onBnb.order.id);
+    } finally {
+      await next.stopAll();
+    }
+    // The app takes shard 1 back for the checks after each test, which read its books.
+    expect(await runners.claimWriter(LTC)).toBe(true);
+  });
+});
