@@ -1,15 +1,18 @@
 // `npm run cluster`: the topology of deploy/ on this machine. Three API processes on ports 3001-3003
-// (the first to start writes the order books; the others forward orders to it and take its lock over
-// if it dies, ADR 0045) and one standalone worker, all on one PostgreSQL: the system's on
-// 127.0.0.1:5432 when it answers (database `rora_cluster`), else an embedded one under
-// .data/cluster-pg. Live events go over NATS when it answers on 4222, else PostgreSQL; rate limits are
-// shared through Redis when it answers on 6379. Ctrl-C stops everything. Options: --port N (first
-// API port, default 3001), --apis N (default 3), --no-build (serve the web app as last built).
+// and one standalone worker, all on one PostgreSQL: the system's on 127.0.0.1:5432 when it answers
+// (database `rora_cluster`), else an embedded one under .data/cluster-pg. The markets are split into
+// two shards (ADR 0046), each with its own sequencer and commit chain: api-1 writes shard 0, api-2
+// shard 1, and api-3 writes none at start but may take either over when its writer dies; every
+// replica takes every order and forwards it to its market's shard writer (ADR 0045). Live events go
+// over NATS when it answers on 4222, else PostgreSQL; rate limits are shared through Redis when it
+// answers on 6379. Ctrl-C stops everything. Options: --port N (first API port, default 3001), --apis N
+// (default 3), --shards N (default 2), --no-build (serve the web app as last built).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { MARKET_DEFINITIONS, pairSlug } from '@rora/contracts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@rora/db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +23,23 @@ const option = (name: string, fallback: number) => {
 };
 const firstPort = option('port', 3001);
 const apiCount = option('apis', 3);
+const shardCount = option('shards', 2);
+
+/** The markets dealt round the shards in listing order, so the busiest (listed first) are apart. */
+const marketShards = Object.keys(MARKET_DEFINITIONS)
+  .map((symbol, index) => `${pairSlug(symbol)}:${index % shardCount}`)
+  .join(',');
+
+/**
+ * The shards API process `index` may write: with more than one API, the last is the spare (all,
+ * taking over whichever writer dies) and the others share the shards round the table.
+ */
+function sequencerShards(index: number): string {
+  const writers = apiCount - 1;
+  if (writers < 1 || index === writers) return 'all';
+  const own = Array.from({ length: shardCount }, (_, shard) => shard).filter((shard) => shard % writers === index);
+  return own.length > 0 ? own.join(',') : 'none';
+}
 
 /** Whether something answers on the port, and its first bytes start with `banner` if given. */
 function answers(port: number, banner?: { send?: string; expect: string }): Promise<boolean> {
@@ -92,6 +112,8 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: db.url,
     RUN_WORKER: 'false',
+    ORDER_SHARDS: String(shardCount),
+    MARKET_SHARDS: marketShards,
     EVENT_BUS: nats ? 'nats' : 'postgres',
     ...(nats ? { NATS_URL: 'nats://127.0.0.1:4222' } : {}),
     ...(redis ? { RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
@@ -105,19 +127,30 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  // One after another: the first applies the migrations and seeds, and takes the writer lock.
+  // One after another: the first applies the migrations and seeds; each takes its shards' locks.
   for (let index = 0; index < apiCount; index += 1) {
     const port = String(firstPort + index);
-    await start(`api-${index + 1}`, 'apps/api/src/main.ts', { ...env, PORT: port }, /Rora is running at/);
+    const shards = { PORT: port, SEQUENCER_SHARDS: sequencerShards(index) };
+    await start(`api-${index + 1}`, 'apps/api/src/main.ts', { ...env, ...shards }, /Rora is running at/);
   }
-  await start('worker', 'apps/api/src/worker-main.ts', env, /worker (started|running)/i);
+  await start(
+    'worker',
+    'apps/api/src/worker-main.ts',
+    { ...env, SEQUENCER_SHARDS: 'none' },
+    /worker (started|running)/i,
+  );
   const urls = Array.from({ length: apiCount }, (_, index) => `http://127.0.0.1:${firstPort + index}`);
+  const writes = (index: number) =>
+    sequencerShards(index) === 'all' && apiCount > 1
+      ? 'spare: takes over a shard whose writer dies'
+      : `writes shards ${sequencerShards(index)}`;
   console.log(`
 Rora cluster running on ${db.where}:
-  ${urls.map((url, index) => `api-${index + 1}  ${url}${index === 0 ? '  (writes the order books)' : ''}`).join('\n  ')}
+  ${urls.map((url, index) => `api-${index + 1}  ${url}  (${writes(index)})`).join('\n  ')}
   worker  every job and timer
+  ${shardCount} market shards: ${marketShards}
   live events over ${nats ? 'NATS (127.0.0.1:4222)' : 'PostgreSQL LISTEN/NOTIFY'}; rate limits ${redis ? 'in Redis (127.0.0.1:6379)' : 'per process'}
-Kill api-1 (kill -9 ${children[0]!.child.pid}) and the next order on another replica takes the books over.
+Kill api-2 (kill -9 ${children[1]?.child.pid ?? children[0]!.child.pid}) and the next order for its shard's markets makes the spare write them.
 Ctrl-C stops everything.
 `);
 }

@@ -305,13 +305,13 @@ function buildMarkets(
       // The locks first: claimWriters reads a shard's books once it holds its lock (a book read before
       // could miss an older writer's last batch, ADR 0023), so startAll finds them read. Books of
       // shards another process writes are read here: each book is read once either way.
-      const writes = (await runners.claimWriters()).includes(0);
+      const written = await runners.claimWriters();
       await runners.startAll();
       // Only the process that writes shard 0 settles platform orders left pending.
-      if (writes) await reconciler.start();
+      if (written.includes(0)) await reconciler.start();
       await Promise.all([marketData.start(), alerts.start()]);
-      // The sandbox's market maker trades where shard 0 is written (its orders to other shards are forwarded).
-      if (options.marketMaker && writes) {
+      // The sandbox's market maker trades where the books are written, each process the markets of its shards.
+      if (options.marketMaker && written.length > 0) {
         await marketMaker.prepare();
         marketMaker.start(options.intervalMs);
       }

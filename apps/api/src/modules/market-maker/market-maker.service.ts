@@ -125,6 +125,8 @@ export function createMarketMaker(deps: MakerDependencies): MarketMaker {
 
   async function tick(): Promise<void> {
     for (const market of MARKETS) {
+      // Each shard's writer makes its own markets (ADR 0046); the others' are made where they are written.
+      if (!deps.runners.writesNow(market)) continue;
       await quote(market).catch(quietly(deps.log));
       if (Math.random() < FLOW_CHANCE) await flow(market).catch(quietly(deps.log));
     }
