@@ -10,7 +10,8 @@
 // the two, and the targets. Then it checks the ledger's invariants, every order's hold against its
 // fills, and each book in memory against the database.
 // Options: --seconds N (10), --clients N (80), --customers N (100000), --markets N (2),
-// --subscribers N (100). BENCH_LOG_LEVEL, BENCH_WORKER=off, BENCH_MARKET_MAKER=off change the server;
+// --subscribers N (100), --shards N (1: market shards in the server, the markets dealt round them,
+// ADR 0046). BENCH_LOG_LEVEL, BENCH_WORKER=off, BENCH_MARKET_MAKER=off change the server;
 // BENCH_CPU_PROFILE=<dir> writes its CPU profile there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -35,6 +36,7 @@ interface Options {
   customers: number;
   markets: number;
   subscribers: number;
+  shards: number;
 }
 
 function readOptions(argv: string[]): Options {
@@ -50,17 +52,21 @@ function readOptions(argv: string[]): Options {
     customers: value('customers', 100_000),
     markets: value('markets', 2),
     subscribers: value('subscribers', 100),
+    shards: value('shards', 1),
   };
 }
 
 /** The server child; its stdout (the JSON log) is read up to READY, then only counted. */
-function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string; logBytes: () => number }> {
+function startServer(
+  url: string,
+  shards: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; baseUrl: string; logBytes: () => number }> {
   const entry = path.join(here, 'bench-orders', 'server.ts');
   const dataDir = path.join(os.tmpdir(), `rora-bench-orders-${process.pid}`);
   const dir = process.env.BENCH_CPU_PROFILE;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', entry], {
-    env: { ...process.env, DATABASE_URL: url, RORA_DATA_DIR: dataDir },
+    env: { ...process.env, ...shards, DATABASE_URL: url, RORA_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let [head, bytes] = ['', 0];
@@ -128,7 +134,9 @@ async function main(): Promise<void> {
     const setupStarted = performance.now();
     const customers = await createCustomers(database, options.customers);
     const setupSeconds = (performance.now() - setupStarted) / 1000;
-    server = await startServer(store.url);
+    // The benchmark's markets dealt round the shards, so each shard has its share of the flow.
+    const marketShards = markets.map((market, index) => `${market.symbol}:${index % options.shards}`).join(',');
+    server = await startServer(store.url, { ORDER_SHARDS: String(options.shards), MARKET_SHARDS: marketShards });
     const client = new Pool(server.baseUrl, { connections: options.clients + 2, pipelining: 1 });
     const subscribers = await connectSubscribers(
       server.baseUrl,
@@ -140,7 +148,7 @@ async function main(): Promise<void> {
     console.log(
       `bench:orders on PostgreSQL ${rows[0]?.server_version} (${where}), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}\n` +
         `  ${options.clients} HTTP clients, ${options.customers.toLocaleString('en-US')} customers (set up in ${setupSeconds.toFixed(1)} s), ` +
-        `${options.markets} markets, ${options.subscribers} WebSocket subscribers, ${options.seconds} s per phase; ` +
+        `${options.markets} markets on ${options.shards} shard(s), ${options.subscribers} WebSocket subscribers, ${options.seconds} s per phase; ` +
         `server: log ${process.env.BENCH_LOG_LEVEL ?? 'info'}, worker ${process.env.BENCH_WORKER ?? 'on'}, market maker ${process.env.BENCH_MARKET_MAKER ?? 'on'}`,
     );
     const workload = new Workload(customers, markets);
