@@ -1,5 +1,6 @@
-// The single writer of every market's order flow (DESIGN §5; ADR 0014). Commands (place, cancel)
-// from all markets queue here and run in batches: one read of the balances they hold from, each
+// The single writer of the order flow of every market of one shard (DESIGN §5; ADR 0014, ADR 0046:
+// one sequencer, writer lock and commit chain per shard). Commands (place, cancel) from the shard's
+// markets queue here and run in batches: one read of the balances they hold from, each
 // market's commands through its own book, and one autocommit call that writes the whole batch
 // (orders, fills, candles, stored answers and the ledger operations). Only when it has committed are
 // the callers answered and the events published.

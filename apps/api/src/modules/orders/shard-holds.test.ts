@@ -10,6 +10,7 @@ import { requireMarket } from '../markets/index.ts';
 import { createMarketRunners } from './market-runners.ts';
 import { createShardMap } from './order-shards.ts';
 import { toOrderIntent } from './order-request.ts';
+import { takeWriterLock } from './writer-lock.ts';
 import { jsonOf, race } from './testing/http-race.ts';
 import {
   approvedCustomer,
@@ -17,6 +18,7 @@ import {
   balanceOf,
   batchesWaiting,
   createMarketsTestApp,
+  EMPTY_BATCH_RECORDS,
   SILENT_LOG,
   units,
   until,
@@ -157,5 +159,36 @@ describe('one shard changing hands', () => {
     }
     // The app takes shard 1 back for the checks after each test, which read its books.
     expect(await runners.claimWriter(LTC)).toBe(true);
+  });
+});
+
+describe("a shard's commit chain", () => {
+  it("takes a batch only from the session holding that shard's lock, and moves that shard's chain only", async () => {
+    const runners = t.app.services.markets.orders.runners;
+    await runners.claimWriters();
+    const shard0 = (await shardWriter(0))!;
+    const before = await chains();
+    const commit = (pid: number, shard: number, batch: bigint) =>
+      t.database.pool.query(`SELECT orders_commit_batch($1::text, '[]', $2, $3::int8, gen_random_uuid(), $4)`, [
+        EMPTY_BATCH_RECORDS,
+        pid,
+        batch.toString(),
+        shard,
+      ]);
+    // Shard 0's writer holds no lock of shard 1: its batch for shard 1 is refused.
+    await expect(commit(shard0, 1, BigInt(before[1]!) + 1n)).rejects.toMatchObject({ code: 'L0002' });
+    expect(await chains()).toEqual(before);
+    // A third shard, not configured here, opened by its first writer: its chain starts at 0.
+    const lock = (await takeWriterLock(t.database.pool, 2))!;
+    try {
+      expect((await chains())[2]).toBe('0');
+      await commit(lock.pid, 2, 1n);
+      expect(await chains()).toEqual({ ...before, 2: '1' });
+      const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM order_batch_marks WHERE shard = 2');
+      expect(rows[0]).toEqual({ n: 4096 });
+    } finally {
+      await lock.release();
+    }
+    expect((await chains())[0]).toBe(before[0]);
   });
 });

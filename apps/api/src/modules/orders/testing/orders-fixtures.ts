@@ -126,7 +126,7 @@ export async function assertOrderRecords(db: Db): Promise<void> {
   await assertLedgerInvariants(db);
 }
 
-/** The backend holding the order-writer lock (writer-lock.ts), or null when none does. */
+/** The backend holding shard 0's order-writer lock (writer-lock.ts), or null when none does. */
 export async function writerPid(t: TestApp): Promise<number | null> {
   const { rows } = await t.database.pool.query<{ pid: number }>(
     `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
@@ -140,7 +140,7 @@ export async function endWriterSession(t: TestApp, pid: number): Promise<void> {
   await until(async () => (await writerPid(t)) !== pid, 'the ended session to lose the writer lock');
 }
 
-/** The last committed batch of the order chain. */
+/** The last committed batch of shard 0's order chain. */
 export async function lastBatch(t: TestApp): Promise<bigint> {
   const { rows } = await t.database.pool.query<{ last_batch: string }>(
     'SELECT last_batch::text FROM order_chain WHERE shard = 0',
