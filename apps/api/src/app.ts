@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import { errorLogSerializer, type Database } from '@rora/db';
 import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
+import { bufferedStdout } from './lib/log-destination.ts';
 import { redactLogObject } from './lib/log-redaction.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -51,7 +52,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       // Secrets out of every line (lib/log-redaction.ts); a request's bindings pass it below.
       formatters: { log: redactLogObject },
       serializers: { err: errorLogSerializer },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // Nothing to write when silent: no buffer, no flush timer.
+      ...(deps.logStream
+        ? { stream: deps.logStream }
+        : config.LOG_LEVEL === 'silent'
+          ? {}
+          : { stream: bufferedStdout() }),
     },
     genReqId: (request) => requestId(request.headers['x-request-id']),
     // A child logger per request (bound to its id) costs a pass over its bindings; when nothing is

@@ -32,6 +32,24 @@ export type ExistingKey =
   | { state: 'in_flight'; id: string; requestHash: Buffer; ownerGone: boolean }
   | { state: 'completed'; requestHash: Buffer; response: StoredResponse };
 
+const FIND_KEYS = `
+  SELECT k.id, k.owner_id IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM idempotency_owners o WHERE o.id = k.owner_id AND o.expires_at > now()) AS owner_gone,
+         k.user_id, k.idempotency_key, k.request_hash, k.response_status, k.response_content_type, k.response_body
+    FROM unnest($1::uuid[], $2::text[]) AS l(user_id, idempotency_key)
+    JOIN idempotency_keys k ON k.user_id = l.user_id AND k.idempotency_key = l.idempotency_key`;
+
+interface FoundKey {
+  user_id: string;
+  idempotency_key: string;
+  request_hash: Buffer;
+  response_status: number | null;
+  response_content_type: string | null;
+  response_body: Buffer | null;
+  id: string;
+  owner_gone: boolean;
+}
+
 export interface IdempotencyStore {
   /** The new row's id when this request won the key, null when the key already exists. */
   claim(request: IdempotencyRequest): Promise<string | null>;
@@ -98,22 +116,12 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
   });
 
   const find = createBatcher(async (lookups: Array<{ userId: string; key: string }>) => {
-    const { rows } = await db.execute<{
-      user_id: string;
-      idempotency_key: string;
-      request_hash: Buffer;
-      response_status: number | null;
-      response_content_type: string | null;
-      response_body: Buffer | null;
-      id: string;
-      owner_gone: boolean;
-    }>(sql`
-      SELECT k.id, k.owner_id IS NOT NULL AND NOT EXISTS (
-               SELECT 1 FROM idempotency_owners o WHERE o.id = k.owner_id AND o.expires_at > now()) AS owner_gone,
-             k.user_id, k.idempotency_key, k.request_hash, k.response_status, k.response_content_type, k.response_body
-        FROM unnest(${param(lookups.map((item) => item.userId))}::uuid[], ${param(lookups.map((item) => item.key))}::text[])
-             AS l(user_id, idempotency_key)
-        JOIN idempotency_keys k ON k.user_id = l.user_id AND k.idempotency_key = l.idempotency_key`);
+    // On the order path: a named statement, parsed and planned once per connection.
+    const { rows } = await db.$client.query<FoundKey>({
+      name: 'idempotency_find_keys',
+      text: FIND_KEYS,
+      values: [lookups.map((item) => item.userId), lookups.map((item) => item.key)],
+    });
     const found = new Map(rows.map((row) => [`${row.user_id}|${row.idempotency_key}`, row]));
     return lookups.map(({ userId, key }): ExistingKey | null => {
       const row = found.get(`${userId}|${key}`);

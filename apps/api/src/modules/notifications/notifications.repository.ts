@@ -1,4 +1,5 @@
 // The notifications table, always read and written through its owner's id.
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@rora/contracts';
 import { schema, type Db } from '@rora/db';
@@ -21,15 +22,21 @@ const owned = (userId: string, id: string) => and(eq(notifications.id, id), eq(n
 
 export function createNotificationRepository(db: Db) {
   return {
-    async insert(values: {
-      userId: string;
-      kind: string;
-      message: string;
-      data: Record<string, unknown>;
-      createdAt: Date;
-    }) {
-      const [row] = await db.insert(notifications).values(values).returning();
-      return toNotification(row!);
+    /** One statement for them all; the notifications come back in the order given. */
+    async insertAll(
+      values: ReadonlyArray<{
+        userId: string;
+        kind: string;
+        message: string;
+        data: Record<string, unknown>;
+        createdAt: Date;
+      }>,
+    ): Promise<Notification[]> {
+      // Ids made here, so each returned row is matched to its input whatever order RETURNING keeps.
+      const withIds = values.map((value) => ({ ...value, id: randomUUID() }));
+      const rows = await db.insert(notifications).values(withIds).returning();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return withIds.map((value) => toNotification(byId.get(value.id)!));
     },
 
     /** Newest first; ties (same instant) broken by id so pages never overlap. */

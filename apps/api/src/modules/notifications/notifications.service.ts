@@ -36,11 +36,24 @@ export type NotificationInput<K extends string = string> = {
 
 export interface NotificationService {
   notify<K extends string>(userId: string, input: NotificationInput<K>): Promise<Notification>;
+  /** Several customers' notifications in one statement (a batch of fills), each pushed to its owner. */
+  notifyAll(items: ReadonlyArray<{ userId: string; input: NotificationInput }>): Promise<Notification[]>;
   list(userId: string, page: PageQuery): Promise<NotificationList>;
   get(userId: string, id: string): Promise<Notification>;
   markRead(userId: string, id: string): Promise<Notification>;
   markAllRead(userId: string): Promise<{ updated: number; unreadCount: number }>;
   unreadCount(userId: string): Promise<number>;
+}
+
+/** A bad kind or message is a programmer error in the calling module, not a customer's. */
+function checked(input: NotificationInput): { kind: string; message: string; data: Record<string, unknown> } {
+  if (!KIND_PATTERN.test(input.kind)) throw new Error(`notification kind must be snake_case: ${input.kind}`);
+  if (!input.message || input.message.length > MAX_MESSAGE_LENGTH) {
+    throw new Error('notification message must be 1-1000 characters');
+  }
+  const data: Record<string, unknown> = input.data ?? {};
+  assertParams(input.kind, data);
+  return { kind: input.kind, message: input.message, data };
 }
 
 const notFound = () => new AppError('resource_not_found', { message: 'Notification not found' });
@@ -59,6 +72,23 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
   const { clock, events } = deps;
   const repository = createNotificationRepository(deps.db);
 
+  async function notifyAll(items: ReadonlyArray<{ userId: string; input: NotificationInput }>) {
+    if (items.length === 0) return [];
+    const createdAt = clock.now();
+    const values = items.map(({ userId, input }) => ({ userId, ...checked(input), createdAt }));
+    const created = await repository.insertAll(values);
+    await Promise.all(
+      created.map((notification, index) =>
+        events.publish(topics.user(items[index]!.userId), {
+          channel: 'notifications',
+          type: 'created',
+          data: notification,
+        }),
+      ),
+    );
+    return created;
+  }
+
   async function publishRead(userId: string, id: string | null): Promise<number> {
     const unreadCount = await repository.unreadCount(userId);
     await events.publish(topics.user(userId), { channel: 'notifications', type: 'read', data: { id, unreadCount } });
@@ -67,23 +97,11 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
 
   return {
     async notify(userId, input) {
-      // A bad kind or message is a programmer error in the calling module, not a customer's.
-      if (!KIND_PATTERN.test(input.kind)) throw new Error(`notification kind must be snake_case: ${input.kind}`);
-      if (!input.message || input.message.length > MAX_MESSAGE_LENGTH) {
-        throw new Error('notification message must be 1-1000 characters');
-      }
-      const data: Record<string, unknown> = input.data ?? {};
-      assertParams(input.kind, data);
-      const notification = await repository.insert({
-        userId,
-        kind: input.kind,
-        message: input.message,
-        data,
-        createdAt: clock.now(),
-      });
-      await events.publish(topics.user(userId), { channel: 'notifications', type: 'created', data: notification });
-      return notification;
+      const [notification] = await notifyAll([{ userId, input }]);
+      return notification!;
     },
+
+    notifyAll,
 
     async list(userId, { page, limit }) {
       // One snapshot for the page and the counts: read apart, a notification created in between

@@ -59,6 +59,42 @@ describe('order filled notifications', () => {
     ]);
   });
 
+  it('tells each customer of its own order when one batch fills several', async () => {
+    const [first, second] = [await approvedCustomer(t, { LTC: '1' }), await approvedCustomer(t, { LTC: '1' })];
+    const buyer = await approvedCustomer(t, { USDT: '1000' });
+    const sells = [
+      await placeOrder(t, first, { symbol: 'LTC/USDT', type: 'sell', price: '80', amount: '1' }),
+      await placeOrder(t, second, { symbol: 'LTC/USDT', type: 'sell', price: '82', amount: '1' }),
+    ];
+    const buy = await placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '82', amount: '2' });
+    expect(buy.json().data.status).toBe('filled');
+
+    const told = await Promise.all([first, second, buyer].map((user) => awaitNotifications(user, 1)));
+    expect(told.map((items) => items.map((item) => readNotification(item)?.params))).toEqual([
+      [
+        {
+          orderId: sells[0]!.json().data.id,
+          symbol: 'LTC/USDT',
+          side: 'sell',
+          amount: '1',
+          averagePrice: '80',
+          total: '80',
+        },
+      ],
+      [
+        {
+          orderId: sells[1]!.json().data.id,
+          symbol: 'LTC/USDT',
+          side: 'sell',
+          amount: '1',
+          averagePrice: '82',
+          total: '82',
+        },
+      ],
+      [{ orderId: buy.json().data.id, symbol: 'LTC/USDT', side: 'buy', amount: '2', averagePrice: '81', total: '162' }],
+    ]);
+  });
+
   it('does not notify the house for its own orders', async () => {
     const house = await approvedCustomer(t, { USDT: '1000' });
     const seller = await approvedCustomer(t, { LTC: '1' });

@@ -93,6 +93,14 @@ export class MarketBook {
     return this.engine.openOrders();
   }
 
+  /**
+   * The customer of an order open on this book, or undefined. The book may be a batch ahead of the
+   * database, but an order's id reaches its customer only once its batch committed.
+   */
+  openOwner(orderId: string): string | undefined {
+    return this.open.get(orderId)?.userId;
+  }
+
   /** Rebuilds the book from the database if it is not known to equal it; commands wait for it. */
   start(): Promise<void> {
     this.ready ??= this.rebuild().catch((error: unknown) => {

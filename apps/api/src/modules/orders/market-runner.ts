@@ -72,6 +72,11 @@ export class MarketRunner {
     return this.book.openOrders();
   }
 
+  /** Whether this customer's order is open on this market's book (no database call). */
+  holdsOpenOrder(orderId: string, userId: string): boolean {
+    return this.book.openOwner(orderId) === userId;
+  }
+
   /** Rebuilds the book from the database (again, once this process writes); commands wait for it. */
   start(): Promise<void> {
     return this.sequencer.startBook(this.book);

@@ -159,6 +159,26 @@ describe('WebSocket /api/v1/ws', () => {
     socket.terminate();
   });
 
+  it('delivers every event of one turn, in order, over a real connection', async () => {
+    t.app.services.realtime.allowPublicTopic(/^probe:[a-z]+$/);
+    const socket = new WebSocket(baseUrl, ['bearer', alice.token]);
+    const messages = inbox(socket);
+    expect((await messages.next()).type).toBe('ready');
+    socket.send(JSON.stringify({ op: 'subscribe', topic: 'probe:burst' }));
+    expect((await messages.next()).type).toBe('subscribed');
+    // Published in one turn: held together and written at once.
+    const prices = ['1', '2', '3', '4'];
+    await Promise.all(
+      prices.map((price) =>
+        t.app.services.events.publish('probe:burst', { channel: 'markets', type: 'trade', data: { price } }),
+      ),
+    );
+    const received = [];
+    for (const _ of prices) received.push(((await messages.next()).data as { price: string }).price);
+    expect(received).toEqual(prices);
+    socket.terminate();
+  });
+
   it('answers a plain HTTP request with 426 and the error body', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/ws', headers: alice.headers });
     expect(response.statusCode).toBe(426);

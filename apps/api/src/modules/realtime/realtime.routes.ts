@@ -42,7 +42,12 @@ export const realtimeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { s
     wsHandler: (socket, request) => {
       const outcome = outcomes.get(request) ?? { ok: false, code: 'authentication_required' };
       if (!outcome.ok) return socket.close(WS_CLOSE_UNAUTHORIZED, outcome.code);
-      services.realtime.connect(socket, { userId: outcome.identity.userId, token: outcome.token, log: request.log });
+      services.realtime.connect(socket, {
+        userId: outcome.identity.userId,
+        token: outcome.token,
+        log: request.log,
+        transport: request.raw.socket,
+      });
     },
   });
 };

@@ -13,14 +13,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The test database, counting the queries started through it. */
+/** The test database, counting the queries started through its pool. */
 function countingDb(): { db: Db; queries: () => number } {
   let queries = 0;
-  const db = new Proxy(t.database.db, {
-    get(target, property, receiver) {
-      if (property === 'select') queries += 1;
-      return Reflect.get(target, property, receiver) as unknown;
+  const pool = t.database.db.$client;
+  const client = new Proxy(pool, {
+    get(target, property) {
+      if (property !== 'query') return Reflect.get(target, property, target) as unknown;
+      return (...args: Parameters<typeof pool.query>) => {
+        queries += 1;
+        return (pool.query as (...rest: unknown[]) => unknown)(...args);
+      };
     },
+  });
+  const db = new Proxy(t.database.db, {
+    get: (target, property, receiver) =>
+      property === '$client' ? client : (Reflect.get(target, property, receiver) as unknown),
   });
   return { db, queries: () => queries };
 }
@@ -44,11 +52,10 @@ describe('SessionReader', () => {
   });
 
   it('fails every read of a batch whose query fails', async () => {
+    const pool = { query: () => Promise.reject(new Error('connection terminated')) };
     const failing = new Proxy(t.database.db, {
-      get(target, property, receiver) {
-        if (property === 'select') throw new Error('connection terminated');
-        return Reflect.get(target, property, receiver) as unknown;
-      },
+      get: (target, property, receiver) =>
+        property === '$client' ? pool : (Reflect.get(target, property, receiver) as unknown),
     });
     const reader = new SessionReader(failing);
     const reads = [1, 2, 3].map((n) => reader.read(hashToken(`token-${n}`)));

@@ -2,18 +2,49 @@
 // one turn of the event loop are read by one query. Under load most requests of a busy server come
 // in the same turn as others, and a round trip to PostgreSQL costs more than the rows it returns
 // (on the order path the session read was the one query every request made on its own).
-import { eq, inArray } from 'drizzle-orm';
-import { schema, type Db } from '@rora/db';
+import type { Db, schema } from '@rora/db';
 
-const { sessions, users } = schema;
+type Sessions = typeof schema.sessions;
 
-export type SessionRow = typeof sessions.$inferSelect & { kycStatus: string };
+export type SessionRow = Sessions['$inferSelect'] & { kycStatus: string };
 
 interface Waiting {
   hash: Buffer;
   resolve: (row: SessionRow | undefined) => void;
   reject: (error: unknown) => void;
 }
+
+const SESSIONS_BY_TOKEN_HASH = `
+  SELECT s.id, s.user_id, s.token_hash, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, s.ip, s.user_agent,
+         u.kyc_status
+    FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.token_hash = ANY ($1::bytea[])`;
+
+interface SessionRecord {
+  id: string;
+  user_id: string;
+  token_hash: Buffer;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+  kyc_status: string;
+}
+
+const toSessionRow = (row: SessionRecord): SessionRow => ({
+  id: row.id,
+  userId: row.user_id,
+  tokenHash: row.token_hash,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+  ip: row.ip,
+  userAgent: row.user_agent,
+  kycStatus: row.kyc_status,
+});
 
 /** At most this many tokens per query; more wait for the next. */
 const MAX_BATCH = 500;
@@ -43,20 +74,17 @@ export class SessionReader {
       setImmediate(() => void this.flush());
     }
     try {
-      const rows = await this.db
-        .select({ session: sessions, kycStatus: users.kycStatus })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          inArray(
-            sessions.tokenHash,
-            batch.map((entry) => entry.hash),
-          ),
-        );
-      const byHash = new Map(rows.map((row) => [row.session.tokenHash.toString('hex'), row]));
+      // A named statement with one array parameter: parsed and planned once per connection, where
+      // a list of parameters as long as the batch made a new statement for each batch size.
+      const { rows } = await this.db.$client.query<SessionRecord>({
+        name: 'sessions_by_token_hash',
+        text: SESSIONS_BY_TOKEN_HASH,
+        values: [batch.map((entry) => entry.hash)],
+      });
+      const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
       for (const entry of batch) {
         const found = byHash.get(entry.hash.toString('hex'));
-        entry.resolve(found ? { ...found.session, kycStatus: found.kycStatus } : undefined);
+        entry.resolve(found ? toSessionRow(found) : undefined);
       }
     } catch (error) {
       for (const entry of batch) entry.reject(error);

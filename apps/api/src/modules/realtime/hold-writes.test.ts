@@ -1,0 +1,41 @@
+// A socket's frames of one turn of the event loop leave in one write: corked at the first frame,
+// uncorked once the turn's ticks have run, and corked afresh in the next turn.
+import { describe, expect, it } from 'vitest';
+import { holdWrites } from './realtime-hub.ts';
+
+function recordingTransport() {
+  const calls: string[] = [];
+  return { calls, transport: { cork: () => void calls.push('cork'), uncork: () => void calls.push('uncork') } };
+}
+
+describe('holdWrites', () => {
+  it('corks once per turn however many frames, and uncorks after the turn', async () => {
+    const { calls, transport } = recordingTransport();
+    const hold = holdWrites(transport)!;
+    hold();
+    hold();
+    hold();
+    expect(calls).toEqual(['cork']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['cork', 'uncork']);
+    hold();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['cork', 'uncork', 'cork', 'uncork']);
+  });
+
+  it('holds frames sent from promise callbacks of the same turn until they have all run', async () => {
+    const { calls, transport } = recordingTransport();
+    const hold = holdWrites(transport)!;
+    hold();
+    await Promise.resolve();
+    hold();
+    await Promise.resolve();
+    expect(calls).toEqual(['cork']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['cork', 'uncork']);
+  });
+
+  it('holds nothing without a transport', () => {
+    expect(holdWrites(undefined)).toBeUndefined();
+  });
+});
