@@ -77,6 +77,11 @@ export class MarketRunner {
     return this.book.openOwner(orderId) === userId;
   }
 
+  /** Runs `task` while no batch of the book's sequencer is in flight (audits: see OrderSequencer). */
+  whileIdle<T>(task: () => Promise<T>): Promise<T> {
+    return this.sequencer.whileIdle(task);
+  }
+
   /** Rebuilds the book from the database (again, once this process writes); commands wait for it. */
   start(): Promise<void> {
     return this.sequencer.startBook(this.book);

@@ -117,6 +117,10 @@ export class OrderSequencer {
    */
   private fresh = new WeakSet<MarketBook>();
   private taking: Promise<WriterLock | null> | null = null;
+  /** True while `whileIdle` holds new batches back. */
+  private pausedForAudit = false;
+  /** True while `drain` reads and matches a batch that is not yet in the protocol. */
+  private starting = false;
 
   constructor(private readonly deps: SequencerDependencies) {}
 
@@ -143,6 +147,28 @@ export class OrderSequencer {
     this.writer = null;
   }
 
+  /**
+   * Runs `task` once no batch is being read, matched or committed, and starts none until it ends:
+   * what it reads of the books and of the database then agrees (the book audit), even while orders
+   * keep arriving. They queue meanwhile. Refused after `timeoutMs` if the batches never settle.
+   */
+  async whileIdle<T>(task: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
+    while (this.pausedForAudit) await pause(2);
+    this.pausedForAudit = true;
+    try {
+      const deadline = Date.now() + timeoutMs;
+      while (this.starting || this.protocol.inFlight().length > 0 || this.protocol.mustRecover()) {
+        if (Date.now() > deadline) throw new AppError('market_is_unavailable');
+        await pause(2);
+      }
+      return await task();
+    } finally {
+      this.pausedForAudit = false;
+      if (!this.running && this.queue.length > 0) void this.drain();
+      else this.wake?.();
+    }
+  }
+
   private enqueue(command: BookCommand, book: MarketBook): Promise<OrderOutcome> {
     if (this.stopped) return Promise.reject(new AppError('market_is_unavailable'));
     return new Promise((resolve, reject) => {
@@ -157,7 +183,11 @@ export class OrderSequencer {
     try {
       for (;;) {
         const { protocol } = this;
-        const busy = protocol.pipelineFull(this.queue.length) || protocol.failing() || this.queue.length === 0;
+        const busy =
+          protocol.pipelineFull(this.queue.length) ||
+          protocol.failing() ||
+          this.queue.length === 0 ||
+          this.pausedForAudit;
         if (protocol.inFlight().length > 0 && busy) {
           await new Promise<void>((resolve) => (this.wake = resolve));
           this.wake = null;
@@ -167,13 +197,16 @@ export class OrderSequencer {
           await this.recover();
           continue;
         }
-        if (this.queue.length === 0) return;
+        if (this.queue.length === 0 || this.pausedForAudit) return;
         const taken = this.queue.splice(0, this.deps.maxBatch ?? 200);
         // A command taken is answered whatever happens: an error here must not leave its caller waiting.
-        await this.start(taken).catch((error: unknown) => {
-          refuse(taken, 'market_is_unavailable');
-          throw error;
-        });
+        this.starting = true;
+        await this.start(taken)
+          .catch((error: unknown) => {
+            refuse(taken, 'market_is_unavailable');
+            throw error;
+          })
+          .finally(() => (this.starting = false));
       }
     } catch (error) {
       // A programmer error in the loop itself: refuse what waits rather than leave callers hanging.
@@ -474,4 +507,8 @@ function runPart(
     if (order) answers.set(index, placedOrderAnswer(order, batch.fillsOf(order.id)).body);
   });
   return { book, commands, batch, results, answers, depth: book.snapshot() };
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

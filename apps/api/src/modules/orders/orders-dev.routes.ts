@@ -33,7 +33,8 @@ export function ordersDevRoutes(orders: OrdersModule, db: Parameters<typeof audi
       async (request) => {
         const runner = orders.runners.runner(requireMarket(request.query.symbol));
         await runner.start();
-        return { data: await auditBook(db, runner) };
+        // Between batches: a batch in flight has changed the book but not yet the database.
+        return { data: await runner.whileIdle(() => auditBook(db, runner)) };
       },
     );
   };

@@ -166,6 +166,29 @@ async function serveForwarded(
   return placedAnswer(outcome);
 }
 
+/**
+ * Cancels the customer's order, here or at its shard's writer. An order open on a book this process
+ * writes is the customer's to cancel: the book says so without the read of the order that each
+ * cancel used to cost. Another customer's order, or one on no book here, is read: not theirs is 404.
+ */
+async function cancelOrder(deps: OrdersDependencies, userId: string, orderId: string): Promise<Order> {
+  const { runners, forwarding } = deps;
+  const writable = runners.all().filter((each) => !forwarding || runners.writesNow(each.market));
+  const runner = writable.find((each) => each.holdsOpenOrder(orderId, userId));
+  if (runner) return cancelHere(deps, runner.market.symbol, orderId);
+  const order = await findOwnOrder(deps.db, userId, orderId);
+  if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
+  if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
+  const market = requireMarket(order.pair);
+  if (forwarding && !runners.writesNow(market)) {
+    const shard = runners.shards.shardOf(market.symbol);
+    const command = { op: 'cancel', userId, orderId } as const;
+    const result = await forwarding.send(command, shard, () => runners.claimWriter(market));
+    if (result !== LOCAL) return result as Order;
+  }
+  return cancelHere(deps, order.pair, orderId);
+}
+
 export function createOrdersService(deps: OrdersDependencies): OrdersService {
   const { db, clock, runners, forwarding } = deps;
   const approved = new Map<string, number>();
@@ -202,24 +225,7 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
 
     placeForHouse: ({ userId, body }) => submitOrder(deps, { userId, intent: toOrderIntent(body) }),
 
-    async cancel({ userId, orderId }) {
-      // An order open on a book this process writes is the customer's to cancel: the book says so
-      // without the read of the order that each cancel used to cost.
-      const onBook = !forwarding || runners.writesNow();
-      const runner = onBook ? runners.all().find((each) => each.holdsOpenOrder(orderId, userId)) : undefined;
-      if (runner) return cancelHere(deps, runner.market.symbol, orderId);
-      const order = await findOwnOrder(db, userId, orderId);
-      if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
-      if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
-      const market = requireMarket(order.pair);
-      if (forwarding && !runners.writesNow(market)) {
-        const shard = runners.shards.shardOf(market.symbol);
-        const command = { op: 'cancel', userId, orderId } as const;
-        const result = await forwarding.send(command, shard, () => runners.claimWriter(market));
-        if (result !== LOCAL) return result as Order;
-      }
-      return cancelHere(deps, order.pair, orderId);
-    },
+    cancel: ({ userId, orderId }) => cancelOrder(deps, userId, orderId),
 
     serveForwarded: (command) => serveForwarded(deps, command),
 
