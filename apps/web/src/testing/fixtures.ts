@@ -36,8 +36,11 @@ export function signedInCustomer(fields: Partial<User> = {}) {
   return { ...user, id: user._id };
 }
 
-/** What a customer reads for an error code: the app's translation, else the API's own message. */
-export function errorText(code: ErrorCode): string {
-  const key = `errors.${code}`;
-  return i18n.exists(key) ? i18n.t(key) : errorCatalogue[code].message;
+/**
+ * What a customer reads for an error code: the screen's namespace's translation, else the common
+ * one, else the API's own message. Keys found wherever they live, so moving them breaks no test.
+ */
+export function errorText(code: ErrorCode, namespace = 'common'): string {
+  const key = [`${namespace}:errors.${code}`, `common:errors.${code}`].find((candidate) => i18n.exists(candidate));
+  return key ? i18n.t(key) : errorCatalogue[code].message;
 }
