@@ -15,7 +15,7 @@ export function customer(fields: Partial<User> = {}): User {
     twoFactorEnabled: false,
     withdrawal2faEnabled: false,
     pinSet: true,
-    kycStatus: 'complete',
+    kycStatus: 'approved',
     recieveUpdates: false,
     shareData: false,
     preferences: {

@@ -25,7 +25,11 @@ function answerPortfolio() {
       portfolioAsset('ETH', { available: '2', total: '2', usdPrice: '2500.00', usdValue: '5000.00' }),
     ],
   });
-  api.answer(walletApi.listWallets, walletListSchema, { wallets: [btc, eth], totalBalance: '28000.00', complete: true });
+  api.answer(walletApi.listWallets, walletListSchema, {
+    wallets: [btc, eth],
+    totalBalance: '28000.00',
+    complete: true,
+  });
   api.answer(walletApi.walletTransactions, walletTransactionsSchema, (request) => ({
     wallet: request.path.endsWith(ETH_WALLET) ? eth : btc,
     items: [],
