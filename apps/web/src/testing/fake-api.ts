@@ -2,7 +2,7 @@
 // contract answers: data is checked against the call's response schema (the schema's type is the
 // one the call descriptor declares, so passing another does not compile, and data that drifted from
 // the contract fails the parse), refusals come from the error catalogue with its status and message.
-// A request nobody answers gets a 404 and is listed in `unanswered`, which useFakeApi checks is empty.
+// A request nobody answers gets a 404 and is listed in `unanswered`, which installFakeApi checks is empty.
 import type { z as zod } from 'zod';
 import { errorBodySchema, errorCatalogue, type ApiCall, type ErrorCode, type ErrorItem } from '@rora/contracts';
 import { API_BASE } from '../lib/api/client.ts';

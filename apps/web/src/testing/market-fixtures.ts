@@ -80,7 +80,7 @@ export function answerBtcMarket(api: FakeApi): void {
   api.answer(marketsApi.candles, candleListSchema, (request) => ({
     symbol: 'BTC/USDT',
     range: request.query.get('range') ?? '1D',
-    interval: '5m',
+    interval: '5m' as const,
     candles: [0, 1, 2].map((index) => ({
       time: start + index * HOUR_S,
       open: '46500.0',

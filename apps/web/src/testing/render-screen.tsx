@@ -69,7 +69,7 @@ export function signInAs(user: { id: string; email: string; [field: string]: unk
 }
 
 /** A fresh fake API for each test of the file; a request no test answered fails the test. */
-export function useFakeApi(): FakeApi {
+export function installFakeApi(): FakeApi {
   const holder = { api: new FakeApi() };
   beforeEach(() => {
     holder.api = new FakeApi();

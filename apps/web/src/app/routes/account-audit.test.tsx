@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { auditApi, auditSnapshotListResponseSchema } from '@rora/contracts';
 import { signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './account-audit.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 const SNAPSHOT = '4c3b2a19-0f8e-4d7c-8b6a-5f4e3d2c1b0a';
 
 describe('the audit screen', () => {

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { userApi, userSchema } from '@rora/contracts';
 import { customer, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './account-notifications.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 describe('the notification settings screen', () => {
   it('turns the newsletter on and says so', async () => {

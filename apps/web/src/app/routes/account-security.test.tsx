@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { pinStatusResponseSchema, userApi, userSchema } from '@rora/contracts';
 import { customer, errorText, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './account-security.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 describe('the account security screen', () => {
   it('says the current password is wrong when the API refuses the change', async () => {

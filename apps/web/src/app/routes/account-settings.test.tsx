@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sessionListResponseSchema, userApi, userSchema } from '@rora/contracts';
 import { customer, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './account-settings.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 describe('the account settings screen', () => {
   it('shows the account and switches the page to the light theme', async () => {

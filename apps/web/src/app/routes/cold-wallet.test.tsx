@@ -13,10 +13,10 @@ import {
   type ColdWallet,
 } from '@rora/contracts';
 import { customer, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './cold-wallet.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 const btc: ColdWallet = {
   id: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b',

@@ -6,12 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboardSchema, marketsApi, orderListSchema, userApi, userSchema, walletApi } from '@rora/contracts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { answerBtcMarket } from '../../testing/market-fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './exchange.tsx';
 
 vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'));
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 async function openExchange() {
   signInAs(signedInCustomer());

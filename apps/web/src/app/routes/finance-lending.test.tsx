@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dashboardSchema, lendingApi, loanListSchema, walletApi, type Loan } from '@rora/contracts';
 import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 const openRequest: Loan = {
   id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dashboardSchema, stakeListSchema, stakingApi, stakingPlanListSchema, walletApi } from '@rora/contracts';
 import { errorText, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-staking.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 describe('the staking screen', () => {
   it('refuses a stake larger than the available balance', async () => {

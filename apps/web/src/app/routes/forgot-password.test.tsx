@@ -4,10 +4,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authApi, codeSentResponseSchema } from '@rora/contracts';
-import { renderScreen, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './forgot-password.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 async function askForCodeByEmail() {
   await renderScreen({ path: '/auth/forgot-password', Component, namespaces: ['auth'] });

@@ -4,10 +4,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { kycApi, kycStateSchema, type KycState } from '@rora/contracts';
 import { errorText, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './kyc.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 const notStarted: KycState = {
   status: 'not_started',

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { authApi, authResponseSchema } from '@rora/contracts';
 import { getSession } from '../../lib/session/session-store.ts';
 import { customer, errorText } from '../../testing/fixtures.ts';
-import { renderScreen, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './login.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 const open = () => renderScreen({ path: '/auth/login', Component, namespaces: ['auth'] });
 
 async function logIn(password: string) {

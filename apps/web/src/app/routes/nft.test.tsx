@@ -1,11 +1,11 @@
 // NFT (spec §2): the menu entry shows only 'Coming Soon', and asks the API for nothing.
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { signedInCustomer } from '../../testing/fixtures.ts';
 import { Component } from './nft.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 it('shows that NFTs are coming soon, in both themes', async () => {
   signInAs(signedInCustomer());

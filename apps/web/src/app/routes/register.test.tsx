@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authApi, codeSentResponseSchema, passwordCheckResponseSchema } from '@rora/contracts';
 import { errorText } from '../../testing/fixtures.ts';
-import { renderScreen, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './register.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 async function fillBasics(password: string) {
   await renderScreen({ path: '/auth/register', Component, namespaces: ['auth'] });

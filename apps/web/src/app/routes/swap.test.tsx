@@ -13,10 +13,10 @@ import {
   walletApi,
 } from '@rora/contracts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './swap.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 describe('the swap screen', () => {
   it('shows a firm quote for the amount given', async () => {
@@ -43,7 +43,7 @@ describe('the swap screen', () => {
       spreadBps: 50,
       spread: '0.00092',
       receive: '0.183080000000000000',
-      route: 'direct',
+      route: 'direct' as const,
       usdValue: '460.00',
       createdAt: new Date().toISOString(),
       expiresAt: new Date(Date.now() + 30_000).toISOString(),

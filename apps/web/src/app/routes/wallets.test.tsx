@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSchema, walletApi, walletListSchema, walletTransactionsSchema } from '@rora/contracts';
 import { formatUsd } from '../../lib/format/numbers.ts';
 import { portfolioAsset, signedInCustomer, wallet } from '../../testing/fixtures.ts';
-import { renderScreen, signInAs, text, useFakeApi } from '../../testing/render-screen.tsx';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './wallets.tsx';
 
-const api = useFakeApi();
+const api = installFakeApi();
 
 const BTC_WALLET = '5d0a3c8e-1f1b-4d7e-9b5a-0c6f1e2d3a41';
 const ETH_WALLET = '7e2b4d9f-2a2c-4e8f-8c6b-1d7a2f3e4b52';
