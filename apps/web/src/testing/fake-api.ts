@@ -4,7 +4,25 @@
 // the contract fails the parse), refusals come from the error catalogue with its status and message.
 // A request nobody answers gets a 404 and is listed in `unanswered`, which installFakeApi checks is empty.
 import type { z as zod } from 'zod';
-import { errorBodySchema, errorCatalogue, type ApiCall, type ErrorCode, type ErrorItem } from '@rora/contracts';
+import {
+  auditApi,
+  authApi,
+  errorBodySchema,
+  errorCatalogue,
+  geoApi,
+  kycApi,
+  lendingApi,
+  marketsApi,
+  notificationApi,
+  onrampApi,
+  stakingApi,
+  swapApi,
+  userApi,
+  walletApi,
+  type ApiCall,
+  type ErrorCode,
+  type ErrorItem,
+} from '@rora/contracts';
 import { API_BASE } from '../lib/api/client.ts';
 
 type ResponseSchema<Call> = Call extends ApiCall<infer Schemas> ? Schemas['response'] : never;
@@ -30,9 +48,35 @@ interface Route {
   readonly reply: (request: FakeRequest) => Reply;
 }
 
+const contractCalls: readonly ApiCall[] = [
+  auditApi,
+  authApi,
+  geoApi,
+  kycApi,
+  lendingApi,
+  marketsApi,
+  notificationApi,
+  onrampApi,
+  stakingApi,
+  swapApi,
+  userApi,
+  walletApi,
+].flatMap((table) => Object.values(table as Record<string, ApiCall>));
+
+/** As the API routes: a path that is another call's fixed path never fills a `{id}`. */
+const fixedPaths = new Set(
+  contractCalls.filter((call) => !call.path.includes('{')).map((call) => `${call.method} ${call.path}`),
+);
+
 function pathPattern(path: string): RegExp {
   const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
   return new RegExp(`^${escaped}$`);
+}
+
+/** Whether a request is one to the call, as the API would route it. */
+function reaches(call: ApiCall, pattern: RegExp, request: { method: string; path: string }): boolean {
+  if (call.method !== request.method || !pattern.test(request.path)) return false;
+  return !call.path.includes('{') || !fixedPaths.has(`${request.method} ${request.path}`);
 }
 
 /** The wire body of a refusal with the catalogue's status and message for the code. */
@@ -45,6 +89,7 @@ export function refusal(code: ErrorCode, item: Partial<ErrorItem> = {}): Reply {
 export class FakeApi {
   readonly requests: FakeRequest[] = [];
   readonly unanswered: string[] = [];
+  readonly invalid: string[] = [];
   private readonly routes: Route[] = [];
 
   /** Answers the call with data the call's response schema accepts (or a function of the request). */
@@ -69,7 +114,7 @@ export class FakeApi {
   /** The requests made to one call. */
   calls(call: ApiCall): FakeRequest[] {
     const pattern = pathPattern(call.path);
-    return this.requests.filter((request) => request.method === call.method && pattern.test(request.path));
+    return this.requests.filter((request) => reaches(call, pattern, request));
   }
 
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -79,18 +124,24 @@ export class FakeApi {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: FakeRequest = { method, path, query: url.searchParams, body, headers: new Headers(init.headers) };
     this.requests.push(request);
-    // Latest first, so a test can change an answer; fixed paths before `{id}` ones.
-    const route = [...this.routes]
-      .reverse()
-      .sort((a, b) => Number(a.call.path.includes('{')) - Number(b.call.path.includes('{')))
-      .find((candidate) => candidate.call.method === method && candidate.pattern.test(path));
+    // Latest first, so a test can change an answer.
+    const route = [...this.routes].reverse().find((candidate) => reaches(candidate.call, candidate.pattern, request));
     if (!route) this.unanswered.push(`${method} ${path}`);
-    const reply = route ? route.reply(request) : refusal('resource_not_found');
+    const reply = route ? this.replyOf(route, request) : refusal('resource_not_found');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
     });
   };
+
+  private replyOf(route: Route, request: FakeRequest): Reply {
+    try {
+      return route.reply(request);
+    } catch (error) {
+      this.invalid.push(`${request.method} ${request.path}: ${error instanceof Error ? error.message : String(error)}`);
+      return refusal('internal_error');
+    }
+  }
 
   private on(call: ApiCall, reply: (request: FakeRequest) => Reply): void {
     this.routes.push({ call, pattern: pathPattern(call.path), reply });

@@ -82,6 +82,7 @@ export function installFakeApi(): FakeApi {
     for (const toast of getToasts()) dismissToast(toast.id);
     vi.unstubAllGlobals();
     expect(holder.api.unanswered, 'requests the test did not answer').toEqual([]);
+    expect(holder.api.invalid, 'answers the contract refuses').toEqual([]);
   });
   return new Proxy({} as FakeApi, {
     get: (_target, name) => {
