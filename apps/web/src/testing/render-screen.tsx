@@ -10,7 +10,9 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { registerFeatureLocales } from '../app/locales.ts';
 import { Toasts } from '../components/toasts/Toasts.tsx';
 import type { ThemeName } from '../lib/constants.ts';
-import { i18n, loadNamespaces } from '../lib/i18n/i18n.ts';
+import { i18n, initI18n, loadNamespaces } from '../lib/i18n/i18n.ts';
+import { LANGUAGE_TAGS, type LanguageCode } from '../lib/i18n/languages.ts';
+import { STORAGE_KEYS, writeStorage } from '../lib/storage.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { expireSession, signIn } from '../lib/session/session-store.ts';
 import { setTheme } from '../lib/theme/theme.ts';
@@ -27,6 +29,8 @@ export interface ScreenOptions {
   /** The namespaces the route loads with its code (app/router.tsx). */
   readonly namespaces: readonly string[];
   readonly theme?: ThemeName;
+  /** The customer's language (English when absent), chosen as the language menu stores it. */
+  readonly language?: LanguageCode;
 }
 
 /** Where a navigation away from the screen landed. */
@@ -38,6 +42,10 @@ function Elsewhere() {
 export async function renderScreen(options: ScreenOptions) {
   fillJsdomGaps();
   registerFeatureLocales();
+  const language = options.language ?? 'en';
+  writeStorage(STORAGE_KEYS.language, language);
+  await initI18n();
+  if (i18n.language !== LANGUAGE_TAGS[language]) await i18n.changeLanguage(LANGUAGE_TAGS[language]);
   await loadNamespaces(options.namespaces);
   setTheme(options.theme ?? 'dark_theme');
   const router = createMemoryRouter(
