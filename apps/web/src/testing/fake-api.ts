@@ -96,11 +96,10 @@ export class FakeApi {
   answer<Call extends ApiCall>(
     call: Call,
     schema: ResponseSchema<Call>,
-    data: Data<Call> | ((request: FakeRequest) => Data<Call> | Reply),
+    data: Data<Call> | ((request: FakeRequest) => Data<Call>),
   ): void {
     this.on(call, (request) => {
       const answer = typeof data === 'function' ? (data as (request: FakeRequest) => unknown)(request) : data;
-      if (answer instanceof Object && 'status' in answer && 'body' in answer) return answer as Reply;
       schema.parse(answer);
       return { status: 200, body: { data: answer } };
     });
@@ -118,6 +117,8 @@ export class FakeApi {
   }
 
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    // As a browser does: a call cancelled before it went out rejects (queries cancel on unmount).
+    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://rora.test');
     const method = init.method ?? 'GET';
     const path = url.pathname.slice(API_BASE.length);
