@@ -1,4 +1,34 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases, preactCompat } from './apps/web/build/preact-aliases.ts';
+
+const nodeModule = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
+// CommonJS that requires React reaches Node's require, where no alias applies (the build's bundler
+// rewrites those requires; the test runner does not). Testing Library has an ES module build that
+// imports React by name; the use-sync-external-store shim (react-i18next) hands out React's own hook
+// when React has one, which preact/compat does.
+const commonJsReactUsers = [
+  {
+    find: /^@testing-library\/react$/,
+    replacement: nodeModule('@testing-library/react/dist/@testing-library/react.esm.js'),
+  },
+  // Node's export condition picks these packages' CommonJS builds; browsers get their ES modules.
+  { find: /^react-router$/, replacement: nodeModule('react-router/dist/development/index.mjs') },
+  { find: /^lucide-react$/, replacement: nodeModule('lucide-react/dist/esm/lucide-react.mjs') },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: preactCompat },
+];
+
+// Libraries that import React by name: run through Vite (not loaded by Node as they are), so the
+// aliases reach their imports too and one preact instance renders everything.
+const reactLibraries = [
+  /@testing-library\/react/,
+  /@tanstack\/react-query/,
+  /react-router/,
+  /react-i18next/,
+  /react-hook-form/,
+  /lucide-react/,
+  /qrcode\.react/,
+];
 
 export default defineConfig({
   test: {
@@ -20,10 +50,13 @@ export default defineConfig({
         },
       },
       {
+        // The production runtime: React is preact/compat, as in apps/web/vite.config.ts (ADR 0051).
+        resolve: { alias: [...commonJsReactUsers, ...preactAliases] },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          server: { deps: { inline: reactLibraries } },
         },
       },
     ],

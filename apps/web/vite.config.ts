@@ -1,24 +1,13 @@
 // Builds the single-page app into dist/ with a manifest (scripts/bench-web.ts reads it to measure
 // each route's initial JavaScript). See docs/adr for why React is served by preact/compat.
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { preactAliases } from './build/preact-aliases.ts';
 
 // RORA_WEB_RUNTIME=react builds with React itself, for comparing bundle sizes (npm run bench:web).
 const runtime = process.env.RORA_WEB_RUNTIME === 'react' ? 'react' : 'preact';
-
-// Absolute paths, so libraries installed at the repository root find the app's own preact.
-const preactDir = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
-const preactAliases: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: `${preactDir}/compat/client.mjs` },
-  { find: /^react-dom$/, replacement: `${preactDir}/compat/dist/compat.module.js` },
-  { find: /^react\/jsx-runtime$/, replacement: `${preactDir}/compat/jsx-runtime.mjs` },
-  { find: /^react\/jsx-dev-runtime$/, replacement: `${preactDir}/compat/jsx-dev-runtime.mjs` },
-  { find: /^react$/, replacement: `${preactDir}/compat/dist/compat.module.js` },
-];
 
 // react-router's package exports only its development build; the production build beside it drops
 // the dev-time warnings and checks.

@@ -1,0 +1,67 @@
+// The cold wallet (spec §2): the cold holdings, and a move in approved with the PIN, sent once with
+// its idempotency key, and confirmed in the customer's words.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  coldWalletDetailSchema,
+  coldWalletListSchema,
+  coldWalletMoveResultSchema,
+  userApi,
+  userSchema,
+  walletApi,
+  type ColdWallet,
+} from '@rora/contracts';
+import { customer, signedInCustomer } from '../../testing/fixtures.ts';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
+import { Component } from './cold-wallet.tsx';
+
+const api = installFakeApi();
+
+const btc: ColdWallet = {
+  id: '1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b',
+  assetSymbol: 'BTC',
+  name: 'Bitcoin',
+  logo: '/coins/btc.svg',
+  quantity: '0.1',
+  usdValue: '4600.00',
+  available: '0.5',
+};
+
+describe('the cold wallet screen', () => {
+  it('moves BTC in with the PIN and says it is done', async () => {
+    signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer({ pinSet: true }));
+    api.answer(walletApi.listColdWallets, coldWalletListSchema, { wallets: [btc], totalBalance: '4600.00' });
+    api.answer(walletApi.coldWallet, coldWalletDetailSchema, { wallet: btc, items: [], page: 1, limit: 10, total: 0 });
+    api.answer(walletApi.moveColdWallet, coldWalletMoveResultSchema, {
+      wallet: { ...btc, quantity: '0.3', available: '0.3', usdValue: '13800.00' },
+      move: {
+        id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        direction: 'to_cold',
+        amount: '0.2',
+        createdAt: new Date().toISOString(),
+      },
+    });
+    await renderScreen({
+      path: '/dashboard/cold-wallet',
+      Component,
+      namespaces: ['coldWallet', 'wallets'],
+    });
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: text('coldWallet:holdings.moveInLabel', { asset: 'BTC' }) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: text('coldWallet:move.title', { asset: 'BTC' }) });
+    await userEvent.type(within(dialog).getByLabelText(text('coldWallet:move.amount')), '0.2');
+    await userEvent.type(await within(dialog).findByLabelText(text('wallets:approval.pin')), '1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('coldWallet:move.submitIn') }));
+
+    // Shown with the SPEC's three decimals, as the holdings are.
+    const done = text('coldWallet:move.doneIn', { amount: '0.200 BTC' });
+    expect(await within(await screen.findByRole('status')).findByText(done)).toBeTruthy();
+    const [sent] = api.calls(walletApi.moveColdWallet);
+    expect(sent?.body).toEqual({ type: 'create', assetSymbol: 'BTC', quantity: '0.2', pin: '1234' });
+    expect(sent?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+});

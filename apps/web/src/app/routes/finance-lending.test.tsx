@@ -1,0 +1,67 @@
+// P2P lending (spec §2, §7): the marketplace of others' open requests, and the customer's own requests
+// one tab away.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { dashboardSchema, lendingApi, loanListSchema, walletApi, type Loan } from '@rora/contracts';
+import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
+import { Component } from './finance-lending.tsx';
+
+const api = installFakeApi();
+
+const openRequest: Loan = {
+  id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+  status: 'open',
+  role: 'none',
+  asset: 'USDT',
+  amount: '500',
+  rateBps: 800,
+  termDays: 30,
+  collateralAsset: 'BTC',
+  collateralAmount: '0.02',
+  initialLtvBps: 5400,
+  ltvBps: 5400,
+  interestNow: null,
+  debtNow: null,
+  interestAtTerm: '3.29',
+  repaymentAtTerm: '503.29',
+  lenderReceivesAtTerm: '502.96',
+  createdAt: '2026-11-24T12:00:00.000Z',
+  fundedAt: null,
+  dueAt: null,
+  graceEndsAt: null,
+  closedAt: null,
+  paid: null,
+  fee: null,
+  collateralSeized: null,
+  collateralReturned: null,
+  marginCall: false,
+  timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
+};
+
+describe('the lending screen', () => {
+  it('lists open requests and shows the customer’s own on their tab', async () => {
+    signInAs(signedInCustomer());
+    api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
+    api.answer(walletApi.dashboard, dashboardSchema, {
+      totalBalance: '1000.00',
+      change24h: null,
+      assets: [portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00' })],
+    });
+    api.answer(lendingApi.myRequests, loanListSchema, { items: [], page: 1, limit: 20, total: 0 });
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    expect(within(card).getByText(text('lending:status.open'))).toBeTruthy();
+    expect(within(card).getByText(text('lending:card.days', { count: 30 }))).toBeTruthy();
+    expect(api.calls(lendingApi.market)[0]?.query.get('sort')).toBe('rate_desc');
+
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.requests') }));
+
+    expect(await screen.findByText(text('lending:empty.requests.title'))).toBeTruthy();
+    expect(screen.getByRole('tab', { name: text('lending:views.requests') }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+});

@@ -1,0 +1,68 @@
+// The swap screen (spec §2, issue 19 defect 9): an amount gets a firm quote from the API, shown with
+// the coin's decimals (not the 18 the quote may carry) and its dollar value after spread and fee.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  dashboardSchema,
+  swapApi,
+  swapListSchema,
+  swapQuoteSchema,
+  userApi,
+  userSchema,
+  walletApi,
+} from '@rora/contracts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
+import { Component } from './swap.tsx';
+
+const api = installFakeApi();
+
+describe('the swap screen', () => {
+  it('shows a firm quote for the amount given', async () => {
+    signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
+    api.answer(walletApi.dashboard, dashboardSchema, {
+      totalBalance: '46000.00',
+      change24h: null,
+      assets: [
+        portfolioAsset('BTC', { available: '1', total: '1', usdPrice: '46000.00', usdValue: '46000.00' }),
+        portfolioAsset('ETH', { available: '0', total: '0', usdPrice: '2500.00' }),
+      ],
+    });
+    api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+    api.answer(swapApi.convert, swapQuoteSchema, (request) => ({
+      id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
+      from: request.query.get('from') ?? '',
+      to: request.query.get('to') ?? '',
+      quantity: request.query.get('quantity') ?? '',
+      fee: '0.00005',
+      feeBps: 50,
+      referenceRate: '18.4',
+      rate: '18.308',
+      spreadBps: 50,
+      spread: '0.00092',
+      receive: '0.183080000000000000',
+      route: 'direct' as const,
+      usdValue: '460.00',
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 30_000).toISOString(),
+    }));
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+
+    const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));
+    await userEvent.type(amount, '0.01');
+
+    expect(await screen.findByText(text('swap:quote.receive'), {}, { timeout: 3000 })).toBeTruthy();
+    // The receive amount with the coin's decimals, not the quote's eighteen.
+    expect(screen.getByText('0.18308 ETH')).toBeTruthy();
+    expect(screen.queryByText(/0\.183080000/)).toBeNull();
+    // Worth less than the $460.00 given: the spread and the fee are taken off.
+    const [worthOpening = ''] = text('swap:quote.worth', { value: '|' }).split('|');
+    const worth = screen.getByText(worthOpening.trim(), { exact: false });
+    const dollars = Number(/\$([\d,.]+)/.exec(worth.textContent ?? '')?.[1]?.replace(/,/g, ''));
+    expect(dollars).toBeGreaterThan(400);
+    expect(dollars).toBeLessThan(460);
+    expect(api.calls(swapApi.convert).at(-1)?.query.get('quantity')).toBe('0.01');
+  });
+});
