@@ -11,7 +11,10 @@ const BTC_DEPOSIT = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 
 /** A journal in memory that merges batches as the PostgreSQL store does; `failing` refuses writes. */
 function memoryJournal() {
-  const chains = new Map<ChainId, { state: DevnetChanges['state']; records: Map<string, TxRecord>; blocks: Map<number, ChainBlock> }>();
+  const chains = new Map<
+    ChainId,
+    { state: DevnetChanges['state']; records: Map<string, TxRecord>; blocks: Map<number, ChainBlock> }
+  >();
   const journal = {
     failing: false,
     writes: 0,
@@ -63,7 +66,8 @@ describe('the devnet journal', () => {
 
     const again = restarted(journal);
     const hot = devnet.signer.addressFor('eth');
-    for (const chain of ['btc', 'eth', 'sol'] as const) expect(again.chain(chain).height).toBe(devnet.chain(chain).height);
+    for (const chain of ['btc', 'eth', 'sol'] as const)
+      expect(again.chain(chain).height).toBe(devnet.chain(chain).height);
     expect(again.balanceOf('btc', BTC_DEPOSIT)).toBe(50_000n);
     expect(again.balanceOf('eth', hot)).toBe(devnet.balanceOf('eth', hot));
     expect(again.chain('eth').balances.spendable('ETH', hot)).toBe(devnet.chain('eth').balances.spendable('ETH', hot));

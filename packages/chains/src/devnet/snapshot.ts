@@ -4,7 +4,7 @@
 // transaction records, and `replay` derives them again, so they cannot disagree with the records.
 import type { BroadcastResult, ChainBlock } from '../adapter.ts';
 import type { ChainId } from '../networks.ts';
-import { Balances, reserveSpend } from './balances.ts';
+import { reserveSpend, type Balances } from './balances.ts';
 import type { MempoolEntry } from './mempool.ts';
 import type { RandomState } from './random.ts';
 import type { TxRecord } from './records.ts';

@@ -61,7 +61,8 @@ async function chainView(t: TestApp, addresses: Partial<Record<NetworkId, string
   const balances: Record<string, string> = {};
   for (const [network, list] of Object.entries(addresses) as [NetworkId, string[]][]) {
     const hot = devnet.signer.addressFor(network);
-    for (const address of [hot, ...list]) balances[`${network}:${address}`] = String(devnet.balanceOf(network, address));
+    for (const address of [hot, ...list])
+      balances[`${network}:${address}`] = String(devnet.balanceOf(network, address));
   }
   return { heights, balances };
 }
