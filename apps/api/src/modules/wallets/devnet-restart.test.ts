@@ -153,4 +153,21 @@ describe('the devnet across a restart', () => {
     expect(await depositRows(deposit.txid)).toEqual([{ status: 'credited', n: 1 }]);
     expect((await balanceOf(t, alice, 'ltc')).balance).toBe('3');
   });
+
+  it('lets one process run the devnet: a second one on the database reads it and does not mine', async () => {
+    const owner = await startApp();
+    const reader = await buildApp({ config, database, clock });
+    try {
+      expect(await reader.services.chains.open()).toBe('reader');
+      expect(reader.services.chains.devnet.chain('ltc').height).toBe(
+        owner.app.services.chains.devnet.chain('ltc').height,
+      );
+      reader.services.chains.start();
+      expect(reader.services.chains.devnet.running).toBe(false);
+      owner.app.services.chains.start();
+      expect(owner.app.services.chains.devnet.running).toBe(true);
+    } finally {
+      await reader.close();
+    }
+  });
 });
