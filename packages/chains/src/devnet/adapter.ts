@@ -219,7 +219,7 @@ export class DevnetAdapter implements ChainAdapter {
     if (event.kind === 'block') return [{ type: 'block', network: this.network.id, block: event.block }];
     const { record } = event;
     if (record.network !== this.network.id) return [];
-    const transaction = toChainTransaction(record, this.#chain.height);
+    const transaction = toChainTransaction(record, event.height);
     const events: ChainEvent[] = [];
     if (this.#isIncoming(record))
       events.push({ type: 'transfer', network: this.network.id, direction: 'incoming', transaction });

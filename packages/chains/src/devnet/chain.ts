@@ -38,8 +38,13 @@ export interface DevnetChainOptions {
   readonly retainBlocks: number;
 }
 
+/**
+ * A transaction event carries the record as it was and the height it was reported at: with a journal,
+ * listeners hear of it only after its batch is written, and must not see later changes through it.
+ */
 export type DevnetChainEvent =
-  { readonly kind: 'block'; readonly block: ChainBlock } | { readonly kind: 'transaction'; readonly record: TxRecord };
+  | { readonly kind: 'block'; readonly block: ChainBlock }
+  | { readonly kind: 'transaction'; readonly record: TxRecord; readonly height: number };
 
 interface Outcome {
   readonly height: number;
@@ -344,7 +349,7 @@ export class DevnetChain {
     if (this.#tracking.get(record.txid) === stamp) return;
     if (status === 'pending' || status === 'confirming') this.#tracking.set(record.txid, stamp);
     else this.#tracking.delete(record.txid);
-    this.#emit({ kind: 'transaction', record });
+    this.#emit({ kind: 'transaction', record: { ...record }, height: this.#height });
   }
 
   #stateNow(): DevnetChainState {

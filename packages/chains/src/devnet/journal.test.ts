@@ -113,6 +113,28 @@ describe('the devnet journal', () => {
     expect(heard.map((event) => event.type)).toEqual(['block']);
   }, 10_000);
 
+  it('reports each transaction as it stood at its block, though heard only once later blocks exist', async () => {
+    const journal = memoryJournal();
+    const devnet = createDevnet({ clock });
+    devnet.keep(journal);
+    const btc = devnet.adapter('btc');
+    btc.watchAddress(BTC_DEPOSIT);
+    const heard: ChainEvent[] = [];
+    btc.subscribe((event) => heard.push(event));
+    journal.failing = true;
+    devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 60_000n });
+    devnet.mineBlocks('btc', 2);
+    expect(heard).toEqual([]);
+    journal.failing = false;
+    await devnet.flush();
+    const seen = heard.flatMap((event) => (event.type === 'transfer' ? [event.transaction] : []));
+    expect(seen.map(({ status, confirmations }) => [status, confirmations])).toEqual([
+      ['pending', 0],
+      ['confirming', 1],
+      ['confirmed', 2],
+    ]);
+  }, 10_000);
+
   it('loses a block whose write never happened, and mines that height again after the restart', async () => {
     const journal = memoryJournal();
     const devnet = createDevnet({ clock });
