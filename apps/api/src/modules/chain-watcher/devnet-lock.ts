@@ -13,16 +13,27 @@ export interface DevnetLock {
   release(): Promise<void>;
 }
 
-/** Takes the devnet lock, or null when another session holds it. */
-export async function takeDevnetLock(pool: pg.Pool): Promise<DevnetLock | null> {
+/**
+ * How long a starting process tries for the lock. The session of a process killed a moment ago may
+ * hold it until PostgreSQL notices its client is gone; a restart must not become a reader for that.
+ */
+export const DEVNET_LOCK_WAIT_MS = 5_000;
+const RETRY_MS = 100;
+
+/** Takes the devnet lock, or null when another session still holds it after `waitMs`. */
+export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS): Promise<DevnetLock | null> {
   const client = await pool.connect();
   try {
-    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [
-      ...DEVNET_LOCK_KEY,
-    ]);
-    if (!rows[0]?.taken) {
-      client.release();
-      return null;
+    for (const deadline = Date.now() + waitMs; ;) {
+      const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [
+        ...DEVNET_LOCK_KEY,
+      ]);
+      if (rows[0]?.taken) break;
+      if (Date.now() >= deadline) {
+        client.release();
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
   } catch (error) {
     client.release(error as Error);

@@ -34,6 +34,9 @@ async function api<T>(method: 'GET' | 'POST', url: string, body?: object): Promi
       ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}),
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(60_000),
+  }).catch((error: unknown) => {
+    throw new Error(`${method} ${url}: ${String(error)}\n${server!.output()}`);
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
@@ -126,13 +129,13 @@ describe('the sandbox killed with SIGKILL while its devnet mines', () => {
     });
     await assertLedgerInvariants(database.db);
 
-    // Readings of every chain, then the check the operator runs.
-    for (const network of ['btc', 'ltc', 'eth', 'bsc', 'xrp', 'sol']) await mine(network, 10);
+    // Fresh readings of the chains used (a reconcile every ten blocks), then the check the operator runs.
+    for (const network of ['btc', 'ltc', 'eth']) await mine(network, 10);
     const check = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: database.url },
     });
     expect(check.stdout).toContain('All ledger invariants hold.');
     expect(check.stdout).toContain('Every chain read covers the ledger.');
-  }, 180_000);
+  }, 300_000);
 });
