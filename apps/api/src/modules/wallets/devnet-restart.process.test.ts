@@ -97,9 +97,9 @@ describe('the sandbox killed with SIGKILL while its devnet mines', () => {
 
     // Killed while a burst of blocks is being mined and written.
     const burst = [mine('sol', 20), mine('bsc', 20), mine('xrp', 20)].map((call) => call.catch(() => undefined));
+    const exited = new Promise((resolve) => server!.child.once('exit', resolve));
     server.child.kill('SIGKILL');
-    await Promise.all(burst);
-    await new Promise((resolve) => server!.child.once('exit', resolve));
+    await Promise.all([exited, ...burst]);
 
     server = await startServerChild({ databaseUrl: database.url, env });
     expect(await wallets()).toEqual(before);
@@ -134,6 +134,7 @@ describe('the sandbox killed with SIGKILL while its devnet mines', () => {
     const check = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: database.url },
+      timeout: 120_000,
     });
     expect(check.stdout).toContain('All ledger invariants hold.');
     expect(check.stdout).toContain('Every chain read covers the ledger.');
