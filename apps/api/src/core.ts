@@ -229,7 +229,7 @@ function buildWallets(
   const { clock } = deps;
   const ledger = createLedger();
   const { prices } = uses;
-  const chains = createChainRegistry({ config: deps.config, clock, db });
+  const chains = createChainRegistry({ config: deps.config, clock, db, log: deps.log });
   const treasury = treasuryConfig(deps.config);
   const wallets = createWalletsModule({ ...uses, db, clock, ledger, registry: chains, log: deps.log, treasury });
   const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: deps.log });

@@ -50,6 +50,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seed(database, { sandbox: config.sandboxSeed });
     const running = await buildApp({ config, database, clock: options.clock ?? systemClock, plugins: options.plugins });
     app = running;
+    // The devnet as it was when the last run stopped (ADR 0048); only the lock's holder mines it.
+    if ((await running.services.chains.open()) === 'reader') {
+      log('Another process runs the devnet on this database: this one reads it and does not mine.');
+    }
     const core = { services: running.services, jobs: running.jobs };
     const jobLog = running.log.child({ component: 'worker' });
     worker = config.RUN_WORKER
@@ -61,7 +65,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       intervalMs: config.MARKET_MAKER_INTERVAL_MS,
     });
     await running.listen({ port: config.PORT, host: config.HOST });
-    // The in-process devnet mines on its timers from now on (tests mine by hand instead).
+    // The in-process devnet mines on its timers from now on, if this process owns it (tests mine by hand).
     running.services.chains.start();
     // Chains read through a node (CHAINS_BTC/CHAINS_LTC=rpc): their blocks are walked on this timer.
     running.services.depositScanner.start(config.CHAINS_POLL_MS);

@@ -19,7 +19,7 @@ import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerT
 import type { NetworkDefinition } from '../networks.ts';
 import { validateAddress, type AddressValidation, type ValidateAddressOptions } from '../validate.ts';
 import { REPLACEMENT_BUMP_PERCENT, type DevnetChain, type DevnetChainEvent } from './chain.ts';
-import { toChainTransaction, type TxRecord } from './records.ts';
+import { toChainTransaction, type BroadcastTag, type TxRecord } from './records.ts';
 
 export interface DevnetAdapterOptions {
   readonly network: NetworkDefinition;
@@ -75,7 +75,8 @@ export class DevnetAdapter implements ChainAdapter {
     const key = `${this.network.id}:sweep:${request.id}`;
     const existing = this.#chain.withdrawals.get(key);
     if (existing) return existing.result as Promise<SweepResult>;
-    const result = this.#chain.exclusive(() => this.#sweepOnce(request));
+    const tag = { key, fingerprint: request.from, sweep: true };
+    const result = this.#chain.exclusive(() => this.#sweepOnce(request, tag));
     const entry = { fingerprint: request.from, result };
     this.#chain.withdrawals.set(key, entry);
     result.catch(() => {
@@ -105,7 +106,7 @@ export class DevnetAdapter implements ChainAdapter {
       }
       return existing.result;
     }
-    const result = this.#chain.exclusive(() => this.#broadcastOnce(request));
+    const result = this.#chain.exclusive(() => this.#broadcastOnce(request, { key, fingerprint, sweep: false }));
     const entry = { fingerprint, result };
     this.#chain.withdrawals.set(key, entry);
     // A request refused before it reached the chain may be retried with the same id.
@@ -178,7 +179,10 @@ export class DevnetAdapter implements ChainAdapter {
     return record.network === this.network.id && this.#watched.has(record.to) && !fromHot;
   }
 
-  async #sweepOnce(request: { readonly id: string; readonly from: string; readonly priority: FeePriority }) {
+  async #sweepOnce(
+    request: { readonly id: string; readonly from: string; readonly priority: FeePriority },
+    tag: BroadcastTag,
+  ) {
     const { from } = request;
     if (!this.#watched.has(from)) {
       throw new ChainError('sweep_source_is_not_a_deposit_address', `${from} is not a deposit address of Rora's`);
@@ -205,7 +209,9 @@ export class DevnetAdapter implements ChainAdapter {
       feeRate: estimate.feeRate,
       feeUnits: estimate.units,
     });
-    const record = this.#chain.submitSigned(signed);
+    const record = this.#chain.submitSigned(signed, undefined, tag);
+    // Answered once the chain's journal holds it: a restart then still knows the transaction.
+    await this.#chain.durable();
     return { txid: record.txid, fee: record.fee, feeAsset: record.feeAsset, status: 'pending' as const, amount };
   }
 
@@ -213,7 +219,7 @@ export class DevnetAdapter implements ChainAdapter {
     if (event.kind === 'block') return [{ type: 'block', network: this.network.id, block: event.block }];
     const { record } = event;
     if (record.network !== this.network.id) return [];
-    const transaction = toChainTransaction(record, this.#chain.height);
+    const transaction = toChainTransaction(record, event.height);
     const events: ChainEvent[] = [];
     if (this.#isIncoming(record))
       events.push({ type: 'transfer', network: this.network.id, direction: 'incoming', transaction });
@@ -222,7 +228,7 @@ export class DevnetAdapter implements ChainAdapter {
     return events;
   }
 
-  async #broadcastOnce(request: WithdrawalRequest): Promise<BroadcastResult> {
+  async #broadcastOnce(request: WithdrawalRequest, tag: BroadcastTag): Promise<BroadcastResult> {
     assertPositive(request.amount);
     const validation = await this.validateAddress(
       request.to,
@@ -251,7 +257,8 @@ export class DevnetAdapter implements ChainAdapter {
     };
     this.#chain.assertSpendable(this.network.id, from, { amount: request.amount, fee: feeRate * estimate.units });
     const signed = await this.#signer.sign(unsigned);
-    const record = this.#chain.submitSigned(signed, request.replaces);
+    const record = this.#chain.submitSigned(signed, request.replaces, tag);
+    await this.#chain.durable();
     return { txid: record.txid, fee: record.fee, feeAsset: record.feeAsset, status: 'pending' };
   }
 }

@@ -1,6 +1,7 @@
 // One simulated blockchain: a mempool, blocks, balances, nonces and a fee market. Networks on the same
 // chain (ETH and its ERC-20 tokens) share one DevnetChain, as they share one real chain. Everything is
-// in memory and deterministic for a given seed and sequence of calls.
+// in memory and deterministic for a given seed and sequence of calls; with a journal, each change is
+// also written out in batches and a restart restores the chain from them (`restore`, ADR 0048).
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { BroadcastResult, ChainBlock, FeeEstimate, FeePriority, SignedTransaction } from '../adapter.ts';
@@ -9,9 +10,11 @@ import { CHAINS, NETWORKS, type ChainDefinition, type ChainId, type NetworkId } 
 import { Balances, covers, releaseSpend, reserveSpend } from './balances.ts';
 import { FeeMarket, type FeeMarketParams } from './fee-market.ts';
 import type { FailureRule } from './failures.ts';
+import { ChainJournal } from './journal.ts';
 import { Mempool } from './mempool.ts';
 import type { Random } from './random.ts';
-import { confirmationsOf, statusOf, type TxRecord } from './records.ts';
+import { confirmationsOf, statusOf, type BroadcastTag, type TxRecord } from './records.ts';
+import { broadcastAnswer, replay, type DevnetChainState, type DevnetJournal, type DevnetSnapshot } from './snapshot.ts';
 import type { DevnetSigner } from './signer.ts';
 import type { Clock } from './time.ts';
 import { txidFor } from './txid.ts';
@@ -35,8 +38,13 @@ export interface DevnetChainOptions {
   readonly retainBlocks: number;
 }
 
+/**
+ * A transaction event carries the record as it was and the height it was reported at: with a journal,
+ * listeners hear of it only after its batch is written, and must not see later changes through it.
+ */
 export type DevnetChainEvent =
-  { readonly kind: 'block'; readonly block: ChainBlock } | { readonly kind: 'transaction'; readonly record: TxRecord };
+  | { readonly kind: 'block'; readonly block: ChainBlock }
+  | { readonly kind: 'transaction'; readonly record: TxRecord; readonly height: number };
 
 interface Outcome {
   readonly height: number;
@@ -64,6 +72,8 @@ export class DevnetChain {
   /** Transactions not yet final, with the status last reported, so each change is reported once. */
   readonly #tracking = new Map<string, string>();
   readonly #listeners = new Set<(event: DevnetChainEvent) => void>();
+  /** Where each change is written (`keep`); without one the chain lives in memory only. */
+  #journal: ChainJournal<DevnetChainEvent> | undefined;
   #height = 0;
   #seq = 0;
   #queue: Promise<unknown> = Promise.resolve();
@@ -75,6 +85,59 @@ export class DevnetChain {
     this.#market = new FeeMarket(options.params);
     const genesis = { height: 0, hash: GENESIS_HASH, previousHash: GENESIS_HASH, txids: [] };
     this.#blocks.set(0, { chain: options.chain, ...genesis, time: options.clock.now().getTime() });
+  }
+
+  /** From now on every change is written to `journal`, and events wait for their batch. */
+  keep(journal: DevnetJournal): void {
+    if (this.#journal) throw new Error('A devnet chain keeps one journal');
+    this.#journal = new ChainJournal<DevnetChainEvent>({
+      journal,
+      chain: this.definition.id,
+      state: () => this.#stateNow(),
+      dispatch: (event) => this.#dispatch(event),
+      keepFrom: () => Math.max(0, this.#height - this.#options.retainBlocks + 1),
+    });
+    this.#journal.block(this.#blocks.get(0) as ChainBlock);
+    void this.durable();
+  }
+
+  /** Resolves once every change so far is written to the journal (at once without one). */
+  durable(): Promise<void> {
+    return this.#journal?.commit() ?? Promise.resolve();
+  }
+
+  /** Stops writing: a batch still failing is given up (the next start restores the last one written). */
+  closeJournal(): void {
+    this.#journal?.close();
+  }
+
+  /** Puts back the chain its journal held; only on a chain that has not changed since it was made. */
+  restore(snapshot: DevnetSnapshot): void {
+    if (this.#height !== 0 || this.#records.size > 0) throw new Error('A devnet chain is restored before any change');
+    const { state } = snapshot;
+    this.#height = state.height;
+    this.#seq = state.seq;
+    this.#market.restore(state.baseMilli);
+    this.#options.random.restore(state.random);
+    this.#mempool.restoreBackground(state.background);
+    for (const block of snapshot.blocks) this.#blocks.set(block.height, block);
+    for (const record of snapshot.records) this.#records.set(record.txid, { ...record });
+    const records = [...this.#records.values()];
+    const replayed = replay(records, this.balances);
+    for (const [from, nonce] of replayed.nextNonce) this.#nextNonce.set(from, nonce);
+    for (const [from, nonce] of replayed.minedNonce) this.#minedNonce.set(from, nonce);
+    for (const record of replayed.pending) this.#mempool.add(record);
+    const hot = new Set(records.map((record) => this.#options.signer.addressFor(record.network)));
+    for (const from of replayed.spenders) if (!hot.has(from)) this.holdDepositAddress(from);
+    for (const record of records) {
+      const status = statusOf(record, this.#height);
+      // Reported again on the next block: a listener of this process has not heard of it yet.
+      if (status === 'pending' || status === 'confirming') this.#tracking.set(record.txid, '');
+      if (record.broadcast) {
+        const { key, fingerprint } = record.broadcast;
+        this.withdrawals.set(key, { fingerprint, result: Promise.resolve(broadcastAnswer(record)) });
+      }
+    }
   }
 
   get height(): number {
@@ -139,7 +202,7 @@ export class DevnetChain {
   }
 
   /** Accepts a signed withdrawal into the mempool; `replaces` names the pending transaction it supersedes. */
-  submitSigned(signed: SignedTransaction, replaces?: string): TxRecord {
+  submitSigned(signed: SignedTransaction, replaces?: string, broadcast?: BroadcastTag): TxRecord {
     const tx = this.#options.signer.verify(signed);
     const existing = this.#records.get(signed.txid);
     if (existing) return existing;
@@ -153,14 +216,17 @@ export class DevnetChain {
       throw error;
     }
     if (this.definition.addressFormat === 'evm') this.#takeNonce(tx.from, tx.nonce, old);
-    const record = this.#add({ ...tx, txid: signed.txid, fee, external: false, withdrawalId: tx.id });
+    const tag = broadcast ? { broadcast } : {};
+    const record = this.#add({ ...tx, txid: signed.txid, fee, external: false, withdrawalId: tx.id, ...tag });
     reserveSpend(this.balances, record);
     if (old) {
       old.state = 'replaced';
       old.replacedBy = record.txid;
       this.#mempool.remove(old.txid);
+      this.#journal?.touch(old);
       this.#report(old);
     }
+    void this.durable();
     return record;
   }
 
@@ -175,7 +241,16 @@ export class DevnetChain {
     const payload = `external:${network}:${this.#seq}:${to}:${transfer.destinationTag ?? ''}:${amount}`;
     const { feeRate, fee } = this.estimate(network, 'normal');
     const txid = txidFor(this.definition.id, utf8ToBytes(payload));
-    return this.#add({ ...transfer, from: `external:${this.definition.id}`, txid, feeRate, fee, external: true });
+    const record = this.#add({
+      ...transfer,
+      from: `external:${this.definition.id}`,
+      txid,
+      feeRate,
+      fee,
+      external: true,
+    });
+    void this.durable();
+    return record;
   }
 
   mineBlock(): ChainBlock {
@@ -192,6 +267,7 @@ export class DevnetChain {
     const previous = this.#blocks.get(this.#height) as ChainBlock;
     const hash = bytesToHex(sha256(utf8ToBytes(`${previous.hash}:${height}:${txids.join(',')}`)));
     ours.forEach((record, i) => this.#settle(record, { height, hash, failure: failures[i] ?? null }));
+    for (const record of ours) this.#journal?.touch(record);
     this.#market.afterBlock(picked.length + this.#mempool.eligibleCount(minRate));
     const nextSeq = (): number => this.#seq++;
     const { random } = this.#options;
@@ -201,8 +277,10 @@ export class DevnetChain {
     this.#blocks.set(height, block);
     this.#blocks.delete(height - this.#options.retainBlocks);
     this.#height = height;
+    this.#journal?.block(block);
     this.#emit({ kind: 'block', block });
     for (const txid of [...this.#tracking.keys()]) this.#report(this.#records.get(txid) as TxRecord);
+    void this.durable();
     return block;
   }
 
@@ -211,6 +289,7 @@ export class DevnetChain {
     const feeAsset = this.definition.nativeAsset;
     const record: TxRecord = { ...fields, asset, feeAsset, seq: this.#seq++, state: 'pending', feePaid: 0n };
     this.#records.set(record.txid, record);
+    this.#journal?.touch(record);
     this.#mempool.add(record);
     this.#report(record);
     return record;
@@ -270,10 +349,26 @@ export class DevnetChain {
     if (this.#tracking.get(record.txid) === stamp) return;
     if (status === 'pending' || status === 'confirming') this.#tracking.set(record.txid, stamp);
     else this.#tracking.delete(record.txid);
-    this.#emit({ kind: 'transaction', record });
+    this.#emit({ kind: 'transaction', record: { ...record }, height: this.#height });
   }
 
+  #stateNow(): DevnetChainState {
+    return {
+      height: this.#height,
+      seq: this.#seq,
+      baseMilli: this.#market.baseMilli,
+      random: this.#options.random.state(),
+      background: this.#mempool.background().map((entry) => ({ ...entry })),
+    };
+  }
+
+  /** With a journal, an event waits until its batch is written. */
   #emit(event: DevnetChainEvent): void {
+    if (this.#journal) this.#journal.event(event);
+    else this.#dispatch(event);
+  }
+
+  #dispatch(event: DevnetChainEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(event);

@@ -18,6 +18,7 @@ import { DEVNET_DEPOSIT_CONFIGS, DEVNET_HOT_WALLETS } from './dev-keys.ts';
 import { markerFailureRule, type FailureRule } from './failures.ts';
 import { createRandom } from './random.ts';
 import { toChainTransaction } from './records.ts';
+import type { DevnetJournal, DevnetSnapshot } from './snapshot.ts';
 import { DevnetSigner } from './signer.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './time.ts';
 
@@ -57,9 +58,17 @@ export interface Devnet {
   /** Simulates a deposit from outside: a transfer to `address` enters the mempool now. */
   fundAddress(request: FundRequest): ChainTransaction;
   balanceOf(network: NetworkId, address: string): bigint;
+  /** Puts back the chains a journal held (ADR 0048); before any change, and before `keep`. */
+  restore(snapshots: Partial<Record<ChainId, DevnetSnapshot>>): void;
+  /** Writes every later change of every chain to `journal`; events wait until their batch is written. */
+  keep(journal: DevnetJournal): void;
+  /** Resolves once every change so far is written (at once without a journal). */
+  flush(): Promise<void>;
   /** Starts each chain's block timer; `stop()` clears them. */
   start(): void;
   stop(): void;
+  /** Stops the timers and writes what is left (one try): the devnet is done. */
+  close(): Promise<void>;
   readonly running: boolean;
 }
 
@@ -148,6 +157,23 @@ function devnetHandle(parts: {
       return toChainTransaction(record, chain.height);
     },
     balanceOf: (network, address) => chainOf(network).balances.balanceOf(NETWORKS[network].asset, address),
+    restore(snapshots) {
+      for (const id of CHAIN_IDS) {
+        const snapshot = snapshots[id];
+        if (snapshot) chains[id].restore(snapshot);
+      }
+    },
+    keep(journal) {
+      for (const id of CHAIN_IDS) chains[id].keep(journal);
+    },
+    flush: async () => {
+      await Promise.all(CHAIN_IDS.map((id) => chains[id].durable()));
+    },
+    async close() {
+      this.stop();
+      for (const id of CHAIN_IDS) chains[id].closeJournal();
+      await this.flush();
+    },
     start() {
       if (stops.length > 0) return;
       stops = CHAIN_IDS.map((id) =>

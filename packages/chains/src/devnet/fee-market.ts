@@ -36,6 +36,18 @@ export class FeeMarket {
     this.#baseMilli = params.initialRate * MILLI;
   }
 
+  /** The base rate in thousandths of a unit, as kept (a restart restores it with `restore`). */
+  get baseMilli(): bigint {
+    return this.#baseMilli;
+  }
+
+  restore(baseMilli: bigint): void {
+    const floor = this.params.floorRate * MILLI;
+    const max = this.params.maxRate * MILLI;
+    if (baseMilli < floor || baseMilli > max) throw new Error('A restored devnet base rate must lie within its bounds');
+    this.#baseMilli = baseMilli;
+  }
+
   /** The base rate, rounded up to a whole unit. */
   get baseRate(): bigint {
     return ceilDiv(this.#baseMilli, MILLI);

@@ -5,7 +5,11 @@ export { DevnetChain, type DevnetChainEvent, type DevnetChainOptions, type Devne
 export { DevnetSigner } from './signer.ts';
 export { FeeMarket, PRIORITY_TARGETS, type FeeMarketParams } from './fee-market.ts';
 export { markerFailureRule, neverFail, type FailureCandidate, type FailureRule } from './failures.ts';
-export { createRandom, type Random } from './random.ts';
+export { createRandom, type Random, type RandomState } from './random.ts';
+export { JOURNAL_RETRY_MS } from './journal.ts';
+export type { MempoolEntry } from './mempool.ts';
+export type { BroadcastTag, TxRecord } from './records.ts';
+export type { DevnetChainState, DevnetChanges, DevnetJournal, DevnetSnapshot } from './snapshot.ts';
 export { systemClock, timerScheduler, type Clock, type Scheduler } from './time.ts';
 export { txidFor } from './txid.ts';
 export { DEVNET_CHAIN_PARAMS, DEVNET_DEFAULT_SEED, DEVNET_HOT_WALLET_FUNDING } from './defaults.ts';

@@ -27,6 +27,15 @@ export class Mempool {
     return this.#ours.size + this.#background.length;
   }
 
+  /** Other people's waiting transactions, oldest first (kept with the chain's state). */
+  background(): readonly MempoolEntry[] {
+    return this.#background;
+  }
+
+  restoreBackground(entries: readonly MempoolEntry[]): void {
+    this.#background = [...entries];
+  }
+
   add(record: TxRecord): void {
     this.#ours.set(record.txid, record);
   }

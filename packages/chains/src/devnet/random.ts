@@ -8,15 +8,17 @@ export interface Random {
   next(): number;
   /** An integer in [0, maxExclusive). */
   int(maxExclusive: number): number;
+  /** The generator's four words, kept with the devnet's state; `restore` continues exactly from them. */
+  state(): RandomState;
+  restore(state: RandomState): void;
 }
+
+export type RandomState = readonly [number, number, number, number];
 
 export function createRandom(seed: string | number): Random {
   const bytes = sha256(utf8ToBytes(String(seed)));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let a = view.getUint32(0);
-  let b = view.getUint32(4);
-  let c = view.getUint32(8);
-  let d = view.getUint32(12);
+  let [a, b, c, d] = [view.getUint32(0), view.getUint32(4), view.getUint32(8), view.getUint32(12)];
   const next = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -27,5 +29,15 @@ export function createRandom(seed: string | number): Random {
     return (t >>> 0) / 4294967296;
   };
   for (let i = 0; i < 12; i += 1) next();
-  return { next, int: (maxExclusive) => Math.floor(next() * maxExclusive) };
+  return {
+    next,
+    int: (maxExclusive) => Math.floor(next() * maxExclusive),
+    state: () => [a, b, c, d],
+    restore(state) {
+      if (state.length !== 4 || !state.every((word) => Number.isInteger(word))) {
+        throw new Error('A devnet random state is four 32-bit words');
+      }
+      [a, b, c, d] = [state[0] | 0, state[1] | 0, state[2] | 0, state[3] | 0];
+    },
+  };
 }

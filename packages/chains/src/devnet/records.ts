@@ -20,6 +20,8 @@ export interface TxRecord {
   /** Deposits simulated from the outside world (`fundAddress`): no hot wallet balance moves. */
   readonly external: boolean;
   readonly withdrawalId?: string;
+  /** The adapter's broadcast (or sweep) this record answers, so a retry after a restart finds it. */
+  readonly broadcast?: BroadcastTag;
   state: 'pending' | 'included' | 'failed' | 'replaced';
   blockHeight?: number;
   blockHash?: string;
@@ -27,6 +29,14 @@ export interface TxRecord {
   replacedBy?: string;
   /** Fee actually charged: the fee once in a block (even when reverted), zero when dropped. */
   feePaid: bigint;
+}
+
+/** A broadcast's idempotency key and what it asked for (a retry must ask the same). */
+export interface BroadcastTag {
+  readonly key: string;
+  readonly fingerprint: string;
+  /** A sweep answers with its amount besides the txid. */
+  readonly sweep: boolean;
 }
 
 export function confirmationsOf(record: TxRecord, height: number): number {

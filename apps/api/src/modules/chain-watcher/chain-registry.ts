@@ -8,7 +8,9 @@
 // too (or, outside production, through its service in this process with a hot key); XRP and Solana
 // (`CHAINS_XRP=rpc`, `CHAINS_SOL=rpc`, ADR 0040) sign with a hot key in this process for now. Each
 // keeps every signed withdrawal in PostgreSQL before sending it, and the deposit scanner walks their
-// blocks (validated ledgers for XRP, finalized slots for Solana). Deposit keys come from the CHAINS_*
+// blocks (validated ledgers for XRP, finalized slots for Solana). The devnet keeps its chain state
+// in PostgreSQL (`open`, ADR 0048): the process holding the devnet lock restores it, mines and writes;
+// any other process gets a read-only copy. Deposit keys come from the CHAINS_*
 // variables, else the devnet's public test keys (production refuses both the devnet and those keys:
 // production-config.ts, ADR 0020).
 import {
@@ -52,6 +54,8 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
 import { createChainHealth, type ChainHealth } from './chain-health.ts';
+import { takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
+import { createDevnetJournal, readDevnetSnapshots } from './devnet-store.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
 export interface ChainRegistry {
@@ -69,9 +73,16 @@ export interface ChainRegistry {
    * be reached (one line each, for the operator's log at start); empty when all is well or no signer.
    */
   checkSigner(): Promise<string[]>;
-  /** Starts the devnet's block timers. */
+  /**
+   * Restores the devnet from PostgreSQL and, if this process takes the devnet lock, keeps writing it
+   * there: `owner`. Otherwise (`reader`) the devnet is a read-only copy that `start` does not mine.
+   */
+  open(): Promise<'owner' | 'reader'>;
+  /** Starts the devnet's block timers (only in the process that owns it, once opened). */
   start(): void;
   stop(): void;
+  /** Stops the timers, writes what is left and gives the devnet lock back. */
+  close(): Promise<void>;
 }
 
 const DEPOSIT_VARIABLES = [
@@ -269,7 +280,42 @@ function accountAdapters(deps: { config: ChainConfig; db: Db; clock: Clock }, co
   return adapters;
 }
 
-export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; db: Db }): ChainRegistry {
+interface RegistryLog {
+  error(object: object, message: string): void;
+}
+
+/** The devnet's life in PostgreSQL: restored on open, written while this process holds the lock. */
+function devnetKeeper(deps: { db: Db; log?: RegistryLog }, devnet: Devnet) {
+  let lock: DevnetLock | null | undefined;
+  let opening: Promise<'owner' | 'reader'> | undefined;
+  const log = deps.log ?? { error: () => undefined };
+  return {
+    open: () =>
+      (opening ??= (async () => {
+        lock = await takeDevnetLock(deps.db.$client);
+        devnet.restore(await readDevnetSnapshots(lock?.client ?? deps.db.$client));
+        if (!lock) return 'reader' as const;
+        devnet.keep(createDevnetJournal({ client: lock.client, log }));
+        await devnet.flush();
+        return 'owner' as const;
+      })()),
+    /** Mines only where it is written: never in a reader, nor before open (tests mine by hand). */
+    start: () => {
+      if (lock) devnet.start();
+    },
+    close: async () => {
+      await devnet.close();
+      await lock?.release();
+    },
+  };
+}
+
+export function createChainRegistry(deps: {
+  config: ChainConfig;
+  clock: Clock;
+  db: Db;
+  log?: RegistryLog;
+}): ChainRegistry {
   const { config } = deps;
   const interval = config.DEVNET_BLOCK_INTERVAL_MS;
   const configured = depositConfigsFromEnv(depositEnv(config));
@@ -280,6 +326,7 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
     deposit: { ...DEVNET_DEPOSIT_CONFIGS, ...configured },
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
+  const keeper = devnetKeeper(deps, devnet);
   const nodes = new Map<NetworkId, ChainAdapter>();
   // One scanner per chain, on its native network's adapter (ETH's walks its tokens too).
   const scanners = new Map<NetworkId, BlockScanner>();
@@ -323,7 +370,9 @@ export function createChainRegistry(deps: { config: ChainConfig; clock: Clock; d
       if (!signer) return [];
       return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);
     },
-    start: () => devnet.start(),
+    open: keeper.open,
+    start: keeper.start,
     stop: () => devnet.stop(),
+    close: keeper.close,
   };
 }

@@ -60,6 +60,8 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         amount: minor,
         ...(wallet.destinationTag === null ? {} : { destinationTag: wallet.destinationTag }),
       });
+      // Answered once the devnet's journal holds the deposit: a restart does not lose it.
+      await services.chains.devnet.flush();
       return {
         data: {
           txid: sent.txid,
@@ -87,6 +89,8 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       if (!isNetworkId(network)) throw new AppError('network_is_unknown', { field: 'network' });
       assertDevnet(services.chains, network);
       const mined = services.chains.devnet.mineBlocks(network, blocks);
+      // Events reach the watcher once their blocks are written (ADR 0048); then wait for its handlers.
+      await services.chains.devnet.flush();
       await services.chainWatcher.idle();
       return { data: { network, height: mined[mined.length - 1]?.height ?? 0 } };
     },

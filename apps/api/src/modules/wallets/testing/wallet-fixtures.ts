@@ -76,6 +76,8 @@ export function postWithKey(t: TestApp, options: { user: TestUser; url: string; 
 /** Mines blocks on a network's chain and waits until the chain watcher has handled every event. */
 export async function mine(t: TestApp, network: NetworkId, blocks = 1): Promise<void> {
   t.app.services.chains.devnet.mineBlocks(network, blocks);
+  // With the devnet kept in PostgreSQL, events wait for their blocks to be written (ADR 0048).
+  await t.app.services.chains.devnet.flush();
   await t.app.services.chainWatcher.idle();
 }
 
@@ -90,6 +92,7 @@ export async function sendDeposit(t: TestApp, customer: WalletCustomer, network:
     amount: parseAmount(amount, wallet.network.decimals),
     ...(wallet.destinationTag === null ? {} : { destinationTag: wallet.destinationTag }),
   });
+  await t.app.services.chains.devnet.flush();
   await t.app.services.chainWatcher.idle();
   return transaction;
 }

@@ -1,0 +1,59 @@
+// One process runs the devnet (ADR 0048): the one holding this PostgreSQL advisory lock, taken on a
+// connection of its own for as long as the process runs. It restores the devnet from its journal,
+// mines on the timers and writes every change over that connection. Another process on the same
+// database reads the journal once and neither mines nor writes: its devnet is a read-only copy.
+import type pg from 'pg';
+
+/** The lock's key (two int4, so it reads plainly in pg_locks: classid 7261, objid 96). */
+export const DEVNET_LOCK_KEY = [7261, 96] as const;
+
+export interface DevnetLock {
+  /** The connection that holds the lock: the journal writes over it. */
+  readonly client: pg.PoolClient;
+  release(): Promise<void>;
+}
+
+/**
+ * How long a starting process tries for the lock. The session of a process killed a moment ago may
+ * hold it until PostgreSQL notices its client is gone; a restart must not become a reader for that.
+ */
+export const DEVNET_LOCK_WAIT_MS = 5_000;
+const RETRY_MS = 100;
+
+/** Takes the devnet lock, or null when another session still holds it after `waitMs`. */
+export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS): Promise<DevnetLock | null> {
+  const client = await pool.connect();
+  try {
+    for (const deadline = Date.now() + waitMs; ;) {
+      const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [
+        ...DEVNET_LOCK_KEY,
+      ]);
+      if (rows[0]?.taken) break;
+      if (Date.now() >= deadline) {
+        client.release();
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  // A lost connection takes the lock with it: the journal's writes then fail, and are retried, until
+  // the process restarts (it never writes without the lock).
+  let lost = false;
+  client.on('error', () => {
+    lost = true;
+  });
+  let released = false;
+  return {
+    client,
+    async release() {
+      if (released) return;
+      released = true;
+      if (lost) return client.release(new Error('the devnet lock connection was lost'));
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [...DEVNET_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// The devnet's chain state in PostgreSQL (ADR 0048), on the real app and real PostgreSQL: a second
+// app on the same database, opened after the first one stopped (or died mid-block), finds the chains
+// as they were; a deposit seen before the restart is credited once after it, a send broadcast before
+// it is mined and settled once after it, and the ledger invariants hold throughout.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import type { ChainId, NetworkId } from '@rora/chains';
+import type { WalletTransaction } from '@rora/contracts';
+import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { assertLedgerInvariants } from '@rora/ledger';
+import { buildApp } from '../../app.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
+import { seedAssetCatalogue } from '../prices/index.ts';
+import {
+  TEST_PIN,
+  balanceOf,
+  createWalletCustomer,
+  fund,
+  mine,
+  post,
+  sendDeposit,
+  type WalletCustomer,
+} from './testing/wallet-fixtures.ts';
+
+const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const CHAINS: readonly ChainId[] = ['btc', 'ltc', 'eth', 'bsc', 'xrp', 'sol'];
+
+let database: TestDatabase;
+const clock = new ManualClock(new Date());
+const config = loadTestConfig({ TREASURY_SWEEPS: 'off' });
+let running: TestApp | undefined;
+
+/** The app on the shared database, its devnet restored from PostgreSQL and written there. */
+async function startApp(): Promise<TestApp> {
+  const app = await buildApp({ config, database, clock });
+  expect(await app.services.chains.open()).toBe('owner');
+  running = {
+    app,
+    database,
+    clock,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return (app.server.address() as AddressInfo).port;
+    },
+    close: () => app.close(),
+  };
+  return running;
+}
+
+async function stopApp(): Promise<void> {
+  await running?.close();
+  running = undefined;
+}
+
+/** What the chains hold that the customer and the books depend on. */
+async function chainView(t: TestApp, addresses: Partial<Record<NetworkId, string[]>>) {
+  const devnet = t.app.services.chains.devnet;
+  const heights = Object.fromEntries(CHAINS.map((chain) => [chain, devnet.chain(chain).height]));
+  const balances: Record<string, string> = {};
+  for (const [network, list] of Object.entries(addresses) as [NetworkId, string[]][]) {
+    const hot = devnet.signer.addressFor(network);
+    for (const address of [hot, ...list])
+      balances[`${network}:${address}`] = String(devnet.balanceOf(network, address));
+  }
+  return { heights, balances };
+}
+
+async function depositRows(txid: string) {
+  const { rows } = await database.db.execute<{ status: string; n: number }>(
+    sql`SELECT status, (count(*) OVER ())::int AS n FROM chain_deposits WHERE txid = ${txid}`,
+  );
+  return rows;
+}
+
+async function sendRow(id: string) {
+  const { rows } = await database.db.execute<{ status: string; txid: string }>(
+    sql`SELECT status, txid FROM wallet_sends WHERE id = ${id}`,
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedAssetCatalogue(database);
+});
+afterEach(async () => {
+  await stopApp();
+  await assertLedgerInvariants(database.db);
+});
+afterAll(async () => {
+  await stopApp();
+  await database.destroy();
+});
+
+describe('the devnet across a restart', () => {
+  let alice: WalletCustomer;
+
+  it('comes back as it was, and credits a deposit and settles a send made before the restart once', async () => {
+    let t = await startApp();
+    alice = await createWalletCustomer(t);
+    await fund(t, alice, 'btc', '1');
+    const pendingDeposit = await sendDeposit(t, alice, 'eth', '2');
+    await mine(t, 'eth', 1);
+    const response = await post(t, alice, '/wallet/sendTransaction', {
+      walletId: alice.wallet('btc').id,
+      address: EXTERNAL_BTC,
+      amount: '0.25',
+      pin: TEST_PIN,
+      priority: 'fast',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sent = response.json().data as WalletTransaction;
+    const watched = { btc: [alice.wallet('btc').address, EXTERNAL_BTC], eth: [alice.wallet('eth').address] };
+    const before = await chainView(t, watched);
+    const sentBefore = await t.app.services.chains.adapter('btc').getTransaction(sent.txid!);
+    const walletBefore = await balanceOf(t, alice, 'btc');
+    await stopApp();
+
+    t = await startApp();
+    expect(await chainView(t, watched)).toEqual(before);
+    expect(await t.app.services.chains.adapter('btc').getTransaction(sent.txid!)).toEqual(sentBefore);
+    expect(await balanceOf(t, alice, 'btc')).toEqual(walletBefore);
+
+    await mine(t, 'eth', 12);
+    expect(await depositRows(pendingDeposit.txid)).toEqual([{ status: 'credited', n: 1 }]);
+    expect((await balanceOf(t, alice, 'eth')).balance).toBe('2');
+    await mine(t, 'btc', 2);
+    expect(await sendRow(sent.id)).toEqual({ status: 'posted', txid: sent.txid });
+    const btc = await balanceOf(t, alice, 'btc');
+    expect(btc.held).toBe('0');
+    expect(t.app.services.chains.devnet.balanceOf('btc', EXTERNAL_BTC)).toBe(25_000_000n);
+  });
+
+  it('mines again, after a death mid-block, the block it never wrote, and credits its deposit once', async () => {
+    let t = await startApp();
+    const deposit = await sendDeposit(t, alice, 'ltc', '3');
+    const height = t.app.services.chains.devnet.chain('ltc').height;
+    // The database goes away under the devnet: the block is mined in memory and never written.
+    await database.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96`,
+    );
+    t.app.services.chains.devnet.mineBlocks('ltc', 4);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await depositRows(deposit.txid)).toEqual([{ status: 'pending', n: 1 }]);
+    await stopApp();
+
+    t = await startApp();
+    expect(t.app.services.chains.devnet.chain('ltc').height).toBe(height);
+    expect((await t.app.services.chains.adapter('ltc').getTransaction(deposit.txid))?.status).toBe('pending');
+    await mine(t, 'ltc', 4);
+    expect(await depositRows(deposit.txid)).toEqual([{ status: 'credited', n: 1 }]);
+    expect((await balanceOf(t, alice, 'ltc')).balance).toBe('3');
+  });
+
+  it('lets one process run the devnet: a second one on the database reads it and does not mine', async () => {
+    const owner = await startApp();
+    const reader = await buildApp({ config, database, clock });
+    try {
+      expect(await reader.services.chains.open()).toBe('reader');
+      expect(reader.services.chains.devnet.chain('ltc').height).toBe(
+        owner.app.services.chains.devnet.chain('ltc').height,
+      );
+      reader.services.chains.start();
+      expect(reader.services.chains.devnet.running).toBe(false);
+      owner.app.services.chains.start();
+      expect(owner.app.services.chains.devnet.running).toBe(true);
+    } finally {
+      await reader.close();
+    }
+  });
+});
