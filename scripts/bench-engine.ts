@@ -5,17 +5,27 @@
 // fresh book three times: untimed per op (throughput, memory), with a timer around every op, and
 // with a timer around every 100 ops. Each pass stops at a time budget, so the slow peer runs only
 // a prefix; the engines are compared on the ops both ran, where they must agree on every result.
-// Options: --ops N (1,000,000), --seed N, --seconds S per pass (6), --workload standard|deep.
+// The three engines run in interleaved rounds and report.ts judges the median round.
+// Options: --ops N (1,000,000), --seed N, --seconds S per pass (4), --rounds N (3),
+// --workload standard|deep.
 import { fork } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { OrderBook as PeerBook, Side } from 'nodejs-order-book';
 import { OrderBook, type EngineEvent } from '@rora/matching-engine';
 import { BareBook } from './bench-engine/bare-book.ts';
+import {
+  CHECKPOINT,
+  count,
+  judgeWorkload,
+  printTable,
+  type Checkpoint,
+  type ChildResult,
+  type Round,
+} from './bench-engine/report.ts';
 
 const [LIMIT, MARKET, CANCEL] = [0, 1, 2];
 const MID_TICKS = 1_000_000;
-const CHECKPOINT = 1_000;
 
 /** Passive orders land 1..bandTicks ticks from the mid: a narrow band makes long queues. */
 type WorkloadSpec = { name: string; resting: number; bandTicks: number };
@@ -174,9 +184,6 @@ function freshBook(make: () => Runner, w: Workload, resting: number): Runner {
   return runner;
 }
 
-/** After every CHECKPOINT ops: wall and CPU ns so far, lots traded and cancels done so far. */
-type Checkpoint = [wallNs: number, cpuNs: number, tradedLots: number, cancels: number];
-
 /** No timer per op; stops at the first checkpoint past the budget. Samples memory every 10 checkpoints. */
 function throughputPass(runner: Runner, w: Workload, from: number, budgetNs: number) {
   const baseHeap = process.memoryUsage().heapUsed;
@@ -217,18 +224,6 @@ function latencyPass(runner: Runner, w: Workload, options: { from: number; size:
   return percentiles(samples.subarray(0, taken));
 }
 
-interface ChildResult {
-  engine: string;
-  workload: string;
-  checkpoints: Checkpoint[];
-  perOpNs: number[];
-  batchNs: number[];
-  /** The same timer around a call that does nothing: what the harness adds to each per-op figure. */
-  harnessNs: number[];
-  peakHeapMb: number;
-  peakRssMb: number;
-}
-
 function runChild(engine: string, spec: WorkloadSpec, options: { ops: number; seed: number; budgetNs: number }) {
   const { budgetNs } = options;
   const w = buildWorkload(spec, options.ops, options.seed);
@@ -257,57 +252,28 @@ function spawnChild(args: string[]): Promise<ChildResult> {
   });
 }
 
-const us = (ns: number) => (ns / 1000).toFixed(2);
-const count = (n: number) => Math.round(n).toLocaleString('en');
-const rate = (ops: number, ns: number) => ops / (ns / 1e9);
+const ENGINES = ['rora', 'peer', 'bare'] as const;
 
-function printTable(results: ChildResult[]): void {
-  console.log(
-    '| workload | engine | ops run | ops/s | ops per CPU-s | per op p50 / p99 / p99.9 µs | in 100-op batches, per op | peak heap MB | peak RSS MB |',
-  );
-  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|');
-  for (const r of results) {
-    const [wall, cpu] = r.checkpoints.at(-1)!;
-    const ops = r.checkpoints.length * CHECKPOINT;
-    const cells = [r.workload, r.engine, count(ops), count(rate(ops, wall)), count(rate(ops, cpu))];
-    cells.push(r.perOpNs.map(us).join(' / '), r.batchNs.map(us).join(' / '));
-    console.log(`| ${[...cells, r.peakHeapMb.toFixed(1), r.peakRssMb.toFixed(0)].join(' | ')} |`);
+/** Runs `rounds` rounds of each workload; each round starts with a different engine, so no engine always runs first. */
+async function runRounds(specs: WorkloadSpec[], rounds: number, childArgs: string[]): Promise<Round[][]> {
+  const byWorkload: Round[][] = specs.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, spec] of specs.entries()) {
+      const results: Partial<Record<(typeof ENGINES)[number], ChildResult>> = {};
+      for (let k = 0; k < ENGINES.length; k += 1) {
+        const engine = ENGINES[(round + k) % ENGINES.length]!;
+        results[engine] = await spawnChild([engine, spec.name, ...childArgs]);
+      }
+      byWorkload[index]!.push(results as Round);
+    }
   }
-}
-
-/** Wall time, CPU time and results of two runs at the last checkpoint both reached. */
-function common(a: ChildResult, b: ChildResult) {
-  const k = Math.min(a.checkpoints.length, b.checkpoints.length) - 1;
-  const [x, y] = [a.checkpoints[k]!, b.checkpoints[k]!];
-  return { ops: (k + 1) * CHECKPOINT, a: x, b: y, same: x[2] === y[2] && x[3] === y[3] };
-}
-
-/**
- * Compares Rora's engine with the peer (on the ops both ran) and with the bare book (likewise);
- * returns false when any results differ. Targets (issue 21): at least 20x the peer, at least half
- * the bare book's speed, p99 at most 3 µs per op.
- */
-function compare(rora: ChildResult, peer: ChildResult, bare: ChildResult): boolean {
-  const vsPeer = common(rora, peer);
-  const vsBare = common(rora, bare);
-  const ratio = vsPeer.b[0] / vsPeer.a[0];
-  const share = vsBare.b[0] / vsBare.a[0];
-  const [p99, harness] = [rora.perOpNs[1]!, rora.harnessNs.slice(0, 2).map(us).join(' / ')];
-  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  const lines = [
-    `on the first ${count(vsPeer.ops)} ops: Rora ${count(rate(vsPeer.ops, vsPeer.a[0]))} ops/s, peer ${count(rate(vsPeer.ops, vsPeer.b[0]))} ops/s: ${ratio.toFixed(1)}x (target >= 20x: ${verdict(ratio >= 20)}); by CPU time ${(vsPeer.b[1] / vsPeer.a[1]).toFixed(1)}x`,
-    `on the first ${count(vsBare.ops)} ops: Rora ${count(rate(vsBare.ops, vsBare.a[0]))} ops/s, bare book ${count(rate(vsBare.ops, vsBare.b[0]))} ops/s: ${share.toFixed(2)}x its speed (target >= 0.5x: ${verdict(share >= 0.5)}); by CPU time ${(vsBare.b[1] / vsBare.a[1]).toFixed(2)}x`,
-    `Rora p99 ${us(p99)} µs per op (target <= 3 µs: ${verdict(p99 <= 3000)}), including the timer and harness, which alone take p50 / p99 ${harness} µs`,
-    `results: ${vsPeer.same ? 'same as the peer' : 'DIFFERENT FROM THE PEER'}, ${vsBare.same ? 'same as the bare book' : 'DIFFERENT FROM THE BARE BOOK'} (traded ${count(vsPeer.a[2])} lots, cancelled ${count(vsPeer.a[3])} orders in the first ${count(vsPeer.ops)} ops)`,
-  ];
-  console.log(`\n${rora.workload}:\n  ${lines.join('\n  ')}`);
-  return vsPeer.same && vsBare.same;
+  return byWorkload;
 }
 
 async function main(argv: string[]): Promise<void> {
   const option = (name: string, fallback: string) =>
     argv.includes(`--${name}`) ? (argv[argv.indexOf(`--${name}`) + 1] ?? fallback) : fallback;
-  const [ops, seed, seconds] = [option('ops', '1000000'), option('seed', '20240601'), option('seconds', '6')];
+  const [ops, seed, seconds] = [option('ops', '1000000'), option('seed', '20240601'), option('seconds', '4')];
   const options = { ops: Number(ops), seed: Number(seed), budgetNs: Number(seconds) * 1e9 };
   if (argv[0] === '--child') {
     const spec = WORKLOADS.find((candidate) => candidate.name === argv[2])!;
@@ -316,23 +282,26 @@ async function main(argv: string[]): Promise<void> {
     else process.send(result, () => process.disconnect());
     return;
   }
+  const rounds = Math.max(1, Number(option('rounds', '3')));
   const load = loadavg()[0]!.toFixed(1);
-  console.log(`engine bench: ${count(options.ops)} ops per workload, seed ${seed}, at most ${seconds} s per pass`);
+  console.log(
+    `engine bench: ${count(options.ops)} ops per workload, seed ${seed}, at most ${seconds} s per pass, ${rounds} rounds`,
+  );
   console.log(`node ${process.version}, ${availableParallelism()} CPUs, load average ${load} at start\n`);
   const only = option('workload', 'all');
-  const results: ChildResult[] = [];
-  for (const spec of WORKLOADS.filter((candidate) => only === 'all' || candidate.name === only)) {
-    for (const engine of ['rora', 'peer', 'bare']) {
-      results.push(await spawnChild([engine, spec.name, '--ops', ops, '--seed', seed, '--seconds', seconds]));
-    }
+  const specs = WORKLOADS.filter((candidate) => only === 'all' || candidate.name === only);
+  const byWorkload = await runRounds(specs, rounds, ['--ops', ops, '--seed', seed, '--seconds', seconds]);
+  printTable(byWorkload.flatMap((workloadRounds) => workloadRounds.flatMap((r) => [r.rora, r.peer, r.bare])));
+  const verdicts = byWorkload.map(judgeWorkload);
+  const passed = verdicts.every((v) => v.passed);
+  console.log(`\nissue 21 targets on ${specs.map((s) => s.name).join(' and ')}: ${passed ? 'PASS' : 'FAIL'}`);
+  const endLoad = loadavg()[0]!;
+  if (Math.max(Number(load), endLoad) >= availableParallelism()) {
+    console.log(
+      `The machine was busy (load average ${load} at start, ${endLoad.toFixed(1)} at end): figures are pessimistic.`,
+    );
   }
-  printTable(results);
-  let agreed = true;
-  for (let i = 0; i + 2 < results.length; i += 3) {
-    agreed = compare(results[i]!, results[i + 1]!, results[i + 2]!) && agreed;
-  }
-  if (Number(load) >= availableParallelism()) console.log('\nThe machine was busy at start: figures are pessimistic.');
-  if (!agreed) process.exitCode = 1;
+  if (!verdicts.every((v) => v.agreed)) process.exitCode = 1;
 }
 
 await main(process.argv.slice(2));
