@@ -13,6 +13,8 @@ import type {
   FeeEstimate,
   FeePriority,
   Signer,
+  SweepRequest,
+  SweepResult,
   WithdrawalRequest,
 } from '../adapter.ts';
 import { parseBitcoinAddress } from '../codecs/bitcoin.ts';
@@ -30,6 +32,7 @@ import type { BroadcastStore, StoredBroadcast } from './broadcast-store.ts';
 import { outputBytes, outpoint, selectCoins, type Coin } from './coin-selection.ts';
 import { blockHashAt, readTransaction, scanBlock, type BlockOutput, type ScannedBlock } from './node-reads.ts';
 import type { UtxoParams } from './params.ts';
+import { sweepDepositAddress } from './sweep.ts';
 import { NodeError, coinsToMinor, isNodeError, type RpcClient } from './rpc-client.ts';
 
 /** Blocks within which each priority aims to be mined (what `estimatesmartfee` is asked). */
@@ -101,7 +104,27 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     await this.#rpc.call('importaddress', [hot, 'rora-hot', false], wallet);
   }
 
-  /** Where withdrawals are paid from (fund it; the sweeps will, once they exist). */
+  /**
+   * Consolidates a deposit address's confirmed coins into the hot wallet (ADR 0049), signed by the
+   * signer with the deposit key of `request.index`; once per id, under the adapter's lock.
+   */
+  async sweep(request: SweepRequest): Promise<SweepResult> {
+    const context = {
+      network: this.network,
+      params: this.#options.params,
+      rpc: this.#rpc,
+      signer: this.#options.signer,
+      store: this.#options.store,
+      deriveAddress: (index: number) => this.deriveAddress(index),
+      feeRate: (priority: FeePriority) => this.#feeRate(priority),
+      send: (raw: string) => this.#send(raw),
+    };
+    const run = this.#exclusive.then(() => sweepDepositAddress(context, request));
+    this.#exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Where withdrawals are paid from and sweeps go. */
   hotWalletAddress(): string {
     return this.#options.signer.addressFor(this.network.id);
   }

@@ -1,0 +1,90 @@
+// What a sweep signature authorizes (ADR 0049): moving everything at one of Rora's deposit addresses
+// to this signer's own hot wallet on the same network, and nothing else. The signer derives the
+// deposit key itself from the account key it holds (SIGNER_<CHAIN>_DEPOSIT_XPRV) and the index in
+// the request, so the API names which address, never which key; the destination must be the hot
+// wallet this signer holds, so a compromised API can at worst move coins between Rora's own addresses
+// and pay a fee, which is capped at 1 % of the amount. No ledger check: no customer balance moves.
+import { HDKey } from '@scure/bip32';
+import { WIF } from '@scure/btc-signer';
+import { UtxoKeySigner, utxoParams, type Signer, type UnsignedTransaction } from '@rora/chains';
+import type { KeyHolder, NetworkKind } from './keys.ts';
+import { SignerRefusal } from './refusal.ts';
+
+/** The chains whose deposit addresses this signer can sweep, and the variable of each account key. */
+export const DEPOSIT_KEY_VARIABLES = { btc: 'SIGNER_BTC_DEPOSIT_XPRV', ltc: 'SIGNER_LTC_DEPOSIT_XPRV' } as const;
+export type DepositKeyChain = keyof typeof DEPOSIT_KEY_VARIABLES;
+/** Account-level private keys (BIP84 m/84'/coin'/0') per chain. */
+export type DepositKeys = Readonly<Partial<Record<DepositKeyChain, HDKey>>>;
+
+/** A sweep's fee is at most this share of what it spends (1 %), the treasury's own rule. */
+const MAX_FEE_PER_10_000 = 100n;
+/** xprv and zprv version bytes: either spelling of an account private key is read. */
+const PRIVATE_VERSIONS = [
+  { private: 0x0488ade4, public: 0x0488b21e },
+  { private: 0x04b2430c, public: 0x04b24746 },
+  { private: 0x04358394, public: 0x043587cf },
+  { private: 0x045f18bc, public: 0x045f1cf6 },
+];
+
+/** Reads the deposit account keys from the environment; each problem names its variable. */
+export function loadDepositKeys(env: Readonly<Record<string, string | undefined>>, problems: string[]): DepositKeys {
+  const keys: Partial<Record<DepositKeyChain, HDKey>> = {};
+  for (const [chain, name] of Object.entries(DEPOSIT_KEY_VARIABLES) as [DepositKeyChain, string][]) {
+    const text = env[name]?.trim();
+    if (!text) continue;
+    const key = PRIVATE_VERSIONS.map((versions) => {
+      try {
+        return HDKey.fromExtendedKey(text, versions);
+      } catch {
+        return null;
+      }
+    }).find((candidate) => candidate !== null);
+    if (!key?.privateKey || key.depth !== 3) problems.push(`${name}: must be an account-level extended private key`);
+    else keys[chain] = key;
+  }
+  return keys;
+}
+
+function refuse(
+  code: 'sweep_destination_is_not_the_hot_wallet' | 'sweep_source_is_not_a_deposit_address',
+  why: string,
+) {
+  return new SignerRefusal(code, why);
+}
+
+/** The signer of the deposit key the sweep names, once the sweep is shown to be one of Rora's own moves. */
+export function authorizeSweep(
+  transaction: UnsignedTransaction,
+  holder: KeyHolder,
+  options: { readonly keys: DepositKeys; readonly kind: NetworkKind },
+): Signer {
+  const chain = transaction.network as DepositKeyChain;
+  const account = options.keys[chain];
+  const index = transaction.depositIndex;
+  if (account === undefined || index === undefined || index < 0 || index > 0x7fff_ffff) {
+    throw refuse('sweep_source_is_not_a_deposit_address', `This signer holds no ${transaction.network} deposit keys`);
+  }
+  if (!holder.sameDestination(transaction.to, holder.address) || transaction.change !== undefined) {
+    throw refuse(
+      'sweep_destination_is_not_the_hot_wallet',
+      `Sweep ${transaction.id} must pay only this signer's hot wallet ${holder.address}`,
+    );
+  }
+  const child = account.deriveChild(0).deriveChild(index);
+  const params = utxoParams(chain, options.kind);
+  const signer = new UtxoKeySigner({ network: chain, params, wif: WIF(params.signer).encode(child.privateKey!) });
+  if (signer.addressFor(chain) !== transaction.from) {
+    throw refuse(
+      'sweep_source_is_not_a_deposit_address',
+      `${transaction.from} is not the deposit address at index ${index}`,
+    );
+  }
+  const spent = (transaction.inputs ?? []).reduce((sum, input) => sum + input.amount, 0n);
+  if ((spent - transaction.amount) * 10_000n > spent * MAX_FEE_PER_10_000) {
+    throw new SignerRefusal(
+      'transaction_fee_is_above_ceiling',
+      `Sweep ${transaction.id} pays ${spent - transaction.amount} of ${spent} in fees; at most 1 % is signed`,
+    );
+  }
+  return signer;
+}
