@@ -17,7 +17,7 @@ import {
 import { authorizeWithdrawal } from './authorize.ts';
 import type { KeyHolder } from './keys.ts';
 import { SignerRefusal } from './refusal.ts';
-import { authorizeSweep, type DepositKeys } from './sweep-authorization.ts';
+import { authorizeSweep, type SweepOptions } from './sweep-authorization.ts';
 
 export interface SignatureRecord {
   readonly network: string;
@@ -34,7 +34,7 @@ export interface SigningServiceOptions {
   /** Each new signature once recorded (the process logs it); tests may stop the process here. */
   readonly onSigned?: (record: SignatureRecord) => void;
   /** Deposit account keys for sweeps (ADR 0049); without them every sweep is refused. */
-  readonly sweeps?: Parameters<typeof authorizeSweep>[2];
+  readonly sweeps?: SweepOptions;
 }
 
 /** The signer's core; it is itself a `Signer`, so the sandbox and tests can run it in-process. */
@@ -146,7 +146,7 @@ async function authorize(
   sweeps: SigningServiceOptions['sweeps'],
 ): Promise<Signer> {
   if (transaction.depositIndex !== undefined) {
-    return authorizeSweep(transaction, holder, sweeps ?? { keys: {} as DepositKeys, kind: holder.kind });
+    return authorizeSweep(transaction, holder, sweeps ?? { keys: {}, kind: holder.kind });
   }
   await authorizeWithdrawal(client, transaction, holder);
   return holder.signer;

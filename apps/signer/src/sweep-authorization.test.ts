@@ -2,8 +2,16 @@
 // only to its own hot wallet, with a fee of at most 1 %; anything else is refused by rule.
 import { describe, expect, it } from 'vitest';
 import { Transaction, WIF } from '@scure/btc-signer';
-import { createAddressDeriver, withPrefix, type UnsignedTransaction } from '@rora/chains';
-import { REGTEST_HOT_KEY, REGTEST_LTC, REGTEST_LTC_DEPOSIT_XPRV, REGTEST_LTC_XPUB } from '@rora/chains/testing';
+import { DEVNET_DEPOSIT_CONFIGS, createAddressDeriver, withPrefix, type UnsignedTransaction } from '@rora/chains';
+import {
+  EDR_DEPOSIT_XPRV,
+  EDR_HOT_KEY,
+  REGTEST_HOT_KEY,
+  REGTEST_LTC,
+  REGTEST_LTC_DEPOSIT_XPRV,
+  REGTEST_LTC_XPUB,
+} from '@rora/chains/testing';
+import { evmKeyHolders, evmPrivateKeyFromHex } from './evm-keys.ts';
 import { keyHolder } from './keys.ts';
 import { authorizeSweep, loadDepositKeys } from './sweep-authorization.ts';
 import { someAddress } from './testing/fixtures.ts';
@@ -75,5 +83,40 @@ describe('sweep authorization', () => {
     const publicOnly = loadDepositKeys({ SIGNER_LTC_DEPOSIT_XPRV: REGTEST_LTC_XPUB }, found);
     expect(publicOnly).toEqual({});
     expect(found).toEqual(['SIGNER_LTC_DEPOSIT_XPRV: must be an account-level extended private key']);
+  });
+
+  it('signs an EVM sweep with the deposit key under the chain id and ceilings, only to the hot wallet', async () => {
+    const token = '0x2222222222222222222222222222222222222222';
+    const settings = { chainId: 31337, maxFeePerGas: 10n ** 11n, maxGas: 200_000n, tokens: { 'usdt-erc20': token } };
+    const [eth] = evmKeyHolders('eth', 'regtest', evmPrivateKeyFromHex(EDR_HOT_KEY)!, settings);
+    const evmKeys = loadDepositKeys({ SIGNER_ETH_DEPOSIT_XPRV: EDR_DEPOSIT_XPRV }, problems);
+    const options = { keys: evmKeys, kind: 'regtest' as const, evm: { eth: settings } };
+    const from = createAddressDeriver('eth', DEVNET_DEPOSIT_CONFIGS.eth!).derive('eth', 4).address;
+    const sweep: UnsignedTransaction = {
+      network: 'eth',
+      id: 'sweep-eth-4',
+      from,
+      to: eth!.address,
+      amount: 10n ** 18n,
+      nonce: 0,
+      feeRate: 10n ** 9n,
+      feeUnits: 21_000n,
+      depositIndex: 4,
+    };
+    const signed = await authorizeSweep(sweep, eth!, options).sign(sweep);
+    expect(signed.txid).toMatch(/^0x[0-9a-f]{64}$/);
+    const tokens = { ...sweep, network: 'usdt-erc20' as const, contract: token, amount: 5n, feeUnits: 65_000n };
+    expect((await authorizeSweep(tokens, eth!, options).sign(tokens)).txid).toMatch(/^0x/);
+    const elsewhere = { ...sweep, to: '0x1111111111111111111111111111111111111111' };
+    expect(() => authorizeSweep(elsewhere, eth!, options)).toThrow(/hot wallet/);
+    const costly = { ...sweep, amount: 10n ** 15n, feeRate: 10n ** 11n };
+    expect(() => authorizeSweep(costly, eth!, options)).toThrow(/at most 1 %/);
+    await expect(
+      authorizeSweep({ ...sweep, feeUnits: 300_000n, amount: 10n ** 20n }, eth!, options).sign({
+        ...sweep,
+        feeUnits: 300_000n,
+        amount: 10n ** 20n,
+      }),
+    ).rejects.toMatchObject({ code: 'transaction_fee_is_above_ceiling' });
   });
 });

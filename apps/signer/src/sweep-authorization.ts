@@ -6,14 +6,20 @@
 // and pay a fee, which is capped at 1 % of the amount. No ledger check: no customer balance moves.
 import { HDKey } from '@scure/bip32';
 import { WIF } from '@scure/btc-signer';
-import { UtxoKeySigner, utxoParams, type Signer, type UnsignedTransaction } from '@rora/chains';
-import type { KeyHolder, NetworkKind } from './keys.ts';
+import { UtxoKeySigner, getNetwork, utxoParams, type Signer, type UnsignedTransaction } from '@rora/chains';
+import { evmKeyHolders } from './evm-keys.ts';
+import type { EvmSettings, KeyHolder, NetworkKind } from './keys.ts';
 import { SignerRefusal } from './refusal.ts';
 
 /** The chains whose deposit addresses this signer can sweep, and the variable of each account key. */
-export const DEPOSIT_KEY_VARIABLES = { btc: 'SIGNER_BTC_DEPOSIT_XPRV', ltc: 'SIGNER_LTC_DEPOSIT_XPRV' } as const;
+export const DEPOSIT_KEY_VARIABLES = {
+  btc: 'SIGNER_BTC_DEPOSIT_XPRV',
+  ltc: 'SIGNER_LTC_DEPOSIT_XPRV',
+  eth: 'SIGNER_ETH_DEPOSIT_XPRV',
+  bsc: 'SIGNER_BSC_DEPOSIT_XPRV',
+} as const;
 export type DepositKeyChain = keyof typeof DEPOSIT_KEY_VARIABLES;
-/** Account-level private keys (BIP84 m/84'/coin'/0') per chain. */
+/** Account-level private keys per chain (BIP84 m/84'/coin'/0', EVM m/44'/60'/0'). */
 export type DepositKeys = Readonly<Partial<Record<DepositKeyChain, HDKey>>>;
 
 /** A sweep's fee is at most this share of what it spends (1 %), the treasury's own rule. */
@@ -52,13 +58,42 @@ function refuse(
   return new SignerRefusal(code, why);
 }
 
+export interface SweepOptions {
+  readonly keys: DepositKeys;
+  readonly kind: NetworkKind;
+  /** EVM chains: the chain id, fee ceiling and token contracts the hot key signs under. */
+  readonly evm?: EvmSettings;
+}
+
+/** The deposit key's signer on the transaction's network (a token network signs with its chain's key). */
+function depositSigner(transaction: UnsignedTransaction, child: HDKey, options: SweepOptions): Signer | null {
+  const chain = getNetwork(transaction.network).chain;
+  const privateKey = child.privateKey as Uint8Array;
+  if (chain === 'btc' || chain === 'ltc') {
+    const params = utxoParams(chain, options.kind);
+    return new UtxoKeySigner({ network: chain, params, wif: WIF(params.signer).encode(privateKey) });
+  }
+  const settings = chain === 'eth' || chain === 'bsc' ? options.evm?.[chain] : undefined;
+  if (!settings || (chain !== 'eth' && chain !== 'bsc')) return null;
+  const holders = evmKeyHolders(chain, options.kind, privateKey, settings);
+  return holders.find((holder) => holder.network === transaction.network)?.signer ?? null;
+}
+
+/** What the sweep pays the network, in its fee asset, and what it spends of the swept asset. */
+function feeShare(transaction: UnsignedTransaction): { fee: bigint; of: bigint } | null {
+  if (transaction.inputs !== undefined) {
+    const spent = transaction.inputs.reduce((sum, input) => sum + input.amount, 0n);
+    return { fee: spent - transaction.amount, of: spent };
+  }
+  // A token's gas is in the native coin, which the hot wallet gave it for this sweep: no share to take.
+  if (transaction.contract !== undefined) return null;
+  const fee = transaction.feeRate * transaction.feeUnits;
+  return { fee, of: transaction.amount + fee };
+}
+
 /** The signer of the deposit key the sweep names, once the sweep is shown to be one of Rora's own moves. */
-export function authorizeSweep(
-  transaction: UnsignedTransaction,
-  holder: KeyHolder,
-  options: { readonly keys: DepositKeys; readonly kind: NetworkKind },
-): Signer {
-  const chain = transaction.network as DepositKeyChain;
+export function authorizeSweep(transaction: UnsignedTransaction, holder: KeyHolder, options: SweepOptions): Signer {
+  const chain = getNetwork(transaction.network).chain as DepositKeyChain;
   const account = options.keys[chain];
   const index = transaction.depositIndex;
   if (account === undefined || index === undefined || index < 0 || index > 0x7fff_ffff) {
@@ -70,20 +105,18 @@ export function authorizeSweep(
       `Sweep ${transaction.id} must pay only this signer's hot wallet ${holder.address}`,
     );
   }
-  const child = account.deriveChild(0).deriveChild(index);
-  const params = utxoParams(chain, options.kind);
-  const signer = new UtxoKeySigner({ network: chain, params, wif: WIF(params.signer).encode(child.privateKey!) });
-  if (signer.addressFor(chain) !== transaction.from) {
+  const signer = depositSigner(transaction, account.deriveChild(0).deriveChild(index), options);
+  if (!signer || signer.addressFor(transaction.network).toLowerCase() !== transaction.from.toLowerCase()) {
     throw refuse(
       'sweep_source_is_not_a_deposit_address',
       `${transaction.from} is not the deposit address at index ${index}`,
     );
   }
-  const spent = (transaction.inputs ?? []).reduce((sum, input) => sum + input.amount, 0n);
-  if ((spent - transaction.amount) * 10_000n > spent * MAX_FEE_PER_10_000) {
+  const share = feeShare(transaction);
+  if (share && share.fee * 10_000n > share.of * MAX_FEE_PER_10_000) {
     throw new SignerRefusal(
       'transaction_fee_is_above_ceiling',
-      `Sweep ${transaction.id} pays ${spent - transaction.amount} of ${spent} in fees; at most 1 % is signed`,
+      `Sweep ${transaction.id} pays ${share.fee} of ${share.of} in fees; at most 1 % is signed`,
     );
   }
   return signer;
