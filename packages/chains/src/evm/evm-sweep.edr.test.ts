@@ -1,6 +1,6 @@
-// Sweeps of EVM deposit addresses on a real EVM node (Hardhat's EDR): ETH swept whole but for its gas,
-// leaving nothing; an ERC-20 address first refused for want of gas, topped up from the hot wallet (a
-// payment the scanner does not take for a deposit), then swept; balances read at any address.
+// Sweeps of EVM deposit addresses on a real EVM node (Hardhat's EDR): ETH swept once final, whole but
+// for its gas, leaving nothing; an ERC-20 address first refused for want of gas, topped up from the
+// hot wallet (a payment the scanner does not take for a deposit), then swept; balances at any address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_DEPOSIT_CONFIGS } from '../devnet/dev-keys.ts';
 import { createEvmRpcAdapters, type EvmRpcAdapter } from './index.ts';
@@ -45,8 +45,13 @@ describe.skipIf(!edrAvailable('evm-sweep'))('EVM sweeps on an EDR node', () => {
     const hot = eth.hotWalletAddress();
     await node.send({ to: from, value: 2n * ETH });
     expect([...(await eth.balancesOf([from]))]).toEqual([[from, 2n * ETH]]);
-    const hotBefore = await balance(hot);
     const request = { id: 'sweep-eth-4', from, index: 4, priority: 'slow' as const };
+    // Confirming (1 of 12): not final, not swept.
+    await expect(eth.sweep({ ...request, id: 'too-early' })).rejects.toMatchObject({
+      code: 'sweep_amount_does_not_cover_fee',
+    });
+    await node.mine(11);
+    const hotBefore = await balance(hot);
     const result = await eth.sweep(request);
     expect(result.amount + result.fee).toBe(2n * ETH);
     expect(await eth.sweep(request)).toEqual(result);
@@ -67,6 +72,7 @@ describe.skipIf(!edrAvailable('evm-sweep'))('EVM sweeps on an EDR node', () => {
     const from = usdt.deriveAddress(5).address;
     const hot = usdt.hotWalletAddress();
     await node.sendToken(token, from, 5_000_000n);
+    await node.mine(11);
     expect([...(await usdt.balancesOf([from, hot]))]).toEqual([
       [from, 5_000_000n],
       [hot, 0n],

@@ -1,5 +1,5 @@
-// Balances and sweeps of Rora's EVM addresses (ADR 0044, ADR 0049). A native sweep sends everything
-// but its gas, at a legacy gas price so the fee is exactly price * gas and nothing is left behind; a
+// Balances and sweeps of Rora's EVM addresses (ADR 0044, ADR 0049). Only the balance final at the
+// network's confirmations is swept. A native sweep sends all of it but its gas, at a legacy gas price so the fee is exactly price * gas and nothing is left behind; a
 // token sweep needs the address to hold its gas in the native coin first (`sweep_needs_gas`: the
 // treasury tops it up from the hot wallet), then transfers the whole token balance. The signer derives
 // the deposit key from the index and signs only a payment to its own hot wallet. Signed bytes are
@@ -12,7 +12,8 @@ import { CHAINS } from '../networks.ts';
 import type { StoredBroadcast } from '../utxo/broadcast-store.ts';
 import { NodeError } from '../utxo/rpc-client.ts';
 import { evmFees } from './fees.ts';
-import { quantity, smallQuantity, type EvmRpc } from './rpc.ts';
+import { tipHeight } from './reads.ts';
+import { quantity, smallQuantity, toQuantity, type EvmRpc } from './rpc.ts';
 import type { WithdrawContext } from './withdraw.ts';
 
 export interface SweepContext extends WithdrawContext {
@@ -51,15 +52,22 @@ async function buildSweep(context: SweepContext, request: SweepRequest, index: n
   const { feeRate } = await evmFees(rpc, { priority: request.priority, legacy: true, minTip: context.minTip });
   const coins = quantity(await rpc.call('eth_getBalance', [request.from, 'pending']), 'A balance');
   const nonce = smallQuantity(await rpc.call('eth_getTransactionCount', [request.from, 'pending']), 'A nonce');
+  // Only what is final is swept (a deposit still confirming could yet vanish in a reorganisation).
+  const final = toQuantity(Math.max(0, (await tipHeight(rpc)) - network.confirmations + 1));
   const base = { network: network.id, id: request.id, from: request.from, to, nonce, feeRate, depositIndex: index };
   if (!contract) {
-    const amount = coins - feeRate * NATIVE_GAS;
+    const settled = quantity(await rpc.call('eth_getBalance', [request.from, final]), 'A balance');
+    const amount = (settled < coins ? settled : coins) - feeRate * NATIVE_GAS;
     if (amount <= 0n)
       throw new ChainError('sweep_amount_does_not_cover_fee', `${request.from} holds less than its gas`);
     return { ...base, amount, feeUnits: NATIVE_GAS };
   }
-  const amount = await tokenBalanceAt(rpc, contract, request.from, 'pending');
-  if (amount <= 0n) throw new ChainError('sweep_amount_does_not_cover_fee', `${request.from} holds no tokens`);
+  const [settled, pending] = await Promise.all([
+    tokenBalanceAt(rpc, contract, request.from, final),
+    tokenBalanceAt(rpc, contract, request.from, 'pending'),
+  ]);
+  const amount = settled < pending ? settled : pending;
+  if (amount <= 0n) throw new ChainError('sweep_amount_does_not_cover_fee', `${request.from} holds no final tokens`);
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
   const estimate = quantity(
     await rpc.call('eth_estimateGas', [{ from: request.from, to: contract, data }]),
