@@ -47,15 +47,19 @@ describe.skipIf(!regtestAvailable('litecoin-sweeps'))('Litecoin deposit addresse
   let signer: SignerProcess;
   let alice: WalletCustomer;
   let bob: WalletCustomer;
+  let cold: string;
 
   beforeAll(async () => {
     node = await startRegtestNode();
     const port = await freePort();
     const { CHAINS_LTC_HOT_KEY: _inApi, ...nodeEnv } = regtestEnv(node);
     const secret = 'regtest-signer-secret-0123456789abcdef';
+    cold = await node.rpc.call<string>('getnewaddress', ['', 'bech32'], 'miner');
+    const treasury = { TREASURY_HOT_CEILINGS: 'ltc:1', TREASURY_COLD_ADDRESSES: `ltc:${cold}` };
     t = await createWalletTestApp({
       env: {
         ...nodeEnv,
+        ...treasury,
         SIGNER_URL: `http://127.0.0.1:${port}`,
         SIGNER_SECRET: secret,
         CHAINS_LTC_HOT_ADDRESS: HOT_ADDRESS,
@@ -65,6 +69,7 @@ describe.skipIf(!regtestAvailable('litecoin-sweeps'))('Litecoin deposit addresse
       ...signerEnv(t.database.url, port),
       SIGNER_SECRET: secret,
       SIGNER_LTC_DEPOSIT_XPRV: REGTEST_LTC_DEPOSIT_XPRV,
+      SIGNER_COLD_ADDRESSES: `ltc:${cold}`,
     };
     await importSignerKey(env, 'ltc', REGTEST_HOT_KEY);
     signer = await startSignerProcess(env);
@@ -147,5 +152,23 @@ describe.skipIf(!regtestAvailable('litecoin-sweeps'))('Litecoin deposit addresse
     const lines: string[] = [];
     expect(await ledgerCheck(t.database.url, (line) => lines.push(line)), lines.join('\n')).toBe(0);
     expect(lines.join('\n')).toMatch(/LTC/);
+  });
+
+  it('moves the hot wallet’s excess over its ceiling to the cold address, signed as a cold move', async () => {
+    const moves = async () =>
+      (
+        await t.database.db.execute<SweepRow>(sql`
+          SELECT from_address, to_address, amount::text, fee::text, txid, status FROM chain_sweeps WHERE kind = 'cold'`)
+      ).rows;
+    const [move] = await moves();
+    expect(move).toMatchObject({ from_address: HOT_ADDRESS, to_address: cold, status: 'broadcast' });
+    await node.mine(4);
+    await scan(t);
+    expect((await moves())[0]?.status).toBe('settled');
+    const read = await ltcAdapter(t).balancesOf([HOT_ADDRESS, cold]);
+    expect(read.get(cold)).toBe(BigInt(move!.amount));
+    expect(read.get(HOT_ADDRESS)).toBeLessThanOrEqual(100_000_000n);
+    const lines: string[] = [];
+    expect(await ledgerCheck(t.database.url, (line) => lines.push(line)), lines.join('\n')).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ import {
 import { authorizeWithdrawal } from './authorize.ts';
 import type { KeyHolder } from './keys.ts';
 import { SignerRefusal } from './refusal.ts';
-import { authorizeSweep, type SweepOptions } from './sweep-authorization.ts';
+import { authorizeSweep, isColdMove, type SweepOptions } from './sweep-authorization.ts';
 
 export interface SignatureRecord {
   readonly network: string;
@@ -138,7 +138,7 @@ async function signOnce(
   }
 }
 
-/** A sweep (it names a deposit index) is one of Rora's own moves; anything else is a held withdrawal. */
+/** A sweep (it names a deposit index) and a cold move are Rora's own moves; anything else is a held withdrawal. */
 async function authorize(
   client: pg.ClientBase,
   transaction: UnsignedTransaction,
@@ -148,7 +148,7 @@ async function authorize(
   if (transaction.depositIndex !== undefined) {
     return authorizeSweep(transaction, holder, sweeps ?? { keys: {}, kind: holder.kind });
   }
-  await authorizeWithdrawal(client, transaction, holder);
+  if (!isColdMove(transaction, holder, sweeps)) await authorizeWithdrawal(client, transaction, holder);
   return holder.signer;
 }
 

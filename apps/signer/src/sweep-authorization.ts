@@ -51,6 +51,37 @@ export function loadDepositKeys(env: Readonly<Record<string, string | undefined>
   return keys;
 }
 
+/**
+ * SIGNER_COLD_ADDRESSES, `network:address,...` as the API's TREASURY_COLD_ADDRESSES: the watch-only
+ * cold addresses the hot wallet's excess goes to. Configured here, never taken from the API.
+ */
+export function loadColdAddresses(
+  env: Readonly<Record<string, string | undefined>>,
+  problems: string[],
+): Record<string, string[]> {
+  const cold: Record<string, string[]> = {};
+  for (const pair of (env.SIGNER_COLD_ADDRESSES ?? '').split(',').filter((text) => text.trim() !== '')) {
+    const [network, address] = pair.split(':').map((part) => part.trim());
+    if (!network || !address) {
+      problems.push('SIGNER_COLD_ADDRESSES: must be network:address pairs separated by commas');
+      continue;
+    }
+    (cold[network] ??= []).push(address);
+  }
+  return cold;
+}
+
+/**
+ * A cold move (ADR 0049): the hot wallet paying one of the configured cold addresses of its network.
+ * Rora's coins stay Rora's, so the ledger is not asked; the key signer's own checks still apply.
+ */
+export function isColdMove(transaction: UnsignedTransaction, holder: KeyHolder, options?: SweepOptions): boolean {
+  const cold = options?.cold?.[transaction.network] ?? [];
+  return (
+    transaction.depositIndex === undefined && cold.some((address) => holder.sameDestination(address, transaction.to))
+  );
+}
+
 function refuse(
   code: 'sweep_destination_is_not_the_hot_wallet' | 'sweep_source_is_not_a_deposit_address',
   why: string,
@@ -61,6 +92,8 @@ function refuse(
 export interface SweepOptions {
   readonly keys: DepositKeys;
   readonly kind: NetworkKind;
+  /** Cold-storage addresses per network (SIGNER_COLD_ADDRESSES): the hot wallet may pay them any time. */
+  readonly cold?: Readonly<Record<string, readonly string[]>>;
   /** EVM chains: the chain id, fee ceiling and token contracts the hot key signs under. */
   readonly evm?: EvmSettings;
 }

@@ -24,6 +24,8 @@ export interface SweepContext {
   deriveAddress(index: number): DepositAddress;
   feeRate(priority: FeePriority): Promise<bigint>;
   send(raw: string): Promise<void>;
+  /** The last `scantxoutset` of the adapter, if the chain's tip is still where it was read. */
+  recentScan(): Promise<UtxoScan | null>;
 }
 
 interface Unspent {
@@ -33,23 +35,36 @@ interface Unspent {
   readonly height: number;
 }
 
-/** The deposit address's coins with the network's confirmations, from the node's UTXO set. */
-async function confirmedCoins(context: SweepContext, address: string): Promise<Unspent[]> {
-  const answer = await context.rpc.call<{ success?: unknown; height?: unknown; unspents?: unknown }>('scantxoutset', [
-    'start',
-    [`addr(${address})`],
-  ]);
+/** Unspent outputs at some addresses as `scantxoutset` reported them at `tip`. */
+export interface UtxoScan {
+  readonly tip: number;
+  readonly coins: ReadonlyMap<string, readonly Unspent[]>;
+}
+
+/** Reads `scantxoutset`'s answer: the tip it scanned at and each address's unspent outputs. */
+export function readScan(answer: { success?: unknown; height?: unknown; unspents?: unknown } | null): UtxoScan {
   if (answer?.success !== true || !Array.isArray(answer.unspents) || !Number.isSafeInteger(answer.height)) {
     throw new NodeError('malformed', 'scantxoutset: the node did not finish the scan');
   }
-  const tip = answer.height as number;
-  const coins = (answer.unspents as Record<string, unknown>[]).map((entry) => ({
-    txid: String(entry.txid),
-    vout: Number(entry.vout),
-    amount: coinsToMinor(entry.amount),
-    height: Number(entry.height),
-  }));
-  return coins.filter((coin) => tip - coin.height + 1 >= context.network.confirmations);
+  const coins = new Map<string, Unspent[]>();
+  for (const entry of answer.unspents as Record<string, unknown>[]) {
+    const address = /^addr\(([^)]+)\)/.exec(String(entry.desc))?.[1];
+    if (address === undefined) continue;
+    const coin = { txid: String(entry.txid), vout: Number(entry.vout), amount: coinsToMinor(entry.amount) };
+    coins.set(address, [...(coins.get(address) ?? []), { ...coin, height: Number(entry.height) }]);
+  }
+  return { tip: answer.height as number, coins };
+}
+
+/**
+ * The deposit address's coins with the network's confirmations: from the adapter's last balance scan
+ * when the chain has not moved since (one scan per pass serves every sweep), else scanned now.
+ */
+async function confirmedCoins(context: SweepContext, address: string): Promise<Unspent[]> {
+  const scan =
+    (await context.recentScan()) ?? readScan(await context.rpc.call('scantxoutset', ['start', [`addr(${address})`]]));
+  const coins = scan.coins.get(address) ?? [];
+  return coins.filter((coin) => scan.tip - coin.height + 1 >= context.network.confirmations);
 }
 
 async function buildSweep(context: SweepContext, request: SweepRequest, index: number): Promise<UnsignedTransaction> {
