@@ -6,46 +6,45 @@
 //   - the scanner's pass that records every deposit of the block (confirmation 1);
 //   - the pass after the 4th confirmation that credits them all: the time from the block that makes
 //     them final to the customers' balances (target: under 2 s for 1,000 deposits on 2 cores).
-// Then the ledger invariants are checked and every deposit is verified credited once.
-// Options: --deposits N (default 1000), --customers N (default 200).
+// Then the ledger invariants are checked and every deposit is verified credited once. The same is
+// then measured on an EVM node (bench-chains-evm.ts: Hardhat's EDR, ETH and ERC-20 deposits).
+// Options: --deposits N (default 1000), --customers N (default 200), --chains ltc,evm (default both).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { coinsToMinor, minorToCoins } from '@rora/chains';
 import { startRegtestNode, type RegtestNode } from '@rora/chains/testing';
 import { REGTEST_HOT_KEY, REGTEST_LTC_XPUB } from '@rora/chains/testing';
-import { connectDatabase, migrate, type Database } from '@rora/db';
+import { connectDatabase, migrate } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { insertSignedInCustomer } from '../apps/api/src/modules/orders/testing/server-child.ts';
 import { seedAssetCatalogue } from '../apps/api/src/modules/prices/index.ts';
 import { loadTestConfig } from '../apps/api/src/testing/test-app.ts';
+import { benchEvm } from './bench-chains-evm.ts';
+import { assertCreditedOnce, customerAddresses, line, watchCredited } from './bench-chains-shared.ts';
 import { startBenchDatabase } from './bench-database.ts';
 
 /** Each prepared coin, and the fee each deposit's transaction pays (about 10 litoshi per vbyte). */
 const COIN = 20_000_000n;
 const PAYER_FEE = 2_000n;
 
-function readOptions(argv: string[]): { deposits: number; customers: number } {
+interface BenchOptions {
+  deposits: number;
+  customers: number;
+  chains: readonly string[];
+}
+
+function readOptions(argv: string[]): BenchOptions {
   const value = (name: string, fallback: number) => {
     const at = argv.indexOf(`--${name}`);
     const parsed = at >= 0 ? Number(argv[at + 1]) : fallback;
     if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer`);
     return parsed;
   };
-  return { deposits: value('deposits', 1_000), customers: value('customers', 200) };
-}
-
-async function customerAddresses(app: App, database: Database, count: number): Promise<string[]> {
-  const addresses: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const { userId } = await insertSignedInCustomer(database.pool, 'bench-chains');
-    await app.services.wallets.addresses.generate(userId);
-    const wallet = await app.services.wallets.repository.findByNetwork(userId, 'ltc');
-    if (!wallet) throw new Error('a customer has no Litecoin wallet');
-    addresses.push(wallet.address);
-  }
-  return addresses;
+  const at = argv.indexOf('--chains');
+  const chains = at >= 0 ? String(argv[at + 1]).split(',') : ['ltc', 'evm'];
+  if (chains.some((chain) => chain !== 'ltc' && chain !== 'evm')) throw new Error('--chains takes ltc, evm or both');
+  return { deposits: value('deposits', 1_000), customers: value('customers', 200), chains };
 }
 
 /** Coins for the payer: one confirmed output per deposit, so no deposit waits on another's change. */
@@ -81,24 +80,7 @@ async function sendDeposits(node: RegtestNode, addresses: readonly string[], cou
   }
 }
 
-/** Milliseconds from `since` until `count` deposits read as credited (polled every 5 ms). */
-async function watchCredited(database: Database, count: number, since: number): Promise<number> {
-  for (;;) {
-    const { rows } = await database.pool.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM chain_deposits WHERE status = 'credited'`,
-    );
-    if (Number(rows[0]?.n) >= count) return performance.now() - since;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-function line(label: string, ms: number, deposits: number, baselineMs: number): string {
-  const perSecond = Math.round((deposits / ms) * 1000);
-  return `  ${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${String(perSecond).padStart(6)} deposits/s  ${(ms / baselineMs).toFixed(1)}x the node read`;
-}
-
-async function main(): Promise<void> {
-  const options = readOptions(process.argv.slice(2));
+async function benchLitecoin(options: BenchOptions): Promise<void> {
   const node = await startRegtestNode(['-maxmempool=300']);
   const store = await startBenchDatabase('rora_bench_chains');
   const database = connectDatabase(store.url, { max: 8 });
@@ -116,7 +98,7 @@ async function main(): Promise<void> {
     await seedAssetCatalogue(database);
     const progress = (what: string) => process.stderr.write(`  [${(performance.now() / 1000).toFixed(1)} s] ${what}\n`);
     progress('node and database up');
-    const addresses = await customerAddresses(app, database, options.customers);
+    const addresses = await customerAddresses(app, database, { count: options.customers, network: 'ltc' });
     progress(`${options.customers} customers with addresses`);
     const scanner = app.services.depositScanner;
     await prepareCoins(node, options.deposits);
@@ -145,13 +127,7 @@ async function main(): Promise<void> {
     const creditMs = performance.now() - started;
     const visibleMs = await visible;
 
-    const { rows } = await database.pool.query<{ status: string; count: string }>(
-      `SELECT status, count(*)::text AS count FROM chain_deposits GROUP BY status`,
-    );
-    const credited = Number(rows.find((row) => row.status === 'credited')?.count ?? 0);
-    const transfers = await database.pool.query<{ count: string }>(
-      `SELECT count(*)::text AS count FROM ledger_transfers WHERE code = 'deposit'`,
-    );
+    const credited = await assertCreditedOnce(database, paying);
     console.log(
       `bench:chains on litecoind regtest, ${os.cpus().length} cores, Node ${process.version}: ` +
         `one block of ${block.nTx} transactions paying ${paying} deposits to ${options.customers} customers`,
@@ -164,11 +140,6 @@ async function main(): Promise<void> {
       `  block to balances: ${visibleMs.toFixed(0)} ms for ${credited} deposits ` +
         `(target under 2000 ms: ${visibleMs < 2000 ? 'met' : 'NOT met'}); notifications done at ${creditMs.toFixed(0)} ms`,
     );
-    if (credited !== paying || Number(transfers.rows[0]?.count) !== paying) {
-      throw new Error(
-        `expected ${paying} deposits credited once, got ${credited} (${transfers.rows[0]?.count} transfers)`,
-      );
-    }
     await assertLedgerInvariants(database.db);
     console.log('  every deposit credited once; ledger invariants hold');
   } finally {
@@ -177,6 +148,12 @@ async function main(): Promise<void> {
     await store.stop();
     await node.stop();
   }
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  if (options.chains.includes('ltc')) await benchLitecoin(options);
+  if (options.chains.includes('evm')) await benchEvm(options);
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ import {
   type EvmChainSettings,
 } from './evm-keys.ts';
 import type { EvmSettings, NetworkKind } from './keys.ts';
+import { loadColdAddresses, loadDepositKeys, type DepositKeys } from './sweep-authorization.ts';
 
 export interface SignerConfig {
   readonly databaseUrl: string;
@@ -22,6 +23,10 @@ export interface SignerConfig {
   readonly kind: NetworkKind;
   /** Ethereum and BNB Smart Chain: chain id, fee ceiling and token contracts of each chain signed. */
   readonly evm: EvmSettings;
+  /** Deposit account keys the sweeps sign with (SIGNER_<CHAIN>_DEPOSIT_XPRV, ADR 0049). */
+  readonly depositKeys: DepositKeys;
+  /** Cold-storage addresses the hot wallet may pay (SIGNER_COLD_ADDRESSES, ADR 0049). */
+  readonly cold: Readonly<Record<string, readonly string[]>>;
 }
 
 export class SignerConfigError extends Error {
@@ -120,8 +125,10 @@ export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): S
     problems.push(`SIGNER_NETWORK_KIND: \`${kind}\` coins are worthless: not in production`);
   }
   const evm = evmSettings(env, UTXO_NETWORK_KINDS.includes(kind) ? kind : 'mainnet', problems);
+  const depositKeys = loadDepositKeys(env, problems);
+  const cold = loadColdAddresses(env, problems);
   if (problems.length > 0) {
     throw new SignerConfigError(`Invalid signer configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
-  return { databaseUrl: databaseUrl!, kek: kek!, secret, host, port, kind, evm };
+  return { databaseUrl: databaseUrl!, kek: kek!, secret, host, port, kind, evm, depositKeys, cold };
 }

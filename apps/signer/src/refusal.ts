@@ -10,6 +10,8 @@ const STATUS: Record<SignerRefusalCode, number> = {
   withdrawal_was_signed_differently: 409,
   transaction_signature_is_invalid: 422,
   transaction_fee_is_above_ceiling: 422,
+  sweep_destination_is_not_the_hot_wallet: 403,
+  sweep_source_is_not_a_deposit_address: 403,
 };
 
 export class SignerRefusal extends Error {

@@ -29,6 +29,7 @@ export async function runSigner(config: SignerConfig, options: RunOptions = {}):
     const service = createSigningService({
       pool,
       keys,
+      sweeps: { keys: config.depositKeys, kind: config.kind, evm: config.evm, cold: config.cold },
       onSigned: (record) => {
         log(JSON.stringify({ event: 'signed', ...record, amount: record.amount.toString() }));
         options.afterRecord?.(record);

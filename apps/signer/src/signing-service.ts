@@ -17,6 +17,7 @@ import {
 import { authorizeWithdrawal } from './authorize.ts';
 import type { KeyHolder } from './keys.ts';
 import { SignerRefusal } from './refusal.ts';
+import { authorizeSweep, isColdMove, type SweepOptions } from './sweep-authorization.ts';
 
 export interface SignatureRecord {
   readonly network: string;
@@ -32,6 +33,8 @@ export interface SigningServiceOptions {
   readonly keys: readonly KeyHolder[];
   /** Each new signature once recorded (the process logs it); tests may stop the process here. */
   readonly onSigned?: (record: SignatureRecord) => void;
+  /** Deposit account keys for sweeps (ADR 0049); without them every sweep is refused. */
+  readonly sweeps?: SweepOptions;
 }
 
 /** The signer's core; it is itself a `Signer`, so the sandbox and tests can run it in-process. */
@@ -52,7 +55,7 @@ export function createSigningService(options: SigningServiceOptions): SigningSer
     addressFor: (network) => holderFor(network).address,
     async sign(transaction) {
       const holder = holderFor(transaction.network);
-      const { signed, record } = await signOnce(options.pool, holder, transaction);
+      const { signed, record } = await signOnce(options.pool, holder, transaction, options.sweeps);
       if (record) options.onSigned?.(record);
       return signed;
     },
@@ -77,6 +80,7 @@ async function signOnce(
   pool: pg.Pool,
   holder: KeyHolder,
   transaction: UnsignedTransaction,
+  sweeps: SigningServiceOptions['sweeps'],
 ): Promise<{ signed: SignedTransaction; record?: SignatureRecord }> {
   const request = encodeUnsigned(transaction);
   const client = await pool.connect();
@@ -101,8 +105,8 @@ async function signOnce(
       }
       return { signed: { network: transaction.network, id: transaction.id, txid: existing.txid, raw: existing.raw } };
     }
-    await authorizeWithdrawal(client, transaction, holder);
-    const signed = await signWith(holder, transaction);
+    const signer = await authorize(client, transaction, holder, sweeps);
+    const signed = await signWith(signer, transaction);
     const inserted = await client.query<{ signed_at: Date }>(
       `INSERT INTO signer.signatures (network, id, request, txid, raw, to_address, amount, signed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING signed_at`,
@@ -134,9 +138,23 @@ async function signOnce(
   }
 }
 
-async function signWith(holder: KeyHolder, transaction: UnsignedTransaction): Promise<SignedTransaction> {
+/** A sweep (it names a deposit index) and a cold move are Rora's own moves; anything else is a held withdrawal. */
+async function authorize(
+  client: pg.ClientBase,
+  transaction: UnsignedTransaction,
+  holder: KeyHolder,
+  sweeps: SigningServiceOptions['sweeps'],
+): Promise<Signer> {
+  if (transaction.depositIndex !== undefined) {
+    return authorizeSweep(transaction, holder, sweeps ?? { keys: {}, kind: holder.kind });
+  }
+  if (!isColdMove(transaction, holder, sweeps)) await authorizeWithdrawal(client, transaction, holder);
+  return holder.signer;
+}
+
+async function signWith(signer: Signer, transaction: UnsignedTransaction): Promise<SignedTransaction> {
   try {
-    return await holder.signer.sign(transaction);
+    return await signer.sign(transaction);
   } catch (error) {
     if (isChainError(error)) throw new SignerRefusal('transaction_signature_is_invalid', error.message);
     throw error;

@@ -68,6 +68,11 @@ export interface UnsignedTransaction {
   readonly validUntil?: number;
   /** Solana: the recent blockhash the transaction is built on (its lifetime). */
   readonly recentBlockhash?: string;
+  /**
+   * Sweeps (ADR 0049): the index of the deposit address `from` whose key signs. The signer derives that
+   * key itself and signs only a transfer of it to its own hot wallet (`to`), never elsewhere.
+   */
+  readonly depositIndex?: number;
 }
 
 /** A coin of the hot wallet: an output of an earlier transaction, with the amount it holds. */
@@ -165,6 +170,15 @@ export interface BroadcastResult {
   readonly status: TransactionStatus;
 }
 
+export interface SweepRequest {
+  /** Derived from what the sweep is about (address and amount): a retry names the same transaction. */
+  readonly id: string;
+  readonly from: string;
+  /** The deposit address's allocation index: the signer derives its key from it (ADR 0049). */
+  readonly index?: number;
+  readonly priority: FeePriority;
+}
+
 export interface SweepResult extends BroadcastResult {
   /** What the sweep moves to the hot wallet, in minor units of the network's asset. */
   readonly amount: bigint;
@@ -204,7 +218,7 @@ export interface ChainAdapter {
    * (`sweep_needs_gas`: `estimateFee` tells how much). Optional: an adapter without the deposit
    * addresses' keys cannot sweep.
    */
-  sweep?(request: { readonly id: string; readonly from: string; readonly priority: FeePriority }): Promise<SweepResult>;
+  sweep?(request: SweepRequest): Promise<SweepResult>;
   /** Reports transfers to this address from now on (deposit addresses; the XRP omnibus address). */
   watchAddress(address: string): void;
   /** Returns the function that unsubscribes. */

@@ -68,6 +68,7 @@ export { solanaAddressFromPublicKey } from './codecs/solana.ts';
 export {
   FEE_PRIORITIES,
   type BroadcastResult,
+  type SweepRequest,
   type SweepResult,
   type ChainAdapter,
   type ChainBlock,

@@ -11,6 +11,8 @@ import type {
   FeeEstimate,
   FeePriority,
   Signer,
+  SweepRequest,
+  SweepResult,
   WithdrawalRequest,
 } from '../adapter.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
@@ -26,6 +28,7 @@ import type { NonceStore } from './nonce-store.ts';
 import { readTransfer, type ReadTransfer } from './transactions.ts';
 import { blockHashAt, scanBlock, tipHeight, type EvmBlockOutput } from './reads.ts';
 import { smallQuantity, type EvmRpc } from './rpc.ts';
+import { evmBalancesOf, sweepEvmAddress } from './sweep.ts';
 import { fingerprintOf, signWithdrawal, type WithdrawContext } from './withdraw.ts';
 
 export interface EvmRpcAdapterOptions {
@@ -66,12 +69,42 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     if (options.network.token && !this.#contract) {
       throw new ChainError('deposit_config_is_invalid', `${options.network.name} has no contract configured`);
     }
-    const networks = { native: this.#native, contracts: options.contracts };
     this.scanner = {
       tipHeight: () => tipHeight(this.#rpc),
       blockHash: (height) => blockHashAt(this.#rpc, height),
-      block: (height) => scanBlock(this.#rpc, height, networks),
+      block: (height) => scanBlock(this.#rpc, height, this.#scanned()),
     };
+  }
+
+  /** What the scanner reads: the native coin (not the hot wallet's own payments) and the tokens. */
+  #scanned() {
+    let hot: string | undefined;
+    try {
+      hot = this.#options.signer.addressFor(this.#native).toLowerCase();
+    } catch {
+      hot = undefined; // a signer that holds no key of this chain yet: every payment is read
+    }
+    return { native: this.#native, contracts: this.#options.contracts, hot };
+  }
+
+  /** On-chain balances of this network's asset (the coin, or the token) at the latest block. */
+  async balancesOf(addresses: readonly string[]): Promise<ReadonlyMap<string, bigint>> {
+    return evmBalancesOf(this.#context(), addresses);
+  }
+
+  /** Sweeps a deposit address into the hot wallet (ADR 0049); tokens need their gas there first. */
+  async sweep(request: SweepRequest): Promise<SweepResult> {
+    const context = {
+      ...this.#context(),
+      deriveAddress: (index: number) => this.deriveAddress(index),
+      send: (stored: StoredBroadcast) => this.#send(stored),
+    };
+    const run = this.#exclusive.then(async () => {
+      await this.#checkChainId();
+      return sweepEvmAddress(context, request);
+    });
+    this.#exclusive = run.catch(() => undefined);
+    return run;
   }
 
   /** Where withdrawals are paid from, and the gas of token withdrawals (fund it with the native coin). */

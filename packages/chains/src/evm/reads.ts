@@ -93,10 +93,18 @@ export function succeeded(receipt: RawReceipt): boolean {
 }
 
 /** The native coin paid by a block's successful transactions (one output per transaction, index 0). */
-async function nativeOutputs(rpc: EvmRpc, network: NetworkId, block: RawBlock): Promise<EvmBlockOutput[]> {
+async function nativeOutputs(
+  rpc: EvmRpc,
+  network: NetworkId,
+  block: RawBlock,
+  hot: string | undefined,
+): Promise<EvmBlockOutput[]> {
   if (!Array.isArray(block.transactions)) throw new NodeError('malformed', 'A block has no transaction list');
+  // The hot wallet's payments to deposit addresses are gas top-ups for sweeps (ADR 0044), not deposits.
+  const fromHot = (tx: RawTransaction) => hot !== undefined && String(tx.from).toLowerCase() === hot;
   const paying = (block.transactions as RawTransaction[]).filter(
-    (tx) => typeof tx === 'object' && tx !== null && tx.to !== null && quantity(tx.value, 'A value') > 0n,
+    (tx) =>
+      typeof tx === 'object' && tx !== null && tx.to !== null && quantity(tx.value, 'A value') > 0n && !fromHot(tx),
   );
   // Concurrent calls travel as one batched request.
   const receipts = await Promise.all(paying.map((tx) => receiptOf(rpc, hash32(tx.hash, 'A transaction hash'))));
@@ -144,14 +152,19 @@ async function tokenOutputs(
 export async function scanBlock(
   rpc: EvmRpc,
   height: number,
-  networks: { readonly native: NetworkId; readonly contracts: ReadonlyMap<string, NetworkId> },
+  networks: {
+    readonly native: NetworkId;
+    readonly contracts: ReadonlyMap<string, NetworkId>;
+    /** The hot wallet (lower case), whose native payments are not deposits. */
+    readonly hot?: string;
+  },
 ): Promise<(ScannedBlock & { readonly outputs: readonly EvmBlockOutput[] }) | null> {
   const block = await rawBlock(rpc, height, true);
   if (!block) return null;
   const hash = hash32(block.hash, 'A block hash');
   const previousHash = height === 0 ? NO_PARENT : hash32(block.parentHash, 'A parent hash');
   const [native, tokens] = await Promise.all([
-    nativeOutputs(rpc, networks.native, block),
+    nativeOutputs(rpc, networks.native, block, networks.hot),
     tokenOutputs(rpc, hash, networks.contracts),
   ]);
   return { height, hash, previousHash, outputs: [...native, ...tokens] };

@@ -22,6 +22,8 @@ export const SIGNER_REFUSALS = [
   'withdrawal_was_signed_differently',
   'transaction_signature_is_invalid',
   'transaction_fee_is_above_ceiling',
+  'sweep_destination_is_not_the_hot_wallet',
+  'sweep_source_is_not_a_deposit_address',
 ] as const;
 export type SignerRefusalCode = (typeof SIGNER_REFUSALS)[number];
 
@@ -39,6 +41,7 @@ interface WireTransaction {
   priorityFeeRate?: string;
   inputs?: { txid: string; vout: number; amount: string }[];
   change?: { address: string; amount: string };
+  depositIndex?: number;
 }
 
 /** The canonical JSON of a transaction: the same transaction always gives the same text. */
@@ -67,6 +70,7 @@ export function encodeUnsigned(transaction: UnsignedTransaction): string {
     ...(transaction.change === undefined
       ? {}
       : { change: { address: transaction.change.address, amount: transaction.change.amount.toString() } }),
+    ...(transaction.depositIndex === undefined ? {} : { depositIndex: transaction.depositIndex }),
   };
   return JSON.stringify(wire);
 }
@@ -123,6 +127,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
   const inputs = decodeInputs(wire.inputs);
   const destinationTag = optionalWhole(wire.destinationTag, 'destinationTag');
   const nonce = optionalWhole(wire.nonce, 'nonce');
+  const depositIndex = optionalWhole(wire.depositIndex, 'depositIndex');
   return {
     network,
     id: text(wire.id, 'id'),
@@ -141,6 +146,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
       : {
           change: { address: text(change?.address, 'change.address'), amount: amount(change?.amount, 'change.amount') },
         }),
+    ...(depositIndex === undefined ? {} : { depositIndex }),
   };
 }
 

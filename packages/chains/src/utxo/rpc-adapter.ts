@@ -13,6 +13,8 @@ import type {
   FeeEstimate,
   FeePriority,
   Signer,
+  SweepRequest,
+  SweepResult,
   WithdrawalRequest,
 } from '../adapter.ts';
 import { parseBitcoinAddress } from '../codecs/bitcoin.ts';
@@ -30,6 +32,7 @@ import type { BroadcastStore, StoredBroadcast } from './broadcast-store.ts';
 import { outputBytes, outpoint, selectCoins, type Coin } from './coin-selection.ts';
 import { blockHashAt, readTransaction, scanBlock, type BlockOutput, type ScannedBlock } from './node-reads.ts';
 import type { UtxoParams } from './params.ts';
+import { readScan, sweepDepositAddress, type UtxoScan } from './sweep.ts';
 import { NodeError, coinsToMinor, isNodeError, type RpcClient } from './rpc-client.ts';
 
 /** Blocks within which each priority aims to be mined (what `estimatesmartfee` is asked). */
@@ -67,6 +70,8 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   /** The last rate the node gave per priority, used while it cannot answer. */
   readonly #lastRates = new Map<FeePriority, bigint>();
   #exclusive: Promise<unknown> = Promise.resolve();
+  /** The last balance scan, which the sweeps of the same pass reuse while the tip has not moved. */
+  #lastScan: UtxoScan | undefined;
   #prepared: Promise<void> | undefined;
 
   constructor(options: UtxoRpcAdapterOptions) {
@@ -101,7 +106,31 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     await this.#rpc.call('importaddress', [hot, 'rora-hot', false], wallet);
   }
 
-  /** Where withdrawals are paid from (fund it; the sweeps will, once they exist). */
+  /**
+   * Consolidates a deposit address's confirmed coins into the hot wallet (ADR 0049), signed by the
+   * signer with the deposit key of `request.index`; once per id, under the adapter's lock.
+   */
+  async sweep(request: SweepRequest): Promise<SweepResult> {
+    const context = {
+      network: this.network,
+      params: this.#options.params,
+      rpc: this.#rpc,
+      signer: this.#options.signer,
+      store: this.#options.store,
+      deriveAddress: (index: number) => this.deriveAddress(index),
+      feeRate: (priority: FeePriority) => this.#feeRate(priority),
+      send: (raw: string) => this.#send(raw),
+      recentScan: async () => {
+        const scan = this.#lastScan;
+        return scan && scan.tip === (await this.getBlockHeight()) ? scan : null;
+      },
+    };
+    const run = this.#exclusive.then(() => sweepDepositAddress(context, request));
+    this.#exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Where withdrawals are paid from and sweeps go. */
   hotWalletAddress(): string {
     return this.#options.signer.addressFor(this.network.id);
   }
@@ -180,17 +209,14 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     const balances = new Map(addresses.map((address) => [address, 0n]));
     if (addresses.length === 0) return balances;
     const descriptors = addresses.map((address) => `addr(${address})`);
-    const answer = await this.#rpc.call<{ success?: unknown; unspents?: unknown }>('scantxoutset', [
-      'start',
-      descriptors,
-    ]);
-    if (answer?.success !== true || !Array.isArray(answer.unspents)) {
-      throw new NodeError('malformed', 'scantxoutset: the node did not finish the scan');
-    }
-    for (const unspent of answer.unspents as { desc?: unknown; amount?: unknown }[]) {
-      const address = /^addr\(([^)]+)\)/.exec(String(unspent.desc))?.[1];
-      if (address === undefined || !balances.has(address)) continue;
-      balances.set(address, (balances.get(address) ?? 0n) + coinsToMinor(unspent.amount));
+    const scan = readScan(await this.#rpc.call('scantxoutset', ['start', descriptors]));
+    this.#lastScan = scan;
+    for (const [address, coins] of scan.coins) {
+      if (balances.has(address))
+        balances.set(
+          address,
+          coins.reduce((sum, coin) => sum + coin.amount, 0n),
+        );
     }
     return balances;
   }

@@ -70,6 +70,7 @@ export const walletsErrors = {
   sweep_source_is_not_a_deposit_address: { status: 422, message: 'Only a Rora deposit address can be swept' },
   sweep_amount_does_not_cover_fee: { status: 422, message: 'This address holds less than the fee to sweep it' },
   sweep_needs_gas: { status: 422, message: 'This address needs gas before its tokens can be swept' },
+  sweep_fee_is_above_one_percent: { status: 422, message: 'Sweeping this address now would cost more than 1 % of it' },
   transaction_is_unknown: { status: 422, message: 'This transaction is not known on the network' },
   replacement_is_not_supported: { status: 422, message: 'Transactions on this network cannot be sped up' },
   replacement_fee_is_too_low: { status: 422, message: 'A replacement must pay a higher fee' },

@@ -145,6 +145,16 @@ async function topUpGas(deps: TreasuryDeps, network: NetworkDefinition, adapter:
 
 const paid = (result: { fee: bigint; txid: string }) => ({ fee: result.fee, txid: result.txid });
 
+/** Sweeps that wait for a later pass: too little to pay the fee, or fees too high now. */
+const WAIT_CODES = new Set(['sweep_amount_does_not_cover_fee', 'sweep_fee_is_above_one_percent']);
+
+/** The deposit address's allocation index, from which the signer derives its key (ADR 0049). */
+async function addressIndex(deps: TreasuryDeps, network: NetworkId, address: string): Promise<number | undefined> {
+  const { rows } = await deps.db.execute<{ address_index: number }>(sql`
+    SELECT address_index FROM wallets WHERE network = ${network} AND address = ${address} LIMIT 1`);
+  return rows[0]?.address_index;
+}
+
 async function sweepOne(deps: TreasuryDeps, balances: ChainBalances, from: string, balance: bigint) {
   const network = getNetwork(balances.network);
   const adapter = deps.registry.adapter(network.id);
@@ -157,12 +167,17 @@ async function sweepOne(deps: TreasuryDeps, balances: ChainBalances, from: strin
   }
   const id = derivedId(network.id, from, 'sweep', String(balance));
   try {
-    const result = await adapter.sweep({ id, from, priority: 'slow' });
+    const result = await adapter.sweep({
+      id,
+      from,
+      index: await addressIndex(deps, network.id, from),
+      priority: 'slow',
+    });
     const move = { id, network: network.id, kind: 'sweep' as const, from, to: balances.hotAddress };
     await record(deps, { ...move, amount: result.amount, fee: result.fee, txid: result.txid });
   } catch (error) {
     if (isChainError(error) && error.code === 'sweep_needs_gas') return topUpGas(deps, network, adapter, from);
-    if (isChainError(error) && error.code === 'sweep_amount_does_not_cover_fee') return;
+    if (isChainError(error) && WAIT_CODES.has(error.code)) return;
     throw error;
   }
 }
