@@ -39,6 +39,8 @@ interface WireTransaction {
   priorityFeeRate?: string;
   inputs?: { txid: string; vout: number; amount: string }[];
   change?: { address: string; amount: string };
+  validUntil?: number;
+  recentBlockhash?: string;
 }
 
 /** The canonical JSON of a transaction: the same transaction always gives the same text. */
@@ -67,6 +69,8 @@ export function encodeUnsigned(transaction: UnsignedTransaction): string {
     ...(transaction.change === undefined
       ? {}
       : { change: { address: transaction.change.address, amount: transaction.change.amount.toString() } }),
+    ...(transaction.validUntil === undefined ? {} : { validUntil: transaction.validUntil }),
+    ...(transaction.recentBlockhash === undefined ? {} : { recentBlockhash: transaction.recentBlockhash }),
   };
   return JSON.stringify(wire);
 }
@@ -123,6 +127,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
   const inputs = decodeInputs(wire.inputs);
   const destinationTag = optionalWhole(wire.destinationTag, 'destinationTag');
   const nonce = optionalWhole(wire.nonce, 'nonce');
+  const validUntil = optionalWhole(wire.validUntil, 'validUntil');
   return {
     network,
     id: text(wire.id, 'id'),
@@ -141,14 +146,23 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
       : {
           change: { address: text(change?.address, 'change.address'), amount: amount(change?.amount, 'change.amount') },
         }),
+    ...(validUntil === undefined ? {} : { validUntil }),
+    ...(wire.recentBlockhash === undefined ? {} : { recentBlockhash: text(wire.recentBlockhash, 'recentBlockhash') }),
   };
 }
 
-/** Reads the signer's answer to a sign request: raw hex, bare (Bitcoin family) or 0x-prefixed (EVM). */
+const RAW_HEX = /^(0x)?[0-9a-f]+$/i;
+const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * Reads the signer's answer to a sign request: raw hex, bare (Bitcoin family, XRP) or 0x-prefixed
+ * (EVM), or base64 (Solana's wire transaction, as sendTransaction takes it).
+ */
 export function decodeSigned(body: unknown): SignedTransaction {
   const wire = (body ?? {}) as Record<string, unknown>;
-  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !/^(0x)?[0-9a-f]+$/i.test(wire.raw)) {
-    throw new SignerProtocolError('the signer answered without a txid and raw hex');
+  const raw = wire.network === 'sol' ? RAW_BASE64 : RAW_HEX;
+  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !raw.test(wire.raw)) {
+    throw new SignerProtocolError('the signer answered without a txid and raw transaction');
   }
   return {
     network: getNetwork(text(wire.network, 'network')).id,
