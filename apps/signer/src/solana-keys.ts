@@ -14,15 +14,9 @@ import {
   type Instruction,
 } from '@solana/kit';
 import { SYSTEM_PROGRAM_ADDRESS, parseTransferSolInstruction } from '@solana-program/system';
-import {
-  MEMO_PROGRAM,
-  SolanaKeySigner,
-  parseSolanaSecretKey,
-  type Signer,
-  type UnsignedTransaction,
-} from '@rora/chains';
+import { MEMO_PROGRAM, SolanaKeySigner, parseSolanaSecretKey, type UnsignedTransaction } from '@rora/chains';
 import type { KeyHolder, NetworkKind } from './keys.ts';
-import { SignerRefusal } from './refusal.ts';
+import { readingBack } from './read-back.ts';
 
 /** The 64 bytes of a secret key text: base58, or solana-keygen's JSON array. */
 export function solanaSecretFromText(text: string): Uint8Array {
@@ -86,20 +80,7 @@ export function solanaWireDifferences(raw: string, transaction: UnsignedTransact
 export function solanaKeyHolder(kind: NetworkKind, secret: Uint8Array): KeyHolder {
   const inner = new SolanaKeySigner({ secretKey: base58.encode(secret) });
   const address = inner.addressFor('sol');
-  const signer: Signer = {
-    addressFor: (network) => inner.addressFor(network),
-    sign: async (transaction) => {
-      const signed = await inner.sign(transaction);
-      const differences = solanaWireDifferences(signed.raw, transaction, address);
-      if (differences.length > 0) {
-        throw new SignerRefusal(
-          'withdrawal_does_not_match',
-          `The Solana transaction for ${transaction.id} differs from the withdrawal in its ${differences.join(', ')}`,
-        );
-      }
-      return signed;
-    },
-  };
+  const signer = readingBack(inner, 'Solana', (raw, transaction) => solanaWireDifferences(raw, transaction, address));
   // Base58 names one key: two spellings of an address are the same only when equal.
   return { network: 'sol', kind, address, signer, sameDestination: (a, b) => a.trim() === b.trim() && a.length > 0 };
 }

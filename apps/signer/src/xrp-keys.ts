@@ -8,9 +8,9 @@
 // applies one transaction per account sequence, so two signatures of one withdrawal can never both pay.
 import { decode } from 'ripple-binary-codec';
 import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs';
-import { XrpKeySigner, validateAddress, type Signer, type UnsignedTransaction } from '@rora/chains';
+import { XrpKeySigner, validateAddress, type UnsignedTransaction } from '@rora/chains';
 import type { KeyHolder, NetworkKind } from './keys.ts';
-import { SignerRefusal } from './refusal.ts';
+import { readingBack } from './read-back.ts';
 
 /** The fields a withdrawal's Payment may carry: any other (Paths, SendMax, DeliverMin, Memos…) is refused. */
 const PAYMENT_FIELDS = new Set([
@@ -94,20 +94,7 @@ function replacesOnSameSequence(earlier: UnsignedTransaction, next: UnsignedTran
 export function xrpKeyHolder(kind: NetworkKind, seed: Uint8Array): KeyHolder {
   const inner = new XrpKeySigner({ seed: new TextDecoder().decode(seed) });
   const address = inner.addressFor('xrp');
-  const signer: Signer = {
-    addressFor: (network) => inner.addressFor(network),
-    sign: async (transaction) => {
-      const signed = await inner.sign(transaction);
-      const differences = xrpBlobDifferences(signed.raw, transaction, address);
-      if (differences.length > 0) {
-        throw new SignerRefusal(
-          'withdrawal_does_not_match',
-          `The XRP transaction for ${transaction.id} differs from the withdrawal in its ${differences.join(', ')}`,
-        );
-      }
-      return signed;
-    },
-  };
+  const signer = readingBack(inner, 'XRP', (raw, transaction) => xrpBlobDifferences(raw, transaction, address));
   return {
     network: 'xrp',
     kind,
