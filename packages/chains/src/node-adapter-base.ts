@@ -1,19 +1,45 @@
 // What every adapter that reads its chain through a node shares (UTXO, EVM, XRP, Solana): its network,
-// its explorer links, the deposit addresses it watches, and no pushed events (the deposit scanner
-// polls each adapter's `scanner`, and the wallets' reconcile reads sends again).
-import type { ChainEventListener } from './adapter.ts';
+// its explorer links, its hot wallet (the signer's address) and deposit addresses (the deriver's), the
+// deposit addresses it watches, the walk over its blocks that lists payments
+// to them, and no pushed events (the deposit scanner polls each adapter's `scanner`, and the wallets'
+// reconcile reads sends again).
+import type { ChainEventListener, ChainTransaction, Signer } from './adapter.ts';
+import type { AddressDeriver, DepositAddress } from './derive.ts';
 import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from './explorers.ts';
-import type { NetworkDefinition } from './networks.ts';
+import { CHAINS, type NetworkDefinition } from './networks.ts';
+import type { BlockOutput, ScannedBlock } from './utxo/node-reads.ts';
+import type { BlockScanner } from './utxo/rpc-adapter.ts';
 
 export abstract class NodeAdapterBase {
   readonly network: NetworkDefinition;
   readonly explorer: ExplorerTemplates;
   /** Addresses whose incoming transfers are customers' deposits. */
   protected readonly watched = new Set<string>();
+  /** How the deposit scanner reads this chain: by height, with hashes to detect reorganisations. */
+  abstract readonly scanner: BlockScanner;
 
-  constructor(network: NetworkDefinition) {
-    this.network = network;
-    this.explorer = explorerFor(network.id);
+  /** Holds the hot wallet's key (in this process, or the signer process's client). */
+  protected readonly signer: Signer;
+  protected readonly deriver: AddressDeriver;
+
+  constructor(options: {
+    readonly network: NetworkDefinition;
+    readonly signer: Signer;
+    readonly deriver: AddressDeriver;
+  }) {
+    this.network = options.network;
+    this.explorer = explorerFor(options.network.id);
+    this.signer = options.signer;
+    this.deriver = options.deriver;
+  }
+
+  /** Where withdrawals are paid from (on EVM chains, the gas of token withdrawals too). */
+  hotWalletAddress(): string {
+    return this.signer.addressFor(this.network.id);
+  }
+
+  deriveAddress(index: number): DepositAddress {
+    return this.deriver.derive(this.network.id, index);
   }
 
   watchAddress(address: string): void {
@@ -31,5 +57,53 @@ export abstract class NodeAdapterBase {
 
   addressUrl(address: string): string {
     return explorerAddressUrl(this.network.id, address);
+  }
+
+  /**
+   * The payments to watched addresses in blocks `first` to `last`, in order, stopping at the first
+   * block the node does not have yet; `transfer` makes each a deposit (or null: not this network's).
+   */
+  protected async watchedTransfers(
+    heights: { readonly first: number; readonly last: number },
+    transfer: (output: BlockOutput, block: ScannedBlock) => ChainTransaction | null,
+  ): Promise<ChainTransaction[]> {
+    const transfers: ChainTransaction[] = [];
+    for (let height = heights.first; height <= heights.last; height += 1) {
+      const block = await this.scanner.block(height);
+      if (!block) break;
+      for (const output of block.outputs) {
+        const made = this.watched.has(output.address) ? transfer(output, block) : null;
+        if (made) transfers.push(made);
+      }
+    }
+    return transfers;
+  }
+
+  /** What the chain's fees are paid in: its native coin (ETH for the ERC-20 tokens too). */
+  protected feeAsset(): ChainTransaction['feeAsset'] {
+    return CHAINS[this.network.chain].nativeAsset;
+  }
+
+  /** A deposit output as the wallets module records it, `confirmations` deep in its block. */
+  incomingTransfer(
+    output: BlockOutput,
+    block: { readonly height: number; readonly hash: string; readonly confirmations: number },
+  ): ChainTransaction {
+    const required = this.network.confirmations;
+    return {
+      txid: output.txid,
+      outputIndex: output.outputIndex,
+      network: this.network.id,
+      from: '',
+      to: output.address,
+      amount: output.amount,
+      fee: 0n,
+      feeAsset: this.feeAsset(),
+      status: block.confirmations >= required ? 'confirmed' : 'confirming',
+      confirmations: block.confirmations,
+      requiredConfirmations: required,
+      blockHeight: block.height,
+      blockHash: block.hash,
+    };
   }
 }

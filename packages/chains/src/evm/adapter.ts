@@ -13,10 +13,10 @@ import type {
   Signer,
   WithdrawalRequest,
 } from '../adapter.ts';
-import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import type { AddressDeriver } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
-import { CHAINS, type NetworkDefinition, type NetworkId } from '../networks.ts';
+import type { NetworkDefinition, NetworkId } from '../networks.ts';
 import type { StoredBroadcast } from '../utxo/broadcast-store.ts';
 import type { BlockScanner } from '../utxo/rpc-adapter.ts';
 import { NodeError } from '../utxo/rpc-client.ts';
@@ -24,7 +24,7 @@ import { validateAddress, type AddressValidation, type ValidateAddressOptions } 
 import { EXPECTED_BLOCKS, evmFees } from './fees.ts';
 import type { NonceStore } from './nonce-store.ts';
 import { readTransfer, type ReadTransfer } from './transactions.ts';
-import { blockHashAt, scanBlock, tipHeight, type EvmBlockOutput } from './reads.ts';
+import { blockHashAt, scanBlock, tipHeight } from './reads.ts';
 import { smallQuantity, type EvmRpc } from './rpc.ts';
 import { fingerprintOf, signWithdrawal, type WithdrawContext } from './withdraw.ts';
 
@@ -58,7 +58,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   #checkedChainId: Promise<void> | undefined;
 
   constructor(options: EvmRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     this.#native = options.network.chain as NetworkId;
@@ -72,15 +72,6 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       blockHash: (height) => blockHashAt(this.#rpc, height),
       block: (height) => scanBlock(this.#rpc, height, networks),
     };
-  }
-
-  /** Where withdrawals are paid from, and the gas of token withdrawals (fund it with the native coin). */
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    return this.#options.deriver.derive(this.network.id, index);
   }
 
   async validateAddress(address: string, options: ValidateAddressOptions = {}): Promise<AddressValidation> {
@@ -97,7 +88,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return {
       network: this.network.id,
       priority: request.priority,
-      feeAsset: this.#feeAsset(),
+      feeAsset: this.feeAsset(),
       fee: fees.feeRate * units,
       feeRate: fees.feeRate,
       units,
@@ -111,7 +102,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     }
     const stored = await this.#signOnce(request);
     await this.#send(stored);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: this.#feeAsset(), status: 'pending' };
+    return { txid: stored.txid, fee: stored.fee, feeAsset: this.feeAsset(), status: 'pending' };
   }
 
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
@@ -137,44 +128,13 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
     const tip = await this.getBlockHeight();
-    const last = Math.min(range.toHeight ?? tip, tip);
-    const transfers: ChainTransaction[] = [];
-    for (let height = Math.max(0, range.fromHeight); height <= last; height += 1) {
-      const block = await this.scanner.block(height);
-      if (!block) break;
-      for (const output of block.outputs as readonly EvmBlockOutput[]) {
-        if (output.network !== this.network.id || !this.watched.has(output.address)) continue;
-        transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
-      }
-    }
-    return transfers;
-  }
-
-  /** A deposit as the wallets module records it. */
-  incomingTransfer(
-    output: EvmBlockOutput,
-    block: { readonly height: number; readonly hash: string; readonly confirmations: number },
-  ): ChainTransaction {
-    const required = this.network.confirmations;
-    return {
-      txid: output.txid,
-      outputIndex: output.outputIndex,
-      network: this.network.id,
-      from: '',
-      to: output.address,
-      amount: output.amount,
-      fee: 0n,
-      feeAsset: this.#feeAsset(),
-      status: block.confirmations >= required ? 'confirmed' : 'confirming',
-      confirmations: block.confirmations,
-      requiredConfirmations: required,
-      blockHeight: block.height,
-      blockHash: block.hash,
-    };
-  }
-
-  #feeAsset() {
-    return CHAINS[this.network.chain].nativeAsset;
+    const heights = { first: Math.max(0, range.fromHeight), last: Math.min(range.toHeight ?? tip, tip) };
+    // One chain's blocks carry its native coin and its tokens: only this network's payments count.
+    return this.watchedTransfers(heights, (output, block) =>
+      output.network === this.network.id
+        ? this.incomingTransfer(output, { ...block, confirmations: tip - block.height + 1 })
+        : null,
+    );
   }
 
   #context(): WithdrawContext {
@@ -255,7 +215,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       amount: ours?.amount ?? read?.amount ?? 0n,
       // Mined: what it paid (gasUsed * effectiveGasPrice); before: the most it can pay.
       fee: read?.mined ? read.fee : (ours?.fee ?? 0n),
-      feeAsset: this.#feeAsset(),
+      feeAsset: this.feeAsset(),
       status,
       confirmations,
       requiredConfirmations: required,

@@ -13,7 +13,7 @@ import type {
   Signer,
   WithdrawalRequest,
 } from '../adapter.ts';
-import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import type { AddressDeriver } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { asCount, asMinor, asRecord } from '../json-post.ts';
@@ -49,7 +49,7 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: SolanaRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     const rpc = options.rpc;
@@ -58,14 +58,6 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       blockHash: (height) => slotHash(rpc, height),
       block: (height) => scanSlot(rpc, height),
     };
-  }
-
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    return this.#options.deriver.derive(this.network.id, index);
   }
 
   async validateAddress(address: string, options: ValidateAddressOptions = {}): Promise<AddressValidation> {
@@ -122,30 +114,11 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
-    const last = range.toHeight ?? (await this.getBlockHeight());
-    const transfers: ChainTransaction[] = [];
-    for (let slot = Math.max(0, range.fromHeight); slot <= last; slot += 1) {
-      const block = await scanSlot(this.#rpc, slot);
-      if (!block) break;
-      for (const output of block.outputs.filter((candidate) => this.watched.has(candidate.address))) {
-        transfers.push({
-          txid: output.txid,
-          outputIndex: output.outputIndex,
-          network: this.network.id,
-          from: '',
-          to: output.address,
-          amount: output.amount,
-          fee: 0n,
-          feeAsset: 'SOL',
-          status: 'confirmed',
-          confirmations: this.network.confirmations,
-          requiredConfirmations: this.network.confirmations,
-          blockHeight: slot,
-          blockHash: block.hash,
-        });
-      }
-    }
-    return transfers;
+    const heights = { first: Math.max(0, range.fromHeight), last: range.toHeight ?? (await this.getBlockHeight()) };
+    // Finalized slots only: each listed transfer is as deep as the network asks.
+    return this.watchedTransfers(heights, (output, block) =>
+      this.incomingTransfer(output, { ...block, confirmations: this.network.confirmations }),
+    );
   }
 
   /** Never included and never can be: its blockhash's last valid height is finalized without it. */
@@ -239,7 +212,7 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
         'The Solana hot wallet cannot cover this withdrawal now',
       );
     }
-    const signed = await this.#options.signer.sign({
+    const signed = await this.signer.sign({
       network: this.network.id,
       id: request.id,
       from: transfer.from,

@@ -19,7 +19,7 @@ import { parseBitcoinAddress } from '../codecs/bitcoin.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
-import { CHAINS, type NetworkDefinition } from '../networks.ts';
+import type { NetworkDefinition } from '../networks.ts';
 import {
   validateAddress,
   type AddressErrorCode,
@@ -70,7 +70,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   #prepared: Promise<void> | undefined;
 
   constructor(options: UtxoRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     const rpc = options.rpc;
@@ -97,17 +97,13 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
         await this.#rpc.call('createwallet', [wallet, true, true]);
       }
     }
-    const hot = this.#options.signer.addressFor(this.network.id);
+    const hot = this.signer.addressFor(this.network.id);
     await this.#rpc.call('importaddress', [hot, 'rora-hot', false], wallet);
   }
 
-  /** Where withdrawals are paid from (fund it; the sweeps will, once they exist). */
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    const derived = this.#options.deriver.derive(this.network.id, index);
+  /** The deriver's address, in this network kind's bech32 prefix (testnet, regtest). */
+  override deriveAddress(index: number): DepositAddress {
+    const derived = this.deriver.derive(this.network.id, index);
     return { ...derived, address: withPrefix(derived.address, this.#options.params.address.bech32 as string) };
   }
 
@@ -138,7 +134,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return {
       network: this.network.id,
       priority: request.priority,
-      feeAsset: CHAINS[this.network.chain].nativeAsset,
+      feeAsset: this.feeAsset(),
       fee: feeRate * units,
       feeRate,
       units,
@@ -152,7 +148,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     }
     const stored = await this.#signOnce(request);
     await this.#send(stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: this.#feeAsset(), status: 'pending' };
+    return { txid: stored.txid, fee: stored.fee, feeAsset: this.feeAsset(), status: 'pending' };
   }
 
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
@@ -205,44 +201,11 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
-    const last = range.toHeight ?? (await this.getBlockHeight());
     const tip = await this.getBlockHeight();
-    const transfers: ChainTransaction[] = [];
-    for (let height = Math.max(0, range.fromHeight); height <= last; height += 1) {
-      const block = await scanBlock(this.#rpc, height);
-      if (!block) break;
-      for (const output of block.outputs.filter((candidate) => this.watched.has(candidate.address))) {
-        transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
-      }
-    }
-    return transfers;
-  }
-
-  /** A deposit output as the wallets module records it. */
-  incomingTransfer(
-    output: BlockOutput,
-    block: { readonly height: number; readonly hash: string; readonly confirmations: number },
-  ): ChainTransaction {
-    const required = this.network.confirmations;
-    return {
-      txid: output.txid,
-      outputIndex: output.outputIndex,
-      network: this.network.id,
-      from: '',
-      to: output.address,
-      amount: output.amount,
-      fee: 0n,
-      feeAsset: this.#feeAsset(),
-      status: block.confirmations >= required ? 'confirmed' : 'confirming',
-      confirmations: block.confirmations,
-      requiredConfirmations: required,
-      blockHeight: block.height,
-      blockHash: block.hash,
-    };
-  }
-
-  #feeAsset() {
-    return CHAINS[this.network.chain].nativeAsset;
+    const heights = { first: Math.max(0, range.fromHeight), last: range.toHeight ?? tip };
+    return this.watchedTransfers(heights, (output, block) =>
+      this.incomingTransfer(output, { ...block, confirmations: tip - block.height + 1 }),
+    );
   }
 
   /**
@@ -302,7 +265,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       throw new ChainError('destination_tag_is_not_supported', `${this.network.name} has no destination tags`);
     }
     const estimate = await this.estimateFee({ amount: request.amount, priority: request.priority });
-    const from = this.#options.signer.addressFor(this.network.id);
+    const from = this.signer.addressFor(this.network.id);
     const recipientBytes = outputBytes(
       OutScript.encode(Address(this.#options.params.signer).decode(validation.address)).length,
     );
@@ -317,7 +280,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
         `The ${this.network.name} hot wallet cannot cover this withdrawal and its fee now`,
       );
     }
-    const signed = await this.#options.signer.sign({
+    const signed = await this.signer.sign({
       network: this.network.id,
       id: request.id,
       from,
@@ -349,7 +312,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
    * for another one, which it would refuse.
    */
   async #adoptRecorded(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast | null> {
-    const found = await this.#options.signer.recorded?.(this.network.id, request.id);
+    const found = await this.signer.recorded?.(this.network.id, request.id);
     if (!found) return null;
     const { transaction, signed } = found;
     if (transaction.amount !== request.amount) {
@@ -412,12 +375,12 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return {
       txid: read.txid,
       network: this.network.id,
-      from: ours ? this.#options.signer.addressFor(this.network.id) : '',
+      from: ours ? this.signer.addressFor(this.network.id) : '',
       to: ours?.to ?? paid?.address ?? '',
       amount: ours?.amount ?? paid?.amount ?? 0n,
       ...(paid ? { outputIndex: paid.outputIndex } : {}),
       fee: ours?.fee ?? 0n,
-      feeAsset: this.#feeAsset(),
+      feeAsset: this.feeAsset(),
       status,
       confirmations: read.confirmations,
       requiredConfirmations: required,

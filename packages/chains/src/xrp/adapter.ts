@@ -14,7 +14,7 @@ import type {
   Signer,
   WithdrawalRequest,
 } from '../adapter.ts';
-import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import type { AddressDeriver } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { asCount, asMinor, asRecord } from '../json-post.ts';
@@ -53,7 +53,7 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: XrpRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     this.#window = options.ledgerWindow ?? XRP_LEDGER_WINDOW;
@@ -64,15 +64,6 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       blockHash: (height) => ledgerHashAt(rpc, height),
       block: (height) => scanLedger(rpc, height),
     };
-  }
-
-  /** Where withdrawals are paid from. */
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    return this.#options.deriver.derive(this.network.id, index);
   }
 
   /** The address rules, then the receiving account's RequireDest flag when no tag is given. */
@@ -163,27 +154,19 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
-    const last = range.toHeight ?? (await this.getBlockHeight());
-    const watched = new Set(this.watched);
-    const transfers: ChainTransaction[] = [];
-    for (let height = Math.max(1, range.fromHeight); height <= last; height += 1) {
-      const ledger = await scanLedger(this.#rpc, height);
-      if (!ledger) break;
-      for (const output of ledger.outputs.filter((candidate) => watched.has(candidate.address))) {
-        transfers.push({
-          ...this.#base(null, output.txid),
-          to: output.address,
-          amount: output.amount,
-          ...(output.destinationTag === undefined ? {} : { destinationTag: output.destinationTag }),
-          fee: 0n,
-          status: 'confirmed',
-          confirmations: 1,
-          blockHeight: height,
-          blockHash: ledger.hash,
-        });
-      }
-    }
-    return transfers;
+    const heights = { first: Math.max(1, range.fromHeight), last: range.toHeight ?? (await this.getBlockHeight()) };
+    // A validated ledger is final: one confirmation. The tag says which customer it is for.
+    return this.watchedTransfers(heights, (output, ledger) => ({
+      ...this.#base(null, output.txid),
+      to: output.address,
+      amount: output.amount,
+      ...(output.destinationTag === undefined ? {} : { destinationTag: output.destinationTag }),
+      fee: 0n,
+      status: 'confirmed',
+      confirmations: 1,
+      blockHeight: ledger.height,
+      blockHash: ledger.hash,
+    }));
   }
 
   #base(ours: StoredBroadcast | null, txid: string) {
@@ -262,7 +245,7 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       throw new ChainError('hot_wallet_balance_is_insufficient', 'The XRP hot wallet cannot cover this withdrawal now');
     }
     const validUntil = account.validatedIndex + this.#window;
-    const signed = await this.#options.signer.sign({
+    const signed = await this.signer.sign({
       network: this.network.id,
       id: request.id,
       from,
