@@ -3,10 +3,12 @@
 // deposit addresses it watches, the walk over its blocks that lists payments
 // to them, and no pushed events (the deposit scanner polls each adapter's `scanner`, and the wallets'
 // reconcile reads sends again).
-import type { ChainEventListener, ChainTransaction, Signer } from './adapter.ts';
+import type { BroadcastResult, ChainEventListener, ChainTransaction, Signer, WithdrawalRequest } from './adapter.ts';
 import type { AddressDeriver, DepositAddress } from './derive.ts';
 import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from './explorers.ts';
+import { ChainError } from './errors.ts';
 import { CHAINS, type NetworkDefinition } from './networks.ts';
+import type { StoredBroadcast } from './utxo/broadcast-store.ts';
 import type { BlockOutput, ScannedBlock } from './utxo/node-reads.ts';
 import type { BlockScanner } from './utxo/rpc-adapter.ts';
 
@@ -58,6 +60,26 @@ export abstract class NodeAdapterBase {
   addressUrl(address: string): string {
     return explorerAddressUrl(this.network.id, address);
   }
+
+  /**
+   * Signs the withdrawal once and stores the signed bytes before the node sees them (`signOnce`, each
+   * chain's rules), then sends them (`send`); a retry sends the stored bytes again. No chain read
+   * through a node replaces a sent withdrawal yet.
+   */
+  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
+    if (request.replaces !== undefined) {
+      throw new ChainError('replacement_is_not_supported', `${this.network.name} withdrawals cannot be replaced`);
+    }
+    const stored = await this.signOnce(request);
+    await this.send(stored);
+    return { txid: stored.txid, fee: stored.fee, feeAsset: this.feeAsset(), status: 'pending' };
+  }
+
+  /** The stored signed transaction of this withdrawal, or one signed and stored now. */
+  protected abstract signOnce(request: WithdrawalRequest): Promise<StoredBroadcast>;
+
+  /** Hands a stored transaction to the node; "already known" counts as sent. */
+  protected abstract send(stored: StoredBroadcast): Promise<void>;
 
   /**
    * The payments to watched addresses in blocks `first` to `last`, in order, stopping at the first

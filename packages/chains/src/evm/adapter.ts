@@ -5,7 +5,6 @@
 // block's successful native payments and the configured tokens' Transfer events. Withdrawals are
 // signed once (withdraw.ts), stored with their nonce, then sent; a retry sends the stored bytes.
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -96,22 +95,13 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
   }
 
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', `${this.network.name} withdrawals are not replaced yet`);
-    }
-    const stored = await this.#signOnce(request);
-    await this.#send(stored);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: this.feeAsset(), status: 'pending' };
-  }
-
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
     const ours = await this.#options.store.findByTxid(this.network.id, txid);
     const read = await readTransfer(this.#rpc, txid, { contract: this.#contract });
     if (!read && ours) {
       // Ours, but the node does not have it (evicted, a restarted node, never sent): send it again.
       // A refusal leaves it pending for an operator; it is never signed anew.
-      await this.#send(ours).catch((error: unknown) => {
+      await this.send(ours).catch((error: unknown) => {
         if (!(error instanceof NodeError && error.kind === 'rejected')) throw error;
       });
     }
@@ -167,7 +157,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before, or signed now (one at a time per process). */
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const run = this.#exclusive.then(async () => {
       let stored = await this.#options.store.find(this.network.id, request.id);
       if (!stored) {
@@ -186,7 +176,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return run;
   }
 
-  async #send(stored: StoredBroadcast): Promise<void> {
+  protected override async send(stored: StoredBroadcast): Promise<void> {
     try {
       await this.#rpc.call('eth_sendRawTransaction', [stored.raw]);
     } catch (error) {

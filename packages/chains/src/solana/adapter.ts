@@ -5,7 +5,6 @@
 // sent; once the finalized block height passes that height without it, it is known failed (and
 // rebuilt if asked again under the same id while still held). This adapter pushes no events.
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -72,15 +71,6 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return this.#estimate(request.priority, fee);
   }
 
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', 'Solana withdrawals cannot be replaced');
-    }
-    const stored = await this.#signOnce(request);
-    await this.#send(stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: 'SOL', status: 'pending' };
-  }
-
   /** A withdrawal this adapter sent (deposits come from the scanner); null for any other signature. */
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
     const ours = await this.#options.store.findByTxid(this.network.id, txid);
@@ -98,7 +88,7 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
     if (!status) {
       const expired = await this.#expired(ours, status);
-      if (!expired) await this.#send(ours.raw).catch(ignoreRejection);
+      if (!expired) await this.send(ours).catch(ignoreRejection);
       const failure = expired ? { failureReason: 'transaction_expired' } : {};
       const state = expired ? ('failed' as const) : ('pending' as const);
       return { ...common, amount: ours.amount, fee: 0n, status: state, confirmations: 0, ...failure };
@@ -181,7 +171,7 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return { transfer, fee: asMinor(answer.value, 'The fee for the message') };
   }
 
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount)]);
     const run = this.#exclusive.then(async () => {
       const existing = await this.#options.store.find(this.network.id, request.id);
@@ -275,10 +265,10 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return pending;
   }
 
-  async #send(raw: string): Promise<void> {
+  protected override async send(stored: StoredBroadcast): Promise<void> {
     try {
       const answer = await this.#rpc.call('sendTransaction', [
-        raw,
+        stored.raw,
         { encoding: 'base64', preflightCommitment: 'confirmed', maxRetries: 0 },
       ]);
       if (typeof answer !== 'string') throw new NodeError('malformed', 'sendTransaction: no signature');

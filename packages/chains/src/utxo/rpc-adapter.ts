@@ -7,7 +7,6 @@
 import { bech32 } from '@scure/base';
 import { Address, OutScript } from '@scure/btc-signer';
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -142,15 +141,6 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
   }
 
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', `${this.network.name} withdrawals cannot be replaced`);
-    }
-    const stored = await this.#signOnce(request);
-    await this.#send(stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: this.feeAsset(), status: 'pending' };
-  }
-
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
     const [read, ours] = await Promise.all([
       readTransaction(this.#rpc, txid),
@@ -159,7 +149,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     if (!read && ours) {
       // Ours, but the node forgot it (evicted from its mempool, a restarted node): send it again. A
       // refusal (its coins spent otherwise) leaves it pending for an operator; it is never re-signed.
-      await this.#send(ours.raw).catch((error: unknown) => {
+      await this.send(ours).catch((error: unknown) => {
         if (!(error instanceof NodeError && error.kind === 'rejected')) throw error;
       });
       return this.#toChainTransaction({ txid, outputs: [], confirmations: 0 }, ours);
@@ -231,7 +221,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before, or made now under the adapter's lock. */
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount), request.priority]);
     const run = this.#exclusive.then(async () => {
       const existing = await this.#options.store.find(this.network.id, request.id);
@@ -354,9 +344,9 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return coins.filter((coin) => !this.#reserved.has(outpoint(coin)));
   }
 
-  async #send(raw: string): Promise<void> {
+  protected override async send(stored: StoredBroadcast): Promise<void> {
     try {
-      await this.#rpc.call('sendrawtransaction', [raw]);
+      await this.#rpc.call('sendrawtransaction', [stored.raw]);
     } catch (error) {
       if (error instanceof NodeError && ALREADY_KNOWN.some((pattern) => pattern.test(error.message))) return;
       throw error;

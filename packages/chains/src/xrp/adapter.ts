@@ -6,7 +6,6 @@
 // it, submitted, and, if its last ledger is validated without it, known failed (and rebuilt if asked
 // again under the same id while still held). This adapter pushes no events.
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -108,15 +107,6 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
   }
 
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', 'XRP withdrawals cannot be replaced');
-    }
-    const stored = await this.#signOnce(request);
-    await submitBlob(this.#rpc, stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: 'XRP', status: 'pending' };
-  }
-
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
     const ours = await this.#options.store.findByTxid(this.network.id, txid);
     const result = await this.#lookup(txid, ours);
@@ -201,7 +191,7 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
 
   /** Ours, not found: failed once it expired, else sent again. */
   async #missing(ours: StoredBroadcast, expired: boolean): Promise<ChainTransaction> {
-    if (!expired) await submitBlob(this.#rpc, ours.raw).catch(ignoreRejection);
+    if (!expired) await this.send(ours).catch(ignoreRejection);
     return {
       ...this.#base(ours, ours.txid),
       to: ours.to,
@@ -213,8 +203,12 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
   }
 
+  protected override async send(stored: StoredBroadcast): Promise<void> {
+    await submitBlob(this.#rpc, stored.raw);
+  }
+
   /** The signed transaction for this id: stored before (rebuilt if it expired unseen), or made now. */
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount), request.destinationTag ?? null]);
     const run = this.#exclusive.then(async () => {
       const existing = await this.#options.store.find(this.network.id, request.id);
