@@ -8,7 +8,7 @@ import type { AddressDeriver, DepositAddress } from './derive.ts';
 import { explorerAddressUrl, explorerFor, explorerTransactionUrl, type ExplorerTemplates } from './explorers.ts';
 import { ChainError } from './errors.ts';
 import { CHAINS, type NetworkDefinition } from './networks.ts';
-import type { StoredBroadcast } from './utxo/broadcast-store.ts';
+import type { BroadcastStore, StoredBroadcast } from './utxo/broadcast-store.ts';
 import type { BlockOutput, ScannedBlock } from './utxo/node-reads.ts';
 import type { BlockScanner } from './utxo/rpc-adapter.ts';
 
@@ -23,16 +23,22 @@ export abstract class NodeAdapterBase {
   /** Holds the hot wallet's key (in this process, or the signer process's client). */
   protected readonly signer: Signer;
   protected readonly deriver: AddressDeriver;
+  /** Every signed withdrawal, stored before the node sees it. */
+  readonly #store: BroadcastStore;
+  /** One withdrawal is signed at a time in this process (coins, nonces, sequences are chosen under it). */
+  #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: {
     readonly network: NetworkDefinition;
     readonly signer: Signer;
     readonly deriver: AddressDeriver;
+    readonly store: BroadcastStore;
   }) {
     this.network = options.network;
     this.explorer = explorerFor(options.network.id);
     this.signer = options.signer;
     this.deriver = options.deriver;
+    this.#store = options.store;
   }
 
   /** Where withdrawals are paid from (on EVM chains, the gas of token withdrawals too). */
@@ -77,6 +83,36 @@ export abstract class NodeAdapterBase {
 
   /** The stored signed transaction of this withdrawal, or one signed and stored now. */
   protected abstract signOnce(request: WithdrawalRequest): Promise<StoredBroadcast>;
+
+  /**
+   * Under this adapter's lock: the transaction stored for the withdrawal (refused when it was stored
+   * for other details), else one `chain.sign` makes and stores; also made anew, replacing the stored
+   * one, where that one can never be included (`chain.expired`: XRP and Solana transactions expire).
+   */
+  protected storedOrSigned(
+    request: WithdrawalRequest,
+    fingerprint: string,
+    chain: {
+      sign(replacing: StoredBroadcast | null): Promise<StoredBroadcast>;
+      expired?(stored: StoredBroadcast): Promise<boolean>;
+    },
+  ): Promise<StoredBroadcast> {
+    const run = this.#exclusive.then(async () => {
+      const existing = await this.#store.find(this.network.id, request.id);
+      const expired = existing?.fingerprint === fingerprint && (await chain.expired?.(existing)) === true;
+      // A store that signs under its own lock (EVM nonces) may answer another process's record: checked too.
+      const stored = existing === null || expired ? await chain.sign(existing) : existing;
+      if (stored.fingerprint !== fingerprint) {
+        throw new ChainError(
+          'broadcast_id_reused_with_different_request',
+          `Withdrawal ${request.id} was already broadcast with other details`,
+        );
+      }
+      return stored;
+    });
+    this.#exclusive = run.catch(() => undefined);
+    return run;
+  }
 
   /** Hands a stored transaction to the node; "already known" counts as sent. */
   protected abstract send(stored: StoredBroadcast): Promise<void>;

@@ -53,7 +53,6 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly #rpc: EvmRpc;
   readonly #contract: string | undefined;
   readonly #native: NetworkId;
-  #exclusive: Promise<unknown> = Promise.resolve();
   #checkedChainId: Promise<void> | undefined;
 
   constructor(options: EvmRpcAdapterOptions) {
@@ -157,23 +156,13 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before, or signed now (one at a time per process). */
-  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
-    const run = this.#exclusive.then(async () => {
-      let stored = await this.#options.store.find(this.network.id, request.id);
-      if (!stored) {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+    return this.storedOrSigned(request, fingerprintOf(request), {
+      sign: async () => {
         await this.#checkChainId();
-        stored = await signWithdrawal(this.#context(), request);
-      }
-      if (stored.fingerprint !== fingerprintOf(request)) {
-        throw new ChainError(
-          'broadcast_id_reused_with_different_request',
-          `Withdrawal ${request.id} was already broadcast with other details`,
-        );
-      }
-      return stored;
+        return signWithdrawal(this.#context(), request);
+      },
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
   }
 
   protected override async send(stored: StoredBroadcast): Promise<void> {

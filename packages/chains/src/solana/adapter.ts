@@ -45,7 +45,6 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   /** Sent, not yet seen confirmed: what they spend is not in the confirmed balance yet. */
   readonly #inFlight = new Map<string, { readonly validUntil: number; readonly spends: bigint }>();
   #seeded = false;
-  #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: SolanaRpcAdapterOptions) {
     super(options);
@@ -171,21 +170,12 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return { transfer, fee: asMinor(answer.value, 'The fee for the message') };
   }
 
-  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount)]);
-    const run = this.#exclusive.then(async () => {
-      const existing = await this.#options.store.find(this.network.id, request.id);
-      if (!existing) return this.#signNew(request, fingerprint, null);
-      if (existing.fingerprint !== fingerprint) {
-        throw new ChainError(
-          'broadcast_id_reused_with_different_request',
-          `Withdrawal ${request.id} was already broadcast with other details`,
-        );
-      }
-      return (await this.#expired(existing)) ? this.#signNew(request, fingerprint, existing) : existing;
+    return this.storedOrSigned(request, fingerprint, {
+      sign: (expired) => this.#signNew(request, fingerprint, expired),
+      expired: (stored) => this.#expired(stored),
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string, expired: StoredBroadcast | null) {

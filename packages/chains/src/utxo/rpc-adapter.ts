@@ -65,7 +65,6 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly #reserved = new Set<string>();
   /** The last rate the node gave per priority, used while it cannot answer. */
   readonly #lastRates = new Map<FeePriority, bigint>();
-  #exclusive: Promise<unknown> = Promise.resolve();
   #prepared: Promise<void> | undefined;
 
   constructor(options: UtxoRpcAdapterOptions) {
@@ -221,23 +220,9 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before, or made now under the adapter's lock. */
-  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount), request.priority]);
-    const run = this.#exclusive.then(async () => {
-      const existing = await this.#options.store.find(this.network.id, request.id);
-      if (existing) {
-        if (existing.fingerprint !== fingerprint) {
-          throw new ChainError(
-            'broadcast_id_reused_with_different_request',
-            `Withdrawal ${request.id} was already broadcast with other details`,
-          );
-        }
-        return existing;
-      }
-      return this.#signNew(request, fingerprint);
-    });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
+    return this.storedOrSigned(request, fingerprint, { sign: () => this.#signNew(request, fingerprint) });
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast> {

@@ -49,7 +49,6 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly #rpc: XrpRpc;
   readonly #sequences: SequenceAllocator;
   readonly #window: number;
-  #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: XrpRpcAdapterOptions) {
     super(options);
@@ -208,21 +207,12 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before (rebuilt if it expired unseen), or made now. */
-  protected override async signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount), request.destinationTag ?? null]);
-    const run = this.#exclusive.then(async () => {
-      const existing = await this.#options.store.find(this.network.id, request.id);
-      if (!existing) return this.#signNew(request, fingerprint, null);
-      if (existing.fingerprint !== fingerprint) {
-        throw new ChainError(
-          'broadcast_id_reused_with_different_request',
-          `Withdrawal ${request.id} was already broadcast with other details`,
-        );
-      }
-      return (await this.#expired(existing)) ? this.#signNew(request, fingerprint, existing) : existing;
+    return this.storedOrSigned(request, fingerprint, {
+      sign: (expired) => this.#signNew(request, fingerprint, expired),
+      expired: (stored) => this.#expired(stored),
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string, expired: StoredBroadcast | null) {
