@@ -96,10 +96,13 @@ describe('production configuration', () => {
   const without = (name: string) => Object.fromEntries(Object.entries(PRODUCTION_ENV).filter(([key]) => key !== name));
   const names = (lines: string[]) => lines.map((line) => line.split(':')[0]);
 
-  it('refuses only the sandbox adapters that have no real one yet when everything else is given', () => {
+  it('refuses only the sandbox adapters when everything else is given, each saying what to use instead', () => {
     const lines = problems(PRODUCTION_ENV);
     expect(names(lines)).toEqual([...PRODUCTION_WITHOUT_REAL_ADAPTER]);
-    for (const line of lines) expect(line).toMatch(/no (real .* adapter|adapter for the real networks) yet/);
+    const [chains, ...others] = [...lines].sort();
+    // Every chain has a node adapter production accepts (ADR 0050): the line says how to choose them.
+    expect(chains).toMatch(/^CHAIN_ADAPTER: .*set CHAINS_BTC=rpc; .*set CHAINS_SOL=rpc$/);
+    for (const line of others) expect(line).toMatch(/no (real .* adapter|adapter for the real networks) yet/);
   });
 
   it.each(PRODUCTION_REQUIRED)('names %s on its own line when it is missing', (name) => {
@@ -190,19 +193,19 @@ describe('production configuration', () => {
     expect(lines.join('\n')).not.toContain('short');
   });
 
-  it('needs the node, the hot key and the deposit setting for XRP or Solana read through a node (ADR 0040)', () => {
+  it('needs the node, the deposit setting and a hot key or signer for XRP or Solana read through a node', () => {
     expect(problems({ CHAINS_XRP: 'rpc', CHAINS_SOL: 'rpc' })).toEqual([
       'CHAINS_XRP_RPC_URL: required with CHAINS_XRP=rpc',
-      'CHAINS_XRP_HOT_KEY: required with CHAINS_XRP=rpc',
       'CHAINS_XRP_OMNIBUS_ADDRESS: required with CHAINS_XRP=rpc',
+      'CHAINS_XRP_HOT_KEY: required with CHAINS_XRP=rpc (or SIGNER_URL and the signer process)',
       'CHAINS_SOL_RPC_URL: required with CHAINS_SOL=rpc',
-      'CHAINS_SOL_HOT_KEY: required with CHAINS_SOL=rpc',
       'CHAINS_SOL_ADDRESSES: required with CHAINS_SOL=rpc',
+      'CHAINS_SOL_HOT_KEY: required with CHAINS_SOL=rpc (or SIGNER_URL and the signer process)',
     ]);
     expect(problems({ CHAINS_XRP: 'node' })).toEqual(['CHAINS_XRP: must be one of devnet, rpc (got "node")']);
   });
 
-  it('refuses an XRP or Solana hot key in the API process in production, without echoing it', () => {
+  it('refuses an XRP or Solana hot key in the API process in production, without echoing it (ADR 0050)', () => {
     const lines = problems({ ...PRODUCTION_ENV, CHAINS_XRP_HOT_KEY: 'sEdSecretSeed', CHAINS_SOL_HOT_KEY: 'secret' });
     for (const name of ['CHAINS_XRP_HOT_KEY', 'CHAINS_SOL_HOT_KEY']) {
       const line = lines.find((each) => each.startsWith(`${name}:`));

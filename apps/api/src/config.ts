@@ -91,6 +91,8 @@ function accountChainSettings<const X extends 'XRP' | 'SOL'>(chain: X) {
     [`CHAINS_${chain}_RPC_URL`]: url(/^https?$/, 'must be an http:// or https:// URL').optional(),
     /** The hot wallet's private key (XRP family seed, Solana 64-byte secret); refused in production. */
     [`CHAINS_${chain}_HOT_KEY`]: z.string().min(1).max(400).optional(),
+    /** The hot wallet address whose key the signer process holds (with SIGNER_URL, ADR 0050). */
+    [`CHAINS_${chain}_HOT_ADDRESS`]: z.string().min(1).max(100).optional(),
     /** First ledger (XRP) or slot (Solana) whose deposits count; unset: the tip at the first scan. */
     [`CHAINS_${chain}_START_HEIGHT`]: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
   } as AccountChainSettings<X>;
@@ -99,7 +101,7 @@ function accountChainSettings<const X extends 'XRP' | 'SOL'>(chain: X) {
 type AccountChainSettings<X extends string> = {
   [K in `CHAINS_${X}`]: z.ZodDefault<z.ZodEnum<{ devnet: 'devnet'; rpc: 'rpc' }>>;
 } & { [K in `CHAINS_${X}_RPC_URL`]: z.ZodOptional<z.ZodURL> } & {
-  [K in `CHAINS_${X}_HOT_KEY`]: z.ZodOptional<z.ZodString>;
+  [K in `CHAINS_${X}_HOT_KEY` | `CHAINS_${X}_HOT_ADDRESS`]: z.ZodOptional<z.ZodString>;
 } & { [K in `CHAINS_${X}_START_HEIGHT`]: z.ZodType<number | undefined> };
 
 /** Ethereum and BNB Smart Chain: the in-process devnet, or a node's JSON-RPC (ADR 0039). */
@@ -411,11 +413,19 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
   if (signer && values.SIGNER_SECRET === undefined) {
     problems.push({ name: 'SIGNER_SECRET', message: 'required with SIGNER_URL: the signer refuses calls without it' });
   }
-  // Ethereum and BNB Smart Chain also need the chain id their node must report.
-  for (const chain of ['BTC', 'LTC', 'ETH', 'BSC']) {
+  // Ethereum and BNB Smart Chain also need the chain id their node must report; XRP and Solana name
+  // where deposits arrive (the shared tagged address, the address pool) instead of an xpub.
+  const deposit = {
+    BTC: ['XPUB'],
+    LTC: ['XPUB'],
+    ETH: ['XPUB', 'CHAIN_ID'],
+    BSC: ['XPUB', 'CHAIN_ID'],
+    XRP: ['OMNIBUS_ADDRESS'],
+    SOL: ['ADDRESSES'],
+  };
+  for (const [chain, settings] of Object.entries(deposit)) {
     if (values[`CHAINS_${chain}`] !== 'rpc') continue;
-    const evm = chain === 'ETH' || chain === 'BSC';
-    const needs = ['RPC_URL', 'XPUB', ...(evm ? ['CHAIN_ID'] : []), signer ? 'HOT_ADDRESS' : 'HOT_KEY'];
+    const needs = ['RPC_URL', ...settings, signer ? 'HOT_ADDRESS' : 'HOT_KEY'];
     for (const name of needs.map((suffix) => `CHAINS_${chain}_${suffix}`)) {
       if (values[name] === undefined) {
         const why = name.endsWith('HOT_KEY') ? ' (or SIGNER_URL and the signer process)' : '';
@@ -425,15 +435,6 @@ function nodeChainProblems(values: Record<string, string | undefined>): Problem[
     if (signer && values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
       const message = 'the signer process holds the key (SIGNER_URL): no hot key in the API as well';
       problems.push({ name: `CHAINS_${chain}_HOT_KEY`, message });
-    }
-  }
-  // XRP and Solana sign with a hot key in this process (the signer holds none of their keys yet:
-  // ADR 0040), and name where deposits arrive.
-  const accountChains = { XRP: ['RPC_URL', 'HOT_KEY', 'OMNIBUS_ADDRESS'], SOL: ['RPC_URL', 'HOT_KEY', 'ADDRESSES'] };
-  for (const [chain, suffixes] of Object.entries(accountChains)) {
-    if (values[`CHAINS_${chain}`] !== 'rpc') continue;
-    for (const name of suffixes.map((suffix) => `CHAINS_${chain}_${suffix}`)) {
-      if (values[name] === undefined) problems.push({ name, message: `required with CHAINS_${chain}=rpc` });
     }
   }
   return problems;

@@ -79,31 +79,19 @@ function sandboxChoices(values: Values): Problem[] {
 
 /** The chains; `CHAINS_<X>=rpc` reads one through a node instead of simulating it in the devnet. */
 const CHAINS = ['BTC', 'LTC', 'ETH', 'BSC', 'XRP', 'SOL'] as const;
-/** Chains whose node adapter signs through the signer process; the others only with a hot key here. */
-const SIGNER_CHAINS: readonly string[] = ['BTC', 'LTC', 'ETH', 'BSC'];
-
 /**
  * CHAIN_ADAPTER=devnet simulates every chain not read through a node: production accepts it only
- * once no chain is left simulated. Every chain has a node adapter now; Bitcoin, Litecoin, Ethereum and
- * BNB Smart Chain sign through the signer process (ADR 0041, ADR 0039), while XRP and Solana (ADR 0040)
- * sign with a hot key in the API process, which production refuses (nodeChains).
+ * once no chain is left simulated. Every chain has a node adapter that signs through the signer
+ * process (ADR 0041, ADR 0039, ADR 0050).
  */
 function simulatedChains(values: Values): Problem[] {
   const simulated = CHAINS.filter((chain) => values[`CHAINS_${chain}`] !== 'rpc');
   if (simulated.length === 0) return [];
-  const hotKeyOnly = simulated.filter((chain) => !SIGNER_CHAINS.includes(chain));
-  const advice = [
-    ...simulated.filter((chain) => SIGNER_CHAINS.includes(chain)).map((chain) => `set CHAINS_${chain}=rpc`),
-    ...(hotKeyOnly.length > 0
-      ? [
-          `${hotKeyOnly.join(', ')} have no real chain adapter yet that production accepts: their node adapters (CHAINS_<X>=rpc) sign only with a hot key in the API process, which production refuses, and the signer process holds only Bitcoin, Litecoin, Ethereum and BNB Smart Chain keys (${ADR})`,
-        ]
-      : []),
-  ];
+  const advice = simulated.map((chain) => `set CHAINS_${chain}=rpc`).join('; ');
   return [
     {
       name: 'CHAIN_ADAPTER',
-      message: `\`devnet\` simulates ${simulated.join(', ')} in memory: deposits never arrive, withdrawals are never sent: not in production; ${advice.join('; ')}`,
+      message: `\`devnet\` simulates ${simulated.join(', ')} in memory: deposits never arrive, withdrawals are never sent: not in production; ${advice}`,
     },
   ];
 }
@@ -144,26 +132,27 @@ function devnetKeys(values: Values): Problem[] {
   return problems;
 }
 
+const hotKeyInApi = (chain: string): Problem => ({
+  name: `CHAINS_${chain}_HOT_KEY`,
+  message:
+    'a private key in the API process: not in production; keys belong to the signer process (SIGNER_URL, docs/adr/0041-signer-process.md)',
+});
+
 /**
- * A node-backed chain (CHAINS_BTC/LTC/ETH/BSC=rpc) signs through the signer process in production
- * (SIGNER_URL, ADR 0041), never with a hot key in the API process, and only on mainnet (ADR 0032).
+ * A node-backed chain (CHAINS_BTC/LTC/ETH/BSC/XRP/SOL=rpc) signs through the signer process in
+ * production (SIGNER_URL, ADR 0041, 0050), never with a hot key in the API process; Bitcoin and
+ * Litecoin only on mainnet (ADR 0032).
  */
 function nodeChains(values: Values): Problem[] {
-  const problems: Problem[] = [];
+  const problems = ['XRP', 'SOL'].filter((chain) => values[`CHAINS_${chain}_HOT_KEY`] !== undefined).map(hotKeyInApi);
   for (const chain of ['BTC', 'LTC']) {
-    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
-      problems.push({
-        name: `CHAINS_${chain}_HOT_KEY`,
-        message:
-          'a private key in the API process: not in production; keys belong to the signer process (SIGNER_URL, docs/adr/0041-signer-process.md)',
-      });
-    }
+    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) problems.push(hotKeyInApi(chain));
     const kind = values[`CHAINS_${chain}_NETWORK`];
     if (kind !== undefined && kind !== 'mainnet') {
       problems.push({ name: `CHAINS_${chain}_NETWORK`, message: `\`${kind}\` coins are worthless: not in production` });
     }
   }
-  return [...problems, ...evmNodeChains(values), ...expiringNodeChains(values)];
+  return [...problems, ...evmNodeChains(values)];
 }
 
 /**
@@ -176,13 +165,7 @@ function evmNodeChains(values: Values): Problem[] {
     ['ETH', '1'],
     ['BSC', '56'],
   ] as const) {
-    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) {
-      problems.push({
-        name: `CHAINS_${chain}_HOT_KEY`,
-        message:
-          'a private key in the API process: not in production; keys belong to the signer process (SIGNER_URL, docs/adr/0041-signer-process.md)',
-      });
-    }
+    if (values[`CHAINS_${chain}_HOT_KEY`] !== undefined) problems.push(hotKeyInApi(chain));
     const id = values[`CHAINS_${chain}_CHAIN_ID`];
     if (id !== undefined && id !== mainnet) {
       problems.push({
@@ -192,20 +175,6 @@ function evmNodeChains(values: Values): Problem[] {
     }
   }
   return problems;
-}
-
-/**
- * XRP and Solana (CHAINS_XRP/CHAINS_SOL=rpc) sign only with a hot key in the API, so not in production
- * until the signer process holds their keys (ADR 0040).
- */
-function expiringNodeChains(values: Values): Problem[] {
-  return ['XRP', 'SOL']
-    .filter((chain) => values[`CHAINS_${chain}_HOT_KEY`] !== undefined)
-    .map((chain) => ({
-      name: `CHAINS_${chain}_HOT_KEY`,
-      message:
-        'a private key in the API process: not in production; the signer process does not hold XRP or Solana keys yet (docs/adr/0040-xrp-and-solana-through-their-json-rpc.md)',
-    }));
 }
 
 /** Every reason the variables `values` (empty ones left out) cannot run production. */

@@ -1,6 +1,6 @@
-// Configuration of the signer process on the API's side (ADR 0041): production accepts Bitcoin,
-// Litecoin, Ethereum and BNB Smart Chain read through a node once they sign through the signer, and
-// refuses a hot key in the API, a signer without its secret, and a signer that is not on loopback.
+// Configuration of the signer process on the API's side (ADR 0041, 0050): production accepts every
+// chain read through a node (Bitcoin, Litecoin, Ethereum, BNB Smart Chain, XRP, Solana) once it signs
+// through the signer, and refuses a hot key in the API, a signer without its secret, and a signer that is not on loopback.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { PRODUCTION_ENV } from './testing/production-env.ts';
@@ -38,7 +38,34 @@ const EVM_NODES = {
   CHAINS_BSC_HOT_ADDRESS: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
 };
 
+const ACCOUNT_NODES = {
+  CHAINS_XRP: 'rpc',
+  CHAINS_XRP_RPC_URL: 'https://xrp.internal:51234',
+  CHAINS_XRP_HOT_ADDRESS: 'rH1ZPbRKHfYKHoTeDq6mcxfsyGVKixsKJ8',
+  CHAINS_SOL: 'rpc',
+  CHAINS_SOL_RPC_URL: 'https://sol.internal:8899',
+  CHAINS_SOL_HOT_ADDRESS: '3ajdg3e4pdH69AihWzdngj6sC9Qb8WUTNzCiJXj8FK6K',
+};
+
 describe('the signer in the configuration', () => {
+  it('lets production read every chain through nodes that sign through the signer: no chain left simulated', () => {
+    const lines = problems({ ...PRODUCTION_ENV, ...NODES, ...EVM_NODES, ...ACCOUNT_NODES });
+    expect(lines.filter((line) => /CHAINS_|SIGNER/.test(line.split(':')[0]!))).toEqual([]);
+    expect(named(lines, 'CHAIN_ADAPTER')).toEqual([]);
+  });
+
+  it('refuses an XRP or Solana hot key beside the signer, and asks for their hot wallet addresses', () => {
+    const keys = { CHAINS_XRP_HOT_KEY: 'sEdSecretSeed', CHAINS_SOL_HOT_KEY: 'solana-secret' };
+    const beside = problems({ ...NODES, ...ACCOUNT_NODES, ...keys });
+    expect(named(beside, 'CHAINS_XRP_HOT_KEY')[0]).toContain('no hot key in the API');
+    expect(named(beside, 'CHAINS_SOL_HOT_KEY')[0]).toContain('no hot key in the API');
+    expect(beside.join('\n')).not.toMatch(/sEdSecretSeed|solana-secret/);
+    const { CHAINS_XRP_HOT_ADDRESS: _xrp, CHAINS_SOL_HOT_ADDRESS: _sol, ...noAddresses } = ACCOUNT_NODES;
+    const lines = problems({ ...NODES, ...noAddresses });
+    expect(named(lines, 'CHAINS_XRP_HOT_ADDRESS')[0]).toContain('required with CHAINS_XRP=rpc');
+    expect(named(lines, 'CHAINS_SOL_HOT_ADDRESS')[0]).toContain('required with CHAINS_SOL=rpc');
+  });
+
   it('lets production read Ethereum and BNB Smart Chain through nodes that sign through the signer', () => {
     const lines = problems({ ...PRODUCTION_ENV, ...NODES, ...EVM_NODES });
     expect(lines.filter((line) => /CHAINS_(BTC|LTC|ETH|BSC)|SIGNER/.test(line.split(':')[0]!))).toEqual([]);
@@ -71,13 +98,12 @@ describe('the signer in the configuration', () => {
     expect(chains).not.toMatch(/BTC|LTC/);
   });
 
-  it('names the simulated chains and how to make Bitcoin, Litecoin, Ethereum and BSC real', () => {
+  it('names the simulated chains and how to make each real', () => {
     const [chains] = named(problems(PRODUCTION_ENV), 'CHAIN_ADAPTER');
     expect(chains).toContain('simulates BTC, LTC, ETH, BSC, XRP, SOL');
-    expect(chains).toContain('set CHAINS_BTC=rpc; set CHAINS_LTC=rpc; set CHAINS_ETH=rpc; set CHAINS_BSC=rpc');
-    // XRP and Solana have node adapters, but they sign with a hot key in the API, which production refuses.
-    expect(chains).toContain('XRP, SOL have no real chain adapter yet that production accepts');
-    expect(chains).toContain('sign only with a hot key in the API process, which production refuses');
+    expect(chains).toContain(
+      'set CHAINS_BTC=rpc; set CHAINS_LTC=rpc; set CHAINS_ETH=rpc; set CHAINS_BSC=rpc; set CHAINS_XRP=rpc; set CHAINS_SOL=rpc',
+    );
   });
 
   it('refuses a hot key in the API process in production, and beside a signer anywhere', () => {

@@ -1,7 +1,8 @@
 // `npm run signer [-- command]`: the signer process (ADR 0041).
 //   serve (default)                  open the keys with SIGNER_KEK and listen on SIGNER_HOST:SIGNER_PORT
 //   import-key <network> <kind>      seal the key read from standard input (never from arguments):
-//                                    WIF for btc/ltc, 64 hex digits for eth/bsc
+//                                    WIF for btc/ltc, 64 hex digits for eth/bsc, a family seed
+//                                    for xrp, a 64-byte secret key (base58 or JSON) for sol
 //   generate-key <network> <kind>    make a new key, seal it, print its address (the key is never shown)
 //   list-keys                        the held keys' networks, addresses and KEK ids
 // Prints `READY <url>` once it serves, and stops on SIGINT or SIGTERM.
@@ -22,7 +23,9 @@ async function keyCommand(command: string, args: string[]): Promise<void> {
     }
     const { network, kind } = parseNetwork(args[0] ?? '', args[1] ?? '');
     const privateKey =
-      command === 'generate-key' ? generatePrivateKey() : privateKeyFromText(network, kind, readFileSync(0, 'utf8'));
+      command === 'generate-key'
+        ? generatePrivateKey(network)
+        : privateKeyFromText(network, kind, readFileSync(0, 'utf8'));
     const stored = await storeKey(pool, config.kek, { network, kind, privateKey });
     privateKey.fill(0);
     console.log(`${stored.network} ${stored.kind} ${stored.address} sealed under ${stored.kekId}`);

@@ -1,6 +1,7 @@
 // Signs a withdrawal once (ADR 0041). Under a per-withdrawal advisory lock, in one transaction: a
 // withdrawal already signed gets its recorded bytes back when the request is the same text, and is
-// refused otherwise; a new one is checked against the ledger's held send, signed, and recorded in
+// refused otherwise (save where the key allows a replacement the chain can never include beside the
+// earlier one: an XRP transaction rebuilt on the same sequence, ADR 0050); a new one is checked against the ledger's held send, signed, and recorded in
 // `signer.signatures` (append-only), which commits before the answer leaves. A crash after the
 // commit loses only the answer: the retry finds the record and gets the same bytes, the same txid.
 import type pg from 'pg';
@@ -64,8 +65,9 @@ export function createSigningService(options: SigningServiceOptions): SigningSer
 }
 
 async function recorded(pool: pg.Pool, network: NetworkId, id: string): Promise<RecordedSignature | null> {
+  // The latest attempt: an earlier one was replaced only because it can never be included (ADR 0050).
   const { rows } = await pool.query<{ request: string; txid: string; raw: string }>(
-    'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2',
+    'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2 ORDER BY attempt DESC LIMIT 1',
     [network, id],
   );
   const row = rows[0];
@@ -74,6 +76,38 @@ async function recorded(pool: pg.Pool, network: NetworkId, id: string): Promise<
     transaction: decodeUnsigned(JSON.parse(row.request)),
     signed: { network, id, txid: row.txid, raw: row.raw },
   };
+}
+
+interface SignatureRow {
+  request: string;
+  txid: string;
+  raw: string;
+}
+
+/**
+ * Under the withdrawal's lock: the recorded bytes of the same request, or the attempt number a new
+ * signature takes (1, or the next one when the key allows a replacement of every earlier attempt).
+ */
+async function earlierSignatures(
+  client: pg.PoolClient,
+  holder: KeyHolder,
+  transaction: UnsignedTransaction,
+  request: string,
+): Promise<{ signed: SignedTransaction } | { attempt: number }> {
+  const { rows } = await client.query<SignatureRow>(
+    'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2 ORDER BY attempt',
+    [transaction.network, transaction.id],
+  );
+  const same = rows.find((row) => row.request === request);
+  if (same) return { signed: { network: transaction.network, id: transaction.id, txid: same.txid, raw: same.raw } };
+  const replaceable = rows.every((row) => holder.mayReplace?.(decodeUnsigned(JSON.parse(row.request)), transaction));
+  if (!replaceable) {
+    throw new SignerRefusal(
+      'withdrawal_was_signed_differently',
+      `Withdrawal ${transaction.id} was already signed as another transaction (txid ${rows.at(-1)!.txid})`,
+    );
+  }
+  return { attempt: rows.length + 1 };
 }
 
 async function signOnce(
@@ -90,29 +124,20 @@ async function signOnce(
       transaction.network,
       transaction.id,
     ]);
-    const { rows } = await client.query<{ request: string; txid: string; raw: string }>(
-      'SELECT request, txid, raw FROM signer.signatures WHERE network = $1 AND id = $2',
-      [transaction.network, transaction.id],
-    );
-    const existing = rows[0];
-    if (existing) {
+    const earlier = await earlierSignatures(client, holder, transaction, request);
+    if ('signed' in earlier) {
       await client.query('COMMIT');
-      if (existing.request !== request) {
-        throw new SignerRefusal(
-          'withdrawal_was_signed_differently',
-          `Withdrawal ${transaction.id} was already signed as another transaction (txid ${existing.txid})`,
-        );
-      }
-      return { signed: { network: transaction.network, id: transaction.id, txid: existing.txid, raw: existing.raw } };
+      return earlier;
     }
     const signer = await authorize(client, transaction, holder, sweeps);
     const signed = await signWith(signer, transaction);
     const inserted = await client.query<{ signed_at: Date }>(
-      `INSERT INTO signer.signatures (network, id, request, txid, raw, to_address, amount, signed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING signed_at`,
+      `INSERT INTO signer.signatures (network, id, attempt, request, txid, raw, to_address, amount, signed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) RETURNING signed_at`,
       [
         transaction.network,
         transaction.id,
+        earlier.attempt,
         request,
         signed.txid,
         signed.raw,

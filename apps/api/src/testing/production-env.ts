@@ -43,5 +43,8 @@ export const PRODUCTION_REQUIRED = [
   'CHAINS_SOL_ADDRESSES',
 ] as const;
 
-/** Sandbox adapters with no real one written yet: production names them even with everything else given. */
+/**
+ * Sandbox adapters production names even with everything else given: identity and on-ramp have no
+ * real one written yet; the chains' real adapters must be chosen (CHAINS_<X>=rpc, with the signer).
+ */
 export const PRODUCTION_WITHOUT_REAL_ADAPTER = ['IDENTITY_PROVIDER', 'ONRAMP_PROVIDER', 'CHAIN_ADAPTER'] as const;

@@ -37,6 +37,8 @@ export async function insertSend(
     approved?: boolean;
     /** Another network than Litecoin's: its id, asset and a wallet address on it. */
     network?: { id: string; asset: string; address: string };
+    /** XRP: the tag the send pays to. */
+    destinationTag?: number;
   } = {},
 ): Promise<HeldSend> {
   const userId = randomUUID();
@@ -54,8 +56,8 @@ export async function insertSend(
   );
   await pool.query(
     `INSERT INTO wallet_sends (id, user_id, wallet_id, network, asset, kind, to_address, amount, fee, priority, status,
-                               approved_at, created_at, updated_at, settled_at)
-     VALUES ($1, $2, $3, $9, $10, 'external', $4, $5, 1000, 'normal', $6, $7, now(), now(), $8)`,
+                               approved_at, created_at, updated_at, settled_at, destination_tag)
+     VALUES ($1, $2, $3, $9, $10, 'external', $4, $5, 1000, 'normal', $6, $7, now(), now(), $8, $11)`,
     [
       id,
       userId,
@@ -67,6 +69,7 @@ export async function insertSend(
       status === 'voided' ? new Date() : null,
       network.id,
       network.asset,
+      options.destinationTag ?? null,
     ],
   );
   return { id, to, amount };

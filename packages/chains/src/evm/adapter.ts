@@ -5,7 +5,6 @@
 // block's successful native payments and the configured tokens' Transfer events. Withdrawals are
 // signed once (withdraw.ts), stored with their nonce, then sent; a retry sends the stored bytes.
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -15,10 +14,10 @@ import type {
   SweepResult,
   WithdrawalRequest,
 } from '../adapter.ts';
-import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import type { AddressDeriver } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
-import { CHAINS, type NetworkDefinition, type NetworkId } from '../networks.ts';
+import type { NetworkDefinition, NetworkId } from '../networks.ts';
 import type { StoredBroadcast } from '../utxo/broadcast-store.ts';
 import type { BlockScanner } from '../utxo/rpc-adapter.ts';
 import { NodeError } from '../utxo/rpc-client.ts';
@@ -26,7 +25,7 @@ import { validateAddress, type AddressValidation, type ValidateAddressOptions } 
 import { EXPECTED_BLOCKS, evmFees } from './fees.ts';
 import type { NonceStore } from './nonce-store.ts';
 import { readTransfer, type ReadTransfer } from './transactions.ts';
-import { blockHashAt, scanBlock, tipHeight, type EvmBlockOutput } from './reads.ts';
+import { blockHashAt, scanBlock, tipHeight } from './reads.ts';
 import { smallQuantity, type EvmRpc } from './rpc.ts';
 import { evmBalancesOf, sweepEvmAddress } from './sweep.ts';
 import { fingerprintOf, signWithdrawal, type WithdrawContext } from './withdraw.ts';
@@ -57,11 +56,10 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly #rpc: EvmRpc;
   readonly #contract: string | undefined;
   readonly #native: NetworkId;
-  #exclusive: Promise<unknown> = Promise.resolve();
   #checkedChainId: Promise<void> | undefined;
 
   constructor(options: EvmRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     this.#native = options.network.chain as NetworkId;
@@ -80,7 +78,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   #scanned() {
     let hot: string | undefined;
     try {
-      hot = this.#options.signer.addressFor(this.#native).toLowerCase();
+      hot = this.signer.addressFor(this.#native).toLowerCase();
     } catch {
       hot = undefined; // a signer that holds no key of this chain yet: every payment is read
     }
@@ -97,23 +95,12 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     const context = {
       ...this.#context(),
       deriveAddress: (index: number) => this.deriveAddress(index),
-      send: (stored: StoredBroadcast) => this.#send(stored),
+      send: (stored: StoredBroadcast) => this.send(stored),
     };
-    const run = this.#exclusive.then(async () => {
+    return this.exclusively(async () => {
       await this.#checkChainId();
       return sweepEvmAddress(context, request);
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Where withdrawals are paid from, and the gas of token withdrawals (fund it with the native coin). */
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    return this.#options.deriver.derive(this.network.id, index);
   }
 
   async validateAddress(address: string, options: ValidateAddressOptions = {}): Promise<AddressValidation> {
@@ -130,21 +117,12 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return {
       network: this.network.id,
       priority: request.priority,
-      feeAsset: this.#feeAsset(),
+      feeAsset: this.feeAsset(),
       fee: fees.feeRate * units,
       feeRate: fees.feeRate,
       units,
       expectedBlocks: EXPECTED_BLOCKS[request.priority],
     };
-  }
-
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', `${this.network.name} withdrawals are not replaced yet`);
-    }
-    const stored = await this.#signOnce(request);
-    await this.#send(stored);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: this.#feeAsset(), status: 'pending' };
   }
 
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
@@ -153,7 +131,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     if (!read && ours) {
       // Ours, but the node does not have it (evicted, a restarted node, never sent): send it again.
       // A refusal leaves it pending for an operator; it is never signed anew.
-      await this.#send(ours).catch((error: unknown) => {
+      await this.send(ours).catch((error: unknown) => {
         if (!(error instanceof NodeError && error.kind === 'rejected')) throw error;
       });
     }
@@ -170,44 +148,13 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
     const tip = await this.getBlockHeight();
-    const last = Math.min(range.toHeight ?? tip, tip);
-    const transfers: ChainTransaction[] = [];
-    for (let height = Math.max(0, range.fromHeight); height <= last; height += 1) {
-      const block = await this.scanner.block(height);
-      if (!block) break;
-      for (const output of block.outputs as readonly EvmBlockOutput[]) {
-        if (output.network !== this.network.id || !this.watched.has(output.address)) continue;
-        transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
-      }
-    }
-    return transfers;
-  }
-
-  /** A deposit as the wallets module records it. */
-  incomingTransfer(
-    output: EvmBlockOutput,
-    block: { readonly height: number; readonly hash: string; readonly confirmations: number },
-  ): ChainTransaction {
-    const required = this.network.confirmations;
-    return {
-      txid: output.txid,
-      outputIndex: output.outputIndex,
-      network: this.network.id,
-      from: '',
-      to: output.address,
-      amount: output.amount,
-      fee: 0n,
-      feeAsset: this.#feeAsset(),
-      status: block.confirmations >= required ? 'confirmed' : 'confirming',
-      confirmations: block.confirmations,
-      requiredConfirmations: required,
-      blockHeight: block.height,
-      blockHash: block.hash,
-    };
-  }
-
-  #feeAsset() {
-    return CHAINS[this.network.chain].nativeAsset;
+    const heights = { first: Math.max(0, range.fromHeight), last: Math.min(range.toHeight ?? tip, tip) };
+    // One chain's blocks carry its native coin and its tokens: only this network's payments count.
+    return this.watchedTransfers(heights, (output, block) =>
+      output.network === this.network.id
+        ? this.incomingTransfer(output, { ...block, confirmations: tip - block.height + 1 })
+        : null,
+    );
   }
 
   #context(): WithdrawContext {
@@ -240,26 +187,16 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before, or signed now (one at a time per process). */
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
-    const run = this.#exclusive.then(async () => {
-      let stored = await this.#options.store.find(this.network.id, request.id);
-      if (!stored) {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+    return this.storedOrSigned(request, fingerprintOf(request), {
+      sign: async () => {
         await this.#checkChainId();
-        stored = await signWithdrawal(this.#context(), request);
-      }
-      if (stored.fingerprint !== fingerprintOf(request)) {
-        throw new ChainError(
-          'broadcast_id_reused_with_different_request',
-          `Withdrawal ${request.id} was already broadcast with other details`,
-        );
-      }
-      return stored;
+        return signWithdrawal(this.#context(), request);
+      },
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
   }
 
-  async #send(stored: StoredBroadcast): Promise<void> {
+  protected override async send(stored: StoredBroadcast): Promise<void> {
     try {
       await this.#rpc.call('eth_sendRawTransaction', [stored.raw]);
     } catch (error) {
@@ -288,7 +225,7 @@ export class EvmRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       amount: ours?.amount ?? read?.amount ?? 0n,
       // Mined: what it paid (gasUsed * effectiveGasPrice); before: the most it can pay.
       fee: read?.mined ? read.fee : (ours?.fee ?? 0n),
-      feeAsset: this.#feeAsset(),
+      feeAsset: this.feeAsset(),
       status,
       confirmations,
       requiredConfirmations: required,

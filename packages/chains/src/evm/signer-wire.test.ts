@@ -24,7 +24,7 @@ describe('the signer protocol with an EVM withdrawal', () => {
   it('reads a signed EVM transaction: 0x-prefixed raw hex, a 0x txid', () => {
     const signed = { network: 'eth', id: 'w-2', txid: `0x${'ab'.repeat(32)}`, raw: '0x02f86c827a69' };
     expect(decodeSigned(signed)).toEqual(signed);
-    expect(() => decodeSigned({ ...signed, raw: '0x' })).toThrow(/raw hex/);
-    expect(() => decodeSigned({ ...signed, raw: '0xzz' })).toThrow(/raw hex/);
+    expect(() => decodeSigned({ ...signed, raw: '0x' })).toThrow(/raw transaction/);
+    expect(() => decodeSigned({ ...signed, raw: '0xzz' })).toThrow(/raw transaction/);
   });
 });

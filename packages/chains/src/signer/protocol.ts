@@ -42,6 +42,8 @@ interface WireTransaction {
   inputs?: { txid: string; vout: number; amount: string }[];
   change?: { address: string; amount: string };
   depositIndex?: number;
+  validUntil?: number;
+  recentBlockhash?: string;
 }
 
 /** The canonical JSON of a transaction: the same transaction always gives the same text. */
@@ -71,6 +73,8 @@ export function encodeUnsigned(transaction: UnsignedTransaction): string {
       ? {}
       : { change: { address: transaction.change.address, amount: transaction.change.amount.toString() } }),
     ...(transaction.depositIndex === undefined ? {} : { depositIndex: transaction.depositIndex }),
+    ...(transaction.validUntil === undefined ? {} : { validUntil: transaction.validUntil }),
+    ...(transaction.recentBlockhash === undefined ? {} : { recentBlockhash: transaction.recentBlockhash }),
   };
   return JSON.stringify(wire);
 }
@@ -128,6 +132,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
   const destinationTag = optionalWhole(wire.destinationTag, 'destinationTag');
   const nonce = optionalWhole(wire.nonce, 'nonce');
   const depositIndex = optionalWhole(wire.depositIndex, 'depositIndex');
+  const validUntil = optionalWhole(wire.validUntil, 'validUntil');
   return {
     network,
     id: text(wire.id, 'id'),
@@ -147,14 +152,23 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
           change: { address: text(change?.address, 'change.address'), amount: amount(change?.amount, 'change.amount') },
         }),
     ...(depositIndex === undefined ? {} : { depositIndex }),
+    ...(validUntil === undefined ? {} : { validUntil }),
+    ...(wire.recentBlockhash === undefined ? {} : { recentBlockhash: text(wire.recentBlockhash, 'recentBlockhash') }),
   };
 }
 
-/** Reads the signer's answer to a sign request: raw hex, bare (Bitcoin family) or 0x-prefixed (EVM). */
+const RAW_HEX = /^(0x)?[0-9a-f]+$/i;
+const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * Reads the signer's answer to a sign request: raw hex, bare (Bitcoin family, XRP) or 0x-prefixed
+ * (EVM), or base64 (Solana's wire transaction, as sendTransaction takes it).
+ */
 export function decodeSigned(body: unknown): SignedTransaction {
   const wire = (body ?? {}) as Record<string, unknown>;
-  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !/^(0x)?[0-9a-f]+$/i.test(wire.raw)) {
-    throw new SignerProtocolError('the signer answered without a txid and raw hex');
+  const raw = wire.network === 'sol' ? RAW_BASE64 : RAW_HEX;
+  if (!isText(wire.txid, 128) || typeof wire.raw !== 'string' || !raw.test(wire.raw)) {
+    throw new SignerProtocolError('the signer answered without a txid and raw transaction');
   }
   return {
     network: getNetwork(text(wire.network, 'network')).id,

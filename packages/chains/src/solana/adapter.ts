@@ -5,7 +5,6 @@
 // sent; once the finalized block height passes that height without it, it is known failed (and
 // rebuilt if asked again under the same id while still held). This adapter pushes no events.
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -13,7 +12,7 @@ import type {
   Signer,
   WithdrawalRequest,
 } from '../adapter.ts';
-import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import type { AddressDeriver } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { asCount, asMinor, asRecord } from '../json-post.ts';
@@ -46,10 +45,9 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   /** Sent, not yet seen confirmed: what they spend is not in the confirmed balance yet. */
   readonly #inFlight = new Map<string, { readonly validUntil: number; readonly spends: bigint }>();
   #seeded = false;
-  #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: SolanaRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     const rpc = options.rpc;
@@ -58,14 +56,6 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       blockHash: (height) => slotHash(rpc, height),
       block: (height) => scanSlot(rpc, height),
     };
-  }
-
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    return this.#options.deriver.derive(this.network.id, index);
   }
 
   async validateAddress(address: string, options: ValidateAddressOptions = {}): Promise<AddressValidation> {
@@ -78,15 +68,6 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     }
     const { fee } = await this.#quote({ to: this.hotWalletAddress(), amount: request.amount, memo: 'estimate' });
     return this.#estimate(request.priority, fee);
-  }
-
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', 'Solana withdrawals cannot be replaced');
-    }
-    const stored = await this.#signOnce(request);
-    await this.#send(stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: 'SOL', status: 'pending' };
   }
 
   /** A withdrawal this adapter sent (deposits come from the scanner); null for any other signature. */
@@ -106,7 +87,7 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
     if (!status) {
       const expired = await this.#expired(ours, status);
-      if (!expired) await this.#send(ours.raw).catch(ignoreRejection);
+      if (!expired) await this.send(ours).catch(ignoreRejection);
       const failure = expired ? { failureReason: 'transaction_expired' } : {};
       const state = expired ? ('failed' as const) : ('pending' as const);
       return { ...common, amount: ours.amount, fee: 0n, status: state, confirmations: 0, ...failure };
@@ -122,30 +103,11 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
-    const last = range.toHeight ?? (await this.getBlockHeight());
-    const transfers: ChainTransaction[] = [];
-    for (let slot = Math.max(0, range.fromHeight); slot <= last; slot += 1) {
-      const block = await scanSlot(this.#rpc, slot);
-      if (!block) break;
-      for (const output of block.outputs.filter((candidate) => this.watched.has(candidate.address))) {
-        transfers.push({
-          txid: output.txid,
-          outputIndex: output.outputIndex,
-          network: this.network.id,
-          from: '',
-          to: output.address,
-          amount: output.amount,
-          fee: 0n,
-          feeAsset: 'SOL',
-          status: 'confirmed',
-          confirmations: this.network.confirmations,
-          requiredConfirmations: this.network.confirmations,
-          blockHeight: slot,
-          blockHash: block.hash,
-        });
-      }
-    }
-    return transfers;
+    const heights = { first: Math.max(0, range.fromHeight), last: range.toHeight ?? (await this.getBlockHeight()) };
+    // Finalized slots only: each listed transfer is as deep as the network asks.
+    return this.watchedTransfers(heights, (output, block) =>
+      this.incomingTransfer(output, { ...block, confirmations: this.network.confirmations }),
+    );
   }
 
   /** Never included and never can be: its blockhash's last valid height is finalized without it. */
@@ -208,21 +170,12 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return { transfer, fee: asMinor(answer.value, 'The fee for the message') };
   }
 
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount)]);
-    const run = this.#exclusive.then(async () => {
-      const existing = await this.#options.store.find(this.network.id, request.id);
-      if (!existing) return this.#signNew(request, fingerprint, null);
-      if (existing.fingerprint !== fingerprint) {
-        throw new ChainError(
-          'broadcast_id_reused_with_different_request',
-          `Withdrawal ${request.id} was already broadcast with other details`,
-        );
-      }
-      return (await this.#expired(existing)) ? this.#signNew(request, fingerprint, existing) : existing;
+    return this.storedOrSigned(request, fingerprint, {
+      sign: (expired) => this.#signNew(request, fingerprint, expired),
+      expired: (stored) => this.#expired(stored),
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string, expired: StoredBroadcast | null) {
@@ -239,7 +192,7 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
         'The Solana hot wallet cannot cover this withdrawal now',
       );
     }
-    const signed = await this.#options.signer.sign({
+    const signed = await this.signer.sign({
       network: this.network.id,
       id: request.id,
       from: transfer.from,
@@ -302,10 +255,10 @@ export class SolanaRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return pending;
   }
 
-  async #send(raw: string): Promise<void> {
+  protected override async send(stored: StoredBroadcast): Promise<void> {
     try {
       const answer = await this.#rpc.call('sendTransaction', [
-        raw,
+        stored.raw,
         { encoding: 'base64', preflightCommitment: 'confirmed', maxRetries: 0 },
       ]);
       if (typeof answer !== 'string') throw new NodeError('malformed', 'sendTransaction: no signature');

@@ -2,8 +2,8 @@
 // kind of transaction, a SOL transfer from its own address with a memo naming the withdrawal, on the
 // blockhash the adapter chose, and refuses anything else.
 //
-// The key is in this process. Until the signer process of issue 20 exists, production refuses it
-// (ADR 0032, ADR 0040).
+// The signer process (apps/signer) holds this key class's key and runs it behind its own checks
+// (ADR 0050); the chains package's tests use it directly.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import {

@@ -7,7 +7,6 @@
 import { bech32 } from '@scure/base';
 import { Address, OutScript } from '@scure/btc-signer';
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -21,7 +20,7 @@ import { parseBitcoinAddress } from '../codecs/bitcoin.ts';
 import type { AddressDeriver, DepositAddress } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
-import { CHAINS, type NetworkDefinition } from '../networks.ts';
+import type { NetworkDefinition } from '../networks.ts';
 import {
   validateAddress,
   type AddressErrorCode,
@@ -69,13 +68,12 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly #reserved = new Set<string>();
   /** The last rate the node gave per priority, used while it cannot answer. */
   readonly #lastRates = new Map<FeePriority, bigint>();
-  #exclusive: Promise<unknown> = Promise.resolve();
   /** The last balance scan, which the sweeps of the same pass reuse while the tip has not moved. */
   #lastScan: UtxoScan | undefined;
   #prepared: Promise<void> | undefined;
 
   constructor(options: UtxoRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     const rpc = options.rpc;
@@ -102,7 +100,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
         await this.#rpc.call('createwallet', [wallet, true, true]);
       }
     }
-    const hot = this.#options.signer.addressFor(this.network.id);
+    const hot = this.signer.addressFor(this.network.id);
     await this.#rpc.call('importaddress', [hot, 'rora-hot', false], wallet);
   }
 
@@ -115,28 +113,22 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       network: this.network,
       params: this.#options.params,
       rpc: this.#rpc,
-      signer: this.#options.signer,
+      signer: this.signer,
       store: this.#options.store,
       deriveAddress: (index: number) => this.deriveAddress(index),
       feeRate: (priority: FeePriority) => this.#feeRate(priority),
-      send: (raw: string) => this.#send(raw),
+      send: (raw: string) => this.#sendRaw(raw),
       recentScan: async () => {
         const scan = this.#lastScan;
         return scan && scan.tip === (await this.getBlockHeight()) ? scan : null;
       },
     };
-    const run = this.#exclusive.then(() => sweepDepositAddress(context, request));
-    this.#exclusive = run.catch(() => undefined);
-    return run;
+    return this.exclusively(() => sweepDepositAddress(context, request));
   }
 
-  /** Where withdrawals are paid from and sweeps go. */
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    const derived = this.#options.deriver.derive(this.network.id, index);
+  /** The deriver's address, in this network kind's bech32 prefix (testnet, regtest). */
+  override deriveAddress(index: number): DepositAddress {
+    const derived = this.deriver.derive(this.network.id, index);
     return { ...derived, address: withPrefix(derived.address, this.#options.params.address.bech32 as string) };
   }
 
@@ -167,21 +159,12 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return {
       network: this.network.id,
       priority: request.priority,
-      feeAsset: CHAINS[this.network.chain].nativeAsset,
+      feeAsset: this.feeAsset(),
       fee: feeRate * units,
       feeRate,
       units,
       expectedBlocks: TARGET_BLOCKS[request.priority],
     };
-  }
-
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', `${this.network.name} withdrawals cannot be replaced`);
-    }
-    const stored = await this.#signOnce(request);
-    await this.#send(stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: this.#feeAsset(), status: 'pending' };
   }
 
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
@@ -192,7 +175,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     if (!read && ours) {
       // Ours, but the node forgot it (evicted from its mempool, a restarted node): send it again. A
       // refusal (its coins spent otherwise) leaves it pending for an operator; it is never re-signed.
-      await this.#send(ours.raw).catch((error: unknown) => {
+      await this.send(ours).catch((error: unknown) => {
         if (!(error instanceof NodeError && error.kind === 'rejected')) throw error;
       });
       return this.#toChainTransaction({ txid, outputs: [], confirmations: 0 }, ours);
@@ -231,44 +214,11 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
-    const last = range.toHeight ?? (await this.getBlockHeight());
     const tip = await this.getBlockHeight();
-    const transfers: ChainTransaction[] = [];
-    for (let height = Math.max(0, range.fromHeight); height <= last; height += 1) {
-      const block = await scanBlock(this.#rpc, height);
-      if (!block) break;
-      for (const output of block.outputs.filter((candidate) => this.watched.has(candidate.address))) {
-        transfers.push(this.incomingTransfer(output, { height, hash: block.hash, confirmations: tip - height + 1 }));
-      }
-    }
-    return transfers;
-  }
-
-  /** A deposit output as the wallets module records it. */
-  incomingTransfer(
-    output: BlockOutput,
-    block: { readonly height: number; readonly hash: string; readonly confirmations: number },
-  ): ChainTransaction {
-    const required = this.network.confirmations;
-    return {
-      txid: output.txid,
-      outputIndex: output.outputIndex,
-      network: this.network.id,
-      from: '',
-      to: output.address,
-      amount: output.amount,
-      fee: 0n,
-      feeAsset: this.#feeAsset(),
-      status: block.confirmations >= required ? 'confirmed' : 'confirming',
-      confirmations: block.confirmations,
-      requiredConfirmations: required,
-      blockHeight: block.height,
-      blockHash: block.hash,
-    };
-  }
-
-  #feeAsset() {
-    return CHAINS[this.network.chain].nativeAsset;
+    const heights = { first: Math.max(0, range.fromHeight), last: range.toHeight ?? tip };
+    return this.watchedTransfers(heights, (output, block) =>
+      this.incomingTransfer(output, { ...block, confirmations: tip - block.height + 1 }),
+    );
   }
 
   /**
@@ -294,23 +244,9 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   }
 
   /** The signed transaction for this id: stored before, or made now under the adapter's lock. */
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount), request.priority]);
-    const run = this.#exclusive.then(async () => {
-      const existing = await this.#options.store.find(this.network.id, request.id);
-      if (existing) {
-        if (existing.fingerprint !== fingerprint) {
-          throw new ChainError(
-            'broadcast_id_reused_with_different_request',
-            `Withdrawal ${request.id} was already broadcast with other details`,
-          );
-        }
-        return existing;
-      }
-      return this.#signNew(request, fingerprint);
-    });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
+    return this.storedOrSigned(request, fingerprint, { sign: () => this.#signNew(request, fingerprint) });
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast> {
@@ -328,7 +264,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       throw new ChainError('destination_tag_is_not_supported', `${this.network.name} has no destination tags`);
     }
     const estimate = await this.estimateFee({ amount: request.amount, priority: request.priority });
-    const from = this.#options.signer.addressFor(this.network.id);
+    const from = this.signer.addressFor(this.network.id);
     const recipientBytes = outputBytes(
       OutScript.encode(Address(this.#options.params.signer).decode(validation.address)).length,
     );
@@ -343,7 +279,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
         `The ${this.network.name} hot wallet cannot cover this withdrawal and its fee now`,
       );
     }
-    const signed = await this.#options.signer.sign({
+    const signed = await this.signer.sign({
       network: this.network.id,
       id: request.id,
       from,
@@ -375,7 +311,7 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
    * for another one, which it would refuse.
    */
   async #adoptRecorded(request: WithdrawalRequest, fingerprint: string): Promise<StoredBroadcast | null> {
-    const found = await this.#options.signer.recorded?.(this.network.id, request.id);
+    const found = await this.signer.recorded?.(this.network.id, request.id);
     if (!found) return null;
     const { transaction, signed } = found;
     if (transaction.amount !== request.amount) {
@@ -417,7 +353,11 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return coins.filter((coin) => !this.#reserved.has(outpoint(coin)));
   }
 
-  async #send(raw: string): Promise<void> {
+  protected override async send(stored: StoredBroadcast): Promise<void> {
+    await this.#sendRaw(stored.raw);
+  }
+
+  async #sendRaw(raw: string): Promise<void> {
     try {
       await this.#rpc.call('sendrawtransaction', [raw]);
     } catch (error) {
@@ -438,12 +378,12 @@ export class UtxoRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     return {
       txid: read.txid,
       network: this.network.id,
-      from: ours ? this.#options.signer.addressFor(this.network.id) : '',
+      from: ours ? this.signer.addressFor(this.network.id) : '',
       to: ours?.to ?? paid?.address ?? '',
       amount: ours?.amount ?? paid?.amount ?? 0n,
       ...(paid ? { outputIndex: paid.outputIndex } : {}),
       fee: ours?.fee ?? 0n,
-      feeAsset: this.#feeAsset(),
+      feeAsset: this.feeAsset(),
       status,
       confirmations: read.confirmations,
       requiredConfirmations: required,

@@ -6,7 +6,6 @@
 // it, submitted, and, if its last ledger is validated without it, known failed (and rebuilt if asked
 // again under the same id while still held). This adapter pushes no events.
 import type {
-  BroadcastResult,
   ChainAdapter,
   ChainTransaction,
   FeeEstimate,
@@ -14,7 +13,7 @@ import type {
   Signer,
   WithdrawalRequest,
 } from '../adapter.ts';
-import type { AddressDeriver, DepositAddress } from '../derive.ts';
+import type { AddressDeriver } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { NodeAdapterBase } from '../node-adapter-base.ts';
 import { asCount, asMinor, asRecord } from '../json-post.ts';
@@ -50,10 +49,9 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
   readonly #rpc: XrpRpc;
   readonly #sequences: SequenceAllocator;
   readonly #window: number;
-  #exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: XrpRpcAdapterOptions) {
-    super(options.network);
+    super(options);
     this.#options = options;
     this.#rpc = options.rpc;
     this.#window = options.ledgerWindow ?? XRP_LEDGER_WINDOW;
@@ -64,15 +62,6 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       blockHash: (height) => ledgerHashAt(rpc, height),
       block: (height) => scanLedger(rpc, height),
     };
-  }
-
-  /** Where withdrawals are paid from. */
-  hotWalletAddress(): string {
-    return this.#options.signer.addressFor(this.network.id);
-  }
-
-  deriveAddress(index: number): DepositAddress {
-    return this.#options.deriver.derive(this.network.id, index);
   }
 
   /** The address rules, then the receiving account's RequireDest flag when no tag is given. */
@@ -117,15 +106,6 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
   }
 
-  async broadcast(request: WithdrawalRequest): Promise<BroadcastResult> {
-    if (request.replaces !== undefined) {
-      throw new ChainError('replacement_is_not_supported', 'XRP withdrawals cannot be replaced');
-    }
-    const stored = await this.#signOnce(request);
-    await submitBlob(this.#rpc, stored.raw);
-    return { txid: stored.txid, fee: stored.fee, feeAsset: 'XRP', status: 'pending' };
-  }
-
   async getTransaction(txid: string): Promise<ChainTransaction | null> {
     const ours = await this.#options.store.findByTxid(this.network.id, txid);
     const result = await this.#lookup(txid, ours);
@@ -163,27 +143,19 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     readonly fromHeight: number;
     readonly toHeight?: number;
   }): Promise<readonly ChainTransaction[]> {
-    const last = range.toHeight ?? (await this.getBlockHeight());
-    const watched = new Set(this.watched);
-    const transfers: ChainTransaction[] = [];
-    for (let height = Math.max(1, range.fromHeight); height <= last; height += 1) {
-      const ledger = await scanLedger(this.#rpc, height);
-      if (!ledger) break;
-      for (const output of ledger.outputs.filter((candidate) => watched.has(candidate.address))) {
-        transfers.push({
-          ...this.#base(null, output.txid),
-          to: output.address,
-          amount: output.amount,
-          ...(output.destinationTag === undefined ? {} : { destinationTag: output.destinationTag }),
-          fee: 0n,
-          status: 'confirmed',
-          confirmations: 1,
-          blockHeight: height,
-          blockHash: ledger.hash,
-        });
-      }
-    }
-    return transfers;
+    const heights = { first: Math.max(1, range.fromHeight), last: range.toHeight ?? (await this.getBlockHeight()) };
+    // A validated ledger is final: one confirmation. The tag says which customer it is for.
+    return this.watchedTransfers(heights, (output, ledger) => ({
+      ...this.#base(null, output.txid),
+      to: output.address,
+      amount: output.amount,
+      ...(output.destinationTag === undefined ? {} : { destinationTag: output.destinationTag }),
+      fee: 0n,
+      status: 'confirmed',
+      confirmations: 1,
+      blockHeight: ledger.height,
+      blockHash: ledger.hash,
+    }));
   }
 
   #base(ours: StoredBroadcast | null, txid: string) {
@@ -218,7 +190,7 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
 
   /** Ours, not found: failed once it expired, else sent again. */
   async #missing(ours: StoredBroadcast, expired: boolean): Promise<ChainTransaction> {
-    if (!expired) await submitBlob(this.#rpc, ours.raw).catch(ignoreRejection);
+    if (!expired) await this.send(ours).catch(ignoreRejection);
     return {
       ...this.#base(ours, ours.txid),
       to: ours.to,
@@ -230,22 +202,17 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
     };
   }
 
+  protected override async send(stored: StoredBroadcast): Promise<void> {
+    await submitBlob(this.#rpc, stored.raw);
+  }
+
   /** The signed transaction for this id: stored before (rebuilt if it expired unseen), or made now. */
-  async #signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
+  protected override signOnce(request: WithdrawalRequest): Promise<StoredBroadcast> {
     const fingerprint = JSON.stringify([request.to.trim(), String(request.amount), request.destinationTag ?? null]);
-    const run = this.#exclusive.then(async () => {
-      const existing = await this.#options.store.find(this.network.id, request.id);
-      if (!existing) return this.#signNew(request, fingerprint, null);
-      if (existing.fingerprint !== fingerprint) {
-        throw new ChainError(
-          'broadcast_id_reused_with_different_request',
-          `Withdrawal ${request.id} was already broadcast with other details`,
-        );
-      }
-      return (await this.#expired(existing)) ? this.#signNew(request, fingerprint, existing) : existing;
+    return this.storedOrSigned(request, fingerprint, {
+      sign: (expired) => this.#signNew(request, fingerprint, expired),
+      expired: (stored) => this.#expired(stored),
     });
-    this.#exclusive = run.catch(() => undefined);
-    return run;
   }
 
   async #signNew(request: WithdrawalRequest, fingerprint: string, expired: StoredBroadcast | null) {
@@ -262,7 +229,7 @@ export class XrpRpcAdapter extends NodeAdapterBase implements ChainAdapter {
       throw new ChainError('hot_wallet_balance_is_insufficient', 'The XRP hot wallet cannot cover this withdrawal now');
     }
     const validUntil = account.validatedIndex + this.#window;
-    const signed = await this.#options.signer.sign({
+    const signed = await this.signer.sign({
       network: this.network.id,
       id: request.id,
       from,

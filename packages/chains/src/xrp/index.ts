@@ -1,4 +1,5 @@
 // The XRP Ledger over a rippled server's JSON-RPC: the adapter, its signer and its parts (ADR 0040).
+import type { Signer } from '../adapter.ts';
 import { createAddressDeriver } from '../derive.ts';
 import { getNetwork } from '../networks.ts';
 import { memoryBroadcastStore, type BroadcastStore } from '../utxo/broadcast-store.ts';
@@ -15,8 +16,11 @@ export interface XrpRpcConfig {
   /** The shared deposit address (usually the hot wallet's) and the first customer tag. */
   readonly omnibusAddress: string;
   readonly firstTag?: number;
-  /** Family seed (`s…`) of the hot wallet. */
-  readonly hotSeed: string;
+  /**
+   * Family seed (`s…`) of the hot wallet, signing in this process (the chains package's own tests),
+   * or a `Signer` that holds it elsewhere (the signer process or its service, ADR 0041, 0050).
+   */
+  readonly hotSeed: string | Signer;
   readonly store?: BroadcastStore;
   readonly ledgerWindow?: number;
 }
@@ -30,7 +34,7 @@ export function createXrpRpcAdapter(config: XrpRpcConfig): XrpRpcAdapter {
       address: config.omnibusAddress,
       ...(config.firstTag === undefined ? {} : { firstTag: config.firstTag }),
     }),
-    signer: new XrpKeySigner({ seed: config.hotSeed }),
+    signer: typeof config.hotSeed === 'string' ? new XrpKeySigner({ seed: config.hotSeed }) : config.hotSeed,
     store: config.store ?? memoryBroadcastStore(),
     ...(config.ledgerWindow === undefined ? {} : { ledgerWindow: config.ledgerWindow }),
   });

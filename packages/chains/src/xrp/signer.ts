@@ -3,8 +3,8 @@
 // account (no partial-payment flag, no paths), with the sequence, fee and LastLedgerSequence the
 // adapter chose, and refuses anything else.
 //
-// The key is in this process. Until the signer process of issue 20 exists, production refuses it
-// (ADR 0032, ADR 0040).
+// The signer process (apps/signer) holds this key class's key and runs it behind its own checks
+// (ADR 0050); the chains package's tests use it directly.
 import { sha512 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { encode, encodeForSigning } from 'ripple-binary-codec';

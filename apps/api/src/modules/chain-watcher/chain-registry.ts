@@ -6,7 +6,7 @@
 // production, through the signer's service in this process with a hot key). Ethereum and BNB Smart
 // Chain with their tokens likewise (`CHAINS_ETH=rpc`, ADR 0039), signing through the signer process
 // too (or, outside production, through its service in this process with a hot key); XRP and Solana
-// (`CHAINS_XRP=rpc`, `CHAINS_SOL=rpc`, ADR 0040) sign with a hot key in this process for now. Each
+// (`CHAINS_XRP=rpc`, `CHAINS_SOL=rpc`, ADR 0040, ADR 0050) the same way. Each
 // keeps every signed withdrawal in PostgreSQL before sending it, and the deposit scanner walks their
 // blocks (validated ledgers for XRP, finalized slots for Solana). The devnet keeps its chain state
 // in PostgreSQL (`open`, ADR 0048): the process holding the devnet lock restores it, mines and writes;
@@ -165,6 +165,8 @@ function remoteSigner(config: ChainConfig): RemoteSigner | undefined {
   const addresses: Partial<Record<NetworkId, string>> = {};
   if (config.CHAINS_BTC_HOT_ADDRESS) addresses.btc = config.CHAINS_BTC_HOT_ADDRESS;
   if (config.CHAINS_LTC_HOT_ADDRESS) addresses.ltc = config.CHAINS_LTC_HOT_ADDRESS;
+  if (config.CHAINS_XRP_HOT_ADDRESS) addresses.xrp = config.CHAINS_XRP_HOT_ADDRESS;
+  if (config.CHAINS_SOL_HOT_ADDRESS) addresses.sol = config.CHAINS_SOL_HOT_ADDRESS;
   // One EVM hot wallet pays its chain's native coin and tokens (the signer lists each network).
   for (const chain of ['eth', 'bsc'] as const) {
     const address = config[chain === 'eth' ? 'CHAINS_ETH_HOT_ADDRESS' : 'CHAINS_BSC_HOT_ADDRESS'];
@@ -242,37 +244,55 @@ function rpcAdapter(
 /** An adapter read through a node: the deposit scanner walks its blocks. */
 type NodeAdapter = ChainAdapter & { readonly scanner: BlockScanner };
 
-/** XRP and Solana through their JSON-RPC (ADR 0040), when configured `rpc`. */
-function accountAdapters(deps: { config: ChainConfig; db: Db; clock: Clock }, configured: DepositConfigs) {
+/** The same for XRP (a family seed) and Solana (a 64-byte secret key). */
+function inProcessAccountSigner(db: Db, chain: 'xrp' | 'sol', text: string): Signer {
+  let privateKey: Uint8Array;
+  try {
+    privateKey = privateKeyFromText(chain, 'testnet', text);
+  } catch (error) {
+    throw new ChainError('deposit_config_is_invalid', `The ${chain} hot key: ${(error as Error).message}`);
+  }
+  return createSigningService({ pool: db.$client, keys: keyHolders(chain, 'testnet', privateKey, {}) });
+}
+
+/** XRP and Solana through their JSON-RPC (ADR 0040), when configured `rpc`; signing as the others do (ADR 0050). */
+function accountAdapters(
+  deps: { config: ChainConfig; db: Db; clock: Clock; signer: RemoteSigner | undefined },
+  configured: DepositConfigs,
+) {
   const { config } = deps;
+  const hotKey = (chain: 'xrp' | 'sol', text: string | undefined) =>
+    deps.signer ?? (text === undefined ? undefined : inProcessAccountSigner(deps.db, chain, text));
   const adapters: [NetworkId, NodeAdapter][] = [];
   const store = createBroadcastStore(deps.db, deps.clock);
   const xrp = configured.xrp;
   if (config.CHAINS_XRP === 'rpc') {
     // The config loader refuses `rpc` without these; this guards a programmer's call.
-    if (!config.CHAINS_XRP_RPC_URL || !config.CHAINS_XRP_HOT_KEY || xrp?.scheme !== 'tagged')
-      throw new Error('CHAINS_XRP=rpc needs its RPC URL, hot key and omnibus address');
+    const signer = hotKey('xrp', config.CHAINS_XRP_HOT_KEY);
+    if (!config.CHAINS_XRP_RPC_URL || !signer || xrp?.scheme !== 'tagged')
+      throw new Error('CHAINS_XRP=rpc needs its RPC URL, a signer or hot key, and omnibus address');
     const omnibus = { omnibusAddress: xrp.address, ...(xrp.firstTag === undefined ? {} : { firstTag: xrp.firstTag }) };
     adapters.push([
       'xrp',
       createXrpRpcAdapter({
         rpc: { url: config.CHAINS_XRP_RPC_URL },
         ...omnibus,
-        hotSeed: config.CHAINS_XRP_HOT_KEY,
+        hotSeed: signer,
         store,
       }),
     ]);
   }
   const sol = configured.sol;
   if (config.CHAINS_SOL === 'rpc') {
-    if (!config.CHAINS_SOL_RPC_URL || !config.CHAINS_SOL_HOT_KEY || sol?.scheme !== 'pool')
-      throw new Error('CHAINS_SOL=rpc needs its RPC URL, hot key and address pool');
+    const signer = hotKey('sol', config.CHAINS_SOL_HOT_KEY);
+    if (!config.CHAINS_SOL_RPC_URL || !signer || sol?.scheme !== 'pool')
+      throw new Error('CHAINS_SOL=rpc needs its RPC URL, a signer or hot key, and address pool');
     adapters.push([
       'sol',
       createSolanaRpcAdapter({
         rpc: { url: config.CHAINS_SOL_RPC_URL },
         addresses: sol.addresses,
-        hotKey: config.CHAINS_SOL_HOT_KEY,
+        hotKey: signer,
         store,
       }),
     ]);
@@ -330,11 +350,11 @@ export function createChainRegistry(deps: {
   const nodes = new Map<NetworkId, ChainAdapter>();
   // One scanner per chain, on its native network's adapter (ETH's walks its tokens too).
   const scanners = new Map<NetworkId, BlockScanner>();
-  for (const [network, adapter] of accountAdapters(deps, configured)) {
+  const signer = remoteSigner(config);
+  for (const [network, adapter] of accountAdapters({ ...deps, signer }, configured)) {
     nodes.set(network, adapter);
     scanners.set(network, adapter.scanner);
   }
-  const signer = remoteSigner(config);
   for (const chain of ['btc', 'ltc'] as const) {
     if (config[chain === 'btc' ? 'CHAINS_BTC' : 'CHAINS_LTC'] === 'rpc') {
       const adapter: UtxoRpcAdapter = rpcAdapter({ ...deps, signer }, chain, configured[chain]);
