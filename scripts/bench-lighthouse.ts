@@ -2,8 +2,12 @@
 // real server (scripts/e2e-server.ts on a throwaway database), in the journeys' Chromium: the
 // performance score, LCP, TBT and the bytes on the wire of the login screen (signed out) and the
 // exchange (signed in), with the issue's targets beside them. Run `npm run build:web` first.
-//   npm run bench:web:lighthouse [-- --runs 3]   (BENCH_PORT, default 4812)
+//   npm run bench:web:lighthouse [-- --runs 3] [-- --save dir]   (BENCH_PORT, default 4812)
+// --save writes each run's full report (dir/<page>-<run>.json) to look at the LCP element, its
+// phases and the request chain.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -13,6 +17,8 @@ const port = Number(process.env.BENCH_PORT ?? 4812);
 const origin = `http://127.0.0.1:${port}`;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
+const saveArg = process.argv.indexOf('--save');
+const saveDir = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 
 interface Target {
   readonly name: string;
@@ -108,11 +114,15 @@ interface Measure {
   scriptKb: number;
 }
 
-async function audit(chromePort: number, target: Target): Promise<Measure> {
+async function audit(chromePort: number, target: Target, run: number): Promise<Measure> {
   // A signed-in page keeps the storage (and so the session prepareSignedIn left, cache emptied).
   const flags: Flags = { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   const result = await lighthouse(`${origin}${target.path}`, { ...flags, disableStorageReset: target.signedIn });
   const lhr = result!.lhr;
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    writeFileSync(path.join(saveDir, `${target.name}-${run + 1}.json`), JSON.stringify(lhr));
+  }
   type Request = { resourceType?: string; transferSize?: number };
   const requests = (lhr.audits['network-requests']?.details as { items?: Request[] } | undefined)?.items ?? [];
   const bytes = (type?: string) =>
@@ -161,7 +171,7 @@ async function main(): Promise<void> {
       const measures: Measure[] = [];
       for (let run = 0; run < runs; run += 1) {
         if (target.signedIn) await prepareSignedIn(launched.port, session);
-        measures.push(await audit(launched.port, target));
+        measures.push(await audit(launched.port, target, run));
       }
       report(target, measures);
     }

@@ -1,7 +1,7 @@
 // Builds the single-page app into dist/ with a manifest (scripts/bench-web.ts reads it to measure
 // each route's initial JavaScript). See docs/adr for why React is served by preact/compat.
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import { defineConfig, type Alias } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { preactAliases } from './build/preact-aliases.ts';
@@ -16,30 +16,6 @@ const reactRouterProduction: Alias = {
   replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
 };
 
-// Preloads the Latin file of the shipped Inter font, so text is drawn in it from the first paint
-// instead of shifting when the font arrives.
-function preloadFont(): Plugin {
-  return {
-    name: 'rora-preload-font',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const font = Object.keys(context.bundle ?? {}).find((file) =>
-          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
-        );
-        if (!font) return [];
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 const SHARED_BY = 2;
 // The signed-in data layer (the resources and the session's socket, with TanStack Query under them)
 // stays out of the group: in it, its dependencies would come with it into the login page's download.
@@ -53,7 +29,7 @@ function isSharedUiModule(id: string): boolean {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [...(runtime === 'react' ? [react()] : []), preloadFont(), precompress()],
+  plugins: [...(runtime === 'react' ? [react()] : []), precompress()],
   oxc: runtime === 'react' ? undefined : { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
     alias: [...(command === 'build' ? [reactRouterProduction] : []), ...(runtime === 'react' ? [] : preactAliases)],

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api/client.ts';
+import { startCountryCheck } from '../features/country-check/index.ts';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { rememberPath } from '../lib/navigation/last-visited.ts';
 import { expireSession, getSession } from '../lib/session/session-store.ts';
@@ -21,6 +22,7 @@ function reportPreloadErrors(): void {
 
 export async function startApp(container: HTMLElement): Promise<void> {
   reportPreloadErrors();
+  startCountryCheck();
   registerFeatureLocales();
   const translations = initI18n();
   const router = createRouter();

@@ -37,18 +37,26 @@ describe('toApiError', () => {
 });
 
 describe('errorToastMessage (spec §8)', () => {
-  it('shows the first item of the response data', () => {
+  it('shows the translation of the first item of the response data', () => {
     const error = toApiError(
       400,
       body([
         { code: 'code_is_invalid_or_expired', message: 'The code is invalid or has expired' },
-        { code: 'b', message: 'second' },
+        { code: 'too_many_requests', message: 'second' },
       ]),
     );
-    expect(errorToastMessage(error, none)).toBe('The code is invalid or has expired');
+    const french: Translate = (key) =>
+      ({ 'errors.code_is_invalid_or_expired': 'Le code est invalide', 'errors.too_many_requests': 'Trop' })[key];
+    expect(errorToastMessage(error, french)).toBe('Le code est invalide');
   });
 
-  it('prefers the translation of the code when the app has one', () => {
+  it('never shows the English message of the server for a code the app does not translate', () => {
+    const error = toApiError(422, body([{ code: 'sweep_needs_gas', message: 'This address needs gas' }]));
+    const french: Translate = (key) => (key === 'errors.fallback' ? 'Une erreur est survenue.' : undefined);
+    expect(errorToastMessage(error, french)).toBe('Une erreur est survenue.');
+  });
+
+  it('uses the translation of the code', () => {
     const error = toApiError(
       429,
       body([{ code: 'too_many_requests', message: 'Too many requests. Please wait and try again' }]),

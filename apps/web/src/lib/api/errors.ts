@@ -49,15 +49,16 @@ export function networkError(): ApiError {
 export type Translate = (key: string) => string | undefined;
 
 /**
- * The toast text for a failed call: the translation of the first item's code when the app has one
- * (so French customers read French), else the server's message, else 'An error occurred. Please try again'.
+ * The toast text for a failed call: the translation of the first item's code (so French customers
+ * read French), else 'An error occurred. Please try again' in the reader's language: the server's
+ * message is English and is not shown (spec §8; every code a customer can meet is translated).
  */
 export function errorToastMessage(error: unknown, translate: Translate): string {
   const fallback = translate(FALLBACK_ERROR_KEY) ?? 'An error occurred. Please try again';
   if (!(error instanceof ApiError)) return fallback;
   const first = error.items[0];
   if (!first) return fallback;
-  return translate(`errors.${first.code}`) ?? first.message;
+  return translate(`errors.${first.code}`) ?? fallback;
 }
 
 /** The error item about one form field, for showing the server's verdict beside the input. */

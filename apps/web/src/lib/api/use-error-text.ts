@@ -1,20 +1,18 @@
-// The words for a refusal: the feature's translation of its catalogued code, else the common one,
-// else the API's own message (spec §8), so a customer always reads why something was refused.
+// The words for a refusal (ADR 0052): the feature's own `errors.<code>` when it words a code for its
+// screen, else the shared `errors` namespace (lib/api/locales, every code a customer can meet, in the
+// four languages), else the generic "An error occurred. Please try again" in the reader's language.
+// The API's own message is English, so it is never shown (spec §8: server messages are not shown).
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './errors.ts';
 
-/** `namespace`: the feature's translations, whose `errors.<code>` come before the common ones. */
+/** `namespace`: the feature's translations; i18next falls back from them to the shared `errors`. */
 export function useErrorText(namespace: string) {
   const { t, i18n } = useTranslation(namespace);
-  const ofCode = (code: string, fallback?: string): string => {
-    if (i18n.exists(`${namespace}:errors.${code}`)) return t(`errors.${code}`);
-    if (i18n.exists(`common:errors.${code}`)) return t(`common:errors.${code}`);
-    return fallback ?? t('common:errors.fallback');
-  };
+  const ofCode = (code: string): string =>
+    i18n.exists(`${namespace}:errors.${code}`) ? t(`errors.${code}`) : t('common:errors.fallback');
   const ofError = (error: unknown): string => {
     if (!(error instanceof ApiError)) return t('common:errors.fallback');
-    const first = error.items[0];
-    return ofCode(first?.code ?? error.code, first?.message ?? error.message);
+    return ofCode(error.items[0]?.code ?? error.code);
   };
   return { ofCode, ofError };
 }

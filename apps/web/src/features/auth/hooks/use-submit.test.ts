@@ -2,7 +2,11 @@
 // (issue 19 defect 11): the wait comes from the API's item (retryAfterSeconds).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import errorsEn from '../../../lib/api/locales/en.json';
+import errorsFr from '../../../lib/api/locales/fr.json';
+import errorsLaEs from '../../../lib/api/locales/la_es.json';
+import errorsPtBr from '../../../lib/api/locales/pt_br.json';
+import { ERRORS_NAMESPACE, i18n } from '../../../lib/i18n/i18n.ts';
 import en from '../../../lib/i18n/locales/en.json';
 import fr from '../../../lib/i18n/locales/fr.json';
 import la_es from '../../../lib/i18n/locales/la_es.json';
@@ -21,8 +25,14 @@ beforeAll(async () => {
   await i18n.init({
     lng: 'en',
     fallbackLng: false,
-    resources: { en: { common: en }, fr: { common: fr }, 'es-419': { common: la_es }, 'pt-BR': { common: pt_br } },
+    resources: {
+      en: { common: en, errors: errorsEn },
+      fr: { common: fr, errors: errorsFr },
+      'es-419': { common: la_es, errors: errorsLaEs },
+      'pt-BR': { common: pt_br, errors: errorsPtBr },
+    },
     defaultNS: 'common',
+    fallbackNS: ERRORS_NAMESPACE,
     interpolation: { escapeValue: false },
   });
 });

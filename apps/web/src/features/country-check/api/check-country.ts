@@ -43,3 +43,20 @@ export async function checkCountry(): Promise<CountryVerdict> {
     return verdict;
   }
 }
+
+let started: Promise<CountryVerdict> | undefined;
+
+/**
+ * Sends the check as the app boots, beside the first screen's downloads rather than after its
+ * render: on a slow link its round trip then ends before that screen is painted instead of after.
+ */
+export function startCountryCheck(): void {
+  started ??= checkCountry();
+}
+
+/** The check startCountryCheck sent, handed over once; later mounts send their own. */
+export function takeStartedCountryCheck(): Promise<CountryVerdict> | undefined {
+  const check = started;
+  started = undefined;
+  return check;
+}

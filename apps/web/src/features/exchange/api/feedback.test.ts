@@ -2,15 +2,21 @@
 // server's English, and messages that name a rule get the pair's value for it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import errorsEn from '../../../lib/api/locales/en.json';
+import errorsFr from '../../../lib/api/locales/fr.json';
+import errorsLaEs from '../../../lib/api/locales/la_es.json';
+import errorsPtBr from '../../../lib/api/locales/pt_br.json';
+import { ERRORS_NAMESPACE, i18n } from '../../../lib/i18n/i18n.ts';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import la_es from '../locales/la_es.json';
 import pt_br from '../locales/pt_br.json';
+import commonFr from '../../../lib/i18n/locales/fr.json';
 import { marketModel, ruleValues } from '../model/market.ts';
 import { errorMessage } from './feedback.ts';
 
 const LANGUAGES = { en, fr, la_es, pt_br } as const;
+const SHARED = { en: errorsEn, fr: errorsFr, la_es: errorsLaEs, pt_br: errorsPtBr } as const;
 const REACHABLE = [
   'idempotency_request_in_progress',
   'resource_not_found',
@@ -37,7 +43,18 @@ beforeAll(async () => {
   await i18n.init({
     lng: 'en',
     fallbackLng: false,
-    resources: Object.fromEntries(Object.entries(LANGUAGES).map(([code, exchange]) => [code, { exchange }])),
+    resources: Object.fromEntries(
+      Object.entries(LANGUAGES).map(([code, exchange]) => [
+        code,
+        {
+          exchange,
+          [ERRORS_NAMESPACE]: SHARED[code as keyof typeof SHARED],
+          ...(code === 'fr' ? { common: commonFr } : {}),
+        },
+      ]),
+    ),
+    defaultNS: 'common',
+    fallbackNS: ERRORS_NAMESPACE,
     interpolation: { escapeValue: false },
   });
 });
@@ -64,8 +81,8 @@ describe('error messages on the exchange screen', () => {
     );
   });
 
-  it('falls back to the server message for a code the app does not know', async () => {
+  it('reads the generic message, never the server’s English, for a code the app does not know', async () => {
     await i18n.changeLanguage('fr');
-    expect(errorMessage(failure('some_new_rule'))).toBe('English from the server for some_new_rule');
+    expect(errorMessage(failure('some_new_rule'))).toBe('Une erreur s’est produite. Veuillez réessayer');
   });
 });
