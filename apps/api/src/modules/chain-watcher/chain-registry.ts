@@ -78,6 +78,11 @@ export interface ChainRegistry {
    * there: `owner`. Otherwise (`reader`) the devnet is a read-only copy that `start` does not mine.
    */
   open(): Promise<'owner' | 'reader'>;
+  /**
+   * Whether a send on the network is broadcast by this process: always through a node; on the devnet
+   * only where it is written (a reader's copy never mines, so its owner broadcasts the send instead).
+   */
+  broadcastsHere(network: NetworkId): boolean;
   /** Starts the devnet's block timers (only in the process that owns it, once opened). */
   start(): void;
   stop(): void;
@@ -308,17 +313,19 @@ interface RegistryLog {
 function devnetKeeper(deps: { db: Db; log?: RegistryLog }, devnet: Devnet) {
   let lock: DevnetLock | null | undefined;
   let opening: Promise<'owner' | 'reader'> | undefined;
+  let role: 'owner' | 'reader' | undefined;
   const log = deps.log ?? { error: () => undefined };
   return {
     open: () =>
       (opening ??= (async () => {
         lock = await takeDevnetLock(deps.db.$client);
         devnet.restore(await readDevnetSnapshots(lock?.client ?? deps.db.$client));
-        if (!lock) return 'reader' as const;
+        if (!lock) return (role = 'reader');
         devnet.keep(createDevnetJournal({ client: lock.client, log }));
         await devnet.flush();
-        return 'owner' as const;
+        return (role = 'owner');
       })()),
+    reader: () => role === 'reader',
     /** Mines only where it is written: never in a reader, nor before open (tests mine by hand). */
     start: () => {
       if (lock) devnet.start();
@@ -391,6 +398,7 @@ export function createChainRegistry(deps: {
       return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);
     },
     open: keeper.open,
+    broadcastsHere: (network) => nodes.has(network) || !keeper.reader(),
     start: keeper.start,
     stop: () => devnet.stop(),
     close: keeper.close,

@@ -164,6 +164,29 @@ describe('the devnet across a restart', () => {
       );
       reader.services.chains.start();
       expect(reader.services.chains.devnet.running).toBe(false);
+
+      // A send asked of the reader is held there, and the owner's reconcile broadcasts and settles it.
+      const bob = await createWalletCustomer(owner);
+      await fund(owner, bob, 'btc', '1');
+      const paidBefore = owner.app.services.chains.devnet.balanceOf('btc', EXTERNAL_BTC);
+      const onReader = { ...owner, app: reader };
+      const asked = await post(onReader, bob, '/wallet/sendTransaction', {
+        walletId: bob.wallet('btc').id,
+        address: EXTERNAL_BTC,
+        amount: '0.1',
+        pin: TEST_PIN,
+        priority: 'fast',
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const sendId = (asked.json().data as WalletTransaction).id;
+      expect((await sendRow(sendId))?.status).toBe('held');
+      expect(reader.services.chains.devnet.balanceOf('btc', EXTERNAL_BTC)).toBe(paidBefore);
+      await owner.app.services.wallets.handlers.reconcile('btc');
+      expect((await sendRow(sendId))?.status).toBe('broadcast');
+      await mine(owner, 'btc', 2);
+      expect((await sendRow(sendId))?.status).toBe('posted');
+      expect(owner.app.services.chains.devnet.balanceOf('btc', EXTERNAL_BTC)).toBe(paidBefore + 10_000_000n);
+
       owner.app.services.chains.start();
       expect(owner.app.services.chains.devnet.running).toBe(true);
     } finally {

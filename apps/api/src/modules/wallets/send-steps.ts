@@ -156,6 +156,9 @@ async function broadcast(deps: Deps, id: string): Promise<void> {
   const send = await deps.sends.find(deps.db, id);
   if (!send) return;
   const network = getNetwork(send.network).id;
+  // Another process writes the devnet (ADR 0048): the send stays held and approved, and that
+  // process's reconcile broadcasts it on its next pass.
+  if (!deps.registry.broadcastsHere(network)) return;
   // A degraded chain (node down, slow, behind): the send waits, held; the reconcile after the next
   // good pass broadcasts it (ADR 0044).
   if (deps.registry.health.degraded(network)) {

@@ -222,6 +222,8 @@ export function createTreasury(deps: TreasuryDeps): Treasury {
   return {
     async run(balances) {
       const network = getNetwork(balances.network);
+      // Rora's own moves go out where the chain is written (a devnet reader's copy never mines).
+      if (!deps.registry.broadcastsHere(network.id)) return;
       await settleOpen(deps, network);
       if (network.chain === 'xrp') return; // one tagged omnibus account: nothing to sweep
       if (deps.sweeps) await sweepDeposits(deps, balances);
