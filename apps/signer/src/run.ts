@@ -1,6 +1,7 @@
 // The signer as a running service: its keys opened with the KEK, the HTTP door on loopback, each
 // signature logged as a JSON line. `main.ts` runs it as its own process; tests run it in-process.
 import pg from 'pg';
+import { loadSealedDepositKeys, mergeDepositKeys } from './deposit-key-store.ts';
 import { loadKeys } from './key-store.ts';
 import { startSignerServer, type SignerServer } from './http-server.ts';
 import type { SignerConfig } from './config.ts';
@@ -26,10 +27,12 @@ export async function runSigner(config: SignerConfig, options: RunOptions = {}):
   let server: SignerServer | undefined;
   try {
     const keys = await loadKeys(pool, config.kek, config.kind, config.evm);
+    const sealedDeposits = await loadSealedDepositKeys(pool, config.kek, config.kind);
+    const depositKeys = mergeDepositKeys(sealedDeposits, config.depositKeys);
     const service = createSigningService({
       pool,
       keys,
-      sweeps: { keys: config.depositKeys, kind: config.kind, evm: config.evm, cold: config.cold },
+      sweeps: { keys: depositKeys, kind: config.kind, evm: config.evm, cold: config.cold },
       onSigned: (record) => {
         log(JSON.stringify({ event: 'signed', ...record, amount: record.amount.toString() }));
         options.afterRecord?.(record);

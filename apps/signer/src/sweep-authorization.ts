@@ -32,21 +32,34 @@ const PRIVATE_VERSIONS = [
   { private: 0x045f18bc, public: 0x045f1cf6 },
 ];
 
-/** Reads the deposit account keys from the environment; each problem names its variable. */
+/** An account-level extended private key (xprv or zprv spelling), or null when the text is not one. */
+export function parseDepositKey(text: string): HDKey | null {
+  const key = PRIVATE_VERSIONS.map((versions) => {
+    try {
+      return HDKey.fromExtendedKey(text.trim(), versions);
+    } catch {
+      return null;
+    }
+  }).find((candidate) => candidate !== null);
+  return key?.privateKey && key.depth === 3 ? key : null;
+}
+
+/**
+ * Reads the deposit account keys from the environment (outside production: sealed keys, ADR 0054,
+ * are the production form); each problem names its variable.
+ */
 export function loadDepositKeys(env: Readonly<Record<string, string | undefined>>, problems: string[]): DepositKeys {
   const keys: Partial<Record<DepositKeyChain, HDKey>> = {};
   for (const [chain, name] of Object.entries(DEPOSIT_KEY_VARIABLES) as [DepositKeyChain, string][]) {
     const text = env[name]?.trim();
     if (!text) continue;
-    const key = PRIVATE_VERSIONS.map((versions) => {
-      try {
-        return HDKey.fromExtendedKey(text, versions);
-      } catch {
-        return null;
-      }
-    }).find((candidate) => candidate !== null);
-    if (!key?.privateKey || key.depth !== 3) problems.push(`${name}: must be an account-level extended private key`);
-    else keys[chain] = key;
+    const key = parseDepositKey(text);
+    if (!key) problems.push(`${name}: must be an account-level extended private key`);
+    else if (env.NODE_ENV === 'production') {
+      problems.push(
+        `${name}: a key in the environment is refused in production; seal it with npm run signer -- import-deposit-key ${chain}`,
+      );
+    } else keys[chain] = key;
   }
   return keys;
 }
