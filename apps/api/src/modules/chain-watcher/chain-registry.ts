@@ -54,7 +54,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
 import { createChainHealth, type ChainHealth } from './chain-health.ts';
-import { takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
+import { renewingDevnetLock, takeDevnetLock } from './devnet-lock.ts';
 import { createDevnetJournal, readDevnetSnapshots } from './devnet-store.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
@@ -311,17 +311,19 @@ interface RegistryLog {
 
 /** The devnet's life in PostgreSQL: restored on open, written while this process holds the lock. */
 function devnetKeeper(deps: { db: Db; log?: RegistryLog }, devnet: Devnet) {
-  let lock: DevnetLock | null | undefined;
+  let lock: ReturnType<typeof renewingDevnetLock> | undefined;
   let opening: Promise<'owner' | 'reader'> | undefined;
   let role: 'owner' | 'reader' | undefined;
   const log = deps.log ?? { error: () => undefined };
   return {
     open: () =>
       (opening ??= (async () => {
-        lock = await takeDevnetLock(deps.db.$client);
-        devnet.restore(await readDevnetSnapshots(lock?.client ?? deps.db.$client));
-        if (!lock) return (role = 'reader');
-        devnet.keep(createDevnetJournal({ client: lock.client, log }));
+        const taken = await takeDevnetLock(deps.db.$client);
+        devnet.restore(await readDevnetSnapshots(taken?.client ?? deps.db.$client));
+        if (!taken) return (role = 'reader');
+        const held = renewingDevnetLock(deps.db.$client, taken);
+        lock = held;
+        devnet.keep(createDevnetJournal({ connection: () => held.connection(), log }));
         await devnet.flush();
         return (role = 'owner');
       })()),

@@ -10,6 +10,8 @@ export const DEVNET_LOCK_KEY = [7261, 96] as const;
 export interface DevnetLock {
   /** The connection that holds the lock: the journal writes over it. */
   readonly client: pg.PoolClient;
+  /** True once the connection has failed: the lock went with it. */
+  lost(): boolean;
   release(): Promise<void>;
 }
 
@@ -39,15 +41,19 @@ export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS
     client.release(error as Error);
     throw error;
   }
-  // A lost connection takes the lock with it: the journal's writes then fail, and are retried, until
-  // the process restarts (it never writes without the lock).
+  // A lost connection takes the lock with it: the journal's writes then fail, and the next one takes
+  // the lock again on a new connection (renewingDevnetLock); it never writes without the lock.
   let lost = false;
   client.on('error', () => {
+    lost = true;
+  });
+  client.on('end', () => {
     lost = true;
   });
   let released = false;
   return {
     client,
+    lost: () => lost,
     async release() {
       if (released) return;
       released = true;
@@ -55,5 +61,31 @@ export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS
       await client.query('SELECT pg_advisory_unlock($1, $2)', [...DEVNET_LOCK_KEY]).catch(() => undefined);
       client.release();
     },
+  };
+}
+
+/**
+ * The lock of the process that writes the devnet, taken again on a new connection when its own was
+ * lost (a database restart, a terminated backend): a write waits for it rather than stall the devnet
+ * until a restart. If another process took the lock meanwhile, the write fails (and is retried): this
+ * process's devnet is then no longer the one in the database, and it must be restarted.
+ */
+export function renewingDevnetLock(pool: pg.Pool, first: DevnetLock) {
+  let lock: DevnetLock | null = first;
+  let renewing: Promise<DevnetLock> | null = null;
+  const renew = async (): Promise<DevnetLock> => {
+    await lock?.release();
+    lock = await takeDevnetLock(pool);
+    if (!lock) throw new Error('another process holds the devnet lock: restart this one to read its devnet');
+    return lock;
+  };
+  return {
+    /** The connection holding the lock, taken again first if it was lost. */
+    async connection(): Promise<pg.ClientBase> {
+      if (lock && !lock.lost()) return lock.client;
+      renewing ??= renew().finally(() => (renewing = null));
+      return (await renewing).client;
+    },
+    release: () => lock?.release() ?? Promise.resolve(),
   };
 }

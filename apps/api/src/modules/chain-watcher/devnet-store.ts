@@ -134,13 +134,14 @@ export async function readDevnetSnapshots(
 
 /** A journal over the lock's connection: one batch at a time across chains, errors to the log. */
 export function createDevnetJournal(deps: {
-  client: pg.ClientBase;
+  /** The connection holding the devnet lock (taken again if it was lost). */
+  connection(): Promise<pg.ClientBase>;
   log: { error(object: object, message: string): void };
 }): DevnetJournal {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     write(changes) {
-      const run = queue.then(() => writeDevnetChanges(deps.client, changes));
+      const run = queue.then(async () => writeDevnetChanges(await deps.connection(), changes));
       queue = run.catch(() => undefined);
       return run;
     },

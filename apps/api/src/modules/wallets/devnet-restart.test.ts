@@ -137,14 +137,20 @@ describe('the devnet across a restart', () => {
     let t = await startApp();
     const deposit = await sendDeposit(t, alice, 'ltc', '3');
     const height = t.app.services.chains.devnet.chain('ltc').height;
-    // The database goes away under the devnet: the block is mined in memory and never written.
-    await database.db.execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96`,
-    );
+    // The database refuses the devnet's writes, and the process dies: the blocks were mined in memory
+    // and never written.
+    await database.db.execute(sql`
+      CREATE FUNCTION test_refuse_devnet_block() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the database is gone'; END $$`);
+    await database.db.execute(sql`
+      CREATE TRIGGER test_refuse_devnet_block BEFORE INSERT ON devnet_blocks
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_devnet_block()`);
     t.app.services.chains.devnet.mineBlocks('ltc', 4);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await depositRows(deposit.txid)).toEqual([{ status: 'pending', n: 1 }]);
     await stopApp();
+    await database.db.execute(sql`DROP TRIGGER test_refuse_devnet_block ON devnet_blocks`);
+    await database.db.execute(sql`DROP FUNCTION test_refuse_devnet_block()`);
 
     t = await startApp();
     expect(t.app.services.chains.devnet.chain('ltc').height).toBe(height);
@@ -152,6 +158,21 @@ describe('the devnet across a restart', () => {
     await mine(t, 'ltc', 4);
     expect(await depositRows(deposit.txid)).toEqual([{ status: 'credited', n: 1 }]);
     expect((await balanceOf(t, alice, 'ltc')).balance).toBe('3');
+  });
+
+  it('takes the devnet lock again after its connection was ended, and goes on writing without a restart', async () => {
+    const t = await startApp();
+    const deposit = await sendDeposit(t, alice, 'btc', '0.5');
+    await database.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96`,
+    );
+    // The next block's write fails on the dead connection, takes the lock again and is written.
+    await mine(t, 'btc', 4);
+    expect(await depositRows(deposit.txid)).toEqual([{ status: 'credited', n: 1 }]);
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96 AND granted`,
+    );
+    expect(rows[0]?.n).toBe(1);
   });
 
   it('lets one process run the devnet: a second one on the database reads it and does not mine', async () => {

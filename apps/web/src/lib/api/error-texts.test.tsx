@@ -76,6 +76,7 @@ const GENERIC_CODES = [
   'sweep_source_is_not_a_deposit_address',
   'sweep_amount_does_not_cover_fee',
   'sweep_needs_gas',
+  'sweep_fee_is_above_one_percent',
   'transaction_is_unknown',
   'replacement_is_not_supported',
   'replacement_fee_is_too_low',

@@ -38,11 +38,20 @@ function spawnSigner(args: string[], env: SignerProcessEnv): ChildProcess {
 
 /** `import-key <network> <kind>` with the key (WIF, or hex for EVM) on standard input; resolves to what it printed. */
 export function importSignerKey(env: SignerProcessEnv, network: string, wif: string): Promise<string> {
-  const child = spawnSigner(['import-key', network, env.SIGNER_NETWORK_KIND], env);
+  return runKeyCommand(['import-key', network, env.SIGNER_NETWORK_KIND], env, wif);
+}
+
+/** `import-deposit-key <chain>` with the account's xprv on standard input (ADR 0054). */
+export function importDepositKey(env: SignerProcessEnv, chain: string, xprv: string): Promise<string> {
+  return runKeyCommand(['import-deposit-key', chain], env, xprv);
+}
+
+function runKeyCommand(args: string[], env: SignerProcessEnv, input: string): Promise<string> {
+  const child = spawnSigner(args, env);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stdin!.end(wif);
+  child.stdin!.end(input);
   return new Promise((resolve, reject) =>
     child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(output)))),
   );
