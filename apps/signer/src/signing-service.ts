@@ -18,7 +18,7 @@ import {
 import { authorizeWithdrawal } from './authorize.ts';
 import type { KeyHolder } from './keys.ts';
 import { SignerRefusal } from './refusal.ts';
-import { authorizeSweep, isColdMove, type SweepOptions } from './sweep-authorization.ts';
+import { authorizeGasTopUp, authorizeSweep, isColdMove, type SweepOptions } from './sweep-authorization.ts';
 
 export interface SignatureRecord {
   readonly network: string;
@@ -163,7 +163,7 @@ async function signOnce(
   }
 }
 
-/** A sweep (it names a deposit index) and a cold move are Rora's own moves; anything else is a held withdrawal. */
+/** A sweep (it names a deposit index), a gas top-up and a cold move are Rora's own moves; anything else is a held withdrawal. */
 async function authorize(
   client: pg.ClientBase,
   transaction: UnsignedTransaction,
@@ -172,6 +172,10 @@ async function authorize(
 ): Promise<Signer> {
   if (transaction.depositIndex !== undefined) {
     return authorizeSweep(transaction, holder, sweeps ?? { keys: {}, kind: holder.kind });
+  }
+  if (transaction.topUpIndex !== undefined) {
+    authorizeGasTopUp(transaction, holder, sweeps ?? { keys: {}, kind: holder.kind });
+    return holder.signer;
   }
   if (!isColdMove(transaction, holder, sweeps)) await authorizeWithdrawal(client, transaction, holder);
   return holder.signer;

@@ -13,7 +13,7 @@ import {
 } from '@rora/chains/testing';
 import { evmKeyHolders, evmPrivateKeyFromHex } from './evm-keys.ts';
 import { keyHolder } from './keys.ts';
-import { authorizeSweep, loadDepositKeys } from './sweep-authorization.ts';
+import { authorizeGasTopUp, authorizeSweep, loadDepositKeys } from './sweep-authorization.ts';
 import { someAddress } from './testing/fixtures.ts';
 
 const holder = keyHolder('ltc', 'regtest', WIF(REGTEST_LTC.signer).decode(REGTEST_HOT_KEY));
@@ -118,5 +118,33 @@ describe('sweep authorization', () => {
         amount: 10n ** 20n,
       }),
     ).rejects.toMatchObject({ code: 'transaction_fee_is_above_ceiling' });
+  });
+
+  it('tops up only its own deposit address of the index, with at most one sweep’s gas', () => {
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const settings = { chainId: 31337, maxFeePerGas: 10n ** 11n, maxGas: 200_000n, tokens: { 'usdt-erc20': token } };
+    const [eth] = evmKeyHolders('eth', 'regtest', evmPrivateKeyFromHex(EDR_HOT_KEY)!, settings);
+    const evmKeys = loadDepositKeys({ SIGNER_ETH_DEPOSIT_XPRV: EDR_DEPOSIT_XPRV }, problems);
+    const options = { keys: evmKeys, kind: 'regtest' as const, evm: { eth: settings } };
+    const depositAt = (index: number) =>
+      createAddressDeriver('eth', DEVNET_DEPOSIT_CONFIGS.eth!).derive('eth', index).address;
+    const topUp: UnsignedTransaction = {
+      network: 'eth',
+      id: 'top-up-3',
+      from: eth!.address,
+      to: depositAt(3),
+      amount: 65_000n * 10n ** 9n,
+      nonce: 0,
+      feeRate: 10n ** 9n,
+      feeUnits: 21_000n,
+      topUpIndex: 3,
+    };
+    expect(() => authorizeGasTopUp(topUp, eth!, options)).not.toThrow();
+    expect(() => authorizeGasTopUp({ ...topUp, to: depositAt(4) }, eth!, options)).toThrow(/not the deposit address/);
+    expect(() => authorizeGasTopUp({ ...topUp, amount: 10n ** 18n }, eth!, options)).toThrow(/above the most/);
+    expect(() => authorizeGasTopUp({ ...topUp, network: 'usdt-erc20', contract: token }, eth!, options)).toThrow(
+      /tops up no/,
+    );
+    expect(() => authorizeGasTopUp(topUp, eth!, { keys: {}, kind: 'regtest' })).toThrow(/tops up no/);
   });
 });

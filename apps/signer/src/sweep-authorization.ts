@@ -167,3 +167,38 @@ export function authorizeSweep(transaction: UnsignedTransaction, holder: KeyHold
   }
   return signer;
 }
+
+/**
+ * A gas top-up (ADR 0049): the hot wallet paying an EVM chain's native coin to Rora's own deposit
+ * address at `topUpIndex` (derived here from the deposit account key), at most the gas one token
+ * sweep may burn under this signer's ceiling. Rora's coins stay Rora's: no ledger check.
+ */
+export function authorizeGasTopUp(transaction: UnsignedTransaction, holder: KeyHolder, options: SweepOptions): void {
+  const network = getNetwork(transaction.network);
+  const chain = network.chain as DepositKeyChain;
+  const account = options.keys[chain];
+  const index = transaction.topUpIndex;
+  const settings = chain === 'eth' || chain === 'bsc' ? options.evm?.[chain] : undefined;
+  if (network.token || transaction.contract !== undefined || account === undefined || !settings) {
+    throw refuse(
+      'sweep_source_is_not_a_deposit_address',
+      `This signer tops up no ${transaction.network} deposit address`,
+    );
+  }
+  const deposit =
+    index === undefined || index < 0 || index > 0x7fff_ffff ? null : account.deriveChild(0).deriveChild(index);
+  const signer = deposit ? depositSigner(transaction, deposit, options) : null;
+  if (!signer || !holder.sameDestination(signer.addressFor(transaction.network), transaction.to)) {
+    throw refuse(
+      'sweep_source_is_not_a_deposit_address',
+      `${transaction.to} is not the deposit address at index ${index}`,
+    );
+  }
+  const most = settings.maxFeePerGas * settings.maxGas;
+  if (transaction.amount > most) {
+    throw new SignerRefusal(
+      'transaction_fee_is_above_ceiling',
+      `Gas top-up ${transaction.id} of ${transaction.amount} is above the most one sweep's gas costs here (${most})`,
+    );
+  }
+}

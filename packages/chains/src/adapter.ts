@@ -38,6 +38,11 @@ export interface WithdrawalRequest {
   readonly priority: FeePriority;
   /** EVM chains: replace this pending transaction (same nonce, higher fee) to speed it up. */
   readonly replaces?: string;
+  /**
+   * EVM chains: not a customer's withdrawal but the hot wallet's gas for the token sweep of Rora's own
+   * deposit address at this index (ADR 0049), which the signer checks by deriving that address.
+   */
+  readonly gasTopUpIndex?: number;
 }
 
 /** What the signer is asked to sign: fully specified, so the signer decides nothing about money. */
@@ -73,6 +78,8 @@ export interface UnsignedTransaction {
    * key itself and signs only a transfer of it to its own hot wallet (`to`), never elsewhere.
    */
   readonly depositIndex?: number;
+  /** A gas top-up (ADR 0049): `to` is the deposit address at this index, which the signer derives. */
+  readonly topUpIndex?: number;
 }
 
 /** A coin of the hot wallet: an output of an earlier transaction, with the amount it holds. */

@@ -173,6 +173,7 @@ async function signWithNonce(
     feeRate: fees.feeRate,
     feeUnits: gas,
     ...(fees.priorityFeeRate === undefined ? {} : { priorityFeeRate: fees.priorityFeeRate }),
+    ...(request.gasTopUpIndex === undefined ? {} : { topUpIndex: request.gasTopUpIndex }),
   });
   return {
     network: ctx.network.id,

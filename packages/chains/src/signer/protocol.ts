@@ -42,6 +42,7 @@ interface WireTransaction {
   inputs?: { txid: string; vout: number; amount: string }[];
   change?: { address: string; amount: string };
   depositIndex?: number;
+  topUpIndex?: number;
   validUntil?: number;
   recentBlockhash?: string;
 }
@@ -73,6 +74,7 @@ export function encodeUnsigned(transaction: UnsignedTransaction): string {
       ? {}
       : { change: { address: transaction.change.address, amount: transaction.change.amount.toString() } }),
     ...(transaction.depositIndex === undefined ? {} : { depositIndex: transaction.depositIndex }),
+    ...(transaction.topUpIndex === undefined ? {} : { topUpIndex: transaction.topUpIndex }),
     ...(transaction.validUntil === undefined ? {} : { validUntil: transaction.validUntil }),
     ...(transaction.recentBlockhash === undefined ? {} : { recentBlockhash: transaction.recentBlockhash }),
   };
@@ -132,6 +134,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
   const destinationTag = optionalWhole(wire.destinationTag, 'destinationTag');
   const nonce = optionalWhole(wire.nonce, 'nonce');
   const depositIndex = optionalWhole(wire.depositIndex, 'depositIndex');
+  const topUpIndex = optionalWhole(wire.topUpIndex, 'topUpIndex');
   const validUntil = optionalWhole(wire.validUntil, 'validUntil');
   return {
     network,
@@ -152,6 +155,7 @@ export function decodeUnsigned(body: unknown): UnsignedTransaction {
           change: { address: text(change?.address, 'change.address'), amount: amount(change?.amount, 'change.amount') },
         }),
     ...(depositIndex === undefined ? {} : { depositIndex }),
+    ...(topUpIndex === undefined ? {} : { topUpIndex }),
     ...(validUntil === undefined ? {} : { validUntil }),
     ...(wire.recentBlockhash === undefined ? {} : { recentBlockhash: text(wire.recentBlockhash, 'recentBlockhash') }),
   };

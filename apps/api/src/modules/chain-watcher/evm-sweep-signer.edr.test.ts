@@ -2,7 +2,7 @@
 // a USDT through a private EDR node and holds no key; `npm run signer` holds the hot key and the
 // deposit account key, both sealed by its CLI. A customer's ETH and USDT deposits are credited, then
 // the treasury's passes sweep the ETH whole into the hot wallet, top the USDT address up with gas
-// and sweep the tokens; each signature is the signer's, the customer's balances never move, and the
+// (signed as one of Rora's own moves: the signer derives the address) and sweep the tokens; each signature is the signer's, the customer's balances never move, and the
 // ledger invariants hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -94,26 +94,15 @@ describe.skipIf(!edrAvailable('evm-sweep-signer'))('Ethereum sweeps signed by th
     for (let round = 0; round < 8; round += 1) {
       await node.mine(12);
       await scanEth(t);
-      if ((await ethAt(ethAddress)) === 0n && (await usdtAt(usdtAddress)) === 0n) break;
+      if ((await ethAt(ethAddress)) < ETH && (await usdtAt(usdtAddress)) === 0n) break;
     }
-    console.log(
-      'DEBUG2',
-      await t.app.services.chains.adapter('usdt-erc20').sweep!({
-        id: '00000000-0000-4000-8000-000000000001',
-        from: usdtAddress,
-        index: 0,
-        priority: 'slow',
-      }).catch((e: Error) => `${e.name} ${(e as unknown as { code: string }).code} ${e.message}`),
+    // The ETH went whole to the hot wallet; what is left is the top-up's unburnt gas (the same address
+    // receives both assets on Ethereum), less than a sweep would cost.
+    const { rows: topUps } = await t.database.db.execute<{ amount: string }>(
+      sql`SELECT amount::text FROM chain_sweeps WHERE kind = 'gas_top_up'`,
     );
-    console.log(
-      'DEBUG',
-      JSON.stringify(
-        (await t.database.db.execute(sql`SELECT network, hot::text, deposits::text FROM chain_balance_observations`))
-          .rows,
-      ).slice(0, 3000),
-      JSON.stringify(await balanceOf(t, alice, 'usdt-erc20')),
-    );
-    expect(await ethAt(ethAddress)).toBe(0n);
+    expect(topUps).toHaveLength(1);
+    expect(await ethAt(ethAddress)).toBeLessThan(BigInt(topUps[0]!.amount));
     expect(await usdtAt(usdtAddress)).toBe(0n);
     expect((await usdtAt(HOT_ADDRESS)) - hotTokensBefore).toBe(500_000_000n);
     const { rows: moves } = await t.database.db.execute<{ kind: string; network: string; status: string }>(
@@ -125,7 +114,6 @@ describe.skipIf(!edrAvailable('evm-sweep-signer'))('Ethereum sweeps signed by th
         .map((move) => move.network)
         .sort(),
     ).toEqual(['eth', 'usdt-erc20']);
-    expect(moves.some((move) => move.kind === 'gas_top_up')).toBe(true);
     // Every move on chain was signed by the signer process, and logged there.
     const { rows: signed } = await t.database.db.execute<{ txid: string }>(
       sql`SELECT s.txid FROM chain_sweeps c JOIN signer.signatures s ON s.txid = c.txid`,

@@ -138,7 +138,9 @@ async function topUpGas(deps: TreasuryDeps, network: NetworkDefinition, adapter:
   const native = deps.registry.adapter(nativeNetwork(network).id);
   const gas = (await adapter.estimateFee({ amount: 1n, priority: 'slow' })).fee;
   const id = derivedId(network.id, to, 'gas_top_up', String(await adapter.getBlockHeight()));
-  const result = await native.broadcast({ id, to, amount: gas, priority: 'normal' });
+  const index = await addressIndex(deps, network.id, to);
+  const topUp = { id, to, amount: gas, priority: 'normal' as const };
+  const result = await native.broadcast(index === undefined ? topUp : { ...topUp, gasTopUpIndex: index });
   const from = native.hotWalletAddress?.() ?? 'hot';
   await record(deps, { id, network: native.network.id, kind: 'gas_top_up', from, to, amount: gas, ...paid(result) });
 }
