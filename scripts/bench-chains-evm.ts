@@ -9,12 +9,11 @@ import { performance } from 'node:perf_hooks';
 import { EDR_CHAIN_ID, EDR_HOT_KEY, startEdrNode, type EdrNode } from '@rora/chains/testing';
 import { DEVNET_DEPOSIT_CONFIGS } from '@rora/chains';
 import { connectDatabase, migrate } from '@rora/db';
-import { assertLedgerInvariants } from '@rora/ledger';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { seedAssetCatalogue } from '../apps/api/src/modules/prices/index.ts';
 import { loadTestConfig } from '../apps/api/src/testing/test-app.ts';
-import { assertCreditedOnce, customerAddresses, line, watchCredited } from './bench-chains-shared.ts';
+import { assertCreditedOnce, customerAddresses, reportRun, watchCredited } from './bench-chains-shared.ts';
 import { startBenchDatabase } from './bench-database.ts';
 
 const GWEI = 10n ** 9n;
@@ -90,16 +89,7 @@ export async function benchEvm(options: { readonly deposits: number; readonly cu
       `bench:chains on EDR (Hardhat's EVM), ${os.cpus().length} cores, Node ${process.version}: one block of ` +
         `${block.transactions.length} transactions paying ${paying} ETH and USDT deposits to ${options.customers} customers`,
     );
-    console.log(line('baseline: read and parse the block (node)', readMs, paying, readMs));
-    console.log(line('scanner pass: record every deposit', recordMs, paying, readMs));
-    console.log(line('scanner pass at 12 confirmations: credit all', creditMs, paying, readMs));
-    console.log(line('  of which until every balance is visible', visibleMs, paying, readMs));
-    console.log(
-      `  block to balances: ${visibleMs.toFixed(0)} ms for ${credited} deposits ` +
-        `(target under 2000 ms: ${visibleMs < 2000 ? 'met' : 'NOT met'}); notifications done at ${creditMs.toFixed(0)} ms`,
-    );
-    await assertLedgerInvariants(database.db);
-    console.log('  every deposit credited once; ledger invariants hold');
+    await reportRun(database, { confirmations: 12, paying, credited, readMs, recordMs, creditMs, visibleMs });
   } finally {
     await app?.close();
     await database.close();

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { NetworkId } from '@rora/chains';
 import type { Database } from '@rora/db';
+import { assertLedgerInvariants } from '@rora/ledger';
 import type { App } from '../apps/api/src/app.ts';
 import { insertSignedInCustomer } from '../apps/api/src/modules/orders/testing/server-child.ts';
 
@@ -36,6 +37,32 @@ export async function watchCredited(database: Database, count: number, since: nu
 export function line(label: string, ms: number, deposits: number, baselineMs: number): string {
   const perSecond = Math.round((deposits / ms) * 1000);
   return `  ${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${String(perSecond).padStart(6)} deposits/s  ${(ms / baselineMs).toFixed(1)}x the node read`;
+}
+
+/** The four timed lines and the target of one chain's run, then its ledger checked. */
+export async function reportRun(
+  database: Database,
+  run: {
+    confirmations: number;
+    paying: number;
+    credited: number;
+    readMs: number;
+    recordMs: number;
+    creditMs: number;
+    visibleMs: number;
+  },
+): Promise<void> {
+  const { paying, readMs, visibleMs, creditMs } = run;
+  console.log(line('baseline: read and parse the block (node)', readMs, paying, readMs));
+  console.log(line('scanner pass: record every deposit', run.recordMs, paying, readMs));
+  console.log(line(`scanner pass at ${run.confirmations} confirmations: credit all`, creditMs, paying, readMs));
+  console.log(line('  of which until every balance is visible', visibleMs, paying, readMs));
+  console.log(
+    `  block to balances: ${visibleMs.toFixed(0)} ms for ${run.credited} deposits ` +
+      `(target under 2000 ms: ${visibleMs < 2000 ? 'met' : 'NOT met'}); notifications done at ${creditMs.toFixed(0)} ms`,
+  );
+  await assertLedgerInvariants(database.db);
+  console.log('  every deposit credited once; ledger invariants hold');
 }
 
 /** Every deposit credited exactly once (one ledger transfer each), or the run fails. */

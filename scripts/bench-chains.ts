@@ -15,13 +15,12 @@ import { coinsToMinor, minorToCoins } from '@rora/chains';
 import { startRegtestNode, type RegtestNode } from '@rora/chains/testing';
 import { REGTEST_HOT_KEY, REGTEST_LTC_XPUB } from '@rora/chains/testing';
 import { connectDatabase, migrate } from '@rora/db';
-import { assertLedgerInvariants } from '@rora/ledger';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { seedAssetCatalogue } from '../apps/api/src/modules/prices/index.ts';
 import { loadTestConfig } from '../apps/api/src/testing/test-app.ts';
 import { benchEvm } from './bench-chains-evm.ts';
-import { assertCreditedOnce, customerAddresses, line, watchCredited } from './bench-chains-shared.ts';
+import { assertCreditedOnce, customerAddresses, reportRun, watchCredited } from './bench-chains-shared.ts';
 import { startBenchDatabase } from './bench-database.ts';
 
 /** Each prepared coin, and the fee each deposit's transaction pays (about 10 litoshi per vbyte). */
@@ -132,16 +131,7 @@ async function benchLitecoin(options: BenchOptions): Promise<void> {
       `bench:chains on litecoind regtest, ${os.cpus().length} cores, Node ${process.version}: ` +
         `one block of ${block.nTx} transactions paying ${paying} deposits to ${options.customers} customers`,
     );
-    console.log(line('baseline: read and parse the block (node)', readMs, paying, readMs));
-    console.log(line('scanner pass: record every deposit', recordMs, paying, readMs));
-    console.log(line('scanner pass at 4 confirmations: credit all', creditMs, paying, readMs));
-    console.log(line('  of which until every balance is visible', visibleMs, paying, readMs));
-    console.log(
-      `  block to balances: ${visibleMs.toFixed(0)} ms for ${credited} deposits ` +
-        `(target under 2000 ms: ${visibleMs < 2000 ? 'met' : 'NOT met'}); notifications done at ${creditMs.toFixed(0)} ms`,
-    );
-    await assertLedgerInvariants(database.db);
-    console.log('  every deposit credited once; ledger invariants hold');
+    await reportRun(database, { confirmations: 4, paying, credited, readMs, recordMs, creditMs, visibleMs });
   } finally {
     await app?.close();
     await database.close();
