@@ -112,13 +112,30 @@ const fromForwardedKey = (key: ForwardedKey): IdempotentRequest => ({
 const placedAnswer = (outcome: OrderOutcome): PlacedAnswer =>
   outcome.answer !== undefined ? { answer: outcome.answer } : { data: orderView(outcome.order, outcome.fills) };
 
+/**
+ * Sends the command to the writer of the market's shard when another process writes it (ADR 0045,
+ * ADR 0046), and answers what that writer answered; LOCAL when this process writes the market, or
+ * took its shard over on the way (only where `mayClaim`).
+ */
+function toShardWriter(
+  deps: OrdersDependencies,
+  market: Market,
+  command: ForwardedCommand,
+  mayClaim: boolean,
+): Promise<unknown> {
+  const { runners, forwarding } = deps;
+  if (!forwarding || runners.writesNow(market)) return Promise.resolve(LOCAL);
+  const claim = mayClaim ? () => runners.claimWriter(market) : async () => false;
+  return forwarding.send(command, runners.shards.shardOf(market.symbol), claim);
+}
+
 /** What an order would cost now, on the books as written (a replica that does not write asks the writer). */
 async function rateOf(deps: OrdersDependencies, body: TradeOrderBody): Promise<OrderRate> {
-  const { runners, forwarding, venues } = deps;
+  const { runners, venues } = deps;
   const intent = toOrderIntent(body);
-  if (intent.book !== 'venue' && forwarding && !runners.writesNow(intent.market)) {
-    const shard = runners.shards.shardOf(intent.market.symbol);
-    return (await forwarding.send({ op: 'rate', body }, shard, async () => false)) as OrderRate;
+  if (intent.book !== 'venue') {
+    const answer = await toShardWriter(deps, intent.market, { op: 'rate', body }, false);
+    if (answer !== LOCAL) return answer as OrderRate;
   }
   const adapter = intent.book === 'venue' ? venues.adapter(intent.venue.id) : null;
   return estimateOrder(intent, { book: runners.runner(intent.market), adapter });
@@ -179,18 +196,12 @@ async function cancelOrder(deps: OrdersDependencies, userId: string, orderId: st
   const order = await findOwnOrder(deps.db, userId, orderId);
   if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
   if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
-  const market = requireMarket(order.pair);
-  if (forwarding && !runners.writesNow(market)) {
-    const shard = runners.shards.shardOf(market.symbol);
-    const command = { op: 'cancel', userId, orderId } as const;
-    const result = await forwarding.send(command, shard, () => runners.claimWriter(market));
-    if (result !== LOCAL) return result as Order;
-  }
-  return cancelHere(deps, order.pair, orderId);
+  const answer = await toShardWriter(deps, requireMarket(order.pair), { op: 'cancel', userId, orderId }, true);
+  return answer !== LOCAL ? (answer as Order) : cancelHere(deps, order.pair, orderId);
 }
 
 export function createOrdersService(deps: OrdersDependencies): OrdersService {
-  const { db, clock, runners, forwarding } = deps;
+  const { db, clock } = deps;
   const approved = new Map<string, number>();
   const swapHandler = deps.swaps?.place ?? null;
   const swapRecovery = deps.swaps?.recover ?? null;
@@ -212,13 +223,11 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
       }
       const intent = toOrderIntent(body as TradeOrderBody);
       if (kycApproved !== true) await requireKyc(userId);
-      if (intent.book !== 'venue' && forwarding && !runners.writesNow(intent.market)) {
+      if (intent.book !== 'venue') {
         const key = idempotency ? toForwardedKey(idempotency.request) : null;
-        const shard = runners.shards.shardOf(intent.market.symbol);
-        const result = await forwarding.send({ op: 'place', userId, body, idempotency: key }, shard, () =>
-          runners.claimWriter(intent.market),
-        );
-        if (result !== LOCAL) return result as PlacedAnswer;
+        const command = { op: 'place', userId, body, idempotency: key } as const;
+        const answer = await toShardWriter(deps, intent.market, command, true);
+        if (answer !== LOCAL) return answer as PlacedAnswer;
       }
       return placedAnswer(await submitOrder(deps, { userId, intent, idempotency }));
     },
