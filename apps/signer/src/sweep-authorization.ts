@@ -125,6 +125,17 @@ function depositSigner(transaction: UnsignedTransaction, child: HDKey, options: 
   return holders.find((holder) => holder.network === transaction.network)?.signer ?? null;
 }
 
+/** A non-hardened BIP32 child index: what a deposit address's index may be. */
+const isDepositIndex = (index: number | undefined): index is number =>
+  index !== undefined && index >= 0 && index <= 0x7fff_ffff;
+
+/** The signer of the chain's deposit address at `index` (external branch), or null: no key, no such index. */
+function depositSignerAt(transaction: UnsignedTransaction, index: number | undefined, options: SweepOptions) {
+  const account = options.keys[getNetwork(transaction.network).chain as DepositKeyChain];
+  if (account === undefined || !isDepositIndex(index)) return null;
+  return depositSigner(transaction, account.deriveChild(0).deriveChild(index), options);
+}
+
 /** What the sweep pays the network, in its fee asset, and what it spends of the swept asset. */
 function feeShare(transaction: UnsignedTransaction): { fee: bigint; of: bigint } | null {
   if (transaction.inputs !== undefined) {
@@ -140,9 +151,8 @@ function feeShare(transaction: UnsignedTransaction): { fee: bigint; of: bigint }
 /** The signer of the deposit key the sweep names, once the sweep is shown to be one of Rora's own moves. */
 export function authorizeSweep(transaction: UnsignedTransaction, holder: KeyHolder, options: SweepOptions): Signer {
   const chain = getNetwork(transaction.network).chain as DepositKeyChain;
-  const account = options.keys[chain];
   const index = transaction.depositIndex;
-  if (account === undefined || index === undefined || index < 0 || index > 0x7fff_ffff) {
+  if (options.keys[chain] === undefined || !isDepositIndex(index)) {
     throw refuse('sweep_source_is_not_a_deposit_address', `This signer holds no ${transaction.network} deposit keys`);
   }
   if (!holder.sameDestination(transaction.to, holder.address) || transaction.change !== undefined) {
@@ -151,7 +161,7 @@ export function authorizeSweep(transaction: UnsignedTransaction, holder: KeyHold
       `Sweep ${transaction.id} must pay only this signer's hot wallet ${holder.address}`,
     );
   }
-  const signer = depositSigner(transaction, account.deriveChild(0).deriveChild(index), options);
+  const signer = depositSignerAt(transaction, index, options);
   if (!signer || signer.addressFor(transaction.network).toLowerCase() !== transaction.from.toLowerCase()) {
     throw refuse(
       'sweep_source_is_not_a_deposit_address',
@@ -176,18 +186,15 @@ export function authorizeSweep(transaction: UnsignedTransaction, holder: KeyHold
 export function authorizeGasTopUp(transaction: UnsignedTransaction, holder: KeyHolder, options: SweepOptions): void {
   const network = getNetwork(transaction.network);
   const chain = network.chain as DepositKeyChain;
-  const account = options.keys[chain];
   const index = transaction.topUpIndex;
   const settings = chain === 'eth' || chain === 'bsc' ? options.evm?.[chain] : undefined;
-  if (network.token || transaction.contract !== undefined || account === undefined || !settings) {
+  if (network.token || transaction.contract !== undefined || options.keys[chain] === undefined || !settings) {
     throw refuse(
       'sweep_source_is_not_a_deposit_address',
       `This signer tops up no ${transaction.network} deposit address`,
     );
   }
-  const deposit =
-    index === undefined || index < 0 || index > 0x7fff_ffff ? null : account.deriveChild(0).deriveChild(index);
-  const signer = deposit ? depositSigner(transaction, deposit, options) : null;
+  const signer = depositSignerAt(transaction, index, options);
   if (!signer || !holder.sameDestination(signer.addressFor(transaction.network), transaction.to)) {
     throw refuse(
       'sweep_source_is_not_a_deposit_address',
