@@ -16,6 +16,7 @@
 // by the commit protocol (commit-protocol.ts, a pure state machine proven by the seeded simulation
 // in simulation/); this class carries out its commands: the reads, the calls, the answers.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '@rora/db';
@@ -140,7 +141,7 @@ export class OrderSequencer {
   /** Answers what is queued, then refuses new commands and lets another process write. */
   async stop(): Promise<void> {
     this.stopped = true;
-    while (this.running || this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (this.running || this.queue.length > 0) await pause(5);
     // A take in flight would hold the lock after this release: it ends first.
     await this.taking?.catch(() => null);
     await this.writer?.release();
@@ -507,8 +508,4 @@ function runPart(
     if (order) answers.set(index, placedOrderAnswer(order, batch.fillsOf(order.id)).body);
   });
   return { book, commands, batch, results, answers, depth: book.snapshot() };
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
