@@ -1,10 +1,12 @@
 // Dates as a person reads them, in the chosen language. Amounts use @rora/money's formatters.
+import { dateTimeFormat } from './intl-cache.ts';
+
 export function formatFullDate(date: Date, languageTag: string): string {
-  return new Intl.DateTimeFormat(languageTag, { dateStyle: 'full' }).format(date);
+  return dateTimeFormat(languageTag, { dateStyle: 'full' }).format(date);
 }
 
 export function formatTime(date: Date, languageTag: string): string {
-  return new Intl.DateTimeFormat(languageTag, { timeStyle: 'short' }).format(date);
+  return dateTimeFormat(languageTag, { timeStyle: 'short' }).format(date);
 }
 
 /** The local calendar day of a date, `YYYY-MM-DD`, for grouping. */

@@ -15,6 +15,7 @@ import {
   type RoundingMode,
 } from '@rora/money';
 import { currentLanguageTag } from '../i18n/i18n.ts';
+import { numberFormat } from './intl-cache.ts';
 
 export interface NumberMarks {
   readonly decimal: '.' | ',';
@@ -27,7 +28,7 @@ const cache = new Map<string, NumberMarks>();
 export function numberMarks(languageTag: string): NumberMarks {
   const known = cache.get(languageTag);
   if (known) return known;
-  const parts = new Intl.NumberFormat(languageTag).formatToParts(12345.6);
+  const parts = numberFormat(languageTag).formatToParts(12345.6);
   const decimal = parts.find((part) => part.type === 'decimal')?.value === ',' ? ',' : '.';
   const group = parts.find((part) => part.type === 'group')?.value ?? (decimal === ',' ? '.' : ',');
   const marks = { decimal, group } as const;
@@ -121,7 +122,7 @@ type Sign = '' | '-' | '+';
 
 // Where the language puts the sign and the symbol around the digits, from Intl's own pattern.
 function placed(tag: string, options: Intl.NumberFormatOptions, digits: string, sign: Sign): string {
-  const parts = new Intl.NumberFormat(tag, options).formatToParts(-1);
+  const parts = numberFormat(tag, options).formatToParts(-1);
   let out = '';
   let numberWritten = false;
   for (const part of parts) {
@@ -191,7 +192,7 @@ export function formatPercent(
  * `decimals` decimals in the reader's marks.
  */
 export function formatPlot(value: number, decimals: number, tag: string = currentLanguageTag()): string {
-  return new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  return numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
 /** Basis points as an exact percentage with no trailing zeros: 50 → `0.5%`, 1450 → `14.5%` (`14,5 %`). */
@@ -202,5 +203,5 @@ export function formatBps(bps: number, tag: string = currentLanguageTag()): stri
 
 /** A count (customers, confirmations, blocks) in the reader's marks: `12 345` in French. */
 export function formatCount(value: number, tag: string = currentLanguageTag()): string {
-  return new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(tag, { maximumFractionDigits: 0 }).format(value);
 }

@@ -10,13 +10,14 @@ import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { MOVES_PAGE_LIMIT, useColdWallet } from '../api/coldwallet-api.ts';
 import { decimalsOf } from '../model/move-form.ts';
 import { amountText } from './HoldingRow.tsx';
+import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 
 export function HoldingMoves({ holding }: { readonly holding: ColdWallet }) {
   const { t } = useTranslation('coldWallet');
   const [page, setPage] = useState(1);
   const detail = useColdWallet(holding.id, page);
   const decimals = decimalsOf(holding);
-  const date = new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' });
   const pages = Math.max(1, Math.ceil((detail.data?.total ?? 0) / MOVES_PAGE_LIMIT));
   let body;
   if (detail.data === undefined && detail.isError) {

@@ -6,6 +6,7 @@ import type { Order } from '@rora/contracts';
 import type { AssetSymbol } from '@rora/money';
 import { Button } from '../../../components/button/Button.tsx';
 import { marketModel, receivedOf, showAmount, showAsset, showPrice } from '../model/market.ts';
+import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 
 export function OrderRow({
   order,
@@ -19,7 +20,7 @@ export function OrderRow({
   const { t, i18n } = useTranslation('exchange');
   const market = marketModel(order.symbol as never);
   const received = receivedOf(order, market);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
   return (

@@ -13,6 +13,7 @@ import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { useStakes } from '../api/staking.ts';
 import { apyPercent, textCoins } from '../model/stake-form.ts';
 import { UnstakeDialog } from './UnstakeDialog.tsx';
+import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 
 const icons = {
   active: <Hourglass size={16} aria-hidden="true" />,
@@ -21,7 +22,7 @@ const icons = {
 };
 
 export function dayText(day: string): string {
-  return new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

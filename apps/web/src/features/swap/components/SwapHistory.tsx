@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { useSwaps } from '../api/swaps.ts';
 import { coins } from '../model/display.ts';
+import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 
 const icons = {
   in_progress: <Hourglass size={16} aria-hidden="true" />,
@@ -18,9 +19,7 @@ const icons = {
 };
 
 function when(iso: string): string {
-  return new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function SwapRow({ swap }: { readonly swap: Swap }) {

@@ -16,6 +16,7 @@ import type { WalletTransaction } from '@rora/contracts';
 import { formatDecimal } from '../../../lib/format/numbers.ts';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { describeTransaction } from '../model/transaction-view.ts';
+import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 
 const STATUS_ICONS = { success: CircleCheck, warning: CircleDashed, danger: CircleX } as const;
 
@@ -35,7 +36,7 @@ export function TransactionRow({
   const view = describeTransaction(transaction, decimals);
   const StatusIcon = STATUS_ICONS[view.tone];
   const Direction = transaction.direction === 'in' ? ArrowDownLeft : ArrowUpRight;
-  const when = new Intl.DateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const when = dateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(transaction.createdAt),
   );
   const party = transaction.counterparty
