@@ -42,6 +42,12 @@ interface Reply {
   readonly body: unknown;
 }
 
+interface HeldRoute {
+  readonly call: ApiCall;
+  readonly pattern: RegExp;
+  readonly reply: (request: FakeRequest) => Promise<Reply>;
+}
+
 interface Route {
   readonly call: ApiCall;
   readonly pattern: RegExp;
@@ -91,6 +97,7 @@ export class FakeApi {
   readonly unanswered: string[] = [];
   readonly invalid: string[] = [];
   private readonly routes: Route[] = [];
+  private readonly held: HeldRoute[] = [];
 
   /** Answers the call with data the call's response schema accepts (or a function of the request). */
   answer<Call extends ApiCall>(
@@ -103,6 +110,25 @@ export class FakeApi {
       schema.parse(answer);
       return { status: 200, body: { data: answer } };
     });
+  }
+
+  /**
+   * Holds the call's requests until the test releases them with data the call's response schema
+   * accepts, as a slow network would: what a screen shows while it waits.
+   */
+  hold<Call extends ApiCall>(call: Call, schema: ResponseSchema<Call>): { release: (data: Data<Call>) => void } {
+    let release: (data: Data<Call>) => void = () => undefined;
+    const arrived = new Promise<Data<Call>>((resolve) => (release = resolve));
+    this.held.push({
+      call,
+      pattern: pathPattern(call.path),
+      reply: async () => {
+        const data = await arrived;
+        schema.parse(data);
+        return { status: 200, body: { data } };
+      },
+    });
+    return { release: (data) => release(data) };
   }
 
   /** Refuses the call with the catalogued error. */
@@ -126,9 +152,14 @@ export class FakeApi {
     const request: FakeRequest = { method, path, query: url.searchParams, body, headers: new Headers(init.headers) };
     this.requests.push(request);
     // Latest first, so a test can change an answer.
+    const held = this.held.find((candidate) => reaches(candidate.call, candidate.pattern, request));
     const route = [...this.routes].reverse().find((candidate) => reaches(candidate.call, candidate.pattern, request));
-    if (!route) this.unanswered.push(`${method} ${path}`);
-    const reply = route ? this.replyOf(route, request) : refusal('resource_not_found');
+    if (!route && !held) this.unanswered.push(`${method} ${path}`);
+    const reply = held
+      ? await held.reply(request)
+      : route
+        ? this.replyOf(route, request)
+        : refusal('resource_not_found');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },

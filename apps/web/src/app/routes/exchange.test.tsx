@@ -3,9 +3,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { dashboardSchema, marketsApi, orderListSchema, userApi, userSchema, walletApi } from '@rora/contracts';
+import {
+  dashboardSchema,
+  marketsApi,
+  orderListSchema,
+  tickerSchema,
+  userApi,
+  userSchema,
+  walletApi,
+} from '@rora/contracts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
-import { answerBtcMarket } from '../../testing/market-fixtures.ts';
+import { answerBtcMarket, btcTicker } from '../../testing/market-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './exchange.tsx';
 
@@ -13,16 +21,20 @@ vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'
 
 const api = installFakeApi();
 
-async function openExchange() {
+function answerExchange(profile = customer()) {
   signInAs(signedInCustomer());
   answerBtcMarket(api);
-  api.answer(userApi.profile, userSchema, customer());
+  api.answer(userApi.profile, userSchema, profile);
   api.answer(walletApi.dashboard, dashboardSchema, {
     totalBalance: '5000.00',
     change24h: null,
     assets: [portfolioAsset('USDT', { available: '5000', total: '5000', usdValue: '5000.00' })],
   });
   api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
+}
+
+async function openExchange() {
+  answerExchange();
   await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
   // The form takes input once the customer's balances are known.
   await screen.findByText(/5,000(\.0+)? USDT/);
@@ -52,5 +64,21 @@ describe('the exchange screen', () => {
       'disabled',
       true,
     );
+  });
+
+  // Lighthouse measured a layout shift of 0.15 on a phone: the ticker's stats and the KYC notice
+  // arrived after the first paint and pushed the chart and the book down.
+  it("keeps the ticker's place while it loads and shows the KYC notice below the panes", async () => {
+    answerExchange(customer({ kycStatus: 'pending' }));
+    const ticker = api.hold(marketsApi.ticker, tickerSchema);
+    await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
+    const stats = (await screen.findByText(text('exchange:lastPrice'))).closest('.market-bar__stats')!;
+    expect(stats.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText(text('exchange:high24h'))).toBeTruthy();
+    ticker.release(btcTicker);
+    await vi.waitFor(() => expect(stats.getAttribute('aria-busy')).toBe('false'));
+    const notice = await screen.findByText(new RegExp(text('exchange:kycNotice').slice(0, 24)));
+    const panes = document.querySelector('.exchange__layout')!;
+    expect(panes.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

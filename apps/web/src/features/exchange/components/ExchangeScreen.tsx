@@ -3,7 +3,7 @@
 // sits in the centre with the book and trades beside it and the form always visible; on a phone the
 // chart, book and trades are tabs and the order form opens in a bottom sheet (UI.md). Each panel has
 // its own error boundary.
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAIR, DEFAULT_VENUE, pairSlug, parsePairSymbol, type PairSymbol } from '@rora/contracts';
@@ -29,6 +29,12 @@ import { useOrderForm } from './use-order-form.ts';
 import './exchange.css';
 
 type Pane = 'chart' | 'book' | 'trades';
+
+// The screen renders again with every ticker, depth and trade message; these panels take nothing
+// that changes with them (the market model is one object per pair), so they skip those renders.
+const Chart = memo(PriceChart);
+const Orders = memo(OrdersPanel);
+const Share = memo(ShareNotice);
 
 function Panel({
   title,
@@ -85,7 +91,6 @@ export function ExchangeScreen() {
         markets={markets.data}
         onPair={(next) => setParams({ pair: pairSlug(next) })}
       />
-      {kycApproved === false ? <KycNotice /> : null}
       {phone ? (
         <Segmented
           label={t('views')}
@@ -103,7 +108,7 @@ export function ExchangeScreen() {
         <div className="exchange__grid">
           {show('chart') ? (
             <Panel className="exchange__chart" title={phone ? undefined : t('chart')}>
-              <PriceChart key={symbol} market={market} />
+              <Chart key={symbol} market={market} />
             </Panel>
           ) : null}
           {show('book') ? (
@@ -123,10 +128,13 @@ export function ExchangeScreen() {
           ) : null}
         </div>
       </div>
+      {/* Below the panes: the customer's profile arrives after the first paint, and a notice above
+          them would push the chart and the book down (a layout shift) when it does. */}
+      {kycApproved === false ? <KycNotice /> : null}
       <PanelBoundary fallback={(retry) => <ErrorState title={t('panelError')} onRetry={retry} />}>
-        <OrdersPanel />
+        <Orders />
       </PanelBoundary>
-      <ShareNotice />
+      <Share />
       {phone ? <TradeSheet {...formProps} /> : null}
     </div>
   );

@@ -31,6 +31,11 @@ function Stat({ label, children }: { readonly label: string; readonly children: 
   );
 }
 
+/** A value's placeholder while the ticker has not arrived (undefined), else nothing. */
+function loading(ticker: Ticker | null | undefined): ReactNode | undefined {
+  return ticker === undefined ? <Skeleton width="5em" height="calc(var(--text-sm) * 1.5)" /> : undefined;
+}
+
 interface Props {
   readonly market: MarketModel;
   readonly ticker: Ticker | null | undefined;
@@ -58,23 +63,23 @@ export function MarketBar({ market, ticker, markets, onPair }: Props) {
         searchLabel={t('searchPair')}
         className="market-bar__picker"
       />
-      {ticker === undefined ? (
-        <Skeleton width={320} height={40} />
-      ) : (
-        <div className="market-bar__stats">
-          <Stat label={t('lastPrice')}>
+      {/* The stats keep their place while the ticker loads, so nothing below moves when it arrives. */}
+      <div className="market-bar__stats" aria-busy={ticker === undefined}>
+        <Stat label={t('lastPrice')}>
+          {ticker === undefined ? (
+            <Skeleton width="5.5em" height="calc(var(--text-lg) * 1.5)" />
+          ) : (
             <strong className="market-bar__last">{showPrice(market, ticker?.lastPrice)}</strong>
-          </Stat>
-          <Stat label={t('change24h')}>
-            <Change value={ticker?.change24h} />
-          </Stat>
-          <Stat label={t('high24h')}>{showPrice(market, ticker?.high24h)}</Stat>
-          <Stat label={t('low24h')}>{showPrice(market, ticker?.low24h)}</Stat>
-          <Stat label={t('volume24h', { asset: market.base })}>
-            {ticker ? showAsset(ticker.volume24h, market.base, Math.min(4, market.amountDecimals)) : '—'}
-          </Stat>
-        </div>
-      )}
+          )}
+        </Stat>
+        <Stat label={t('change24h')}>{loading(ticker) ?? <Change value={ticker?.change24h} />}</Stat>
+        <Stat label={t('high24h')}>{loading(ticker) ?? showPrice(market, ticker?.high24h)}</Stat>
+        <Stat label={t('low24h')}>{loading(ticker) ?? showPrice(market, ticker?.low24h)}</Stat>
+        <Stat label={t('volume24h', { asset: market.base })}>
+          {loading(ticker) ??
+            (ticker ? showAsset(ticker.volume24h, market.base, Math.min(4, market.amountDecimals)) : '—')}
+        </Stat>
+      </div>
     </div>
   );
 }

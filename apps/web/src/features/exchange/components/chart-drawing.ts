@@ -3,6 +3,7 @@
 // scroll stay; a full replace for a new range), and a theme switch restyles it in place.
 import type * as Charts from 'lightweight-charts';
 import type { Candle } from '@rora/contracts';
+import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 import { formatPlot } from '../../../lib/format/numbers.ts';
 import { seriesChange } from '../model/chart-series.ts';
 
@@ -88,6 +89,24 @@ export function chartLocale(candidates: readonly (string | undefined)[]): string
   return 'en-US';
 }
 
+// What each kind of tick mark shows (the library's TickMarkType: year, month, day, time, seconds).
+const TICK_FIELDS: readonly Intl.DateTimeFormatOptions[] = [
+  { year: 'numeric' },
+  { month: 'short' },
+  { day: 'numeric' },
+  { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+];
+
+/**
+ * The time axis's labels as the library writes them by default (UTC wall time in the reader's
+ * language), from formatters made once: the default makes a new one for every label of every paint.
+ */
+export function tickMarkLabel(time: number, kind: number, locale: string): string {
+  const fields = TICK_FIELDS[kind] ?? TICK_FIELDS[3]!;
+  return dateTimeFormat(locale, { ...fields, timeZone: 'UTC' }).format(new Date(time * 1000));
+}
+
 export function drawChart(
   library: ChartLibrary,
   element: HTMLElement,
@@ -104,7 +123,12 @@ export function drawChart(
       textColor: colours.text,
       fontFamily: 'Inter Variable, system-ui, sans-serif',
     },
-    timeScale: { timeVisible: true, borderColor: colours.grid },
+    timeScale: {
+      timeVisible: true,
+      borderColor: colours.grid,
+      tickMarkFormatter: (time: Charts.Time, kind: Charts.TickMarkType) =>
+        typeof time === 'number' ? tickMarkLabel(time, kind, options.locale) : null,
+    },
     // The axis and crosshair in the reader's language and marks (a tag Intl parses, never a guess).
     localization: {
       locale: options.locale,
