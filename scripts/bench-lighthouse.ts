@@ -2,7 +2,7 @@
 // real server (scripts/e2e-server.ts on a throwaway database), in the journeys' Chromium: the
 // performance score, LCP, TBT and the bytes on the wire of the login screen (signed out) and the
 // exchange (signed in), with the issue's targets beside them. Run `npm run build:web` first.
-//   npm run bench:web:lighthouse [-- --runs 3] [-- --save dir]   (BENCH_PORT, default 4812)
+//   npm run bench:web:lighthouse [-- --runs 3] [-- --save dir] [-- --page exchange]   (BENCH_PORT, default 4812)
 // --save writes each run's full report (dir/<page>-<run>.json) to look at the LCP element, its
 // phases and the request chain.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +19,8 @@ const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
 const saveArg = process.argv.indexOf('--save');
 const saveDir = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
+const pageArg = process.argv.indexOf('--page');
+const onlyPage = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
 
 interface Target {
   readonly name: string;
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
   try {
     const session = await registerCustomer();
     console.log(`Lighthouse ${runs} run(s) per page, mobile preset, median:`);
-    for (const target of targets) {
+    for (const target of targets.filter((item) => onlyPage === undefined || item.name === onlyPage)) {
       const measures: Measure[] = [];
       for (let run = 0; run < runs; run += 1) {
         if (target.signedIn) await prepareSignedIn(launched.port, session);
