@@ -16,19 +16,21 @@ function filesUnder(folder: string): string[] {
     .filter((file) => statSync(file).isFile());
 }
 
+/** Writes the file's .gz and .br copies; false when it is not worth compressing. */
+export function compressFile(file: string): boolean {
+  if (!COMPRESSIBLE.test(file)) return false;
+  const raw = readFileSync(file);
+  if (raw.length < MIN_BYTES) return false;
+  writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+  const brotli = brotliCompressSync(raw, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
+  writeFileSync(`${file}.br`, brotli);
+  return true;
+}
+
 export function precompressFolder(folder: string): { files: number } {
-  let files = 0;
-  for (const file of filesUnder(folder)) {
-    if (!COMPRESSIBLE.test(file)) continue;
-    const raw = readFileSync(file);
-    if (raw.length < MIN_BYTES) continue;
-    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
-    const brotli = brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-    });
-    writeFileSync(`${file}.br`, brotli);
-    files += 1;
-  }
+  const files = filesUnder(folder).filter((file) => compressFile(file)).length;
   return { files };
 }
 

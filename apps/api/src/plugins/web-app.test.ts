@@ -25,6 +25,18 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
   }
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(dist, 'prerender'));
+  for (const [code, tag] of [
+    ['en', 'en'],
+    ['fr', 'fr'],
+    ['la_es', 'es-419'],
+    ['pt_br', 'pt-BR'],
+  ]) {
+    writeFileSync(
+      path.join(dist, 'prerender', `login.${code}.html`),
+      `<html lang="${tag}"><h1>login ${code}</h1></html>`,
+    );
+  }
   app = Fastify();
   await app.register(webAppPlugin, { distDir: dist });
   await app.ready();
@@ -59,7 +71,7 @@ describe('web app delivery', () => {
   });
 
   it('sends index.html compressed and never cached without revalidation, for every app path', async () => {
-    for (const url of ['/', '/dashboard/exchange', '/auth/login?next=1']) {
+    for (const url of ['/', '/dashboard/exchange', '/auth/register?next=1']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
@@ -74,5 +86,26 @@ describe('web app delivery', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
     expect((await get('/assets/missing-123.js', 'br')).statusCode).toBe(404);
     expect((await get('/api/v1/nothing')).statusCode).toBe(404);
+  });
+});
+
+describe('the login page', () => {
+  it("is sent with its markup in the visitor's language, never cached, varying on what chose it", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/auth/login?next=1',
+      headers: { 'accept-language': 'fr-FR' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('<html lang="fr"><h1>login fr</h1></html>');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['vary']).toMatch(/cookie/i);
+    expect(response.headers['vary']).toMatch(/accept-language/i);
+  });
+
+  it('leaves every other page to index.html', async () => {
+    const response = await get('/auth/register');
+    expect(response.body).toBe(html);
   });
 });

@@ -1,12 +1,14 @@
 // Serves the built single-page app: hashed assets cached for a year (immutable), index.html and
 // the other unhashed files revalidated on every use (no-cache), index.html for every non-API GET so
-// the router's history-mode routes work on reload. The build writes brotli and gzip copies of its
+// the router's history-mode routes work on reload; /auth/login is sent with the login's markup in the
+// visitor's language (login-page.ts). The build writes brotli and gzip copies of its
 // text files (apps/web/build/precompress.ts); the copy the browser accepts is sent, with Vary.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { LOGIN_PAGE_PATH, readLoginPages } from './login-page.ts';
 
 async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) {
   const root = path.resolve(options.distDir);
@@ -24,9 +26,19 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) 
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const loginPages = readLoginPages(root);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/')) return reply.callNotFound();
+    if (pathname === LOGIN_PAGE_PATH && loginPages) {
+      const page = loginPages.page(request.headers);
+      if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(page.body);
+    }
     const file = path.join(root, path.normalize(pathname));
     if (file.startsWith(root) && path.extname(file) && existsSync(file))
       return reply.sendFile(path.relative(root, file));

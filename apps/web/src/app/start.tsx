@@ -1,12 +1,18 @@
 // Boots the app: the router starts at once, so the first screen's code downloads while the chosen
-// language's translations load; the first render waits for both (so the first paint is in it).
+// language's translations load; the first render waits for both (so the first paint is in it). The
+// login page arrives with its markup already in #root (ADR 0055): rendering only once the route's
+// code is in means the app's first render is that same screen, into the same nodes, with no blank
+// moment between the two.
 // A 401 from any call with a token forgets the session, remembers the path and goes to /.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api/client.ts';
 import { startCountryCheck } from '../features/country-check/index.ts';
-import { initI18n } from '../lib/i18n/i18n.ts';
+import { activeMachineLanguage, initI18n } from '../lib/i18n/i18n.ts';
+import { storedLanguage } from '../lib/i18n/languages.ts';
+import { mirrorPreference } from '../lib/preferences/preference-cookies.ts';
+import { carryTypedInput } from './prerender/typed-input.ts';
 import { rememberPath } from '../lib/navigation/last-visited.ts';
 import { expireSession, getSession } from '../lib/session/session-store.ts';
 import { registerFeatureLocales } from './locales.ts';
@@ -17,6 +23,18 @@ function reportPreloadErrors(): void {
   // rejects and the route's error element offers a retry. Logged so the failure is on record.
   window.addEventListener('vite:preloadError', (event) => {
     console.error('Chunk preload failed', (event as Event & { payload?: unknown }).payload);
+  });
+}
+
+/** Resolves once the router has matched the first URL and loaded its routes' code. */
+function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
   });
 }
 
@@ -33,10 +51,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
     expireSession();
     void router.navigate('/', { replace: true });
   });
-  await translations;
+  await Promise.all([translations, routerReady(router)]);
+  mirrorPreference('language', activeMachineLanguage() ? 'en' : storedLanguage());
+  const giveBackTyped = carryTypedInput(container);
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  giveBackTyped();
 }

@@ -13,6 +13,7 @@ import {
   LABEL_TRUNCATE_LENGTH,
   LANGUAGES,
   LANGUAGE_RELOAD_DELAY_MS,
+  languageFromPreferences,
   LOGOUT_CLEAR_DELAY_MS,
   OTP_CODE_LENGTH,
   OTP_RESEND_COUNTDOWN_SECONDS,
@@ -115,5 +116,18 @@ describe('spec §9 constants', () => {
     expect(STAKING_MAX_APY_BPS).toBe(1450);
     expect(SWAP_MAX_ARRIVAL_MINUTES).toBe(30);
     expect(SHARE_NOTICE).toEqual({ pricePerShareGbp: 63n, paymentAsset: 'USDT', paymentNetwork: 'ERC20' });
+  });
+});
+
+describe('languageFromPreferences', () => {
+  it.each([
+    [['fr-CA', 'en'], 'fr'],
+    [['de', 'es-MX'], 'la_es'],
+    [['pt-PT'], 'pt_br'],
+    [[' EN-gb'], 'en'],
+    [['de', 'it'], 'en'],
+    [[], 'en'],
+  ])('%j → %s', (preferred, expected) => {
+    expect(languageFromPreferences(preferred)).toBe(expected);
   });
 });

@@ -10,6 +10,27 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['value'];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
+/**
+ * The first of a browser's preferred languages (navigator.languages, or Accept-Language in order of
+ * preference) that the app speaks, by its base language; English when none is.
+ */
+export function languageFromPreferences(preferred: readonly string[]): LanguageCode {
+  for (const tag of preferred) {
+    const base = tag.trim().toLowerCase().split('-')[0];
+    if (base === 'fr') return 'fr';
+    if (base === 'es') return 'la_es';
+    if (base === 'pt') return 'pt_br';
+    if (base === 'en') return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * Cookies the app keeps equal to the stored language and theme, so the server can send the login
+ * page already in them (the choices themselves live in local storage, spec §3).
+ */
+export const PREFERENCE_COOKIES = { language: 'lang', theme: 'theme' } as const;
+
 export const THEMES = ['dark_theme', 'light_theme'] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'dark_theme';

@@ -1,5 +1,6 @@
 // The four languages of the spec. Their codes (en, fr, la_es, pt_br) are what the customer chooses
 // and what is stored as `lang`; i18next and Intl get the matching BCP 47 tags.
+import { languageFromPreferences } from '@rora/contracts';
 import { LANGUAGES, LANGUAGE_RELOAD_DELAY_MS, type LanguageCode } from '../constants.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
 
@@ -16,21 +17,9 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && Object.hasOwn(LANGUAGE_TAGS, value);
 }
 
-/** The browser's preferred language, when it is one of ours. */
-export function languageFromBrowser(preferred: readonly string[]): LanguageCode {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (base === 'fr') return 'fr';
-    if (base === 'es') return 'la_es';
-    if (base === 'pt') return 'pt_br';
-    if (base === 'en') return 'en';
-  }
-  return 'en';
-}
-
 export function storedLanguage(): LanguageCode {
   const stored = readStorage(STORAGE_KEYS.language);
-  return isLanguageCode(stored) ? stored : languageFromBrowser(navigator.languages ?? [navigator.language]);
+  return isLanguageCode(stored) ? stored : languageFromPreferences(navigator.languages ?? [navigator.language]);
 }
 
 export function languageTag(code: LanguageCode = storedLanguage()): string {

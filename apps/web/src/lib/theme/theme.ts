@@ -1,6 +1,7 @@
 // Dark and light themes (spec §4): the choice is stored as `dark_theme` / `light_theme` and applied
 // as a data attribute on <html>; every colour comes from CSS variables keyed on it.
 import { THEMES, type ThemeName } from '../constants.ts';
+import { mirrorPreference } from '../preferences/preference-cookies.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
 
 const listeners = new Set<() => void>();
@@ -21,6 +22,7 @@ function apply(theme: ThemeName): void {
   current = theme;
   document.documentElement.dataset.theme = theme === 'light_theme' ? 'light' : 'dark';
   document.documentElement.style.colorScheme = theme === 'light_theme' ? 'light' : 'dark';
+  mirrorPreference('theme', theme);
 }
 
 /** Applies the stored theme (or the system's) before the first render, so nothing flashes. */
