@@ -69,6 +69,9 @@ test.describe('signed in', () => {
   });
 
   test('each route shows its screen, default child and title', async ({ page }) => {
+    // Fourteen full page loads after a registration: about 32 s on a quiet machine, 50 s on a busy
+    // one, against a per-test limit made for one journey.
+    test.slow();
     const expectations: Array<[string, RegExp, string]> = [
       ['/dashboard', /\/dashboard\/wallets$/, 'Wallets · Rora'],
       ['/dashboard/swap', /\/dashboard\/swap$/, 'Swap · Rora'],
