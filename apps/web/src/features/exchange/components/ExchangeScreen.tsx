@@ -3,16 +3,16 @@
 // sits in the centre with the book and trades beside it and the form always visible; on a phone the
 // chart, book and trades are tabs and the order form opens in a bottom sheet (UI.md). Each panel has
 // its own error boundary.
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type SetURLSearchParams } from 'react-router';
 import { DEFAULT_PAIR, DEFAULT_VENUE, pairSlug, parsePairSymbol, type PairSymbol } from '@rora/contracts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { availableOf, useBalances } from '../api/balances.ts';
 import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { useMarkets } from '../api/markets.ts';
 import { useMarketStream } from '../api/market-stream.ts';
-import { marketModel } from '../model/market.ts';
+import { marketModel, type MarketModel } from '../model/market.ts';
 import { AlertsDialog } from './AlertsDialog.tsx';
 import { MarketBar } from './MarketBar.tsx';
 import { KycNotice, ShareNotice } from './Notices.tsx';
@@ -26,6 +26,8 @@ import { Segmented } from './Segmented.tsx';
 import { TradeSheet } from './TradeSheet.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useOrderForm } from './use-order-form.ts';
+
+type OrderForm = ReturnType<typeof useOrderForm>;
 import './exchange.css';
 
 type Pane = 'chart' | 'book' | 'trades';
@@ -35,6 +37,12 @@ type Pane = 'chart' | 'book' | 'trades';
 const Chart = memo(PriceChart);
 const Orders = memo(OrdersPanel);
 const Share = memo(ShareNotice);
+// These take only the part of the stream they show: a depth message redraws the book alone, a
+// trade the trades, a ticker the bar and the alert's reference price.
+const Bar = memo(MarketBar);
+const Book = memo(OrderBook);
+const Trades = memo(RecentTrades);
+const Alerts = memo(AlertsDialog);
 
 function Panel({
   title,
@@ -56,6 +64,23 @@ function Panel({
   );
 }
 
+/** What the customer can spend of the pair's two assets, null until the balances are known. */
+function useAvailable(market: MarketModel) {
+  const balances = useBalances();
+  const base = availableOf(balances.data, market.base);
+  const quote = availableOf(balances.data, market.quote);
+  return base === null || quote === null ? null : { base, quote };
+}
+
+/** The book's price handler and the pair picker's, the same on every render (so memo holds). */
+function useStableHandlers(form: OrderForm, setParams: SetURLSearchParams) {
+  const formRef = useRef(form);
+  formRef.current = form;
+  const pick = useCallback((price: string) => formRef.current.pick(price), []);
+  const onPair = useCallback((next: PairSymbol) => setParams({ pair: pairSlug(next) }), [setParams]);
+  return { pick, onPair };
+}
+
 export function ExchangeScreen() {
   const { t } = useTranslation('exchange');
   const [params, setParams] = useSearchParams();
@@ -69,13 +94,10 @@ export function ExchangeScreen() {
   const markets = useMarkets();
   const stream = useMarketStream(symbol);
   const kycApproved = useKycApproved();
-  const balances = useBalances();
-  const base = availableOf(balances.data, market.base);
-  const quote = availableOf(balances.data, market.quote);
-  const available = base === null || quote === null ? null : { base, quote };
+  const available = useAvailable(market);
   const state = stream.data;
   const form = useOrderForm({ market, stream: state, available, venue });
-  const pick = (price: string) => form.pick(price);
+  const { pick, onPair } = useStableHandlers(form, setParams);
   const formProps = { form, market, available, venue, onVenue: setVenue, kycApproved };
   const show = (which: Pane) => !phone || pane === which;
 
@@ -83,14 +105,9 @@ export function ExchangeScreen() {
     <div className="exchange">
       <header className="exchange__header">
         <h1>{t('title')}</h1>
-        <AlertsDialog market={market} lastPrice={state?.ticker?.lastPrice ?? null} />
+        <Alerts market={market} lastPrice={state?.ticker?.lastPrice ?? null} />
       </header>
-      <MarketBar
-        market={market}
-        ticker={state ? state.ticker : undefined}
-        markets={markets.data}
-        onPair={(next) => setParams({ pair: pairSlug(next) })}
-      />
+      <Bar market={market} ticker={state ? state.ticker : undefined} markets={markets.data} onPair={onPair} />
       {phone ? (
         <Segmented
           label={t('views')}
@@ -113,12 +130,18 @@ export function ExchangeScreen() {
           ) : null}
           {show('book') ? (
             <Panel className="exchange__book" title={t('orderBook')}>
-              <OrderBook market={market} state={state} onPrice={pick} rows={phone ? 8 : 12} />
+              <Book
+                market={market}
+                book={state?.book}
+                lastPrice={state?.ticker?.lastPrice}
+                onPrice={pick}
+                rows={phone ? 8 : 12}
+              />
             </Panel>
           ) : null}
           {show('trades') ? (
             <Panel className="exchange__trades" title={t('recentTrades')}>
-              <RecentTrades market={market} state={state} />
+              <Trades market={market} trades={state?.trades} />
             </Panel>
           ) : null}
           {!phone ? (

@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@rora/money';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { showAmount, showPrice, type MarketModel } from '../model/market.ts';
-import type { Level, StreamState } from '../model/market-stream.ts';
+import type { BookState, Level } from '../model/market-stream.ts';
 
 interface Props {
   readonly market: MarketModel;
-  readonly state: StreamState | undefined;
+  /** The book, undefined until it has loaded. */
+  readonly book: BookState | undefined;
+  readonly lastPrice: string | null | undefined;
   readonly onPrice: (price: string) => void;
   /** Levels shown on each side (fewer on a phone, where each row is a 44 px touch target). */
   readonly rows: number;
@@ -57,11 +59,11 @@ function Rows({
   );
 }
 
-export function OrderBook({ market, state, onPrice, rows }: Props) {
+export function OrderBook({ market, book, lastPrice, onPrice, rows }: Props) {
   const { t } = useTranslation('exchange');
-  if (!state) return <Skeleton height={360} />;
-  const asks = state.book.asks.slice(0, rows).reverse();
-  const bids = state.book.bids.slice(0, rows);
+  if (!book) return <Skeleton height={360} />;
+  const asks = book.asks.slice(0, rows).reverse();
+  const bids = book.bids.slice(0, rows);
   const empty = asks.length === 0 && bids.length === 0;
   return (
     <div className="book" aria-label={t('orderBook')}>
@@ -74,7 +76,7 @@ export function OrderBook({ market, state, onPrice, rows }: Props) {
         <Rows market={market} levels={asks} side="ask" onPrice={onPrice} />
       </ul>
       <div className="book__mid">
-        <strong>{showPrice(market, state.ticker?.lastPrice)}</strong>
+        <strong>{showPrice(market, lastPrice)}</strong>
         <span>{t('lastPrice')}</span>
       </div>
       <ul className="book__side book__side--bids" aria-label={t('bids')}>

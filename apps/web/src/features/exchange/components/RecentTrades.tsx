@@ -3,17 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format/dates.ts';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { showAmount, showPrice, type MarketModel } from '../model/market.ts';
-import type { StreamState } from '../model/market-stream.ts';
+import type { Trade } from '@rora/contracts';
 
 export function RecentTrades({
   market,
-  state,
+  trades,
 }: {
   readonly market: MarketModel;
-  readonly state: StreamState | undefined;
+  /** Newest first; undefined until they have loaded. */
+  readonly trades: readonly Trade[] | undefined;
 }) {
   const { t, i18n } = useTranslation('exchange');
-  if (!state) return <Skeleton height={240} />;
+  if (!trades) return <Skeleton height={240} />;
   return (
     <div className="trades">
       <div className="trades__head">
@@ -21,9 +22,9 @@ export function RecentTrades({
         <span>{t('amount', { asset: market.base })}</span>
         <span>{t('time')}</span>
       </div>
-      {state.trades.length === 0 ? <p className="book__empty">{t('tradesEmpty')}</p> : null}
+      {trades.length === 0 ? <p className="book__empty">{t('tradesEmpty')}</p> : null}
       <ul className="trades__list" aria-label={t('recentTrades')}>
-        {state.trades.slice(0, 30).map((trade) => (
+        {trades.slice(0, 30).map((trade) => (
           <li key={trade.id} className={`trades__row trades__row--${trade.side}`}>
             <span className="trades__price">
               <span aria-hidden="true">{trade.side === 'buy' ? '▲' : '▼'}</span>

@@ -77,7 +77,11 @@ export function useOrderForm(options: OrderFormOptions) {
     setSide: (side: OrderSide) => update({ side }),
     setPrice: (price: string) => update({ price }, 'price'),
     /** A price chosen in the book: a market order becomes a limit order at that price. */
-    pick: (price: string) => update({ price, tab: values.tab === 'market' ? 'limit' : values.tab }, 'price'),
+    pick: (price: string) => {
+      // From the values as they are when the price is chosen (the book keeps one handler).
+      setValues((current) => ({ ...current, price, tab: current.tab === 'market' ? 'limit' : current.tab }));
+      setTouched((current) => new Set(current).add('price'));
+    },
     setAmount: (amount: string) => update({ amount, edited: 'amount' }, 'amount'),
     setTotal: (total: string) => update({ total, edited: 'total' }, 'total'),
     useMax: () => {
