@@ -25,8 +25,29 @@ export interface ChartHandle {
 /** Chart coordinates are floats by the library's design: display only, never money arithmetic. */
 const plot = (text: string) => Number(text);
 
+/** `#rrggbb` of an opaque `rgb(r, g, b)` as getComputedStyle writes it; null for anything else. */
+export function hexOf(colour: string): string | null {
+  const rgb = /^rgb\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(colour.trim());
+  if (!rgb) return null;
+  return `#${rgb
+    .slice(1)
+    .map((part) => Number(part).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * A theme colour as the page shows it. The tokens are written `light-dark(light, dark)` (tokens.css,
+ * rewritten by the CSS build for older browsers), so the custom property's own text is not a colour
+ * the chart can draw: the browser resolves it on a probe element. Where it cannot (a DOM without
+ * styles), the property's text is used as written.
+ */
 function cssColour(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+  const probe = document.createElement('span');
+  probe.style.color = `var(${name})`;
+  document.body.append(probe);
+  const shown = hexOf(getComputedStyle(probe).color);
+  probe.remove();
+  return shown ?? (getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback);
 }
 
 /** The theme's colours as they are now (read again after a theme switch). */

@@ -1,7 +1,7 @@
 // The chart formats its labels with a tag Intl can parse, whatever the browser reports, and its time
 // axis as the library's default does (UTC wall time) from formatters made once.
 import { describe, expect, it } from 'vitest';
-import { chartLocale, tickMarkLabel } from './chart-drawing.ts';
+import { chartLocale, hexOf, tickMarkLabel } from './chart-drawing.ts';
 
 describe('chartLocale', () => {
   it.each([
@@ -35,5 +35,18 @@ describe('tickMarkLabel', () => {
 
   it('writes a 24-hour clock at midnight (00, never 24)', () => {
     expect(tickMarkLabel(Date.UTC(2026, 2, 7) / 1000, 3, 'en-US')).toBe('00:00');
+  });
+});
+
+describe('hexOf', () => {
+  it('writes an opaque computed colour as hex, so an alpha can follow it', () => {
+    expect(hexOf('rgb(15, 107, 63)')).toBe('#0f6b3f');
+    expect(hexOf('rgb(0, 0, 0)')).toBe('#000000');
+  });
+
+  it('reads nothing else', () => {
+    expect(hexOf('rgba(15, 107, 63, 0.5)')).toBeNull();
+    expect(hexOf('var(--success)')).toBeNull();
+    expect(hexOf('')).toBeNull();
   });
 });
