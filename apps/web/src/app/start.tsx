@@ -1,8 +1,8 @@
 // Boots the app: the router starts at once, so the first screen's code downloads while the chosen
 // language's translations load; the first render waits for both (so the first paint is in it). The
 // login page arrives with its markup already in #root (ADR 0055): rendering only once the route's
-// code is in means the app's first render is that same screen, into the same nodes, with no blank
-// moment between the two.
+// code is in means the app's first render is that same screen, drawn in the same task that removes
+// the HTML's (no blank moment), and what the visitor typed there meanwhile is carried over.
 // A 401 from any call with a token forgets the session, remembers the path and goes to /.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,6 @@
 // Dark and light themes (spec §4): the choice is stored as `dark_theme` / `light_theme` and applied
-// as a data attribute on <html>; every colour comes from CSS variables keyed on it.
+// as a data attribute on <html>, which sets the color-scheme every colour of tokens.css follows, and
+// copied into a cookie for the server's login page (ADR 0055).
 import { THEMES, type ThemeName } from '../constants.ts';
 import { mirrorPreference } from '../preferences/preference-cookies.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
