@@ -5,22 +5,20 @@
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function numberFormat(tag: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+function kept<Format>(made: Map<string, Format>, tag: string, options: object, make: () => Format): Format {
   const key = `${tag}\u0000${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+  let format = made.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(tag, options);
-    numberFormats.set(key, format);
+    format = make();
+    made.set(key, format);
   }
   return format;
 }
 
+export function numberFormat(tag: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return kept(numberFormats, tag, options, () => new Intl.NumberFormat(tag, options));
+}
+
 export function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${tag}\u0000${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+  return kept(dateTimeFormats, tag, options, () => new Intl.DateTimeFormat(tag, options));
 }
