@@ -3,9 +3,9 @@
 // sits in the centre with the book and trades beside it and the form always visible; on a phone the
 // chart, book and trades are tabs and the order form opens in a bottom sheet (UI.md). Each panel has
 // its own error boundary.
-import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_PAIR, DEFAULT_VENUE, pairSlug, parsePairSymbol, type PairSymbol } from '@rora/contracts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { availableOf, useBalances } from '../api/balances.ts';
@@ -26,8 +26,6 @@ import { Segmented } from './Segmented.tsx';
 import { TradeSheet } from './TradeSheet.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useOrderForm } from './use-order-form.ts';
-
-type OrderForm = ReturnType<typeof useOrderForm>;
 import './exchange.css';
 
 type Pane = 'chart' | 'book' | 'trades';
@@ -72,15 +70,6 @@ function useAvailable(market: MarketModel) {
   return base === null || quote === null ? null : { base, quote };
 }
 
-/** The book's price handler and the pair picker's, the same on every render (so memo holds). */
-function useStableHandlers(form: OrderForm, setParams: SetURLSearchParams) {
-  const formRef = useRef(form);
-  formRef.current = form;
-  const pick = useCallback((price: string) => formRef.current.pick(price), []);
-  const onPair = useCallback((next: PairSymbol) => setParams({ pair: pairSlug(next) }), [setParams]);
-  return { pick, onPair };
-}
-
 export function ExchangeScreen() {
   const { t } = useTranslation('exchange');
   const [params, setParams] = useSearchParams();
@@ -97,7 +86,8 @@ export function ExchangeScreen() {
   const available = useAvailable(market);
   const state = stream.data;
   const form = useOrderForm({ market, stream: state, available, venue });
-  const { pick, onPair } = useStableHandlers(form, setParams);
+  // The same handler on every render, so the memoized market bar is not drawn again for it.
+  const onPair = useCallback((next: PairSymbol) => setParams({ pair: pairSlug(next) }), [setParams]);
   const formProps = { form, market, available, venue, onVenue: setVenue, kycApproved };
   const show = (which: Pane) => !phone || pane === which;
 
@@ -134,7 +124,7 @@ export function ExchangeScreen() {
                 market={market}
                 book={state?.book}
                 lastPrice={state?.ticker?.lastPrice}
-                onPrice={pick}
+                onPrice={form.pick}
                 rows={phone ? 8 : 12}
               />
             </Panel>

@@ -1,7 +1,7 @@
 // The order form's state around the pure model: what the customer typed, the linked amount and
 // total, the rules broken (shown once a field was touched), the server's estimate for a valid order
 // (debounced), and placing it. What was typed is kept when placing fails.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeOrderBody } from '@rora/contracts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
@@ -66,6 +66,14 @@ export function useOrderForm(options: OrderFormOptions) {
     if (field) setTouched((current) => new Set(current).add(field));
   };
 
+  // A price chosen in the book: a market order becomes a limit order at that price. One function for
+  // the life of the form, reading the values as they are when the price is chosen, so the memoized
+  // book is not drawn again for every form edit.
+  const pick = useCallback((price: string) => {
+    setValues((current) => ({ ...current, price, tab: current.tab === 'market' ? 'limit' : current.tab }));
+    setTouched((current) => new Set(current).add('price'));
+  }, []);
+
   return {
     values: shown,
     context,
@@ -76,12 +84,7 @@ export function useOrderForm(options: OrderFormOptions) {
     setTab: (tab: OrderTab) => update({ tab, edited: 'amount' }),
     setSide: (side: OrderSide) => update({ side }),
     setPrice: (price: string) => update({ price }, 'price'),
-    /** A price chosen in the book: a market order becomes a limit order at that price. */
-    pick: (price: string) => {
-      // From the values as they are when the price is chosen (the book keeps one handler).
-      setValues((current) => ({ ...current, price, tab: current.tab === 'market' ? 'limit' : current.tab }));
-      setTouched((current) => new Set(current).add('price'));
-    },
+    pick,
     setAmount: (amount: string) => update({ amount, edited: 'amount' }, 'amount'),
     setTotal: (total: string) => update({ total, edited: 'total' }, 'total'),
     useMax: () => {
