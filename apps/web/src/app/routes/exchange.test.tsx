@@ -81,4 +81,12 @@ describe('the exchange screen', () => {
     const panes = document.querySelector('.exchange__layout')!;
     expect(panes.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it('puts a price chosen in the book into the form, turning a market order into a limit order', async () => {
+    await openExchange();
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.click(screen.getByRole('button', { name: /46,000\.1: use this price/ }));
+    expect(screen.getByRole('tab', { name: text('exchange:limit') }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText(text('exchange:priceLabel')) as HTMLInputElement).value).toBe('46000.1');
+  });
 });
