@@ -1,7 +1,8 @@
-// After `vite build`: writes dist/prerender/login.<language>.html, the built index.html with the
-// login screen's markup (src/app/prerender/login-page.tsx) in #root, its language on <html> and the
-// stylesheets of the login's chunks linked, so the page paints before its scripts run. The server
-// (apps/api/src/plugins/web-app.ts) sends the one in the visitor's language for /auth/login.
+// After `vite build`: writes dist/prerender/login.<language>[.<theme>].html (with .br and .gz copies),
+// the built index.html with the login screen's markup (src/app/prerender/login-page.tsx) in #root,
+// its language (and the light or dark theme, or none) on <html> and the stylesheets of the login's
+// chunks linked, so the page paints before its scripts run. The server (apps/api/src/plugins/
+// login-page.ts) sends the one in the visitor's language and theme for /auth/login.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,11 +34,21 @@ function stylesheetsOf(manifest: Manifest, key: string, seen = new Set<string>()
   return [...imported, ...(chunk.css ?? [])];
 }
 
-function page(template: string, language: LanguageCode, login: LoginPage, stylesheets: readonly string[]): string {
+// No theme (the CSS follows the system's), or the one the theme cookie names (the server picks).
+const THEMES = [null, 'light', 'dark'] as const;
+
+interface Variant {
+  readonly language: LanguageCode;
+  readonly theme: (typeof THEMES)[number];
+}
+
+function page(template: string, variant: Variant, login: LoginPage, stylesheets: readonly string[]): string {
   const { markup, title } = login;
+  const { language, theme } = variant;
   const links = stylesheets.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
+  const themed = theme === null ? '' : ` data-theme="${theme}"`;
   const html = template
-    .replace('<html lang="en">', `<html lang="${LANGUAGE_TAGS[language]}">`)
+    .replace('<html lang="en">', `<html lang="${LANGUAGE_TAGS[language]}"${themed}>`)
     .replace('</head>', `${links}  </head>`)
     .replace('<title>Rora</title>', `<title>${escapeHtml(title)}</title>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
@@ -76,9 +87,12 @@ async function main(): Promise<void> {
     };
     mkdirSync(path.join(dist, 'prerender'), { recursive: true });
     for (const language of Object.keys(LANGUAGE_TAGS) as LanguageCode[]) {
-      const file = path.join(dist, 'prerender', `login.${language}.html`);
-      writeFileSync(file, page(template, language, await renderLoginPage(language), stylesheets));
-      compressFile(file);
+      const login = await renderLoginPage(language);
+      for (const theme of THEMES) {
+        const file = path.join(dist, 'prerender', `login.${language}${theme === null ? '' : `.${theme}`}.html`);
+        writeFileSync(file, page(template, { language, theme }, login, stylesheets));
+        compressFile(file);
+      }
     }
   } finally {
     await vite.close();

@@ -1,27 +1,10 @@
 // The login page in the visitor's language and theme (ADR 0055): the `lang` cookie the app keeps,
-// else Accept-Language by preference; the theme cookie on <html>; compressed as the browser accepts.
+// else Accept-Language by preference; the theme cookie's theme, else none.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedLanguages, loginLanguage, readLoginPages, type LoginPages } from './login-page.ts';
-
-const tags = { en: 'en', fr: 'fr', la_es: 'es-419', pt_br: 'pt-BR' } as const;
-let dist: string;
-let pages: LoginPages;
-
-beforeAll(() => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'rora-login-pages-'));
-  mkdirSync(path.join(dist, 'prerender'));
-  for (const [code, tag] of Object.entries(tags)) {
-    const html = `<!doctype html><html lang="${tag}"><body><h1>${code}</h1></body></html>`;
-    writeFileSync(path.join(dist, 'prerender', `login.${code}.html`), html);
-  }
-  pages = readLoginPages(dist)!;
-});
-
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import { acceptedLanguages, hasLoginPages, loginLanguage, loginPageFile } from './login-page.ts';
 
 describe('Accept-Language', () => {
   it('orders tags by preference, keeping the header order among equals', () => {
@@ -47,33 +30,32 @@ describe('the login page language', () => {
   });
 });
 
-describe('the login pages', () => {
-  it('sends the page in the chosen language, with the theme cookie on <html>', () => {
-    const page = pages.page({ cookie: 'lang=la_es; theme=light_theme' });
-    expect(page.encoding).toBe('identity');
-    expect(page.body.toString()).toBe(
-      '<!doctype html><html lang="es-419" data-theme="light"><body><h1>la_es</h1></body></html>',
+describe('the login page file', () => {
+  it("is the chosen language with the theme cookie's theme", () => {
+    expect(loginPageFile({ cookie: 'lang=la_es; theme=light_theme' })).toBe(
+      path.join('prerender', 'login.la_es.light.html'),
+    );
+    expect(loginPageFile({ 'accept-language': 'fr', cookie: 'theme=dark_theme' })).toBe(
+      path.join('prerender', 'login.fr.dark.html'),
     );
   });
 
   it('leaves the theme to the CSS when the cookie does not name one', () => {
-    expect(pages.page({ cookie: 'theme=<script>' }).body.toString()).toContain('<html lang="en">');
+    expect(loginPageFile({ cookie: 'theme=<script>' })).toBe(path.join('prerender', 'login.en.html'));
+    expect(loginPageFile({ cookie: 'theme=toString' })).toBe(path.join('prerender', 'login.en.html'));
   });
 
-  it('compresses as the browser accepts: brotli first, then gzip', () => {
-    const brotli = pages.page({ 'accept-language': 'fr', 'accept-encoding': 'gzip, deflate, br' });
-    expect(brotli.encoding).toBe('br');
-    expect(brotliDecompressSync(brotli.body).toString()).toContain('<h1>fr</h1>');
-    const gzip = pages.page({ 'accept-language': 'fr', 'accept-encoding': 'gzip' });
-    expect(gzip.encoding).toBe('gzip');
-    expect(gunzipSync(gzip.body).toString()).toContain('<h1>fr</h1>');
-  });
-
-  it('is absent when the build has not written them all', () => {
-    const partial = mkdtempSync(path.join(os.tmpdir(), 'rora-login-partial-'));
-    mkdirSync(path.join(partial, 'prerender'));
-    writeFileSync(path.join(partial, 'prerender', 'login.en.html'), '<html lang="en"></html>');
-    expect(readLoginPages(partial)).toBeNull();
-    rmSync(partial, { recursive: true, force: true });
+  it('is used only when the build wrote every language and theme', () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'rora-login-pages-'));
+    mkdirSync(path.join(dist, 'prerender'));
+    for (const code of ['en', 'fr', 'la_es', 'pt_br']) {
+      for (const theme of ['', '.light', '.dark']) {
+        writeFileSync(path.join(dist, 'prerender', `login.${code}${theme}.html`), '<html lang="en"></html>');
+      }
+    }
+    expect(hasLoginPages(dist)).toBe(true);
+    rmSync(path.join(dist, 'prerender', 'login.pt_br.dark.html'));
+    expect(hasLoginPages(dist)).toBe(false);
+    rmSync(dist, { recursive: true, force: true });
   });
 });

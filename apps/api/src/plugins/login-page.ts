@@ -1,10 +1,10 @@
 // The login page sent already in the visitor's language and theme (issue 19, ADR 0055): the web
-// build writes dist/prerender/login.<language>.html, the login screen's markup in each language;
-// this picks the one the app would show (the `lang` cookie the app keeps equal to the stored choice,
-// else the browser's Accept-Language) and puts the `theme` cookie's theme on <html>.
-import { existsSync, readFileSync } from 'node:fs';
+// build writes dist/prerender/login.<language>[.<theme>].html, the login screen's markup in each
+// language with no theme, the light or the dark one on <html> (and their .br and .gz copies); this
+// picks the one the app would show: the `lang` cookie the app keeps equal to the stored choice, else
+// the browser's Accept-Language, and the `theme` cookie's theme, else none (the CSS follows the system).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { LANGUAGES, PREFERENCE_COOKIES, languageFromPreferences, type LanguageCode } from '@rora/contracts';
 
 export const LOGIN_PAGE_PATH = '/auth/login';
@@ -37,56 +37,27 @@ export function loginLanguage(headers: { cookie?: string; 'accept-language'?: st
   return known ? known.value : languageFromPreferences(acceptedLanguages(headers['accept-language']));
 }
 
-/** The `data-theme` the app would set, when the theme cookie says; otherwise the CSS decides. */
-function themeAttribute(cookieHeader: string | undefined): string {
+const THEMES = { light_theme: 'light', dark_theme: 'dark' } as const;
+const PAGE_THEMES = [null, ...Object.values(THEMES)] as const;
+
+/** The `data-theme` the app would set, when the theme cookie says; otherwise null. */
+function themeOf(cookieHeader: string | undefined): 'light' | 'dark' | null {
   const theme = cookie(cookieHeader, PREFERENCE_COOKIES.theme);
-  if (theme === 'light_theme') return ' data-theme="light"';
-  if (theme === 'dark_theme') return ' data-theme="dark"';
-  return '';
+  return theme !== undefined && Object.hasOwn(THEMES, theme) ? THEMES[theme as keyof typeof THEMES] : null;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
-function encodingFor(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
+function pageFile(language: LanguageCode, theme: 'light' | 'dark' | null): string {
+  return path.join('prerender', `login.${language}${theme === null ? '' : `.${theme}`}.html`);
 }
 
-export interface LoginPage {
-  readonly body: Buffer;
-  readonly encoding: Encoding;
+/** The built page for the visitor, relative to the web build's folder. */
+export function loginPageFile(headers: { cookie?: string; 'accept-language'?: string }): string {
+  return pageFile(loginLanguage(headers), themeOf(headers.cookie));
 }
 
-export interface LoginPages {
-  page(headers: { cookie?: string; 'accept-language'?: string; 'accept-encoding'?: string }): LoginPage;
-}
-
-/** The built login pages, read once; null when the build has none (then index.html is sent). */
-export function readLoginPages(distRoot: string): LoginPages | null {
-  const pages = new Map<LanguageCode, string>();
-  for (const { value } of LANGUAGES) {
-    const file = path.join(distRoot, 'prerender', `login.${value}.html`);
-    if (!existsSync(file)) return null;
-    pages.set(value, readFileSync(file, 'utf8'));
-  }
-  // Four languages, three themes, three encodings: each made once, on first use.
-  const made = new Map<string, LoginPage>();
-  return {
-    page(headers) {
-      const language = loginLanguage(headers);
-      const theme = themeAttribute(headers.cookie);
-      const encoding = encodingFor(headers['accept-encoding']);
-      const key = `${language}${theme}:${encoding}`;
-      let page = made.get(key);
-      if (!page) {
-        const html = Buffer.from(pages.get(language)!.replace(/<html lang="([\w-]+)">/, `<html lang="$1"${theme}>`));
-        const body = encoding === 'br' ? brotliCompressSync(html) : encoding === 'gzip' ? gzipSync(html) : html;
-        page = { body, encoding };
-        made.set(key, page);
-      }
-      return page;
-    },
-  };
+/** Whether the build wrote every language and theme (else /auth/login gets index.html). */
+export function hasLoginPages(distRoot: string): boolean {
+  return LANGUAGES.every(({ value }) =>
+    PAGE_THEMES.every((theme) => existsSync(path.join(distRoot, pageFile(value, theme)))),
+  );
 }

@@ -32,10 +32,12 @@ beforeAll(async () => {
     ['la_es', 'es-419'],
     ['pt_br', 'pt-BR'],
   ]) {
-    writeFileSync(
-      path.join(dist, 'prerender', `login.${code}.html`),
-      `<html lang="${tag}"><h1>login ${code}</h1></html>`,
-    );
+    for (const theme of ['', 'light', 'dark']) {
+      const page = `<html lang="${tag}"${theme ? ` data-theme="${theme}"` : ''}><h1>login ${code}</h1>${'<!-- pad -->'.repeat(60)}</html>`;
+      const name = path.join(dist, 'prerender', `login.${code}${theme ? `.${theme}` : ''}.html`);
+      writeFileSync(name, page);
+      writeFileSync(`${name}.br`, brotliCompressSync(page));
+    }
   }
   app = Fastify();
   await app.register(webAppPlugin, { distDir: dist });
@@ -97,11 +99,25 @@ describe('the login page', () => {
       headers: { 'accept-language': 'fr-FR' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('<html lang="fr"><h1>login fr</h1></html>');
+    expect(response.body).toBe(`<html lang="fr"><h1>login fr</h1>${'<!-- pad -->'.repeat(60)}</html>`);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['vary']).toMatch(/cookie/i);
     expect(response.headers['vary']).toMatch(/accept-language/i);
+  });
+
+  it("puts the theme cookie's theme on <html>, and sends the brotli copy a browser accepts", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { cookie: 'lang=la_es; theme=light_theme', 'accept-language': 'fr', 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.headers['vary']).toMatch(/cookie/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toMatch(
+      /^<html lang="es-419" data-theme="light"><h1>login la_es<\/h1>/,
+    );
   });
 
   it('leaves every other page to index.html', async () => {

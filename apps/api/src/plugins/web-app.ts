@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { LOGIN_PAGE_PATH, readLoginPages } from './login-page.ts';
+import { LOGIN_PAGE_PATH, hasLoginPages, loginPageFile } from './login-page.ts';
 
 async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) {
   const root = path.resolve(options.distDir);
@@ -26,19 +26,13 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string }) 
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const loginPages = readLoginPages(root);
+  const loginPages = hasLoginPages(root);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/')) return reply.callNotFound();
-    if (pathname === LOGIN_PAGE_PATH && loginPages) {
-      const page = loginPages.page(request.headers);
-      if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
-        .type('text/html; charset=utf-8')
-        .send(page.body);
-    }
+    // The static plugin adds Accept-Encoding to Vary when it sends a compressed copy.
+    if (pathname === LOGIN_PAGE_PATH && loginPages)
+      return reply.header('vary', 'Cookie, Accept-Language').sendFile(loginPageFile(request.headers));
     const file = path.join(root, path.normalize(pathname));
     if (file.startsWith(root) && path.extname(file) && existsSync(file))
       return reply.sendFile(path.relative(root, file));
