@@ -13,6 +13,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('E-mail')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
   });
+
+  test('the theme the app last stored comes with it', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'theme', value: 'light_theme', url: baseURL! }]);
+    await page.goto('/auth/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
 });
 
 test('what is typed before the app starts is kept, and the language choice reaches the server', async ({

@@ -2,6 +2,7 @@
 // and what is stored as `lang`; i18next and Intl get the matching BCP 47 tags.
 import { languageFromPreferences } from '@rora/contracts';
 import { LANGUAGES, LANGUAGE_RELOAD_DELAY_MS, type LanguageCode } from '../constants.ts';
+import { mirrorPreference } from '../preferences/preference-cookies.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
 
 export { LANGUAGES, type LanguageCode };
@@ -29,5 +30,7 @@ export function languageTag(code: LanguageCode = storedLanguage()): string {
 /** Stores the choice; the page reloads about half a second later (spec §4) in the new language. */
 export function chooseLanguage(code: LanguageCode, reload: () => void = () => window.location.reload()): void {
   writeStorage(STORAGE_KEYS.language, code);
+  // Before the reload, so the server sends the login page already in the new language (ADR 0055).
+  mirrorPreference('language', code);
   setTimeout(reload, LANGUAGE_RELOAD_DELAY_MS);
 }
