@@ -4,7 +4,9 @@
 // exchange (signed in), with the issue's targets beside them. Run `npm run build:web` first.
 //   npm run bench:web:lighthouse [-- --runs 3] [-- --save dir] [-- --page exchange]   (BENCH_PORT, default 4812)
 // --save writes each run's full report (dir/<page>-<run>.json) to look at the LCP element, its
-// phases and the request chain.
+// phases and the request chain. Hosts here differ from day to day, and the preset slows the CPU by a
+// fixed 4x whatever the host: each line prints Lighthouse's own measure of this host's speed (its
+// benchmark index, same run), and --cpu N slows it N times instead (8 stands for a host half as fast).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,8 @@ const saveArg = process.argv.indexOf('--save');
 const saveDir = saveArg > 0 ? process.argv[saveArg + 1] : undefined;
 const pageArg = process.argv.indexOf('--page');
 const onlyPage = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
+const cpuArg = process.argv.indexOf('--cpu');
+const cpuSlowdown = cpuArg > 0 ? Number(process.argv[cpuArg + 1]) : undefined;
 
 interface Target {
   readonly name: string;
@@ -114,12 +118,22 @@ interface Measure {
   tbtMs: number;
   transferKb: number;
   scriptKb: number;
+  /** Lighthouse's measure of the host's CPU speed (higher is faster), taken in the same run. */
+  benchmarkIndex: number;
 }
 
 async function audit(chromePort: number, target: Target, run: number): Promise<Measure> {
   // A signed-in page keeps the storage (and so the session prepareSignedIn left, cache emptied).
   const flags: Flags = { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
-  const result = await lighthouse(`${origin}${target.path}`, { ...flags, disableStorageReset: target.signedIn });
+  const config =
+    cpuSlowdown === undefined
+      ? undefined
+      : { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } };
+  const result = await lighthouse(
+    `${origin}${target.path}`,
+    { ...flags, disableStorageReset: target.signedIn },
+    config,
+  );
   const lhr = result!.lhr;
   if (saveDir) {
     mkdirSync(saveDir, { recursive: true });
@@ -137,6 +151,7 @@ async function audit(chromePort: number, target: Target, run: number): Promise<M
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     transferKb: bytes(),
     scriptKb: bytes('Script'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -154,7 +169,8 @@ function report(target: Target, measures: Measure[]): boolean {
   console.log(
     `  ${target.name.padEnd(9)} score ${String(score).padStart(3)} (target ≥ ${target.minScore})  ` +
       `LCP ${lcpMs.toFixed(0)} ms${lcpTarget}  TBT ${pick('tbtMs').toFixed(0)} ms  ` +
-      `on the wire ${pick('transferKb').toFixed(1)} kB (JS ${pick('scriptKb').toFixed(1)} kB)  ${met ? 'met' : 'NOT met'}`,
+      `on the wire ${pick('transferKb').toFixed(1)} kB (JS ${pick('scriptKb').toFixed(1)} kB)  ` +
+      `host index ${pick('benchmarkIndex').toFixed(0)}  ${met ? 'met' : 'NOT met'}`,
   );
   return met;
 }
@@ -168,7 +184,9 @@ async function main(): Promise<void> {
   });
   try {
     const session = await registerCustomer();
-    console.log(`Lighthouse ${runs} run(s) per page, mobile preset, median:`);
+    const cpu =
+      cpuSlowdown === undefined ? 'mobile preset (CPU 4x slower)' : `mobile preset with the CPU ${cpuSlowdown}x slower`;
+    console.log(`Lighthouse ${runs} run(s) per page, ${cpu}, median:`);
     for (const target of targets.filter((item) => onlyPage === undefined || item.name === onlyPage)) {
       const measures: Measure[] = [];
       for (let run = 0; run < runs; run += 1) {
