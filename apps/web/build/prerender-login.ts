@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { disableButtons } from '../src/app/prerender/disable-buttons.ts';
 import type { LoginPage } from '../src/app/prerender/login-page.tsx';
 import { LANGUAGE_TAGS, type LanguageCode } from '../src/lib/i18n/languages.ts';
 import { preactCompat } from './preact-aliases.ts';
@@ -43,7 +44,8 @@ interface Variant {
 }
 
 function page(template: string, variant: Variant, login: LoginPage, stylesheets: readonly string[]): string {
-  const { markup, title } = login;
+  const { title } = login;
+  const markup = disableButtons(login.markup);
   const { language, theme } = variant;
   const links = stylesheets.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
   const themed = theme === null ? '' : ` data-theme="${theme}"`;
@@ -83,12 +85,12 @@ async function main(): Promise<void> {
   });
   try {
     const { renderLoginPage } = (await vite.ssrLoadModule('/src/app/prerender/login-page.tsx')) as {
-      renderLoginPage: (language: LanguageCode) => Promise<LoginPage>;
+      renderLoginPage: (language: LanguageCode, theme: (typeof THEMES)[number]) => Promise<LoginPage>;
     };
     mkdirSync(path.join(dist, 'prerender'), { recursive: true });
     for (const language of Object.keys(LANGUAGE_TAGS) as LanguageCode[]) {
-      const login = await renderLoginPage(language);
       for (const theme of THEMES) {
+        const login = await renderLoginPage(language, theme);
         const file = path.join(dist, 'prerender', `login.${language}${theme === null ? '' : `.${theme}`}.html`);
         writeFileSync(file, page(template, { language, theme }, login, stylesheets));
         compressFile(file);

@@ -134,6 +134,9 @@ test('changing pages logs no aborted notification fetch as an error', async ({ p
 
 test('leaving a required field empty says so', async ({ page }) => {
   await page.goto('/auth/login');
+  // The page is painted from HTML before the app starts (ADR 0055), its buttons disabled until then;
+  // only the app knows that a field was left.
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeEnabled();
   await page.getByLabel('Email').focus();
   await page.getByLabel('Password', { exact: true }).focus();
   await page.getByRole('link', { name: /Forgot/ }).focus();

@@ -19,6 +19,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/auth/login');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    // The switch is drawn in the stored state too: off (light), the sun and not the moon.
+    await expect(page.getByRole('switch')).not.toBeChecked();
+    await expect(page.locator('.theme-switch .lucide-sun')).toHaveCount(1);
   });
 });
 

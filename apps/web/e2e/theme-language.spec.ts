@@ -32,6 +32,8 @@ test('choosing French reloads the page in French and stays French', async ({ pag
 test('Spanish and Portuguese texts and the keyboard-driven selector', async ({ page }) => {
   await page.goto('/auth/login');
   const selector = page.getByRole('button', { name: /Language/ });
+  // Painted from HTML first, the selector is disabled until the app takes over (ADR 0055).
+  await expect(selector).toBeEnabled();
   await selector.focus();
   await selector.press('ArrowDown');
   await expect(page.getByRole('listbox')).toBeVisible();

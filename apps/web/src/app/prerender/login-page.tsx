@@ -12,6 +12,7 @@ import { RootLayout } from '../layouts/RootLayout.tsx';
 import { Component as Login } from '../routes/login.tsx';
 import { ERRORS_NAMESPACE } from '../../lib/i18n/i18n.ts';
 import { LANGUAGE_TAGS, type LanguageCode } from '../../lib/i18n/languages.ts';
+import { assumeTheme } from '../../lib/theme/theme.ts';
 
 type Bundle = { default: Record<string, unknown> };
 
@@ -49,8 +50,14 @@ export interface LoginPage {
   readonly title: string;
 }
 
-export async function renderLoginPage(language: LanguageCode): Promise<LoginPage> {
+/**
+ * The login page in `language`. With a `theme` (the page is sent to a visitor whose theme cookie
+ * names it), the theme switch is drawn in that state; without one (the CSS follows the system's),
+ * it is drawn as the app's default, dark.
+ */
+export async function renderLoginPage(language: LanguageCode, theme: 'light' | 'dark' | null): Promise<LoginPage> {
   pretendBrowser(language);
+  assumeTheme(theme === 'light' ? 'light_theme' : 'dark_theme');
   const tag = LANGUAGE_TAGS[language];
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({

@@ -32,6 +32,14 @@ export function initTheme(): void {
   apply(isThemeName(stored) ? stored : systemTheme());
 }
 
+/**
+ * The theme as the rendered tree should read it, without touching a document: for rendering outside
+ * the browser (the prerendered login, ADR 0055), where the page's <html> carries the theme itself.
+ */
+export function assumeTheme(theme: ThemeName): void {
+  current = theme;
+}
+
 export function getTheme(): ThemeName {
   return current;
 }
