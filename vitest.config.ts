@@ -44,6 +44,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Files of one worker share their modules (ADR 0056): the server's graph is loaded once per
+          // worker, not once per file. Each file gets its own database; none leaves state behind.
+          isolate: false,
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
