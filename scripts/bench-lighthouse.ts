@@ -2,7 +2,7 @@
 // real server (scripts/e2e-server.ts on a throwaway database), in the journeys' Chromium: the
 // performance score, LCP, TBT and the bytes on the wire of the login screen (signed out) and the
 // exchange (signed in), with the issue's targets beside them. Run `npm run build:web` first.
-//   npm run bench:web:lighthouse [-- --runs 3] [-- --save dir] [-- --page exchange]   (BENCH_PORT, default 4812)
+//   npm run bench:web:lighthouse [-- --runs 3] [-- --save dir] [-- --page exchange] [-- --cpu 8]   (BENCH_PORT, default 4812)
 // --save writes each run's full report (dir/<page>-<run>.json) to look at the LCP element, its
 // phases and the request chain. Hosts here differ from day to day, and the preset slows the CPU by a
 // fixed 4x whatever the host: each line prints Lighthouse's own measure of this host's speed (its
@@ -25,6 +25,7 @@ const pageArg = process.argv.indexOf('--page');
 const onlyPage = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
 const cpuArg = process.argv.indexOf('--cpu');
 const cpuSlowdown = cpuArg > 0 ? Number(process.argv[cpuArg + 1]) : undefined;
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu takes a slowdown of 1 or more');
 
 interface Target {
   readonly name: string;
