@@ -12,6 +12,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Connexion à Rora' })).toBeVisible();
     await expect(page.getByLabel('E-mail')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+    // A button's handler comes with the app: until then each one says it cannot act yet.
+    await expect(page.getByRole('button', { name: /Langue/ })).toBeDisabled();
+    await expect(page.getByRole('switch', { name: 'Thème sombre' })).toBeDisabled();
   });
 
   test('the theme the app last stored comes with it', async ({ page, context, baseURL }) => {
