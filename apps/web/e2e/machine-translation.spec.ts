@@ -150,8 +150,10 @@ test('a translator that fails leaves clean English, never keys', async ({ page }
   await page.goto('/auth/login');
   await page.evaluate(() => localStorage.setItem('mtLang', 'de'));
   await page.reload();
-  // The login is painted from HTML before the app starts (ADR 0055): wait for the app's attempt.
-  await expect.poll(async () => (await counts(page)).translated).toBeGreaterThan(0);
+  // The login is painted from HTML before the app starts (ADR 0055), and the app asks the translator
+  // before it draws: wait for what only the drawn app shows, German still chosen.
+  await expect(machineSelector(page)).toHaveAccessibleName(/Deutsch/);
+  expect((await counts(page)).translated).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Log in to Rora', exact: true })).toBeVisible();
   await expect(page.getByText(/titles\.|auth\.|language\./)).toHaveCount(0);
 });

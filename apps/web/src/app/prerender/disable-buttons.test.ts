@@ -12,6 +12,11 @@ describe('disableButtons', () => {
     );
   });
 
+  it('reads past quoted values that hold the word or a ">"', () => {
+    const markup = '<button title="disabled for now" data-x="a>b">z</button>';
+    expect(disableButtons(markup)).toBe('<button disabled title="disabled for now" data-x="a>b">z</button>');
+  });
+
   it('leaves links, fields and words that only look like the attribute alone', () => {
     const markup =
       '<a href="/auth/register">Register</a><input name="email"><button title="not disabled-looking">y</button>';

@@ -8,7 +8,8 @@
  * work without the app: a link navigates, and what is typed is carried over (typed-input.ts).
  */
 export function disableButtons(markup: string): string {
-  return markup.replace(/<button\b([^>]*)>/g, (tag: string, attributes: string) =>
-    /\sdisabled(\s|=|$)/.test(attributes) ? tag : `<button disabled${attributes}>`,
+  // An attribute's quoted value may hold ">" or the word "disabled": neither ends the tag or counts.
+  return markup.replace(/<button\b((?:[^>"]|"[^"]*")*)>/g, (tag: string, attributes: string) =>
+    /\sdisabled(\s|=|$)/.test(attributes.replace(/"[^"]*"/g, '""')) ? tag : `<button disabled${attributes}>`,
   );
 }
