@@ -7,6 +7,7 @@
 // function of the database has no file here, or a sql/ folder holds a file missing from this list.
 export const SQL_FUNCTION_FILES: readonly string[] = [
   'apps/api/src/plugins/sql/idempotency_store_answers.sql',
+  'apps/api/src/plugins/sql/idempotency_find_keys.sql',
   'packages/ledger/sql/ledger_transfers_append_only.sql',
   'packages/ledger/sql/ledger_rows_are_permanent.sql',
   'packages/ledger/sql/ledger_rows_written_by_the_ledger.sql',

@@ -32,12 +32,8 @@ export type ExistingKey =
   | { state: 'in_flight'; id: string; requestHash: Buffer; ownerGone: boolean }
   | { state: 'completed'; requestHash: Buffer; response: StoredResponse };
 
-const FIND_KEYS = `
-  SELECT k.id, k.owner_id IS NOT NULL AND NOT EXISTS (
-           SELECT 1 FROM idempotency_owners o WHERE o.id = k.owner_id AND o.expires_at > now()) AS owner_gone,
-         k.user_id, k.idempotency_key, k.request_hash, k.response_status, k.response_content_type, k.response_body
-    FROM unnest($1::uuid[], $2::text[]) AS l(user_id, idempotency_key)
-    JOIN idempotency_keys k ON k.user_id = l.user_id AND k.idempotency_key = l.idempotency_key`;
+// Through a function whose plan is always the index lookup (sql/idempotency_find_keys.sql).
+const FIND_KEYS = `SELECT * FROM idempotency_find_keys($1::uuid[], $2::text[])`;
 
 interface FoundKey {
   user_id: string;
