@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { LOGIN_PAGE_THEMES, loginPageFileName, type LoginPageTheme } from '@rora/contracts';
 import { disableButtons } from '../src/app/prerender/disable-buttons.ts';
 import type { LoginPage } from '../src/app/prerender/login-page.tsx';
 import { LANGUAGE_TAGS, type LanguageCode } from '../src/lib/i18n/languages.ts';
@@ -35,12 +36,9 @@ function stylesheetsOf(manifest: Manifest, key: string, seen = new Set<string>()
   return [...imported, ...(chunk.css ?? [])];
 }
 
-// No theme (the CSS follows the system's), or the one the theme cookie names (the server picks).
-const THEMES = [null, 'light', 'dark'] as const;
-
 interface Variant {
   readonly language: LanguageCode;
-  readonly theme: (typeof THEMES)[number];
+  readonly theme: LoginPageTheme;
 }
 
 function page(template: string, variant: Variant, login: LoginPage, stylesheets: readonly string[]): string {
@@ -85,13 +83,13 @@ async function main(): Promise<void> {
   });
   try {
     const { renderLoginPage } = (await vite.ssrLoadModule('/src/app/prerender/login-page.tsx')) as {
-      renderLoginPage: (language: LanguageCode, theme: (typeof THEMES)[number]) => Promise<LoginPage>;
+      renderLoginPage: (language: LanguageCode, theme: LoginPageTheme) => Promise<LoginPage>;
     };
     mkdirSync(path.join(dist, 'prerender'), { recursive: true });
     for (const language of Object.keys(LANGUAGE_TAGS) as LanguageCode[]) {
-      for (const theme of THEMES) {
+      for (const theme of LOGIN_PAGE_THEMES) {
         const login = await renderLoginPage(language, theme);
-        const file = path.join(dist, 'prerender', `login.${language}${theme === null ? '' : `.${theme}`}.html`);
+        const file = path.join(dist, loginPageFileName(language, theme));
         writeFileSync(file, page(template, { language, theme }, login, stylesheets));
         compressFile(file);
       }

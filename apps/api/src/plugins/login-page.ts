@@ -5,7 +5,15 @@
 // the browser's Accept-Language, and the `theme` cookie's theme, else none (the CSS follows the system).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, PREFERENCE_COOKIES, languageFromPreferences, type LanguageCode } from '@rora/contracts';
+import {
+  LANGUAGES,
+  LOGIN_PAGE_THEMES,
+  PREFERENCE_COOKIES,
+  languageFromPreferences,
+  loginPageFileName,
+  type LanguageCode,
+  type LoginPageTheme,
+} from '@rora/contracts';
 
 export const LOGIN_PAGE_PATH = '/auth/login';
 
@@ -38,26 +46,21 @@ export function loginLanguage(headers: { cookie?: string; 'accept-language'?: st
 }
 
 const THEMES = { light_theme: 'light', dark_theme: 'dark' } as const;
-const PAGE_THEMES = [null, ...Object.values(THEMES)] as const;
 
 /** The `data-theme` the app would set, when the theme cookie says; otherwise null. */
-function themeOf(cookieHeader: string | undefined): 'light' | 'dark' | null {
+function themeOf(cookieHeader: string | undefined): LoginPageTheme {
   const theme = cookie(cookieHeader, PREFERENCE_COOKIES.theme);
   return theme !== undefined && Object.hasOwn(THEMES, theme) ? THEMES[theme as keyof typeof THEMES] : null;
 }
 
-function pageFile(language: LanguageCode, theme: 'light' | 'dark' | null): string {
-  return path.join('prerender', `login.${language}${theme === null ? '' : `.${theme}`}.html`);
-}
-
 /** The built page for the visitor, relative to the web build's folder. */
 export function loginPageFile(headers: { cookie?: string; 'accept-language'?: string }): string {
-  return pageFile(loginLanguage(headers), themeOf(headers.cookie));
+  return loginPageFileName(loginLanguage(headers), themeOf(headers.cookie));
 }
 
 /** Whether the build wrote every language and theme (else /auth/login gets index.html). */
 export function hasLoginPages(distRoot: string): boolean {
   return LANGUAGES.every(({ value }) =>
-    PAGE_THEMES.every((theme) => existsSync(path.join(distRoot, pageFile(value, theme)))),
+    LOGIN_PAGE_THEMES.every((theme) => existsSync(path.join(distRoot, loginPageFileName(value, theme)))),
   );
 }

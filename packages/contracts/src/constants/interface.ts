@@ -35,6 +35,18 @@ export const THEMES = ['dark_theme', 'light_theme'] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'dark_theme';
 
+/**
+ * The login page prerendered by the web build (ADR 0055): one per language with no theme (its CSS
+ * follows the system's) and one per theme the `theme` cookie can name, which the server picks from.
+ */
+export const LOGIN_PAGE_THEMES = [null, 'light', 'dark'] as const;
+export type LoginPageTheme = (typeof LOGIN_PAGE_THEMES)[number];
+
+/** A prerendered login page's file, relative to the web build's folder. */
+export function loginPageFileName(language: LanguageCode, theme: LoginPageTheme): string {
+  return `prerender/login.${language}${theme === null ? '' : `.${theme}`}.html`;
+}
+
 /** A dropdown shows a search box only with more options than this. */
 export const DROPDOWN_SEARCH_THRESHOLD = 5;
 /** The text dropdown truncates a selected label longer than this, with an ellipsis. */

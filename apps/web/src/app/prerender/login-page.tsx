@@ -3,6 +3,7 @@
 // CSS before any JavaScript has run (issue 19: LCP ≤ 2.0 s on a slow phone; ADR 0055). The app then
 // renders the same tree into the same nodes. Nothing here is used by the app in the browser.
 import { renderToString } from 'preact-render-to-string';
+import type { LoginPageTheme } from '@rora/contracts';
 import i18next, { type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -55,7 +56,7 @@ export interface LoginPage {
  * names it), the theme switch is drawn in that state; without one (the CSS follows the system's),
  * it is drawn as the app's default, dark.
  */
-export async function renderLoginPage(language: LanguageCode, theme: 'light' | 'dark' | null): Promise<LoginPage> {
+export async function renderLoginPage(language: LanguageCode, theme: LoginPageTheme): Promise<LoginPage> {
   pretendBrowser(language);
   assumeTheme(theme === 'light' ? 'light_theme' : 'dark_theme');
   const tag = LANGUAGE_TAGS[language];
