@@ -44,7 +44,8 @@ test('Swap shows the coin logos the wallets use, and Buy is above the fold at 12
   const logos = page.locator('img.asset-badge');
   await expect(logos.first()).toBeVisible();
   await expect(logos.first()).toHaveAttribute('src', /^\/assets\/logos\/[a-z]+\.svg$/);
-  expect(await logos.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // Visible once laid out (its size is set in CSS), loaded a moment later: wait for the picture itself.
+  await expect.poll(() => logos.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await shoot(page, 'swap-logos-desktop');
 
   await page.goto('/dashboard/exchange?pair=BTC-USDT');
