@@ -1,13 +1,14 @@
 // Sign-in sessions: random 256-bit bearer tokens, stored only as their SHA-256, with a sliding
 // expiry. Logout, a password change or a reset revokes them server-side. Sessions read from the
 // database are remembered for a few seconds (session-cache.ts, ADR 0015); the reads of one turn of the
-// event loop share one query (session-reader.ts).
+// event loop share one query (session-reader.ts), and so do their touches (session-toucher.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { SESSION_CACHE_MS, SessionCache, type CachedSession } from './session-cache.ts';
 import { SessionReader } from './session-reader.ts';
+import { SessionToucher } from './session-toucher.ts';
 
 const { sessions } = schema;
 /** Touch the session (and slide its expiry) at most this often, to keep reads cheap. */
@@ -70,15 +71,14 @@ async function lookup(
 }
 
 /** Slides a session's expiry (at most every TOUCH_INTERVAL_MS); false if it was revoked meanwhile. */
-async function slide(db: Db, session: CachedSession, at: { nowMs: number; ttlMs: number }): Promise<boolean> {
+async function slide(
+  toucher: SessionToucher,
+  session: CachedSession,
+  at: { nowMs: number; ttlMs: number },
+): Promise<boolean> {
   const expiresAt = at.nowMs + at.ttlMs;
   session.lastSeenAt = at.nowMs;
-  const touched = await db
-    .update(sessions)
-    .set({ lastSeenAt: new Date(at.nowMs), expiresAt: new Date(expiresAt) })
-    .where(and(eq(sessions.id, session.sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (touched.length === 0) return false;
+  if (!(await toucher.touch(session.sessionId, new Date(at.nowMs), new Date(expiresAt)))) return false;
   session.expiresAt = expiresAt;
   return true;
 }
@@ -93,6 +93,7 @@ export function createSessionService(deps: {
   const { db, clock, ttlMs } = deps;
   const cache = new SessionCache();
   const reader = new SessionReader(db);
+  const toucher = new SessionToucher(db);
 
   return {
     async create(userId, context) {
@@ -123,7 +124,7 @@ export function createSessionService(deps: {
         cache.drop(tokenHash.toString('base64'));
         return 'expired';
       }
-      if (nowMs - session.lastSeenAt > TOUCH_INTERVAL_MS && !(await slide(db, session, { nowMs, ttlMs }))) {
+      if (nowMs - session.lastSeenAt > TOUCH_INTERVAL_MS && !(await slide(toucher, session, { nowMs, ttlMs }))) {
         cache.drop(tokenHash.toString('base64'));
         return 'expired';
       }
