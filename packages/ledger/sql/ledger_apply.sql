@@ -11,7 +11,8 @@
 -- The steps:
 --   1. read the operations in one pass (jsonb_to_recordset), and the holds they name;
 --   2. resolve each operation to its hold and two accounts: the accounts are looked up first and
---      those missing created (on first use) in one global order, so two batches never deadlock there;
+--      those missing created (on first use; a customer's available account with its held twin) in
+--      one global order, so two batches never deadlock there;
 --   3. lock every touched account in ascending id order (one global order, so two batches never
 --      deadlock on each other), then the touched holds, and read them after the locks;
 --   4. run the operations against that state in memory (arithmetic on arrays only), refusing the
@@ -163,10 +164,15 @@ BEGIN
               FROM unnest(w_owner, w_asset, w_kind) WITH ORDINALITY AS u(owner, asset, kind, k)) s;
     EXIT WHEN attempt = 2 OR NOT EXISTS (
       SELECT 1 FROM unnest(w_kind, w_id) AS u(kind, id) WHERE u.kind IS NOT NULL AND u.id IS NULL);
+    -- A customer's available account comes with its held twin: the first order then finds the
+    -- account its hold moves to, and the order path creates no account under the order chain.
     INSERT INTO ledger_accounts (owner_id, asset, kind)
     SELECT t.owner, t.asset, t.kind
-      FROM (SELECT DISTINCT u.owner, u.asset, u.kind FROM unnest(w_owner, w_asset, w_kind) AS u(owner, asset, kind)
-             WHERE u.kind IS NOT NULL) t
+      FROM (SELECT u.owner, u.asset, u.kind FROM unnest(w_owner, w_asset, w_kind) AS u(owner, asset, kind)
+             WHERE u.kind IS NOT NULL
+            UNION
+            SELECT u.owner, u.asset, 'held' FROM unnest(w_owner, w_asset, w_kind) AS u(owner, asset, kind)
+             WHERE u.kind = 'available' AND u.owner IS NOT NULL) t
      WHERE (SELECT a.id FROM ledger_accounts a
              WHERE coalesce(a.owner_id, '00000000-0000-0000-0000-000000000000'::uuid)
                    = coalesce(t.owner, '00000000-0000-0000-0000-000000000000'::uuid)

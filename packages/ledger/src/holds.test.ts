@@ -48,6 +48,16 @@ async function setup(funded: bigint, held: bigint) {
 }
 
 describe('holds', () => {
+  it("find the held account open from the customer's first deposit, so a first order creates none", async () => {
+    const owner = await createTestCustomer(database.db);
+    await fundCustomer(database.db, { owner, asset: 'USDT', amount: 500n });
+    const held = await ledger.findAccount(database.db, 'USDT', { owner, kind: 'held' });
+    expect(held?.balance).toBe(0n);
+    await ledger.hold(database.db, { id: randomUUID(), owner, asset: 'USDT', amount: 200n, code: 'order_hold' });
+    expect((await ledger.findAccount(database.db, 'USDT', { owner, kind: 'held' }))?.id).toBe(held?.id);
+    expect(await balances(owner)).toEqual({ available: 300n, held: 200n });
+  });
+
   it('moves the amount from available to held, pending', async () => {
     const { buyer, holdId } = await setup(100n, 60n);
     expect(await balances(buyer)).toEqual({ available: 40n, held: 60n });
