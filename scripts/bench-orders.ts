@@ -26,6 +26,7 @@ import { cpuBetween, cpuSnapshot, postgresPids, processCpuMs } from './bench-ord
 import { report, verdicts, type Phase } from './bench-orders/report.ts';
 import { connectSubscribers } from './bench-orders/subscribers.ts';
 import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
+import { rowsBetween, settle, tableRows } from './bench-orders/table-rows.ts';
 import { startBenchDatabase } from './bench-database.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -158,12 +159,17 @@ async function main(): Promise<void> {
     const context = { client, serverPid: server.child.pid!, dbPids };
     await run(context, { ...options, seconds: 3 }, (pool) => workload.next(pool));
     const baseline = await run(context, options, (pool) => workload.baseline(pool));
+    await settle();
     const before = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
+    const rows0 = await tableRows(database.pool, BASELINE_TABLE);
     const orders = await run(context, options, (pool) => workload.next(pool));
     const after = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
+    await settle();
+    const written = rowsBetween(rows0, await tableRows(database.pool, BASELINE_TABLE));
     clearInterval(refresher);
     const fills = Number(after.rows[0]!.count) - Number(before.rows[0]!.count);
-    report({ baseline, orders, fills, socketMessages: subscribers.messages(), logBytes: server.logBytes() });
+    const socketMessages = subscribers.messages();
+    report({ baseline, orders, fills, written, socketMessages, logBytes: server.logBytes() });
     verdicts(baseline, orders);
     subscribers.close();
     await client.close();

@@ -1,5 +1,6 @@
 // What `npm run bench:orders` prints: per phase the rate, latency percentiles by kind and CPU per
 // request; the orders' rate as a ratio of the same run's baseline; the issue's targets.
+import type { TableRows } from './table-rows.ts';
 import type { Result } from './workload.ts';
 
 export interface Phase {
@@ -46,6 +47,7 @@ export function report(run: {
   baseline: Phase;
   orders: Phase;
   fills: number;
+  written: TableRows;
   socketMessages: number;
   logBytes: number;
 }) {
@@ -68,6 +70,12 @@ export function report(run: {
   );
   console.log(`                ${number(run.fills / orders.elapsed)} fills/s settled (the market maker's included)`);
   console.log(`                refused: ${refusals(orders.results)}`);
+  const { inserts, updates, hot } = run.written;
+  const done = Math.max(1, ok(orders).length);
+  console.log(
+    `                rows per order: ${(inserts / done).toFixed(2)} inserted, ${(updates / done).toFixed(2)} updated ` +
+      `(${number((100 * hot) / Math.max(1, updates))} % of updates in place)`,
+  );
   console.log(
     `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
       `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,
