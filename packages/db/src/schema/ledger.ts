@@ -86,8 +86,6 @@ export const ledgerTransfers = pgTable(
   (t) => [
     index('ledger_transfers_debit_idx').on(t.debitAccountId, t.seq),
     index('ledger_transfers_credit_idx').on(t.creditAccountId, t.seq),
-    index('ledger_transfers_hold_idx')
-      .on(t.holdId)
-      .where(sql`hold_id IS NOT NULL`),
+    // No index on hold_id (migration 0101): nothing reads one hold's transfers by it.
   ],
 );
