@@ -1,6 +1,6 @@
 // What `npm run bench:orders` prints: per phase the rate, latency percentiles by kind and CPU per
 // request; the orders' rate as a ratio of the same run's baseline; the issue's targets.
-import type { TableRows } from './table-rows.ts';
+import { totalRows, type TableRows } from './table-rows.ts';
 import type { Result } from './workload.ts';
 
 export interface Phase {
@@ -43,6 +43,25 @@ const cpuPer = (phase: Phase) => {
   return [phase.serverCpuMs / done, phase.dbCpuMs / done];
 };
 
+/** Rows written per order, in all and by table (the tables with at least 0.05 per order). */
+function printRows(written: TableRows, done: number): void {
+  const { inserts, updates, hot } = totalRows(written);
+  const inPlace = (rows: { updates: number; hot: number }) => number((100 * rows.hot) / Math.max(1, rows.updates));
+  console.log(
+    `                rows per order: ${(inserts / done).toFixed(2)} inserted, ${(updates / done).toFixed(2)} updated ` +
+      `(${inPlace({ updates, hot })} % of updates in place)`,
+  );
+  const tables = [...written]
+    .filter(([, rows]) => (rows.inserts + rows.updates) / done >= 0.05)
+    .sort(([, a], [, b]) => b.inserts + b.updates - (a.inserts + a.updates))
+    .map(([table, rows]) => {
+      const parts = [rows.inserts / done >= 0.01 ? `+${(rows.inserts / done).toFixed(2)}` : ''];
+      if (rows.updates / done >= 0.01) parts.push(`~${(rows.updates / done).toFixed(2)} (${inPlace(rows)} %)`);
+      return `${table} ${parts.filter(Boolean).join(' ')}`;
+    });
+  console.log(`                  by table (+ inserted, ~ updated): ${tables.join(', ')}`);
+}
+
 export function report(run: {
   baseline: Phase;
   orders: Phase;
@@ -70,12 +89,7 @@ export function report(run: {
   );
   console.log(`                ${number(run.fills / orders.elapsed)} fills/s settled (the market maker's included)`);
   console.log(`                refused: ${refusals(orders.results)}`);
-  const { inserts, updates, hot } = run.written;
-  const done = Math.max(1, ok(orders).length);
-  console.log(
-    `                rows per order: ${(inserts / done).toFixed(2)} inserted, ${(updates / done).toFixed(2)} updated ` +
-      `(${number((100 * hot) / Math.max(1, updates))} % of updates in place)`,
-  );
+  printRows(run.written, Math.max(1, ok(orders).length));
   console.log(
     `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
       `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,

@@ -5,28 +5,53 @@
 // everything else the server writes meanwhile (the worker, the market maker) counts.
 import type pg from 'pg';
 
-export interface TableRows {
+export interface Rows {
   inserts: number;
   updates: number;
   hot: number;
 }
 
+/** Rows by table. */
+export type TableRows = Map<string, Rows>;
+
 export async function tableRows(pool: pg.Pool, exclude: string): Promise<TableRows> {
-  const { rows } = await pool.query<{ inserts: string; updates: string; hot: string }>(
-    `SELECT coalesce(sum(n_tup_ins), 0) AS inserts, coalesce(sum(n_tup_upd), 0) AS updates,
-            coalesce(sum(n_tup_hot_upd), 0) AS hot
+  const { rows } = await pool.query<{ relname: string; inserts: string; updates: string; hot: string }>(
+    `SELECT relname, n_tup_ins AS inserts, n_tup_upd AS updates, n_tup_hot_upd AS hot
        FROM pg_stat_user_tables WHERE relname <> $1`,
     [exclude],
   );
-  const row = rows[0]!;
-  return { inserts: Number(row.inserts), updates: Number(row.updates), hot: Number(row.hot) };
+  return new Map(
+    rows.map((row) => [
+      row.relname,
+      { inserts: Number(row.inserts), updates: Number(row.updates), hot: Number(row.hot) },
+    ]),
+  );
 }
 
-export const rowsBetween = (before: TableRows, after: TableRows): TableRows => ({
-  inserts: after.inserts - before.inserts,
-  updates: after.updates - before.updates,
-  hot: after.hot - before.hot,
-});
+export function rowsBetween(before: TableRows, after: TableRows): TableRows {
+  const zero = { inserts: 0, updates: 0, hot: 0 };
+  const written: TableRows = new Map();
+  for (const [table, rows] of after) {
+    const was = before.get(table) ?? zero;
+    const change = {
+      inserts: rows.inserts - was.inserts,
+      updates: rows.updates - was.updates,
+      hot: rows.hot - was.hot,
+    };
+    if (change.inserts + change.updates > 0) written.set(table, change);
+  }
+  return written;
+}
+
+export function totalRows(written: TableRows): Rows {
+  const total = { inserts: 0, updates: 0, hot: 0 };
+  for (const rows of written.values()) {
+    total.inserts += rows.inserts;
+    total.updates += rows.updates;
+    total.hot += rows.hot;
+  }
+  return total;
+}
 
 /** Long enough for every backend to report its counts once the load has stopped. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
