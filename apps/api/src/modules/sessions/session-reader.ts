@@ -2,7 +2,11 @@
 // one turn of the event loop are read by one query. Under load most requests of a busy server come
 // in the same turn as others, and a round trip to PostgreSQL costs more than the rows it returns
 // (on the order path the session read was the one query every request made on its own).
+// The same statement slides the expiry of the live sessions it reads that were last touched over
+// `touchAfterMs` ago: a session missing from the cache is usually one not used for a while, whose
+// request would otherwise wait for a second round trip to touch it (session-toucher.ts).
 import type { Db, schema } from '@rora/db';
+import type { Clock } from '../../lib/clock.ts';
 
 type Sessions = typeof schema.sessions;
 
@@ -14,11 +18,23 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
+// $2: now; $3: the expiry a touch gives; $4: a session last touched before this is touched. Neither
+// a revoked nor an expired session is touched (checked again on the row the UPDATE locks).
 const SESSIONS_BY_TOKEN_HASH = `
-  SELECT s.id, s.user_id, s.token_hash, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, s.ip, s.user_agent,
-         u.kyc_status
-    FROM sessions s JOIN users u ON u.id = s.user_id
-   WHERE s.token_hash = ANY ($1::bytea[])`;
+  WITH found AS (
+    SELECT s.id, s.user_id, s.token_hash, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, s.ip,
+           s.user_agent, u.kyc_status
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = ANY ($1::bytea[])
+  ), touched AS (
+    UPDATE sessions s SET last_seen_at = $2, expires_at = $3
+      FROM found f
+     WHERE s.id = f.id AND f.last_seen_at < $4 AND s.revoked_at IS NULL AND s.expires_at > $2
+    RETURNING s.id, s.last_seen_at, s.expires_at
+  )
+  SELECT f.id, f.user_id, f.token_hash, f.created_at, coalesce(t.last_seen_at, f.last_seen_at) AS last_seen_at,
+         coalesce(t.expires_at, f.expires_at) AS expires_at, f.revoked_at, f.ip, f.user_agent, f.kyc_status
+    FROM found f LEFT JOIN touched t ON t.id = f.id`;
 
 interface SessionRecord {
   id: string;
@@ -53,7 +69,10 @@ export class SessionReader {
   private waiting: Waiting[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly touch: { clock: Clock; ttlMs: number; touchAfterMs: number },
+  ) {}
 
   /** The session row of a token hash (with its customer's KYC status), or undefined. */
   read(hash: Buffer): Promise<SessionRow | undefined> {
@@ -76,10 +95,16 @@ export class SessionReader {
     try {
       // A named statement with one array parameter: parsed and planned once per connection, where
       // a list of parameters as long as the batch made a new statement for each batch size.
+      const nowMs = this.touch.clock.now().getTime();
       const { rows } = await this.db.$client.query<SessionRecord>({
-        name: 'sessions_by_token_hash',
+        name: 'sessions_read_and_touch',
         text: SESSIONS_BY_TOKEN_HASH,
-        values: [batch.map((entry) => entry.hash)],
+        values: [
+          batch.map((entry) => entry.hash),
+          new Date(nowMs),
+          new Date(nowMs + this.touch.ttlMs),
+          new Date(nowMs - this.touch.touchAfterMs),
+        ],
       });
       const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
       for (const entry of batch) {

@@ -1,7 +1,8 @@
 // Sign-in sessions: random 256-bit bearer tokens, stored only as their SHA-256, with a sliding
 // expiry. Logout, a password change or a reset revokes them server-side. Sessions read from the
 // database are remembered for a few seconds (session-cache.ts, ADR 0015); the reads of one turn of the
-// event loop share one query (session-reader.ts), and so do their touches (session-toucher.ts).
+// event loop share one query (session-reader.ts), which also slides their expiry; cached sessions'
+// touches are gathered the same way (session-toucher.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { schema, type Db } from '@rora/db';
@@ -92,7 +93,7 @@ export function createSessionService(deps: {
 }): SessionService {
   const { db, clock, ttlMs } = deps;
   const cache = new SessionCache();
-  const reader = new SessionReader(db);
+  const reader = new SessionReader(db, { clock, ttlMs, touchAfterMs: TOUCH_INTERVAL_MS });
   const toucher = new SessionToucher(db);
 
   return {
