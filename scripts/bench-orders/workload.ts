@@ -52,8 +52,9 @@ export async function refreshMids(client: Pool, markets: Market[]): Promise<void
   for (const market of markets) {
     const path = `/api/v1/market/depth?symbol=${encodeURIComponent(market.symbol)}&levels=1`;
     const response = await client.request({ path, method: 'GET' });
-    const body = (await response.body.json()) as { data?: { bids: string[][]; asks: string[][] } };
-    const [bid, ask] = [body.data?.bids[0]?.[0], body.data?.asks[0]?.[0]];
+    // An answer without a side (a refusal while the server starts) counts as no quote yet.
+    const body = (await response.body.json()) as { data?: { bids?: string[][]; asks?: string[][] } };
+    const [bid, ask] = [body.data?.bids?.[0]?.[0], body.data?.asks?.[0]?.[0]];
     if (bid === undefined || ask === undefined) continue;
     const mid = (Number(bid) + Number(ask)) / 2;
     market.midTicks = Math.round((mid * 10 ** market.priceDecimals) / market.tickUnits);
