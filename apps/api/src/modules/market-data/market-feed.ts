@@ -40,17 +40,24 @@ export interface FeedDependencies {
   onLastPrice(market: Market, price: bigint): void;
 }
 
-/** Runs `work` at most once per `ms`, trailing: bursts of calls become one call. */
-function throttle(work: () => Promise<void> | void, ms: number): () => void {
+/**
+ * Runs `work` at most once per `ms`, trailing: bursts of calls become one call. It runs on the next
+ * multiple of `ms` of the clock, so the feeds of every market fall due in the same iteration of the
+ * event loop, and a subscriber's socket sends their updates in one write (realtime-hub.ts).
+ */
+export function throttle(work: () => Promise<void> | void, ms: number): () => void {
   let timer: NodeJS.Timeout | null = null;
   return () => {
     if (timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void Promise.resolve()
-        .then(work)
-        .catch(() => undefined);
-    }, ms);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void Promise.resolve()
+          .then(work)
+          .catch(() => undefined);
+      },
+      ms - (Date.now() % ms),
+    );
     timer.unref();
   };
 }

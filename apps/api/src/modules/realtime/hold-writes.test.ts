@@ -1,5 +1,5 @@
-// A socket's frames of one turn of the event loop leave in one write: corked at the first frame,
-// uncorked once the turn's ticks have run, and corked afresh in the next turn.
+// A socket's frames of one iteration of the event loop leave in one write: corked at the first
+// frame, uncorked once the iteration's timers and I/O callbacks have run, corked afresh in the next.
 import { describe, expect, it } from 'vitest';
 import { holdWrites } from './realtime-hub.ts';
 
@@ -32,6 +32,20 @@ describe('holdWrites', () => {
     await Promise.resolve();
     expect(calls).toEqual(['cork']);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['cork', 'uncork']);
+  });
+
+  it('holds the frames of timers due in the same iteration together', async () => {
+    const { calls, transport } = recordingTransport();
+    const hold = holdWrites(transport)!;
+    await new Promise<void>((resolve) => {
+      setTimeout(() => hold(), 5);
+      setTimeout(() => {
+        hold();
+        expect(calls).toEqual(['cork']);
+        setImmediate(resolve);
+      }, 5);
+    });
     expect(calls).toEqual(['cork', 'uncork']);
   });
 

@@ -24,7 +24,7 @@ export interface RealtimeConnection {
   userId: string;
   token: string;
   log: Log;
-  /** When given, the frames of one turn of the event loop leave in one write (holdWrites). */
+  /** When given, the frames of one iteration of the event loop leave in one write (holdWrites). */
   transport?: Transport;
 }
 
@@ -62,9 +62,11 @@ function send(socket: WebSocket, message: RealtimeEvent, hold?: () => void): voi
 }
 
 /**
- * Holds a socket's writes from the first frame of a turn of the event loop until its ticks have run:
- * a batch's events (its trades, the depth, the customer's orders) then leave in one system call, not
- * one each (each write was a call of its own, a large share of the server's time under load).
+ * Holds a socket's writes from the first frame until the event loop has run the rest of its
+ * iteration (the timers and I/O callbacks due with it): a batch's events (its trades, the depth, the
+ * customer's orders), and the feeds' throttled updates of every market, which fall due together
+ * (market-feed.ts), then leave in one system call, not one each (each write was a call of its own,
+ * a large share of the server's time under load).
  */
 export function holdWrites(transport: Transport | undefined): (() => void) | undefined {
   if (!transport) return undefined;
@@ -77,7 +79,7 @@ export function holdWrites(transport: Transport | undefined): (() => void) | und
     if (held) return;
     held = true;
     transport.cork();
-    process.nextTick(release);
+    setImmediate(release);
   };
 }
 
