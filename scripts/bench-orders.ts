@@ -26,7 +26,7 @@ import { cpuBetween, cpuSnapshot, postgresPids, processCpuMs } from './bench-ord
 import { report, verdicts, type Phase } from './bench-orders/report.ts';
 import { connectSubscribers } from './bench-orders/subscribers.ts';
 import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
-import { rowsBetween, settle, tableRows } from './bench-orders/table-rows.ts';
+import { rowsBetween, settle, tableRows, walBetween, walSoFar } from './bench-orders/table-rows.ts';
 import { startBenchDatabase } from './bench-database.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -161,15 +161,16 @@ async function main(): Promise<void> {
     const baseline = await run(context, options, (pool) => workload.baseline(pool));
     await settle();
     const before = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
-    const rows0 = await tableRows(database.pool, BASELINE_TABLE);
+    const [rows0, wal0] = [await tableRows(database.pool, BASELINE_TABLE), await walSoFar(database.pool)];
     const orders = await run(context, options, (pool) => workload.next(pool));
     const after = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
     await settle();
     const written = rowsBetween(rows0, await tableRows(database.pool, BASELINE_TABLE));
+    const wal = walBetween(wal0, await walSoFar(database.pool));
     clearInterval(refresher);
     const fills = Number(after.rows[0]!.count) - Number(before.rows[0]!.count);
     const socketMessages = subscribers.messages();
-    report({ baseline, orders, fills, written, socketMessages, logBytes: server.logBytes() });
+    report({ baseline, orders, fills, written, wal, socketMessages, logBytes: server.logBytes() });
     verdicts(baseline, orders);
     subscribers.close();
     await client.close();

@@ -1,6 +1,6 @@
 // What `npm run bench:orders` prints: per phase the rate, latency percentiles by kind and CPU per
 // request; the orders' rate as a ratio of the same run's baseline; the issue's targets.
-import { totalRows, type TableRows } from './table-rows.ts';
+import { totalRows, type TableRows, type Wal } from './table-rows.ts';
 import type { Result } from './workload.ts';
 
 export interface Phase {
@@ -67,6 +67,7 @@ export function report(run: {
   orders: Phase;
   fills: number;
   written: TableRows;
+  wal: Wal;
   socketMessages: number;
   logBytes: number;
 }) {
@@ -89,7 +90,12 @@ export function report(run: {
   );
   console.log(`                ${number(run.fills / orders.elapsed)} fills/s settled (the market maker's included)`);
   console.log(`                refused: ${refusals(orders.results)}`);
-  printRows(run.written, Math.max(1, ok(orders).length));
+  const done = Math.max(1, ok(orders).length);
+  printRows(run.written, done);
+  console.log(
+    `                WAL per order: ${number(run.wal.records / done, 1)} records, ` +
+      `${number(run.wal.fullPages / done, 2)} full-page images, ${number(run.wal.bytes / done / 1024, 1)} kB`,
+  );
   console.log(
     `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
       `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,

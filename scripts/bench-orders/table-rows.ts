@@ -1,8 +1,10 @@
-// Rows written per order, from PostgreSQL's table statistics: inserts, updates and the share of
+// Rows and WAL written per order, from PostgreSQL's statistics: inserts, updates and the share of
 // updates written in place (HOT: the row's new version on its own page, no index entries). A
 // backend reports its counts at most once a second, and within a second of going idle, so each
 // snapshot is taken after a pause in the load (`settle`). The baseline's own table is left out;
-// everything else the server writes meanwhile (the worker, the market maker) counts.
+// everything else the server writes meanwhile (the worker, the market maker) counts. The WAL is
+// the whole server's: full-page images are the pages written whole, on their first change after a
+// checkpoint (a random key touches a new page far more often than an ordered one).
 import type pg from 'pg';
 
 export interface Rows {
@@ -52,6 +54,27 @@ export function totalRows(written: TableRows): Rows {
   }
   return total;
 }
+
+/** The server's write-ahead log so far (pg_stat_wal: the whole server, every database). */
+export interface Wal {
+  records: number;
+  fullPages: number;
+  bytes: number;
+}
+
+export async function walSoFar(pool: pg.Pool): Promise<Wal> {
+  const { rows } = await pool.query<{ records: string; fpi: string; bytes: string }>(
+    'SELECT wal_records AS records, wal_fpi AS fpi, wal_bytes AS bytes FROM pg_stat_wal',
+  );
+  const row = rows[0]!;
+  return { records: Number(row.records), fullPages: Number(row.fpi), bytes: Number(row.bytes) };
+}
+
+export const walBetween = (before: Wal, after: Wal): Wal => ({
+  records: after.records - before.records,
+  fullPages: after.fullPages - before.fullPages,
+  bytes: after.bytes - before.bytes,
+});
 
 /** Long enough for every backend to report its counts once the load has stopped. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
