@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '@rora/db';
 import { AppError } from './errors.ts';
+import { orderedId } from './ordered-id.ts';
 
 /** The JSON content type of every stored answer that the plugin writes itself. */
 export const ANSWER_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -93,6 +94,7 @@ export interface IdempotencyHandle {
 /** A stored answer as idempotency_store_answers() (sql/idempotency_store_answers.sql) takes it. */
 export function idempotencyAnswer(request: IdempotentRequest, answer: { status: number; body: string }, at: Date) {
   return {
+    id: orderedId(),
     user_id: request.userId,
     key: request.key,
     method: request.method,

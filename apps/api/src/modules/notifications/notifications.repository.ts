@@ -1,8 +1,8 @@
 // The notifications table, always read and written through its owner's id.
-import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@rora/contracts';
 import { schema, type Db } from '@rora/db';
+import { orderedId } from '../../lib/ordered-id.ts';
 
 const { notifications } = schema;
 type Row = typeof notifications.$inferSelect;
@@ -33,7 +33,7 @@ export function createNotificationRepository(db: Db) {
       }>,
     ): Promise<Notification[]> {
       // Ids made here, so each returned row is matched to its input whatever order RETURNING keeps.
-      const withIds = values.map((value) => ({ ...value, id: randomUUID() }));
+      const withIds = values.map((value) => ({ ...value, id: orderedId() }));
       const rows = await db.insert(notifications).values(withIds).returning();
       const byId = new Map(rows.map((row) => [row.id, row]));
       return withIds.map((value) => toNotification(byId.get(value.id)!));

@@ -5,12 +5,12 @@
 // Fees: a buyer pays its fee in the base asset it receives, a seller in the quote asset it receives,
 // each at its own order's venue rate for its role (maker or taker), rounded up. So a hold never needs
 // a fee reserve: a buy holds exactly the quote it may spend, a sell exactly the base it may sell.
-import { randomUUID } from 'node:crypto';
 import type { CancelledEvent, DoneEvent, FillEvent, RestedEvent } from '@rora/matching-engine';
 import type { LedgerOp } from '@rora/ledger';
 import { FEE_ROUNDING, applyBps, type AssetSymbol } from '@rora/money';
 import { notionalOf, priceOfTicks, quantityOfLots, type Market } from '../markets/index.ts';
 import { holdRemaining, restingStatus, type FillRecord, type OrderState } from './order-state.ts';
+import { orderedId } from '../../lib/ordered-id.ts';
 
 export interface BatchDependencies {
   market: Market;
@@ -104,11 +104,11 @@ export class Batch {
     const [buyer, seller] = event.takerSide === 'buy' ? [taker, maker] : [maker, taker];
     const buyerFee = applyBps(quantity, buyer === taker ? buyer.takerFeeBps : buyer.makerFeeBps, FEE_ROUNDING);
     const sellerFee = applyBps(notional, seller === taker ? seller.takerFeeBps : seller.makerFeeBps, FEE_ROUNDING);
-    const fillId = randomUUID();
+    const fillId = orderedId();
     const metadata = { fill: fillId };
     this.push({
       op: 'post',
-      id: randomUUID(),
+      id: orderedId(),
       holdId: buyer.id,
       credit: { owner: seller.userId, kind: 'available' },
       amount: notional,
@@ -117,7 +117,7 @@ export class Batch {
     });
     this.push({
       op: 'post',
-      id: randomUUID(),
+      id: orderedId(),
       holdId: seller.id,
       credit: { owner: buyer.userId, kind: 'available' },
       amount: quantity,
@@ -202,7 +202,7 @@ export class Batch {
       this.push(
         {
           op: 'transfer',
-          id: randomUUID(),
+          id: orderedId(),
           asset,
           debit: { owner, kind: 'available' },
           credit: { system: 'fees' },

@@ -1,7 +1,6 @@
 // The orders context's service: place (KYC gate, validation, then the market's runner or an
 // external venue), cancel, read and estimate orders. The runner does the hold, the match and the
 // settlement in one commit; this service answers with the order as committed.
-import { randomUUID } from 'node:crypto';
 import type { Order, OrderList, OrderRate, PageQuery, SwapOrderBody, TradeOrderBody } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,6 +17,7 @@ import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
 import type { IdempotencyHandle, IdempotencyRecovery, IdempotentRequest } from '../../lib/idempotency-recovery.ts';
 import { LOCAL, type ForwardedCommand, type ForwardedKey, type OrderForwarding } from './order-forwarding.ts';
+import { orderedId } from '../../lib/ordered-id.ts';
 
 /** POST /order with type swap is served by the swap context, which the core passes in. */
 export type SwapOrderHandler = (input: {
@@ -84,7 +84,7 @@ async function submitOrder(
   input: { userId: string; intent: OrderIntent; idempotency?: IdempotencyHandle | null },
 ): Promise<OrderOutcome> {
   const { userId, intent, idempotency } = input;
-  const orderId = randomUUID();
+  const orderId = orderedId();
   if (intent.book !== 'venue') {
     return deps.runners.runner(intent.market).place({ orderId, userId, intent, idempotency: idempotency?.request });
   }
@@ -179,7 +179,7 @@ async function serveForwarded(
   const idempotency = command.idempotency ? fromForwardedKey(command.idempotency) : undefined;
   const outcome = await deps.runners
     .runner(intent.market)
-    .place({ orderId: randomUUID(), userId: command.userId, intent, idempotency });
+    .place({ orderId: orderedId(), userId: command.userId, intent, idempotency });
   return placedAnswer(outcome);
 }
 
