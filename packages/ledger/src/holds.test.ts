@@ -141,6 +141,10 @@ describe('holds', () => {
     await ledger.postHold(database.db, post(30n));
     const voided = await ledger.voidHold(database.db, { holdId });
     expect(voided).toMatchObject({ status: 'created', amount: 50n });
+    // The void's transfer id is made by the ledger in creation order (UUID version 7), now.
+    expect(voided.transferId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const madeAt = parseInt(voided.transferId.slice(0, 8) + voided.transferId.slice(9, 13), 16);
+    expect(Math.abs(madeAt - Date.now())).toBeLessThan(60_000);
     expect(await ledger.voidHold(database.db, { holdId })).toEqual({ ...voided, status: 'replayed' });
     expect(await ledger.getHold(database.db, holdId)).toMatchObject({
       postedAmount: 30n,

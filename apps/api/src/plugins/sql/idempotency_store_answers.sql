@@ -3,9 +3,9 @@
 -- exist together or not at all. p_keys: [{ id (in creation order; drawn here if absent), user_id,
 -- key, method, path, request_hash (hex), status, content_type, body (UTF-8 text), at }]. A key
 -- already stored (a twin request on another server that committed first) raises unique_violation
--- on idempotency_keys_user_key_unique. PL/pgSQL, not
--- SQL, because it keeps its plan for the session (PostgreSQL 15 plans a SQL function at every call);
--- one generic plan, as on the rest of the order path (see ledger_apply.sql).
+-- on idempotency_keys_user_key_unique. PL/pgSQL, not SQL, because it keeps its plan for the session
+-- (PostgreSQL 15 plans a SQL function at every call); one generic plan, as on the rest of the order
+-- path (see ledger_apply.sql).
 CREATE OR REPLACE FUNCTION idempotency_store_answers(p_keys jsonb) RETURNS void
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
