@@ -19,17 +19,22 @@ interface Waiting {
 }
 
 // $2: now; $3: the expiry a touch gives; $4: a session last touched before this is touched. Neither
-// a revoked nor an expired session is touched (checked again on the row the UPDATE locks).
+// a revoked nor an expired session is touched (checked again on the row the UPDATE locks). The rows
+// to touch are locked in id order first, as SessionToucher locks them: two processes that read the
+// same sessions at once (a customer's page opening on two replicas) then wait, never deadlock.
 const SESSIONS_BY_TOKEN_HASH = `
   WITH found AS (
     SELECT s.id, s.user_id, s.token_hash, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, s.ip,
            s.user_agent, u.kyc_status
       FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = ANY ($1::bytea[])
+  ), locked AS (
+    SELECT s.id FROM sessions s
+     WHERE s.id IN (SELECT f.id FROM found f WHERE f.last_seen_at < $4 AND f.revoked_at IS NULL)
+     ORDER BY s.id FOR NO KEY UPDATE
   ), touched AS (
     UPDATE sessions s SET last_seen_at = $2, expires_at = $3
-      FROM found f
-     WHERE s.id = f.id AND f.last_seen_at < $4 AND s.revoked_at IS NULL AND s.expires_at > $2
+     WHERE s.id IN (SELECT id FROM locked) AND s.revoked_at IS NULL AND s.expires_at > $2
     RETURNING s.id, s.last_seen_at, s.expires_at
   )
   SELECT f.id, f.user_id, f.token_hash, f.created_at, coalesce(t.last_seen_at, f.last_seen_at) AS last_seen_at,

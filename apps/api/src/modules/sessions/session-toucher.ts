@@ -13,12 +13,17 @@ interface Touch {
   reject: (error: unknown) => void;
 }
 
-// A revoked session is not touched (revoke sets revoked_at; the touch must not resurrect it).
+// A revoked session is not touched (revoke sets revoked_at; the touch must not resurrect it). The
+// rows are locked in id order first, as the batched read locks those it touches: two statements of
+// two processes that touch the same sessions then wait for each other, never in a cycle.
 const TOUCH_SESSIONS = `
+  WITH locked AS (
+    SELECT s.id FROM sessions s WHERE s.id = ANY ($1::uuid[]) ORDER BY s.id FOR NO KEY UPDATE
+  )
   UPDATE sessions s
      SET last_seen_at = t.seen_at, expires_at = t.expires_at
     FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS t(id, seen_at, expires_at)
-   WHERE s.id = t.id AND s.revoked_at IS NULL
+   WHERE s.id = t.id AND s.id IN (SELECT id FROM locked) AND s.revoked_at IS NULL
   RETURNING s.id`;
 
 /** At most this many sessions per statement; more wait for the next. */
