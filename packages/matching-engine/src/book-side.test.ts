@@ -77,7 +77,6 @@ describe('OrderSlots', () => {
     slots.release(taken[42]!);
     expect(slots.orderId(taken[42]!)).toBeUndefined();
     expect(slots.take('again', 'owner')).toBe(taken[42]);
-    expect(slots.find('again', NONE)).toBe(taken[42]);
-    expect(slots.find(4999, taken[4999]!)).toBe(NONE);
+    expect(slots.resting(taken[42]!)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // Read-only views of a book: aggregated depth, and a full structural check for tests and audits.
 import type { BookSide } from './book-side.ts';
-import { BUY, LEVEL, LINKS, NEXT, NONE, PREV, type OrderSlots } from './order-slots.ts';
-import type { DepthLevel, OrderId } from './types.ts';
+import { hashId, type IdIndex } from './id-index.ts';
+import { BUY, HASH, LEVEL, LINKS, NEXT, NONE, PREV, type OrderSlots } from './order-slots.ts';
+import type { DepthLevel } from './types.ts';
 
 export function sideDepth(side: BookSide, maxLevels: number): DepthLevel[] {
   const result: DepthLevel[] = [];
@@ -13,7 +14,7 @@ export function sideDepth(side: BookSide, maxLevels: number): DepthLevel[] {
 }
 
 /** Checks one level's queue: links, prices, sides and totals; returns how many orders it holds. */
-function verifyLevel(side: BookSide, level: number, slots: OrderSlots, index: Map<OrderId, number>): number {
+function verifyLevel(side: BookSide, level: number, slots: OrderSlots, index: IdIndex): number {
   const price = side.price(level);
   let lots = 0;
   let count = 0;
@@ -25,7 +26,10 @@ function verifyLevel(side: BookSide, level: number, slots: OrderSlots, index: Ma
     }
     if (slots.remaining(slot) <= 0) throw new Error(`order ${id} rests with nothing left`);
     if (slots.price(slot) !== price || slots.side(slot) !== side.side) throw new Error('order in wrong level');
-    if (index.get(id) !== slot) throw new Error(`order ${id} missing from the index`);
+    const hash = hashId(id);
+    if (slots.links[slot * LINKS + HASH] !== hash || index.get(id, hash) !== slot) {
+      throw new Error(`order ${id} missing from the index`);
+    }
     lots += slots.remaining(slot);
     count += 1;
     previous = slot;
@@ -37,7 +41,7 @@ function verifyLevel(side: BookSide, level: number, slots: OrderSlots, index: Ma
   return count;
 }
 
-function verifySide(side: BookSide, slots: OrderSlots, index: Map<OrderId, number>): number {
+function verifySide(side: BookSide, slots: OrderSlots, index: IdIndex): number {
   const name = side.side === BUY ? 'buy' : 'sell';
   let previousKey = Number.POSITIVE_INFINITY;
   let counted = 0;
@@ -54,7 +58,7 @@ function verifySide(side: BookSide, slots: OrderSlots, index: Map<OrderId, numbe
 }
 
 /** Checks every structural invariant of a book; throws on the first broken one. O(n). */
-export function verifyBook(bids: BookSide, asks: BookSide, slots: OrderSlots, index: Map<OrderId, number>): void {
+export function verifyBook(bids: BookSide, asks: BookSide, slots: OrderSlots, index: IdIndex): void {
   const counted = verifySide(bids, slots, index) + verifySide(asks, slots, index);
   if (counted !== index.size) throw new Error(`book holds ${counted} orders, index ${index.size}`);
   const bid = bids.best();

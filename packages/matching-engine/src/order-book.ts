@@ -8,7 +8,8 @@
 import { BookSide } from './book-side.ts';
 import { Emitter } from './emitter.ts';
 import { sideDepth, verifyBook } from './inspect.ts';
-import { BUY, LINKS, NEXT, NONE, NUMS, OrderSlots, PRICE, REMAINING, SELL, SIDE } from './order-slots.ts';
+import { hashId, IdIndex } from './id-index.ts';
+import { BUY, HASH, LINKS, NEXT, NONE, NUMS, OrderSlots, PRICE, REMAINING, SELL, SEQ, SIDE } from './order-slots.ts';
 import { Taker } from './taker.ts';
 import { validatePlace, type BookRules } from './validate.ts';
 import type { Depth, EventSink, OpenOrder, OrderId, OwnerId, PlaceCommand } from './types.ts';
@@ -28,11 +29,12 @@ export class OrderBook {
   private readonly bids = new BookSide(BUY, this.slots);
   private readonly asks = new BookSide(SELL, this.slots);
   /**
-   * The slot of every open order by id; a Map keeps insertion order, which is the orders' arrival
-   * order. A GTC limit order enters it as it is placed, holding the slot it would rest in (the
-   * taker's slot), and leaves it again if it does not rest.
+   * The slot of every open order by id. A GTC limit order enters it as it is placed, holding the
+   * slot it would rest in (the taker's slot), and leaves it again if it does not rest.
    */
-  private readonly orders = new Map<OrderId, number>();
+  private readonly orders = new IdIndex(this.slots);
+  /** Arrival number of the next order to rest: `openOrders()` lists in this order. */
+  private seq = 0;
   private readonly taker = new Taker();
   private readonly emit: Emitter;
 
@@ -52,8 +54,8 @@ export class OrderBook {
   }
 
   has(orderId: OrderId): boolean {
-    const slot = this.orders.get(orderId);
-    return slot !== undefined && slot !== this.taker.slot;
+    const slot = this.orders.get(orderId, hashId(orderId));
+    return slot !== NONE && slot !== this.taker.slot;
   }
 
   bestBidTicks(): number | undefined {
@@ -97,8 +99,8 @@ export class OrderBook {
 
   /** Cancels an open order at the owner's request; returns false (and emits `rejected`) when it is not open. */
   cancel(orderId: OrderId): boolean {
-    const slot = this.orders.get(orderId);
-    if (slot === undefined || slot === this.taker.slot) {
+    const slot = this.orders.get(orderId, hashId(orderId));
+    if (slot === NONE || slot === this.taker.slot) {
       this.emit.rejected(orderId, 'order_must_be_open');
       return false;
     }
@@ -115,14 +117,16 @@ export class OrderBook {
   /** The open orders in arrival order; `restore` of this list rebuilds an identical book. */
   openOrders(): OpenOrder[] {
     const slots = this.slots;
-    const list: OpenOrder[] = [];
-    for (const [orderId, slot] of this.orders) {
-      if (slot === this.taker.slot) continue;
-      const side = slots.side(slot) === BUY ? 'buy' : 'sell';
-      const [owner, priceTicks, remainingLots] = [slots.owner(slot), slots.price(slot), slots.remaining(slot)];
-      list.push({ orderId, owner, side, priceTicks, remainingLots });
-    }
-    return list;
+    const resting: number[] = [];
+    for (let slot = 0; slot < slots.size; slot += 1) if (slots.resting(slot)) resting.push(slot);
+    resting.sort((a, b) => (slots.nums[a * NUMS + SEQ] as number) - (slots.nums[b * NUMS + SEQ] as number));
+    return resting.map((slot) => ({
+      orderId: slots.orderId(slot),
+      owner: slots.owner(slot),
+      side: slots.side(slot) === BUY ? 'buy' : 'sell',
+      priceTicks: slots.price(slot),
+      remainingLots: slots.remaining(slot),
+    }));
   }
 
   /**
@@ -139,9 +143,13 @@ export class OrderBook {
       if (!Number.isSafeInteger(open.remainingLots) || open.remainingLots <= 0) {
         throw new Error(`order ${open.orderId}: remainingLots must be a positive safe integer`);
       }
-      if (this.orders.has(open.orderId)) throw new Error(`order ${open.orderId} appears twice`);
       const slot = this.slots.take(open.orderId, open.owner);
-      this.orders.set(open.orderId, slot);
+      const hash = hashId(open.orderId);
+      if (this.orders.claim(open.orderId, hash, slot) !== NONE) {
+        this.slots.release(slot);
+        throw new Error(`order ${open.orderId} appears twice`);
+      }
+      this.slots.links[slot * LINKS + HASH] = hash;
       this.rest(slot, open.side === 'buy' ? BUY : SELL, open.priceTicks, open.remainingLots);
     }
     const bid = this.bestBidTicks();
@@ -158,33 +166,35 @@ export class OrderBook {
 
   /**
    * Refuses an id already open. A GTC limit order, which may rest, takes its slot now and claims its
-   * id with a single Map operation instead of a lookup now and an insert later: the Map did not
-   * grow when the id was open, and then that order's slot is put back (found by a scan, as a
-   * repeated id is a caller's bug, never the hot path). Other orders never rest: a lookup.
+   * id in the same probe that looks it up; other orders never rest: a lookup.
    */
   private claimId(command: PlaceCommand): boolean {
     const { orderId } = command;
-    const orders = this.orders;
+    const hash = hashId(orderId);
     const tif = command.timeInForce;
-    if (command.type !== 'limit' || (tif !== undefined && tif !== 'GTC')) return !orders.has(orderId);
-    const slot = this.slots.take(orderId, command.owner);
-    const size = orders.size;
-    orders.set(orderId, slot);
-    if (orders.size !== size) {
-      this.taker.slot = slot;
-      return true;
+    if (command.type !== 'limit' || (tif !== undefined && tif !== 'GTC')) {
+      return this.orders.get(orderId, hash) === NONE;
     }
-    orders.set(orderId, this.slots.find(orderId, slot));
-    this.slots.release(slot);
-    return false;
+    const slot = this.slots.take(orderId, command.owner);
+    if (this.orders.claim(orderId, hash, slot) !== NONE) {
+      this.slots.release(slot);
+      return false;
+    }
+    this.slots.links[slot * LINKS + HASH] = hash;
+    this.taker.slot = slot;
+    return true;
   }
 
   /** The taker leaves the id index and gives its slot back: it will not rest. */
   private dropTaker(): void {
     const taker = this.taker;
-    this.orders.delete(taker.orderId);
+    this.unindex(taker.slot);
     this.slots.release(taker.slot);
     taker.slot = NONE;
+  }
+
+  private unindex(slot: number): void {
+    this.orders.remove(slot, this.slots.links[slot * LINKS + HASH] as number);
   }
 
   private loadTaker(command: PlaceCommand): Taker {
@@ -239,7 +249,7 @@ export class OrderBook {
     const refs = this.slots.refs;
     const orderId = refs[2 * maker] as OrderId;
     opposite.remove(maker);
-    this.orders.delete(orderId);
+    this.unindex(maker);
     this.emit.done(orderId, refs[2 * maker + 1] as OwnerId);
     this.slots.release(maker);
   }
@@ -305,13 +315,15 @@ export class OrderBook {
     const slots = this.slots;
     slots.nums[slot * NUMS + PRICE] = priceTicks;
     slots.nums[slot * NUMS + REMAINING] = remainingLots;
+    slots.nums[slot * NUMS + SEQ] = this.seq;
+    this.seq += 1;
     slots.links[slot * LINKS + SIDE] = side;
     (side === BUY ? this.bids : this.asks).append(slot);
   }
 
   private cancelResting(slot: number, reason: 'user' | 'self_trade'): void {
     (this.slots.side(slot) === BUY ? this.bids : this.asks).remove(slot);
-    this.orders.delete(this.slots.orderId(slot));
+    this.unindex(slot);
     this.emit.cancelledResting(slot, reason);
     this.slots.release(slot);
   }

@@ -1,9 +1,9 @@
 // The orders of one book as numbered slots in typed arrays instead of one object per order, so the
-// garbage collector has nothing to trace and an order's fields share cache lines: per slot, two
-// float64 (remaining lots, price ticks; safe integers, so exact) and four int32 (the previous and
-// next order of its price level, its level, its side). Ids and owners, which the caller chose
+// garbage collector has nothing to trace and an order's fields share cache lines: per slot, float64
+// remaining lots, price ticks (safe integers, so exact) and arrival number, and int32 previous and
+// next order of its price level, its level, its side and the hash of its id (id-index.ts). Ids and owners, which the caller chose
 // (strings or numbers), sit side by side in one plain array. Freed slots are reused last in, first
-// out; the arrays double when every slot is taken.
+// out; the arrays double when every slot is taken. Each slot's fields fill 32 bytes of each array.
 import type { OrderId, OwnerId } from './types.ts';
 
 export const NONE = -1;
@@ -11,21 +11,23 @@ export const BUY = 0;
 export const SELL = 1;
 
 /** Stride and field offsets of `nums` (float64) and `links` (int32). */
-export const NUMS = 2;
+export const NUMS = 4;
 export const REMAINING = 0;
 export const PRICE = 1;
-export const LINKS = 4;
+export const SEQ = 2;
+export const LINKS = 8;
 export const PREV = 0;
 export const NEXT = 1;
 export const LEVEL = 2;
 export const SIDE = 3;
+export const HASH = 4;
 
 const FIRST_CAPACITY = 1024;
 
 export class OrderSlots {
-  /** Per slot: remaining lots, price ticks. */
+  /** Per slot: remaining lots, price ticks, arrival number. */
   nums = new Float64Array(FIRST_CAPACITY * NUMS);
-  /** Per slot: previous and next order in the level (NONE at the ends), level index (NONE when not resting), side. */
+  /** Per slot: previous and next order in the level (NONE at the ends), level (NONE when not resting), side, id hash. */
   links = new Int32Array(FIRST_CAPACITY * LINKS);
   /** Per slot: order id, then owner. */
   refs: Array<OrderId | OwnerId | undefined> = [];
@@ -77,14 +79,14 @@ export class OrderSlots {
     return this.links[slot * LINKS + SIDE] as number;
   }
 
-  /** A taken slot holding `orderId` other than `except`: O(slots), for the rare refusal of a repeated id. */
-  find(orderId: OrderId, except: number): number {
-    const refs = this.refs;
-    for (let slot = 0; slot < this.capacity; slot += 1) {
-      const id = refs[2 * slot];
-      if (slot !== except && id !== undefined && (id === orderId || (id !== id && orderId !== orderId))) return slot;
-    }
-    return NONE;
+  /** How many slots there are, taken or free. */
+  get size(): number {
+    return this.capacity;
+  }
+
+  /** True when the order in `slot` rests in a level. */
+  resting(slot: number): boolean {
+    return this.links[slot * LINKS + LEVEL] !== NONE;
   }
 
   private grow(): void {
@@ -107,6 +109,7 @@ export class OrderSlots {
     // Pushed one by one so the array stays packed (no holes to check on every read).
     for (let i = from * 2; i < to * 2; i += 1) this.refs.push(undefined);
     for (let slot = to - 1; slot >= from; slot -= 1) {
+      this.links[slot * LINKS + LEVEL] = NONE;
       this.free[this.freeCount] = slot;
       this.freeCount += 1;
     }
