@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BookSide } from './book-side.ts';
-import { BUY, LINKS, NEXT, NONE, NUMS, OrderSlots, PRICE, REMAINING, SELL, SIDE } from './order-slots.ts';
+import { BUY, LINKS, NEXT, NONE, NUMS, OrderSlots, REMAINING, SELL } from './order-slots.ts';
 import { testSeed } from './testing/commands.ts';
 
 const runs = { seed: testSeed('book side'), numRuns: 200 };
 
 /** An order in a slot of its own, ready to append. */
-function order(slots: OrderSlots, orderId: number, side: number, priceTicks: number): number {
+function order(slots: OrderSlots, orderId: number): number {
   const slot = slots.take(orderId, orderId);
-  slots.nums[slot * NUMS + PRICE] = priceTicks;
   slots.nums[slot * NUMS + REMAINING] = 1 + (orderId % 7);
-  slots.links[slot * LINKS + SIDE] = side;
   return slot;
 }
 
@@ -34,8 +32,9 @@ describe('BookSide levels', () => {
           const open: Array<{ id: number; slot: number; price: number }> = [];
           steps.forEach(({ add, price, pick }, id) => {
             if (add || open.length === 0) {
-              const slot = order(slots, id, side, price);
-              book.append(slot);
+              const slot = order(slots, id);
+              book.append(slot, price);
+              expect([slots.side(slot), book.price(slots.level(slot))]).toEqual([side, price]);
               open.push({ id, slot, price });
             } else {
               const [gone] = open.splice(pick % open.length, 1);
@@ -64,19 +63,19 @@ describe('BookSide levels', () => {
 describe('OrderSlots', () => {
   it('grows past its first capacity and reuses freed slots, keeping every field', () => {
     const slots = new OrderSlots();
-    const taken = Array.from({ length: 5000 }, (_, id) => order(slots, id, id % 2, 1000 + id));
+    const taken = Array.from({ length: 5000 }, (_, id) => order(slots, id));
     expect(new Set(taken).size).toBe(5000);
     taken.forEach((slot, id) => {
-      expect([slots.orderId(slot), slots.owner(slot), slots.side(slot), slots.price(slot)]).toEqual([
+      expect([slots.orderId(slot), slots.owner(slot), slots.remaining(slot), slots.resting(slot)]).toEqual([
         id,
         id,
-        id % 2,
-        1000 + id,
+        1 + (id % 7),
+        false,
       ]);
     });
     slots.release(taken[42]!);
     expect(slots.orderId(taken[42]!)).toBeUndefined();
     expect(slots.take('again', 'owner')).toBe(taken[42]);
-    expect(slots.resting(taken[42]!)).toBe(false);
+    expect(slots.size).toBe(5000);
   });
 });

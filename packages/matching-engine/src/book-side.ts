@@ -4,7 +4,7 @@
 // is found by binary search and opened or closed with one copyWithin. Each level is an intrusive
 // doubly linked FIFO through the orders' slots (order-slots.ts), so adding, filling and removing
 // any order costs the same however many orders wait at its price. Nothing on the hot path allocates.
-import { BUY, LEVEL, LINKS, NEXT, NONE, NUMS, PREV, PRICE, REMAINING, type OrderSlots } from './order-slots.ts';
+import { BUY, LINKS, NEXT, NONE, NUMS, PLACE, PREV, REMAINING, type OrderSlots } from './order-slots.ts';
 
 const FIRST_LEVELS = 64;
 
@@ -89,16 +89,16 @@ export class BookSide {
     return this.side === BUY ? priceTicks : -priceTicks;
   }
 
-  /** Appends the order in `slot` (its price and remaining lots set) at the back of its price's queue. */
-  append(slot: number): void {
+  /** Appends the order in `slot` (its remaining lots set) at the back of the queue at `priceTicks`. */
+  append(slot: number, priceTicks: number): void {
     const { nums, links } = this.slots;
     const lots = nums[slot * NUMS + REMAINING] as number;
-    const level = this.levelFor(nums[slot * NUMS + PRICE] as number);
+    const level = this.levelFor(priceTicks);
     const tail = this.tailOf[level] as number;
     const at = slot * LINKS;
     links[at + PREV] = tail;
     links[at + NEXT] = NONE;
-    links[at + LEVEL] = level;
+    links[at + PLACE] = 2 * level + this.side;
     if (tail === NONE) this.headOf[level] = slot;
     else links[tail * LINKS + NEXT] = slot;
     this.tailOf[level] = slot;
@@ -110,14 +110,14 @@ export class BookSide {
   remove(slot: number): void {
     const { nums, links } = this.slots;
     const at = slot * LINKS;
-    const level = links[at + LEVEL] as number;
+    const level = (links[at + PLACE] as number) >> 1;
     const prev = links[at + PREV] as number;
     const next = links[at + NEXT] as number;
     if (prev === NONE) this.headOf[level] = next;
     else links[prev * LINKS + NEXT] = next;
     if (next === NONE) this.tailOf[level] = prev;
     else links[next * LINKS + PREV] = prev;
-    links[at + LEVEL] = NONE;
+    links[at + PLACE] = NONE;
     this.totalOf[level] = (this.totalOf[level] as number) - (nums[slot * NUMS + REMAINING] as number);
     this.countOf[level] = (this.countOf[level] as number) - 1;
     if (this.countOf[level] === 0) this.closeLevel(level);

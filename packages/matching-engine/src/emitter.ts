@@ -14,7 +14,7 @@ import type {
   RejectedEvent,
   RestedEvent,
 } from './types.ts';
-import { BUY, NUMS, PRICE, REMAINING, type OrderSlots } from './order-slots.ts';
+import { BUY, NUMS, REMAINING, type OrderSlots } from './order-slots.ts';
 import type { Taker } from './taker.ts';
 
 export class Emitter {
@@ -71,14 +71,14 @@ export class Emitter {
     this.sink(event);
   }
 
-  /** The order resting in `slot`. */
-  rested(slot: number): void {
+  /** The order resting in `slot`, at `priceTicks`. */
+  rested(slot: number, priceTicks: number): void {
     const { nums, refs } = this.slots;
     const event = this.restedEvent;
     event.orderId = refs[2 * slot] as OrderId;
     event.owner = refs[2 * slot + 1] as OwnerId;
     event.side = this.slots.side(slot) === BUY ? 'buy' : 'sell';
-    event.priceTicks = nums[slot * NUMS + PRICE] as number;
+    event.priceTicks = priceTicks;
     event.remainingLots = nums[slot * NUMS + REMAINING] as number;
     this.sink(event);
   }
@@ -110,8 +110,8 @@ export class Emitter {
     this.sink(event);
   }
 
-  /** Called after both orders' remaining quantities were reduced by `qtyLots`; the maker rests in `maker`. */
-  fill(maker: number, taker: Taker, qtyLots: number): void {
+  /** Called after both orders' remaining quantities were reduced by `qtyLots`; the maker rests in `maker` at `priceTicks`. */
+  fill(maker: number, taker: Taker, qtyLots: number, priceTicks: number): void {
     const { nums, refs } = this.slots;
     const event = this.fillEvent;
     event.makerOrderId = refs[2 * maker] as OrderId;
@@ -119,7 +119,7 @@ export class Emitter {
     event.makerOwner = refs[2 * maker + 1] as OwnerId;
     event.takerOwner = taker.owner;
     event.takerSide = taker.side;
-    event.priceTicks = nums[maker * NUMS + PRICE] as number;
+    event.priceTicks = priceTicks;
     event.qtyLots = qtyLots;
     event.makerRemainingLots = nums[maker * NUMS + REMAINING] as number;
     event.takerRemainingLots = taker.hasBudget ? 0 : taker.remainingLots;

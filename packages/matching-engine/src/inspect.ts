@@ -1,7 +1,7 @@
 // Read-only views of a book: aggregated depth, and a full structural check for tests and audits.
 import type { BookSide } from './book-side.ts';
 import { hashId, type IdIndex } from './id-index.ts';
-import { BUY, HASH, LEVEL, LINKS, NEXT, NONE, PREV, type OrderSlots } from './order-slots.ts';
+import { BUY, HASH, LINKS, NEXT, NONE, PLACE, PREV, type OrderSlots } from './order-slots.ts';
 import type { DepthLevel } from './types.ts';
 
 export function sideDepth(side: BookSide, maxLevels: number): DepthLevel[] {
@@ -21,11 +21,10 @@ function verifyLevel(side: BookSide, level: number, slots: OrderSlots, index: Id
   let previous = NONE;
   for (let slot = side.head(level); slot !== NONE; slot = slots.links[slot * LINKS + NEXT] as number) {
     const id = slots.orderId(slot);
-    if (slots.links[slot * LINKS + PREV] !== previous || slots.links[slot * LINKS + LEVEL] !== level) {
+    if (slots.links[slot * LINKS + PREV] !== previous || slots.links[slot * LINKS + PLACE] !== 2 * level + side.side) {
       throw new Error(`broken links at ${price}`);
     }
     if (slots.remaining(slot) <= 0) throw new Error(`order ${id} rests with nothing left`);
-    if (slots.price(slot) !== price || slots.side(slot) !== side.side) throw new Error('order in wrong level');
     const hash = hashId(id);
     if (slots.links[slot * LINKS + HASH] !== hash || index.get(id, hash) !== slot) {
       throw new Error(`order ${id} missing from the index`);

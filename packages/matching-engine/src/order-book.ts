@@ -9,7 +9,7 @@ import { BookSide } from './book-side.ts';
 import { Emitter } from './emitter.ts';
 import { sideDepth, verifyBook } from './inspect.ts';
 import { hashId, IdIndex } from './id-index.ts';
-import { BUY, HASH, LINKS, NEXT, NONE, NUMS, OrderSlots, PRICE, REMAINING, SELL, SEQ, SIDE } from './order-slots.ts';
+import { BUY, HASH, LINKS, NEXT, NONE, NUMS, OrderSlots, REMAINING, SELL, SEQ } from './order-slots.ts';
 import { Taker } from './taker.ts';
 import { validatePlace, type BookRules } from './validate.ts';
 import type { Depth, EventSink, OpenOrder, OrderId, OwnerId, PlaceCommand } from './types.ts';
@@ -124,7 +124,7 @@ export class OrderBook {
       orderId: slots.orderId(slot),
       owner: slots.owner(slot),
       side: slots.side(slot) === BUY ? 'buy' : 'sell',
-      priceTicks: slots.price(slot),
+      priceTicks: this.sideOf(slot).price(slots.level(slot)),
       remainingLots: slots.remaining(slot),
     }));
   }
@@ -239,7 +239,7 @@ export class OrderBook {
       nums[maker * NUMS + REMAINING] = makerLots - qty;
       opposite.reduce(level, qty);
       taker.remainingLots -= qty;
-      emit.fill(maker, taker, qty);
+      emit.fill(maker, taker, qty, price);
       if (makerLots === qty) this.completeMaker(opposite, maker);
     }
   }
@@ -288,7 +288,7 @@ export class OrderBook {
         const slot = taker.slot;
         taker.slot = NONE;
         this.rest(slot, taker.sideCode, taker.limitPriceTicks, taker.remainingLots);
-        emit.rested(slot);
+        emit.rested(slot, taker.limitPriceTicks);
         return;
       }
       this.dropTaker();
@@ -313,16 +313,18 @@ export class OrderBook {
   /** Puts an order, its slot already in the id index, at the back of its price's queue. */
   private rest(slot: number, side: number, priceTicks: number, remainingLots: number): void {
     const slots = this.slots;
-    slots.nums[slot * NUMS + PRICE] = priceTicks;
     slots.nums[slot * NUMS + REMAINING] = remainingLots;
     slots.nums[slot * NUMS + SEQ] = this.seq;
     this.seq += 1;
-    slots.links[slot * LINKS + SIDE] = side;
-    (side === BUY ? this.bids : this.asks).append(slot);
+    (side === BUY ? this.bids : this.asks).append(slot, priceTicks);
+  }
+
+  private sideOf(slot: number): BookSide {
+    return this.slots.side(slot) === BUY ? this.bids : this.asks;
   }
 
   private cancelResting(slot: number, reason: 'user' | 'self_trade'): void {
-    (this.slots.side(slot) === BUY ? this.bids : this.asks).remove(slot);
+    this.sideOf(slot).remove(slot);
     this.unindex(slot);
     this.emit.cancelledResting(slot, reason);
     this.slots.release(slot);

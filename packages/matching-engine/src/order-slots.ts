@@ -1,9 +1,10 @@
 // The orders of one book as numbered slots in typed arrays instead of one object per order, so the
-// garbage collector has nothing to trace and an order's fields share cache lines: per slot, float64
-// remaining lots, price ticks (safe integers, so exact) and arrival number, and int32 previous and
-// next order of its price level, its level, its side and the hash of its id (id-index.ts). Ids and owners, which the caller chose
-// (strings or numbers), sit side by side in one plain array. Freed slots are reused last in, first
-// out; the arrays double when every slot is taken. Each slot's fields fill 32 bytes of each array.
+// garbage collector has nothing to trace and an order's fields share a cache line in each array:
+// per slot, float64 remaining lots (a safe integer, so exact) and arrival number, and int32 previous
+// and next order of its price level, its place (level and side) and the hash of its id
+// (id-index.ts). Ids and owners, which the caller chose (strings or numbers), sit side by side in
+// one plain array. Freed slots are reused last in, first out; the typed arrays double when every
+// slot is taken. A slot's price is its level's: book-side.ts holds it.
 import type { OrderId, OwnerId } from './types.ts';
 
 export const NONE = -1;
@@ -11,42 +12,46 @@ export const BUY = 0;
 export const SELL = 1;
 
 /** Stride and field offsets of `nums` (float64) and `links` (int32). */
-export const NUMS = 4;
+export const NUMS = 2;
 export const REMAINING = 0;
-export const PRICE = 1;
-export const SEQ = 2;
-export const LINKS = 8;
+export const SEQ = 1;
+export const LINKS = 4;
 export const PREV = 0;
 export const NEXT = 1;
-export const LEVEL = 2;
-export const SIDE = 3;
-export const HASH = 4;
+/** level × 2 + side while the order rests in a level, else NONE. */
+export const PLACE = 2;
+export const HASH = 3;
 
 const FIRST_CAPACITY = 1024;
 
 export class OrderSlots {
-  /** Per slot: remaining lots, price ticks, arrival number. */
+  /** Per slot: remaining lots, arrival number. */
   nums = new Float64Array(FIRST_CAPACITY * NUMS);
-  /** Per slot: previous and next order in the level (NONE at the ends), level (NONE when not resting), side, id hash. */
+  /** Per slot: previous and next order in the level (NONE at the ends), place, id hash. */
   links = new Int32Array(FIRST_CAPACITY * LINKS);
-  /** Per slot: order id, then owner. */
-  refs: Array<OrderId | OwnerId | undefined> = [];
+  /** Per slot handed out so far: order id, then owner. */
+  readonly refs: Array<OrderId | OwnerId | undefined> = [];
   private free = new Int32Array(FIRST_CAPACITY);
   private freeCount = 0;
-  private capacity = 0;
-
-  constructor() {
-    this.addFree(0, FIRST_CAPACITY);
-  }
+  /** Slots handed out at least once: 0..used−1. */
+  private used = 0;
 
   /** A slot for a new order, not in any level yet. */
   take(orderId: OrderId, owner: OwnerId): number {
-    if (this.freeCount === 0) this.grow();
-    this.freeCount -= 1;
-    const slot = this.free[this.freeCount] as number;
-    this.refs[2 * slot] = orderId;
-    this.refs[2 * slot + 1] = owner;
-    this.links[slot * LINKS + LEVEL] = NONE;
+    let slot: number;
+    if (this.freeCount > 0) {
+      this.freeCount -= 1;
+      slot = this.free[this.freeCount] as number;
+      this.refs[2 * slot] = orderId;
+      this.refs[2 * slot + 1] = owner;
+    } else {
+      slot = this.used;
+      this.used += 1;
+      if (slot * LINKS === this.links.length) this.grow();
+      // Appended, not preallocated: the array stays packed and grows by amortized pushes.
+      this.refs.push(orderId, owner);
+    }
+    this.links[slot * LINKS + PLACE] = NONE;
     return slot;
   }
 
@@ -54,7 +59,7 @@ export class OrderSlots {
   release(slot: number): void {
     this.refs[2 * slot] = undefined;
     this.refs[2 * slot + 1] = undefined;
-    this.links[slot * LINKS + LEVEL] = NONE;
+    this.links[slot * LINKS + PLACE] = NONE;
     this.free[this.freeCount] = slot;
     this.freeCount += 1;
   }
@@ -71,27 +76,28 @@ export class OrderSlots {
     return this.nums[slot * NUMS + REMAINING] as number;
   }
 
-  price(slot: number): number {
-    return this.nums[slot * NUMS + PRICE] as number;
-  }
-
-  side(slot: number): number {
-    return this.links[slot * LINKS + SIDE] as number;
-  }
-
-  /** How many slots there are, taken or free. */
+  /** Slots handed out so far (taken or free): 0..size−1. */
   get size(): number {
-    return this.capacity;
+    return this.used;
   }
 
   /** True when the order in `slot` rests in a level. */
   resting(slot: number): boolean {
-    return this.links[slot * LINKS + LEVEL] !== NONE;
+    return this.links[slot * LINKS + PLACE] !== NONE;
+  }
+
+  /** The side (BUY or SELL) of an order resting in `slot`. */
+  side(slot: number): number {
+    return (this.links[slot * LINKS + PLACE] as number) & 1;
+  }
+
+  /** The level of an order resting in `slot`, on its side. */
+  level(slot: number): number {
+    return (this.links[slot * LINKS + PLACE] as number) >> 1;
   }
 
   private grow(): void {
-    const old = this.capacity;
-    const capacity = old * 2;
+    const capacity = 2 * (this.links.length / LINKS);
     const nums = new Float64Array(capacity * NUMS);
     nums.set(this.nums);
     const links = new Int32Array(capacity * LINKS);
@@ -101,18 +107,5 @@ export class OrderSlots {
     this.nums = nums;
     this.links = links;
     this.free = free;
-    this.addFree(old, capacity);
-  }
-
-  /** Adds slots from..to−1 to the free list so that the lowest is taken first. */
-  private addFree(from: number, to: number): void {
-    // Pushed one by one so the array stays packed (no holes to check on every read).
-    for (let i = from * 2; i < to * 2; i += 1) this.refs.push(undefined);
-    for (let slot = to - 1; slot >= from; slot -= 1) {
-      this.links[slot * LINKS + LEVEL] = NONE;
-      this.free[this.freeCount] = slot;
-      this.freeCount += 1;
-    }
-    this.capacity = to;
   }
 }
