@@ -374,6 +374,24 @@ describe('validation', () => {
   });
 });
 
+describe('large quantities', () => {
+  it('fills, rests and lists quantities beyond 32 bits exactly', () => {
+    const { book, run } = setup();
+    const big = Number.MAX_SAFE_INTEGER;
+    book.place(sell({ orderId: 1, owner: 'm', priceTicks: 1, qtyLots: big }));
+    const taken = 2 ** 40 + 3;
+    const events = run(() => book.place(buy({ orderId: 2, owner: 't', priceTicks: 1, qtyLots: taken })));
+    expect(events.find((e) => e.type === 'fill')).toMatchObject({ qtyLots: taken, makerRemainingLots: big - taken });
+    expect(book.openOrders()).toEqual([
+      { orderId: 1, owner: 'm', side: 'sell', priceTicks: 1, remainingLots: big - taken },
+    ]);
+    expect(book.depth()).toEqual({ bids: [], asks: [{ priceTicks: 1, qtyLots: big - taken, orderCount: 1 }] });
+    expect(run(() => book.cancel(1))).toEqual([
+      { type: 'cancelled', orderId: 1, owner: 'm', remainingLots: big - taken, reason: 'user' },
+    ]);
+  });
+});
+
 describe('hidden (dark) book', () => {
   it('takes limit orders that reach the minimum notional and matches them', () => {
     const { book, run } = setup({ hidden: true, minNotionalTickLots: 1000 });
