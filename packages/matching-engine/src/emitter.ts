@@ -14,7 +14,8 @@ import type {
   RejectedEvent,
   RestedEvent,
 } from './types.ts';
-import type { RestingOrder, Taker } from './book-side.ts';
+import { BUY, NUMS, REMAINING, type OrderSlots } from './order-slots.ts';
+import type { Taker } from './taker.ts';
 
 export class Emitter {
   private readonly sink: EventSink;
@@ -49,8 +50,11 @@ export class Emitter {
     takerRemainingLots: 0,
   };
 
-  constructor(sink: EventSink) {
+  private readonly slots: OrderSlots;
+
+  constructor(sink: EventSink, slots: OrderSlots) {
     this.sink = sink;
+    this.slots = slots;
   }
 
   accepted(orderId: OrderId, owner: OwnerId): void {
@@ -67,22 +71,34 @@ export class Emitter {
     this.sink(event);
   }
 
-  rested(order: RestingOrder): void {
+  /** The order resting in `slot`, at `priceTicks`. */
+  rested(slot: number, priceTicks: number): void {
+    const { nums, refs } = this.slots;
     const event = this.restedEvent;
-    event.orderId = order.orderId;
-    event.owner = order.owner;
-    event.side = order.side;
-    event.priceTicks = order.priceTicks;
-    event.remainingLots = order.remainingLots;
+    event.orderId = refs[2 * slot] as OrderId;
+    event.owner = refs[2 * slot + 1] as OwnerId;
+    event.side = this.slots.side(slot) === BUY ? 'buy' : 'sell';
+    event.priceTicks = priceTicks;
+    event.remainingLots = nums[slot * NUMS + REMAINING] as number;
     this.sink(event);
   }
 
-  /** The order's remainingLots are the lots that will never fill. */
-  cancelled(order: RestingOrder | Taker, reason: CancelReason): void {
+  /** A resting order, in `slot`: its remaining lots are the lots that will never fill. */
+  cancelledResting(slot: number, reason: CancelReason): void {
+    const refs = this.slots.refs;
+    this.cancelled(refs[2 * slot] as OrderId, refs[2 * slot + 1] as OwnerId, this.slots.remaining(slot), reason);
+  }
+
+  /** The taker's remainingLots are the lots that will never fill. */
+  cancelledTaker(taker: Taker, reason: CancelReason): void {
+    this.cancelled(taker.orderId, taker.owner, taker.remainingLots, reason);
+  }
+
+  private cancelled(orderId: OrderId, owner: OwnerId, remainingLots: number, reason: CancelReason): void {
     const event = this.cancelledEvent;
-    event.orderId = order.orderId;
-    event.owner = order.owner;
-    event.remainingLots = order.remainingLots;
+    event.orderId = orderId;
+    event.owner = owner;
+    event.remainingLots = remainingLots;
     event.reason = reason;
     this.sink(event);
   }
@@ -94,17 +110,18 @@ export class Emitter {
     this.sink(event);
   }
 
-  /** Called after both orders' remaining quantities were reduced by `qtyLots`. */
-  fill(maker: RestingOrder, taker: Taker, qtyLots: number): void {
+  /** Called after both orders' remaining quantities were reduced by `qtyLots`; the maker rests in `maker` at `priceTicks`. */
+  fill(maker: number, taker: Taker, qtyLots: number, priceTicks: number): void {
+    const { nums, refs } = this.slots;
     const event = this.fillEvent;
-    event.makerOrderId = maker.orderId;
+    event.makerOrderId = refs[2 * maker] as OrderId;
     event.takerOrderId = taker.orderId;
-    event.makerOwner = maker.owner;
+    event.makerOwner = refs[2 * maker + 1] as OwnerId;
     event.takerOwner = taker.owner;
     event.takerSide = taker.side;
-    event.priceTicks = maker.priceTicks;
+    event.priceTicks = priceTicks;
     event.qtyLots = qtyLots;
-    event.makerRemainingLots = maker.remainingLots;
+    event.makerRemainingLots = nums[maker * NUMS + REMAINING] as number;
     event.takerRemainingLots = taker.hasBudget ? 0 : taker.remainingLots;
     this.sink(event);
   }

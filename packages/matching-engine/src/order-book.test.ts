@@ -345,6 +345,51 @@ describe('validation', () => {
     book.cancel(7);
     expect(kinds(run(() => book.place(buy({ orderId: 7, priceTicks: 90 }))))).toEqual(['accepted', 'rested']);
   });
+
+  it('leaves the open order untouched (queue, arrival order, quantity) when its id comes again', () => {
+    const { book, run } = setup();
+    book.place(buy({ orderId: 'x', priceTicks: 100, qtyLots: 2 }));
+    book.place(buy({ orderId: 'y', priceTicks: 100, qtyLots: 3 }));
+    const before = book.openOrders();
+    for (const repeat of [
+      buy({ orderId: 'x', priceTicks: 100, qtyLots: 9 }),
+      buy({ orderId: 'x', priceTicks: 100, qtyLots: 9, timeInForce: 'IOC' }),
+      sell({ orderId: 'y', priceTicks: 90, qtyLots: 9, postOnly: true }),
+      sell({ orderId: 'x', type: 'market', qtyLots: 9 }),
+    ]) {
+      expect(run(() => book.place(repeat))).toEqual([
+        { type: 'rejected', orderId: repeat.orderId, reason: 'order_id_must_be_unique' },
+      ]);
+    }
+    expect(book.openOrders()).toEqual(before);
+    expect(book.openOrderCount).toBe(2);
+    expect(fills(run(() => book.place(sell({ orderId: 'z', owner: 'b', priceTicks: 100, qtyLots: 4 }))))).toEqual([
+      ['x', 100, 2],
+      ['y', 100, 2],
+    ]);
+    expect(book.has('x')).toBe(false);
+    expect(book.has('y')).toBe(true);
+    expect(book.cancel('y')).toBe(true);
+    expect(book.openOrderCount).toBe(0);
+  });
+});
+
+describe('large quantities', () => {
+  it('fills, rests and lists quantities beyond 32 bits exactly', () => {
+    const { book, run } = setup();
+    const big = Number.MAX_SAFE_INTEGER;
+    book.place(sell({ orderId: 1, owner: 'm', priceTicks: 1, qtyLots: big }));
+    const taken = 2 ** 40 + 3;
+    const events = run(() => book.place(buy({ orderId: 2, owner: 't', priceTicks: 1, qtyLots: taken })));
+    expect(events.find((e) => e.type === 'fill')).toMatchObject({ qtyLots: taken, makerRemainingLots: big - taken });
+    expect(book.openOrders()).toEqual([
+      { orderId: 1, owner: 'm', side: 'sell', priceTicks: 1, remainingLots: big - taken },
+    ]);
+    expect(book.depth()).toEqual({ bids: [], asks: [{ priceTicks: 1, qtyLots: big - taken, orderCount: 1 }] });
+    expect(run(() => book.cancel(1))).toEqual([
+      { type: 'cancelled', orderId: 1, owner: 'm', remainingLots: big - taken, reason: 'user' },
+    ]);
+  });
 });
 
 describe('hidden (dark) book', () => {

@@ -5,11 +5,14 @@
 // Self-trade prevention cancels the resting order (expire maker): when a taker reaches an order of
 // its own owner, that resting order is cancelled with reason `self_trade` and the taker goes on
 // matching behind it. The newest instruction wins and the taker still reaches other owners' orders.
-import { BookSide, RestingOrder, Taker, type Level } from './book-side.ts';
+import { BookSide } from './book-side.ts';
 import { Emitter } from './emitter.ts';
 import { sideDepth, verifyBook } from './inspect.ts';
+import { hashId, IdIndex } from './id-index.ts';
+import { BUY, HASH, LINKS, NEXT, NONE, NUMS, OrderSlots, REMAINING, SELL, SEQ } from './order-slots.ts';
+import { Taker } from './taker.ts';
 import { validatePlace, type BookRules } from './validate.ts';
-import type { Depth, EventSink, OpenOrder, OrderId, PlaceCommand } from './types.ts';
+import type { Depth, EventSink, OpenOrder, OrderId, OwnerId, PlaceCommand } from './types.ts';
 
 export interface OrderBookOptions {
   sink: EventSink;
@@ -22,11 +25,16 @@ export interface OrderBookOptions {
 export class OrderBook {
   readonly hidden: boolean;
   private readonly rules: BookRules;
-  private readonly bids = new BookSide('buy');
-  private readonly asks = new BookSide('sell');
-  /** Open orders by id; a Map keeps insertion order, which is the orders' arrival order. */
-  private readonly orders = new Map<OrderId, RestingOrder>();
-  private readonly freeOrders: RestingOrder[] = [];
+  private readonly slots = new OrderSlots();
+  private readonly bids = new BookSide(BUY, this.slots);
+  private readonly asks = new BookSide(SELL, this.slots);
+  /**
+   * The slot of every open order by id. A GTC limit order enters it as it is placed, holding the
+   * slot it would rest in (the taker's slot), and leaves it again if it does not rest.
+   */
+  private readonly orders = new IdIndex(this.slots);
+  /** Arrival number of the next order to rest: `openOrders()` lists in this order. */
+  private seq = 0;
   private readonly taker = new Taker();
   private readonly emit: Emitter;
 
@@ -37,44 +45,51 @@ export class OrderBook {
     }
     this.hidden = options.hidden ?? false;
     this.rules = { hidden: this.hidden, minNotionalTickLots };
-    this.emit = new Emitter(options.sink);
+    this.emit = new Emitter(options.sink, this.slots);
   }
 
   /** How many orders rest in the book. */
   get openOrderCount(): number {
-    return this.orders.size;
+    return this.orders.size - (this.taker.slot === NONE ? 0 : 1);
   }
 
   has(orderId: OrderId): boolean {
-    return this.orders.has(orderId);
+    const slot = this.orders.get(orderId, hashId(orderId));
+    return slot !== NONE && slot !== this.taker.slot;
   }
 
   bestBidTicks(): number | undefined {
-    return this.bids.best()?.priceTicks;
+    const level = this.bids.best();
+    return level === NONE ? undefined : this.bids.price(level);
   }
 
   bestAskTicks(): number | undefined {
-    return this.asks.best()?.priceTicks;
+    const level = this.asks.best();
+    return level === NONE ? undefined : this.asks.price(level);
   }
 
   place(command: PlaceCommand): void {
     const emit = this.emit;
-    let reason = validatePlace(command, this.rules);
-    if (reason === null && this.orders.has(command.orderId)) reason = 'order_id_must_be_unique';
+    const reason = validatePlace(command, this.rules);
     if (reason !== null) {
       emit.rejected(command.orderId, reason);
       return;
     }
+    if (!this.claimId(command)) {
+      emit.rejected(command.orderId, 'order_id_must_be_unique');
+      return;
+    }
     emit.accepted(command.orderId, command.owner);
     const taker = this.loadTaker(command);
-    const opposite = taker.side === 'buy' ? this.asks : this.bids;
+    const opposite = taker.sideCode === BUY ? this.asks : this.bids;
     if (command.type === 'limit') {
       if (command.postOnly === true && opposite.crosses(taker.limitPriceTicks)) {
-        emit.cancelled(taker, 'post_only_would_cross');
+        this.dropTaker();
+        emit.cancelledTaker(taker, 'post_only_would_cross');
         return;
       }
       if (command.timeInForce === 'FOK' && !this.canFillWhole(opposite, taker)) {
-        emit.cancelled(taker, 'fok_unfillable');
+        emit.cancelledTaker(taker, 'fok_unfillable');
         return;
       }
     }
@@ -84,12 +99,12 @@ export class OrderBook {
 
   /** Cancels an open order at the owner's request; returns false (and emits `rejected`) when it is not open. */
   cancel(orderId: OrderId): boolean {
-    const order = this.orders.get(orderId);
-    if (order === undefined) {
+    const slot = this.orders.get(orderId, hashId(orderId));
+    if (slot === NONE || slot === this.taker.slot) {
       this.emit.rejected(orderId, 'order_must_be_open');
       return false;
     }
-    this.cancelResting(order, 'user');
+    this.cancelResting(slot, 'user');
     return true;
   }
 
@@ -101,12 +116,17 @@ export class OrderBook {
 
   /** The open orders in arrival order; `restore` of this list rebuilds an identical book. */
   openOrders(): OpenOrder[] {
-    const list: OpenOrder[] = [];
-    for (const order of this.orders.values()) {
-      const { orderId, owner, side, priceTicks, remainingLots } = order;
-      list.push({ orderId, owner, side, priceTicks, remainingLots });
-    }
-    return list;
+    const slots = this.slots;
+    const resting: number[] = [];
+    for (let slot = 0; slot < slots.size; slot += 1) if (slots.resting(slot)) resting.push(slot);
+    resting.sort((a, b) => (slots.nums[a * NUMS + SEQ] as number) - (slots.nums[b * NUMS + SEQ] as number));
+    return resting.map((slot) => ({
+      orderId: slots.orderId(slot),
+      owner: slots.owner(slot),
+      side: slots.side(slot) === BUY ? 'buy' : 'sell',
+      priceTicks: this.sideOf(slot).price(slots.level(slot)),
+      remainingLots: slots.remaining(slot),
+    }));
   }
 
   /**
@@ -123,14 +143,14 @@ export class OrderBook {
       if (!Number.isSafeInteger(open.remainingLots) || open.remainingLots <= 0) {
         throw new Error(`order ${open.orderId}: remainingLots must be a positive safe integer`);
       }
-      if (this.orders.has(open.orderId)) throw new Error(`order ${open.orderId} appears twice`);
-      const order = this.takeNode();
-      order.orderId = open.orderId;
-      order.owner = open.owner;
-      order.side = open.side;
-      order.priceTicks = open.priceTicks;
-      order.remainingLots = open.remainingLots;
-      this.rest(order);
+      const slot = this.slots.take(open.orderId, open.owner);
+      const hash = hashId(open.orderId);
+      if (this.orders.claim(open.orderId, hash, slot) !== NONE) {
+        this.slots.release(slot);
+        throw new Error(`order ${open.orderId} appears twice`);
+      }
+      this.slots.links[slot * LINKS + HASH] = hash;
+      this.rest(slot, open.side === 'buy' ? BUY : SELL, open.priceTicks, open.remainingLots);
     }
     const bid = this.bestBidTicks();
     const ask = this.bestAskTicks();
@@ -141,7 +161,40 @@ export class OrderBook {
 
   /** Checks every structural invariant; throws on the first broken one. O(n): for tests and audits. */
   verify(): void {
-    verifyBook(this.bids, this.asks, this.orders);
+    verifyBook(this.bids, this.asks, this.slots, this.orders);
+  }
+
+  /**
+   * Refuses an id already open. A GTC limit order, which may rest, takes its slot now and claims its
+   * id in the same probe that looks it up; other orders never rest: a lookup.
+   */
+  private claimId(command: PlaceCommand): boolean {
+    const { orderId } = command;
+    const hash = hashId(orderId);
+    const tif = command.timeInForce;
+    if (command.type !== 'limit' || (tif !== undefined && tif !== 'GTC')) {
+      return this.orders.get(orderId, hash) === NONE;
+    }
+    const slot = this.slots.take(orderId, command.owner);
+    if (this.orders.claim(orderId, hash, slot) !== NONE) {
+      this.slots.release(slot);
+      return false;
+    }
+    this.slots.links[slot * LINKS + HASH] = hash;
+    this.taker.slot = slot;
+    return true;
+  }
+
+  /** The taker leaves the id index and gives its slot back: it will not rest. */
+  private dropTaker(): void {
+    const taker = this.taker;
+    this.unindex(taker.slot);
+    this.slots.release(taker.slot);
+    taker.slot = NONE;
+  }
+
+  private unindex(slot: number): void {
+    this.orders.remove(slot, this.slots.links[slot * LINKS + HASH] as number);
   }
 
   private loadTaker(command: PlaceCommand): Taker {
@@ -149,6 +202,7 @@ export class OrderBook {
     taker.orderId = command.orderId;
     taker.owner = command.owner;
     taker.side = command.side;
+    taker.sideCode = command.side === 'buy' ? BUY : SELL;
     taker.limitPriceTicks = command.type === 'limit' ? (command.priceTicks as number) : Number.NaN;
     taker.hasBudget = command.budgetTickLots !== undefined;
     taker.budgetLeftTickLots = command.budgetTickLots ?? 0;
@@ -159,17 +213,20 @@ export class OrderBook {
 
   private match(opposite: BookSide, taker: Taker): void {
     const emit = this.emit;
+    // The slots cannot grow while matching: nothing takes a slot.
+    const { nums, refs } = this.slots;
     while (taker.remainingLots > 0) {
       const level = opposite.best();
-      if (level === undefined) return;
-      const price = level.priceTicks;
+      if (level === NONE) return;
+      const price = opposite.price(level);
       if (!taker.reaches(price)) return;
-      const maker = level.head as RestingOrder;
-      if (maker.owner === taker.owner) {
+      const maker = opposite.head(level);
+      if (refs[2 * maker + 1] === taker.owner) {
         this.cancelResting(maker, 'self_trade');
         continue;
       }
-      let qty = taker.remainingLots < maker.remainingLots ? taker.remainingLots : maker.remainingLots;
+      const makerLots = nums[maker * NUMS + REMAINING] as number;
+      let qty = taker.remainingLots < makerLots ? taker.remainingLots : makerLots;
       if (taker.hasBudget) {
         const affordable = Math.floor(taker.budgetLeftTickLots / price);
         if (affordable === 0) {
@@ -179,39 +236,45 @@ export class OrderBook {
         if (affordable < qty) qty = affordable;
         taker.budgetLeftTickLots -= qty * price;
       }
-      maker.remainingLots -= qty;
-      level.totalLots -= qty;
+      nums[maker * NUMS + REMAINING] = makerLots - qty;
+      opposite.reduce(level, qty);
       taker.remainingLots -= qty;
-      emit.fill(maker, taker, qty);
-      if (maker.remainingLots === 0) {
-        opposite.remove(maker);
-        this.orders.delete(maker.orderId);
-        emit.done(maker.orderId, maker.owner);
-        this.freeOrders.push(maker);
-      }
+      emit.fill(maker, taker, qty, price);
+      if (makerLots === qty) this.completeMaker(opposite, maker);
     }
+  }
+
+  /** A maker filled whole leaves the book. */
+  private completeMaker(opposite: BookSide, maker: number): void {
+    const refs = this.slots.refs;
+    const orderId = refs[2 * maker] as OrderId;
+    opposite.remove(maker);
+    this.unindex(maker);
+    this.emit.done(orderId, refs[2 * maker + 1] as OwnerId);
+    this.slots.release(maker);
   }
 
   /** FOK: is there enough crossing quantity from other owners? Stops as soon as there is. */
   private canFillWhole(opposite: BookSide, taker: Taker): boolean {
-    const levels = opposite.levels;
     const wanted = taker.remainingLots;
+    const levels = opposite.levelCount;
     // Cheap first pass on level totals: refuses without visiting a single order.
     let crossingLots = 0;
-    for (let i = levels.length - 1; i >= 0 && crossingLots < wanted; i -= 1) {
-      const level = levels[i] as Level;
-      if (!taker.reaches(level.priceTicks)) break;
-      crossingLots += level.totalLots;
+    for (let position = 0; position < levels && crossingLots < wanted; position += 1) {
+      const level = opposite.levelAt(position);
+      if (!taker.reaches(opposite.price(level))) break;
+      crossingLots += opposite.totalLots(level);
     }
     if (crossingLots < wanted) return false;
     // Enough in aggregate; the taker's own orders do not count (they would be cancelled, not filled).
+    const { nums, links, refs } = this.slots;
     let found = 0;
-    for (let i = levels.length - 1; i >= 0; i -= 1) {
-      const level = levels[i] as Level;
-      if (!taker.reaches(level.priceTicks)) return false;
-      for (let order = level.head; order !== null; order = order.next) {
-        if (order.owner === taker.owner) continue;
-        found += order.remainingLots;
+    for (let position = 0; position < levels; position += 1) {
+      const level = opposite.levelAt(position);
+      if (!taker.reaches(opposite.price(level))) return false;
+      for (let order = opposite.head(level); order !== NONE; order = links[order * LINKS + NEXT] as number) {
+        if (refs[2 * order + 1] === taker.owner) continue;
+        found += nums[order * NUMS + REMAINING] as number;
         if (found >= wanted) return true;
       }
     }
@@ -220,44 +283,50 @@ export class OrderBook {
 
   private finish(command: PlaceCommand, taker: Taker): void {
     const emit = this.emit;
+    if (taker.slot !== NONE) {
+      if (taker.remainingLots > 0) {
+        const slot = taker.slot;
+        taker.slot = NONE;
+        this.rest(slot, taker.sideCode, taker.limitPriceTicks, taker.remainingLots);
+        emit.rested(slot, taker.limitPriceTicks);
+        return;
+      }
+      this.dropTaker();
+    }
     if (taker.hasBudget) {
       // A budget order has no quantity of its own; its unspent budget is budget − Σ fills.
       taker.remainingLots = 0;
       if (taker.budgetExhausted || taker.budgetLeftTickLots === 0) emit.done(taker.orderId, taker.owner);
-      else emit.cancelled(taker, 'market_no_liquidity');
+      else emit.cancelledTaker(taker, 'market_no_liquidity');
     } else if (taker.remainingLots === 0) {
       emit.done(taker.orderId, taker.owner);
     } else if (command.type === 'market') {
-      emit.cancelled(taker, 'market_no_liquidity');
-    } else if (command.timeInForce === 'IOC' || command.timeInForce === 'FOK') {
-      // A FOK that passed canFillWhole is always filled; reaching here with a FOK is a bug.
-      if (command.timeInForce === 'FOK') throw new Error(`FOK order ${taker.orderId} left a remainder`);
-      emit.cancelled(taker, 'ioc_remainder');
+      emit.cancelledTaker(taker, 'market_no_liquidity');
     } else {
-      const order = this.takeNode();
-      order.orderId = taker.orderId;
-      order.owner = taker.owner;
-      order.side = taker.side;
-      order.priceTicks = taker.limitPriceTicks;
-      order.remainingLots = taker.remainingLots;
-      this.rest(order);
-      emit.rested(order);
+      // Only IOC and FOK limit orders get here (GTC ones rested above). A FOK that passed
+      // canFillWhole is always filled; reaching here with a FOK is a bug.
+      if (command.timeInForce === 'FOK') throw new Error(`FOK order ${taker.orderId} left a remainder`);
+      emit.cancelledTaker(taker, 'ioc_remainder');
     }
   }
 
-  private rest(order: RestingOrder): void {
-    (order.side === 'buy' ? this.bids : this.asks).append(order);
-    this.orders.set(order.orderId, order);
+  /** Puts an order, its slot already in the id index, at the back of its price's queue. */
+  private rest(slot: number, side: number, priceTicks: number, remainingLots: number): void {
+    const slots = this.slots;
+    slots.nums[slot * NUMS + REMAINING] = remainingLots;
+    slots.nums[slot * NUMS + SEQ] = this.seq;
+    this.seq += 1;
+    (side === BUY ? this.bids : this.asks).append(slot, priceTicks);
   }
 
-  private cancelResting(order: RestingOrder, reason: 'user' | 'self_trade'): void {
-    (order.side === 'buy' ? this.bids : this.asks).remove(order);
-    this.orders.delete(order.orderId);
-    this.emit.cancelled(order, reason);
-    this.freeOrders.push(order);
+  private sideOf(slot: number): BookSide {
+    return this.slots.side(slot) === BUY ? this.bids : this.asks;
   }
 
-  private takeNode(): RestingOrder {
-    return this.freeOrders.pop() ?? new RestingOrder();
+  private cancelResting(slot: number, reason: 'user' | 'self_trade'): void {
+    this.sideOf(slot).remove(slot);
+    this.unindex(slot);
+    this.emit.cancelledResting(slot, reason);
+    this.slots.release(slot);
   }
 }
