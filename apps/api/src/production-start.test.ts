@@ -28,9 +28,14 @@ function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const run: Run = { code: null, stdout: '', stderr: '' };
+  let stopping = false;
   child.stdout.on('data', (chunk: Buffer) => {
     run.stdout += chunk.toString();
-    if (until?.test(run.stdout)) setTimeout(() => child.kill('SIGTERM'), 300);
+    // Once: each line after the match (the shutdown's own) used to send another SIGTERM, and one
+    // that came while a slow machine was still stopping PostgreSQL ended the process outright.
+    if (stopping || !until?.test(run.stdout)) return;
+    stopping = true;
+    setTimeout(() => child.kill('SIGTERM'), 300);
   });
   child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ ...run, code })));
