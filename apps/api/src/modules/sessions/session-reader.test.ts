@@ -3,8 +3,9 @@
 // while (never a revoked or expired one), and a failed query fails every read it carried.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, type Db } from '@rora/db';
+import { schema } from '@rora/db';
 import { systemClock } from '../../lib/clock.ts';
+import { countingDb, failingDb } from '../../testing/counting-db.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createTestUser } from '../../testing/users.ts';
 import { SessionReader } from './session-reader.ts';
@@ -19,30 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The test database, counting the queries started through its pool. */
-function countingDb(): { db: Db; queries: () => number } {
-  let queries = 0;
-  const pool = t.database.db.$client;
-  const client = new Proxy(pool, {
-    get(target, property) {
-      if (property !== 'query') return Reflect.get(target, property, target) as unknown;
-      return (...args: Parameters<typeof pool.query>) => {
-        queries += 1;
-        return (pool.query as (...rest: unknown[]) => unknown)(...args);
-      };
-    },
-  });
-  const db = new Proxy(t.database.db, {
-    get: (target, property, receiver) =>
-      property === '$client' ? client : (Reflect.get(target, property, receiver) as unknown),
-  });
-  return { db, queries: () => queries };
-}
-
 describe('SessionReader', () => {
   it('reads the sessions asked for in one turn with one query, each to its own caller', async () => {
     const customers = await Promise.all([1, 2, 3, 4, 5].map(() => createTestUser(t, { kycStatus: 'approved' })));
-    const { db, queries } = countingDb();
+    const { db, queries } = countingDb(t.database.db);
     const reader = new SessionReader(db, TOUCH);
     const tokens = [...customers.map((customer) => customer.token), 'not-a-session', customers[0]!.token];
     const rows = await Promise.all(tokens.map((token) => reader.read(hashToken(token))));
@@ -68,7 +49,7 @@ describe('SessionReader', () => {
     await setSession(fresh!.userId, { lastSeenAt: recently, expiresAt: soon });
     await setSession(revoked!.userId, { lastSeenAt: longAgo, expiresAt: soon, revokedAt: recently });
     await setSession(expired!.userId, { lastSeenAt: longAgo, expiresAt: recently });
-    const { db, queries } = countingDb();
+    const { db, queries } = countingDb(t.database.db);
     const reader = new SessionReader(db, TOUCH);
 
     const before = Date.now();
@@ -86,11 +67,7 @@ describe('SessionReader', () => {
   });
 
   it('fails every read of a batch whose query fails', async () => {
-    const pool = { query: () => Promise.reject(new Error('connection terminated')) };
-    const failing = new Proxy(t.database.db, {
-      get: (target, property, receiver) =>
-        property === '$client' ? pool : (Reflect.get(target, property, receiver) as unknown),
-    });
+    const failing = failingDb(t.database.db, 'connection terminated');
     const reader = new SessionReader(failing, TOUCH);
     const reads = [1, 2, 3].map((n) => reader.read(hashToken(`token-${n}`)));
     for (const read of reads) await expect(read).rejects.toThrow('connection terminated');

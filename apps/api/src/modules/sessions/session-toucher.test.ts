@@ -2,8 +2,9 @@
 // caller learns whether its own session was touched, a revoked session is never touched, and a
 // failed statement fails every touch it carried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, type Db } from '@rora/db';
+import { schema } from '@rora/db';
 import { eq } from 'drizzle-orm';
+import { countingDb, failingDb } from '../../testing/counting-db.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createTestUser } from '../../testing/users.ts';
 import { SessionToucher } from './session-toucher.ts';
@@ -13,26 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-/** The test database, counting the queries started through its pool. */
-function countingDb(): { db: Db; queries: () => number } {
-  let queries = 0;
-  const pool = t.database.db.$client;
-  const client = new Proxy(pool, {
-    get(target, property) {
-      if (property !== 'query') return Reflect.get(target, property, target) as unknown;
-      return (...args: Parameters<typeof pool.query>) => {
-        queries += 1;
-        return (pool.query as (...rest: unknown[]) => unknown)(...args);
-      };
-    },
-  });
-  const db = new Proxy(t.database.db, {
-    get: (target, property, receiver) =>
-      property === '$client' ? client : (Reflect.get(target, property, receiver) as unknown),
-  });
-  return { db, queries: () => queries };
-}
 
 async function sessionOf(userId: string) {
   const [row] = await t.database.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
@@ -47,7 +28,7 @@ describe('SessionToucher', () => {
       .update(schema.sessions)
       .set({ revokedAt: new Date() })
       .where(eq(schema.sessions.id, sessions[3]!.id));
-    const { db, queries } = countingDb();
+    const { db, queries } = countingDb(t.database.db);
     const toucher = new SessionToucher(db);
     const seen = new Date(Date.UTC(2030, 0, 1, 12));
     const [early, late] = [new Date(Date.UTC(2030, 0, 2)), new Date(Date.UTC(2030, 0, 3))];
@@ -73,11 +54,7 @@ describe('SessionToucher', () => {
   });
 
   it('fails every touch of a batch whose statement fails', async () => {
-    const pool = { query: () => Promise.reject(new Error('connection terminated')) };
-    const failing = new Proxy(t.database.db, {
-      get: (target, property, receiver) =>
-        property === '$client' ? pool : (Reflect.get(target, property, receiver) as unknown),
-    });
+    const failing = failingDb(t.database.db, 'connection terminated');
     const toucher = new SessionToucher(failing);
     const now = new Date();
     const touches = ['a', 'b', 'a'].map((id) => toucher.touch(id, now, now));
