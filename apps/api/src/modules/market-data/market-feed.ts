@@ -265,12 +265,17 @@ export class MarketFeed {
     return this.reference.stats;
   }
 
-  /** Makes a newer ticker the topic's, publishing it when it differs from the last one sent. */
+  /**
+   * Makes a newer ticker the topic's, publishing it when it differs from the last one sent. The
+   * depth changes not yet sent go first: a ticker's best bid and ask are never ahead of the depth a
+   * subscriber has (the two throttles fall due on the clock's multiples, in either order).
+   */
   private adoptTicker(next: StampedTicker): void {
     const last = this.published;
     if (last && last.stamp > next.stamp) return;
     this.published = next;
     if (last && JSON.stringify(last.ticker) === JSON.stringify(next.ticker)) return;
+    this.flushDepth();
     void this.deps.events.publish(this.topic, this.next('ticker', { ticker: next.ticker }));
   }
 
