@@ -6,17 +6,12 @@
 // `touchAfterMs` ago: a session missing from the cache is usually one not used for a while, whose
 // request would otherwise wait for a second round trip to touch it (session-toucher.ts).
 import type { Db, schema } from '@rora/db';
+import { createBatcher } from '../../lib/batcher.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 type Sessions = typeof schema.sessions;
 
 export type SessionRow = Sessions['$inferSelect'] & { kycStatus: string };
-
-interface Waiting {
-  hash: Buffer;
-  resolve: (row: SessionRow | undefined) => void;
-  reject: (error: unknown) => void;
-}
 
 // $2: now; $3: the expiry a touch gives; $4: a session last touched before this is touched. Neither
 // a revoked nor an expired session is touched (checked again on the row the UPDATE locks). The rows
@@ -67,12 +62,11 @@ const toSessionRow = (row: SessionRecord): SessionRow => ({
   kycStatus: row.kyc_status,
 });
 
-/** At most this many tokens per query; more wait for the next. */
-const MAX_BATCH = 500;
-
 export class SessionReader {
-  private waiting: Waiting[] = [];
-  private scheduled = false;
+  /** The reads of one turn go out together (lib/batcher.ts), as many queries at once as needed. */
+  private readonly batched = createBatcher((hashes: Buffer[]) => this.flush(hashes), {
+    maxInFlight: Number.POSITIVE_INFINITY,
+  });
 
   constructor(
     private readonly db: Db,
@@ -81,43 +75,22 @@ export class SessionReader {
 
   /** The session row of a token hash (with its customer's KYC status), or undefined. */
   read(hash: Buffer): Promise<SessionRow | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ hash, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
-    });
+    return this.batched(hash);
   }
 
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const batch = this.waiting.splice(0, MAX_BATCH);
-    if (this.waiting.length > 0) {
-      this.scheduled = true;
-      setImmediate(() => void this.flush());
-    }
-    try {
-      // A named statement with one array parameter: parsed and planned once per connection, where
-      // a list of parameters as long as the batch made a new statement for each batch size.
-      const nowMs = this.touch.clock.now().getTime();
-      const { rows } = await this.db.$client.query<SessionRecord>({
-        name: 'sessions_read_and_touch',
-        text: SESSIONS_BY_TOKEN_HASH,
-        values: [
-          batch.map((entry) => entry.hash),
-          new Date(nowMs),
-          new Date(nowMs + this.touch.ttlMs),
-          new Date(nowMs - this.touch.touchAfterMs),
-        ],
-      });
-      const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
-      for (const entry of batch) {
-        const found = byHash.get(entry.hash.toString('hex'));
-        entry.resolve(found ? toSessionRow(found) : undefined);
-      }
-    } catch (error) {
-      for (const entry of batch) entry.reject(error);
-    }
+  private async flush(hashes: Buffer[]): Promise<Array<SessionRow | undefined>> {
+    // A named statement with one array parameter: parsed and planned once per connection, where
+    // a list of parameters as long as the batch made a new statement for each batch size.
+    const nowMs = this.touch.clock.now().getTime();
+    const { rows } = await this.db.$client.query<SessionRecord>({
+      name: 'sessions_read_and_touch',
+      text: SESSIONS_BY_TOKEN_HASH,
+      values: [hashes, new Date(nowMs), new Date(nowMs + this.touch.ttlMs), new Date(nowMs - this.touch.touchAfterMs)],
+    });
+    const byHash = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
+    return hashes.map((hash) => {
+      const found = byHash.get(hash.toString('hex'));
+      return found ? toSessionRow(found) : undefined;
+    });
   }
 }

@@ -4,13 +4,12 @@
 // of its requests: one statement each, parsed and planned each time, was the order path's most
 // frequent statement after the batch's own in `npm run bench:orders` (100,000 customers).
 import type { Db } from '@rora/db';
+import { createBatcher } from '../../lib/batcher.ts';
 
 interface Touch {
   sessionId: string;
   seenAt: Date;
   expiresAt: Date;
-  resolve: (touched: boolean) => void;
-  reject: (error: unknown) => void;
 }
 
 // A revoked session is not touched (revoke sets revoked_at; the touch must not resurrect it). The
@@ -26,52 +25,28 @@ const TOUCH_SESSIONS = `
    WHERE s.id = t.id AND s.id IN (SELECT id FROM locked) AND s.revoked_at IS NULL
   RETURNING s.id`;
 
-/** At most this many sessions per statement; more wait for the next. */
-const MAX_BATCH = 500;
-
 export class SessionToucher {
-  private waiting = new Map<string, Touch[]>();
-  private scheduled = false;
+  /** The calls of one turn go out together (lib/batcher.ts), as many statements at once as needed. */
+  private readonly batched = createBatcher((touches: Touch[]) => this.flush(touches), {
+    maxInFlight: Number.POSITIVE_INFINITY,
+  });
 
   constructor(private readonly db: Db) {}
 
   /** Sets the session's last use and expiry; false if it is revoked (or gone). */
   touch(sessionId: string, seenAt: Date, expiresAt: Date): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      const touches = this.waiting.get(sessionId);
-      if (touches) touches.push({ sessionId, seenAt, expiresAt, resolve, reject });
-      else this.waiting.set(sessionId, [{ sessionId, seenAt, expiresAt, resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
-    });
+    return this.batched({ sessionId, seenAt, expiresAt });
   }
 
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const batch: Touch[][] = [];
-    for (const [sessionId, touches] of this.waiting) {
-      if (batch.length === MAX_BATCH) break;
-      batch.push(touches);
-      this.waiting.delete(sessionId);
-    }
-    if (this.waiting.size > 0) {
-      this.scheduled = true;
-      setImmediate(() => void this.flush());
-    }
+  private async flush(touches: Touch[]): Promise<boolean[]> {
     // The latest of a session's touches of this turn is the one written.
-    const last = batch.map((touches) => touches[touches.length - 1]!);
-    try {
-      const { rows } = await this.db.$client.query<{ id: string }>({
-        name: 'sessions_touch',
-        text: TOUCH_SESSIONS,
-        values: [last.map((t) => t.sessionId), last.map((t) => t.seenAt), last.map((t) => t.expiresAt)],
-      });
-      const touched = new Set(rows.map((row) => row.id));
-      for (const touches of batch) for (const t of touches) t.resolve(touched.has(t.sessionId));
-    } catch (error) {
-      for (const touches of batch) for (const t of touches) t.reject(error);
-    }
+    const last = [...new Map(touches.map((t) => [t.sessionId, t])).values()];
+    const { rows } = await this.db.$client.query<{ id: string }>({
+      name: 'sessions_touch',
+      text: TOUCH_SESSIONS,
+      values: [last.map((t) => t.sessionId), last.map((t) => t.seenAt), last.map((t) => t.expiresAt)],
+    });
+    const touched = new Set(rows.map((row) => row.id));
+    return touches.map((t) => touched.has(t.sessionId));
   }
 }
