@@ -114,6 +114,10 @@ describe('orders on a replica that does not write the books', () => {
     await placeOn(second, buyer.headers, { symbol: 'LTC/USDT', side: 'buy', price: '43.5', amount: '1' });
     // The trade reaches the socket on the replica that did not make it.
     await waitFor(() => events.some((event) => event.data.trades?.[0]?.price === '43.5'));
+    // And the trade's ticker and candles, which fall due on the clock's multiples: each moves the
+    // topic's sequence, so the two reads below must not straddle one.
+    const traded = events.findIndex((event) => event.data.trades?.[0]?.price === '43.5');
+    await waitFor(() => ['ticker', 'candles'].every((type) => events.slice(traded).some((e) => e.type === type)));
     socket.close();
     for (const url of ['/api/v1/market/depth?symbol=LTC/USDT', '/api/v1/market/trades?symbol=LTC/USDT&limit=5']) {
       const [there, here] = await Promise.all([first.app.inject(url), second.inject(url)]);
