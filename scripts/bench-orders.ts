@@ -22,7 +22,7 @@ import { connectDatabase, migrate, type Database } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/modules/orders/testing/server-child.ts';
 import { createCustomers } from './bench-orders/customers.ts';
-import { cpuBetween, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
+import { cpuBetween, cpuMinus, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
 import { report, verdicts, type Phase } from './bench-orders/report.ts';
 import { connectSubscribers } from './bench-orders/subscribers.ts';
 import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
@@ -101,7 +101,7 @@ async function run(
   );
   const elapsed = (performance.now() - started) / 1000;
   const [server1, db1] = [processCpuMs(context.serverPid), cpuSnapshot(await context.dbPids())];
-  return { results, elapsed, serverCpuMs: server1 - server0, dbCpuMs: cpuBetween(db0, db1) };
+  return { results, elapsed, serverCpu: cpuMinus(server1, server0), dbCpu: cpuBetween(db0, db1) };
 }
 
 async function verify(database: Database, baseUrl: string, symbols: string[]): Promise<void> {

@@ -1,13 +1,14 @@
 // What `npm run bench:orders` prints: per phase the rate, latency percentiles by kind and CPU per
 // request; the orders' rate as a ratio of the same run's baseline; the issue's targets.
+import type { CpuMs } from './cpu.ts';
 import { totalRows, type TableRows, type Wal } from './table-rows.ts';
 import type { Result } from './workload.ts';
 
 export interface Phase {
   results: Result[];
   elapsed: number;
-  serverCpuMs: number;
-  dbCpuMs: number;
+  serverCpu: CpuMs;
+  dbCpu: CpuMs;
 }
 
 const TARGET = { ordersPerSecond: 3_000, p99Ms: 50, cpuMsPerOrder: 0.3 };
@@ -40,8 +41,18 @@ function refusals(results: Result[]): string {
 const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
 const cpuPer = (phase: Phase) => {
   const done = Math.max(1, ok(phase).length);
-  return [phase.serverCpuMs / done, phase.dbCpuMs / done];
+  return [phase.serverCpu.total / done, phase.dbCpu.total / done];
 };
+
+/** "server 0.6 ms + database 0.7 ms (kernel: 0.2 + 0.3)": the kernel's part is the syscalls'. */
+function cpuLine(phase: Phase): string {
+  const done = Math.max(1, ok(phase).length);
+  const ms = (value: number) => (value / done).toFixed(3);
+  return (
+    `server ${ms(phase.serverCpu.total)} ms + database ${ms(phase.dbCpu.total)} ms ` +
+    `(of which in the kernel: ${ms(phase.serverCpu.system)} + ${ms(phase.dbCpu.system)} ms)`
+  );
+}
 
 /** Rows written per order, in all and by table (the tables with at least 0.05 per order). */
 function printRows(written: TableRows, done: number): void {
@@ -76,18 +87,14 @@ export function report(run: {
   const [orderServer, orderDb] = cpuPer(orders);
   console.log(`\n  baseline      POST /bench/baseline (authenticate, insert one row, commit)`);
   console.log(`                ${number(perSecond(baseline))} requests/s, ${latency(ok(baseline))}`);
-  console.log(
-    `                CPU per request: server ${baseServer!.toFixed(3)} ms + database ${baseDb!.toFixed(3)} ms`,
-  );
+  console.log(`                CPU per request: ${cpuLine(baseline)}`);
   console.log(`  orders        60 % limit, 10 % market, 30 % cancel`);
   console.log(`                ${number(perSecond(orders))} orders/s (2xx), ${latency(ok(orders))}`);
   for (const kind of ['limit', 'market', 'cancel'] as const) {
     const ofKind = ok(orders).filter((result) => result.kind === kind);
     console.log(`                  ${kind.padEnd(7)} ${number(ofKind.length / orders.elapsed)}/s, ${latency(ofKind)}`);
   }
-  console.log(
-    `                CPU per order: server ${orderServer!.toFixed(3)} ms + database ${orderDb!.toFixed(3)} ms`,
-  );
+  console.log(`                CPU per order: ${cpuLine(orders)}`);
   console.log(`                ${number(run.fills / orders.elapsed)} fills/s settled (the market maker's included)`);
   console.log(`                refused: ${refusals(orders.results)}`);
   const done = Math.max(1, ok(orders).length);
