@@ -15,6 +15,7 @@ import type { Db } from '@rora/db';
 import { AppError } from '../../lib/errors.ts';
 import type { Market } from '../markets/index.ts';
 import { Batch } from './batch.ts';
+import { ClosedOrders } from './closed-orders.ts';
 import { planOrder } from './order-plan.ts';
 import type { OrderIntent } from './order-request.ts';
 import type { OrderState } from './order-state.ts';
@@ -57,6 +58,8 @@ export class MarketBook {
   /** The lit book's depth as of the last committed batch (DEPTH_MAX_LEVELS levels a side). */
   private committed: EngineDepth = { bids: [], asks: [] };
   private batch: Batch | null = null;
+  /** Orders committed batches closed: kept across rebuilds, since a closed order stays closed. */
+  private readonly closed = new ClosedOrders();
   private pending: OrderState | null = null;
   private rejection: string | null = null;
 
@@ -83,9 +86,10 @@ export class MarketBook {
     return this.engine.depth(DEPTH_MAX_LEVELS);
   }
 
-  /** A batch committed: its snapshot is now what the book shows. */
-  publish(depth: EngineDepth): void {
+  /** A batch committed: its snapshot is now what the book shows, and the orders it closed are known closed. */
+  publish(depth: EngineDepth, touched: Iterable<OrderState>): void {
     this.committed = depth;
+    this.closed.note(touched);
   }
 
   /** Both books' open orders, for audits (never published). */
@@ -99,6 +103,11 @@ export class MarketBook {
    */
   openOwner(orderId: string): string | undefined {
     return this.open.get(orderId)?.userId;
+  }
+
+  /** The customer of an order a committed batch of this book closed (recent ones only), or undefined. */
+  closedOwner(orderId: string): string | undefined {
+    return this.closed.owner(orderId);
   }
 
   /** Rebuilds the book from the database if it is not known to equal it; commands wait for it. */

@@ -77,6 +77,11 @@ export class MarketRunner {
     return this.book.openOwner(orderId) === userId;
   }
 
+  /** Whether this customer's order was closed by a recent committed batch of this book (no database call). */
+  closedOrder(orderId: string, userId: string): boolean {
+    return this.book.closedOwner(orderId) === userId;
+  }
+
   /** Runs `task` while no batch of the book's sequencer is in flight (audits: see OrderSequencer). */
   whileIdle<T>(task: () => Promise<T>): Promise<T> {
     return this.sequencer.whileIdle(task);

@@ -396,7 +396,7 @@ export class OrderSequencer {
 
   private committed(batch: InFlight): void {
     for (const part of batch.parts) {
-      part.book.publish(part.depth);
+      part.book.publish(part.depth, part.batch.touched.values());
       this.settle(part);
     }
   }

@@ -118,6 +118,43 @@ describe('cancel', () => {
     const cancel = await t.app.inject({ method: 'DELETE', url: `/api/v1/order/${placed.id}`, headers: owner.headers });
     expect([cancel.statusCode, cancel.json().data.status]).toEqual([200, 'cancelled']);
   });
+
+  it('refuses the cancel of an order a committed batch closed without reading orders; another customer still gets 404', async () => {
+    const seller = await approvedCustomer(t, { LTC: '1' });
+    const buyer = await approvedCustomer(t, { USDT: '100' });
+    const other = await approvedCustomer(t);
+    const order = { symbol: 'LTC/USDT', price: '47.13', amount: '0.5' };
+    const sell = (await placeOrder(t, seller, { ...order, side: 'sell' })).json().data;
+    const buy = (await placeOrder(t, buyer, { ...order, side: 'buy' })).json().data;
+    expect([sell.status, buy.status]).toEqual(['open', 'filled']);
+    // With the orders table locked, a cancel that read an order would wait for the lock.
+    const locker = await t.database.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+      const cancel = (user: typeof buyer, id: string) =>
+        Promise.race([
+          t.app.inject({ method: 'DELETE', url: `/api/v1/order/${id}`, headers: user.headers }),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000)),
+        ]);
+      const filled = await cancel(buyer, buy.id);
+      expect([filled?.statusCode, filled?.json().error.code]).toEqual([409, 'order_must_be_open']);
+      // The seller's order, filled by the same batch, is remembered as closed as well.
+      const alsoFilled = await cancel(seller, sell.id);
+      expect([alsoFilled?.statusCode, alsoFilled?.json().error.code]).toEqual([409, 'order_must_be_open']);
+      // Not the caller's: read, as before (so it waits for the lock, then answers 404).
+      const notTheirs = t.app.inject({ method: 'DELETE', url: `/api/v1/order/${buy.id}`, headers: other.headers });
+      expect(await Promise.race([notTheirs, new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))])).toBe(
+        'waiting',
+      );
+      await locker.query('ROLLBACK');
+      const answer = await notTheirs;
+      expect([answer.statusCode, answer.json().error.code]).toEqual([404, 'resource_not_found']);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      locker.release();
+    }
+  });
 });
 
 describe('GET /order', () => {

@@ -186,13 +186,15 @@ async function serveForwarded(
 /**
  * Cancels the customer's order, here or at its shard's writer. An order open on a book this process
  * writes is the customer's to cancel: the book says so without the read of the order that each
- * cancel used to cost. Another customer's order, or one on no book here, is read: not theirs is 404.
+ * cancel used to cost; one of theirs that a recent batch of such a book closed is refused the same
+ * way (409). Another customer's order, or one on no book here, is read: not theirs is 404.
  */
 async function cancelOrder(deps: OrdersDependencies, userId: string, orderId: string): Promise<Order> {
   const { runners, forwarding } = deps;
   const writable = runners.all().filter((each) => !forwarding || runners.writesNow(each.market));
   const runner = writable.find((each) => each.holdsOpenOrder(orderId, userId));
   if (runner) return cancelHere(deps, runner.market.symbol, orderId);
+  if (writable.some((each) => each.closedOrder(orderId, userId))) throw new AppError('order_must_be_open');
   const order = await findOwnOrder(deps.db, userId, orderId);
   if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
   if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
