@@ -18,11 +18,42 @@ function toNotification(row: Row): Notification {
   };
 }
 
+/** The batch as one JSON array of { id, userId, kind, message, data, createdAt }. */
+const INSERT_ALL = `
+  INSERT INTO notifications (id, user_id, kind, message, data, created_at)
+  SELECT n.id, n."userId", n.kind, n.message, n.data, n."createdAt"
+    FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, "userId" uuid, kind text, message text, data jsonb, "createdAt" timestamptz)
+  RETURNING id, kind, message, data, created_at`;
+
+interface InsertedRow {
+  id: string;
+  kind: string;
+  message: string;
+  data: Record<string, unknown>;
+  created_at: Date | string;
+}
+
+/** A notification just stored: unread. */
+function insertedNotification(row: InsertedRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    createdAt: new Date(row.created_at).toISOString(),
+    isRead: false,
+    data: row.data,
+  };
+}
+
 const owned = (userId: string, id: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
 
 export function createNotificationRepository(db: Db) {
   return {
-    /** One statement for them all; the notifications come back in the order given. */
+    /**
+     * One statement for them all, named, so each connection plans it once (the fill notifier calls
+     * this for every batch with a fill; drizzle's builder cost about 6 % of the order path's CPU).
+     * The notifications come back in the order given.
+     */
     async insertAll(
       values: ReadonlyArray<{
         userId: string;
@@ -34,9 +65,13 @@ export function createNotificationRepository(db: Db) {
     ): Promise<Notification[]> {
       // Ids made here, so each returned row is matched to its input whatever order RETURNING keeps.
       const withIds = values.map((value) => ({ ...value, id: orderedId() }));
-      const rows = await db.insert(notifications).values(withIds).returning();
+      const { rows } = await db.$client.query<InsertedRow>({
+        name: 'notifications_insert_all',
+        text: INSERT_ALL,
+        values: [JSON.stringify(withIds)],
+      });
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return withIds.map((value) => toNotification(byId.get(value.id)!));
+      return withIds.map((value) => insertedNotification(byId.get(value.id)!));
     },
 
     /** Newest first; ties (same instant) broken by id so pages never overlap. */
