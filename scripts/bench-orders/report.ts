@@ -39,15 +39,13 @@ function refusals(results: Result[]): string {
 }
 
 const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
-const cpuPer = (phase: Phase) => {
-  const done = Math.max(1, ok(phase).length);
-  return [phase.serverCpu.total / done, phase.dbCpu.total / done];
-};
+/** Requests that succeeded, at least one: what the per-request figures divide by. */
+const doneIn = (phase: Phase) => Math.max(1, ok(phase).length);
+const cpuPer = (phase: Phase) => [phase.serverCpu.total / doneIn(phase), phase.dbCpu.total / doneIn(phase)];
 
 /** "server 0.6 ms + database 0.7 ms (kernel: 0.2 + 0.3)": the kernel's part is the syscalls'. */
 function cpuLine(phase: Phase): string {
-  const done = Math.max(1, ok(phase).length);
-  const ms = (value: number) => (value / done).toFixed(3);
+  const ms = (value: number) => (value / doneIn(phase)).toFixed(3);
   return (
     `server ${ms(phase.serverCpu.total)} ms + database ${ms(phase.dbCpu.total)} ms ` +
     `(of which in the kernel: ${ms(phase.serverCpu.system)} + ${ms(phase.dbCpu.system)} ms)`
@@ -97,7 +95,7 @@ export function report(run: {
   console.log(`                CPU per order: ${cpuLine(orders)}`);
   console.log(`                ${number(run.fills / orders.elapsed)} fills/s settled (the market maker's included)`);
   console.log(`                refused: ${refusals(orders.results)}`);
-  const done = Math.max(1, ok(orders).length);
+  const done = doneIn(orders);
   printRows(run.written, done);
   console.log(
     `                WAL per order: ${number(run.wal.records / done, 1)} records, ` +
