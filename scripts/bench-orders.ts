@@ -7,9 +7,11 @@
 //   2. the order mix: 60 % limit orders around the live mid (a fifth cross), 10 % market orders,
 //      30 % cancels of orders left open;
 // and prints requests/s, latency percentiles, server and database CPU per request, the ratio of
-// the two, and the targets. Then it checks the ledger's invariants, every order's hold against its
-// fills, and each book in memory against the database.
-// Options: --seconds N (10), --clients N (80), --customers N (100000), --markets N (2),
+// the two, and the targets. The two alternate in --slices slices (baseline, orders, baseline, ...),
+// so a machine whose speed drifts within minutes (these do) drifts under both alike. Then it checks
+// the ledger's invariants, every order's hold against its fills, and each book in memory against the
+// database.
+// Options: --seconds N (10 per phase, in all), --slices N (3), --clients N (80), --customers N (100000), --markets N (2),
 // --subscribers N (100), --shards N (1: market shards in the server, the markets dealt round them,
 // ADR 0046). BENCH_LOG_LEVEL, BENCH_WORKER=off, BENCH_MARKET_MAKER=off change the server;
 // BENCH_CPU_PROFILE=<dir> writes its CPU profile there.
@@ -23,16 +25,27 @@ import { assertLedgerInvariants } from '@rora/ledger';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/modules/orders/testing/server-child.ts';
 import { createCustomers } from './bench-orders/customers.ts';
 import { cpuBetween, cpuMinus, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
-import { report, verdicts, type Phase } from './bench-orders/report.ts';
+import { perSecond, report, verdicts, type Phase } from './bench-orders/report.ts';
 import { connectSubscribers } from './bench-orders/subscribers.ts';
 import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
-import { rowsBetween, settle, tableRows, walBetween, walSoFar } from './bench-orders/table-rows.ts';
+import {
+  rowsAdded,
+  rowsBetween,
+  settle,
+  tableRows,
+  walAdded,
+  walBetween,
+  walSoFar,
+  type TableRows,
+  type Wal,
+} from './bench-orders/table-rows.ts';
 import { startBenchDatabase } from './bench-database.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Options {
   seconds: number;
+  slices: number;
   clients: number;
   customers: number;
   markets: number;
@@ -49,6 +62,7 @@ function readOptions(argv: string[]): Options {
   };
   return {
     seconds: value('seconds', 10),
+    slices: value('slices', 3),
     clients: value('clients', 80),
     customers: value('customers', 100_000),
     markets: value('markets', 2),
@@ -85,8 +99,14 @@ function startServer(
 }
 
 /** Runs `clients` loops of `operation` for `seconds`, measuring server and database CPU. */
+interface RunContext {
+  client: Pool;
+  serverPid: number;
+  dbPids: () => Promise<number[]>;
+}
+
 async function run(
-  context: { client: Pool; serverPid: number; dbPids: () => Promise<number[]> },
+  context: RunContext,
   options: { seconds: number; clients: number },
   operation: (client: Pool) => Promise<Result>,
 ): Promise<Phase> {
@@ -102,6 +122,64 @@ async function run(
   const elapsed = (performance.now() - started) / 1000;
   const [server1, db1] = [processCpuMs(context.serverPid), cpuSnapshot(await context.dbPids())];
   return { results, elapsed, serverCpu: cpuMinus(server1, server0), dbCpu: cpuBetween(db0, db1) };
+}
+
+const joined = (a: Phase, b: Phase): Phase => ({
+  results: [...a.results, ...b.results],
+  elapsed: a.elapsed + b.elapsed,
+  serverCpu: { total: a.serverCpu.total + b.serverCpu.total, system: a.serverCpu.system + b.serverCpu.system },
+  dbCpu: { total: a.dbCpu.total + b.dbCpu.total, system: a.dbCpu.system + b.dbCpu.system },
+});
+
+interface Measured {
+  sliceRatios: number[];
+  baseline: Phase;
+  orders: Phase;
+  fills: number;
+  written: TableRows;
+  wal: Wal;
+}
+
+/**
+ * The baseline and the orders in alternate slices; rows, WAL and fills counted around each orders
+ * slice, after a pause (`settle`) so every backend has reported the slice before.
+ */
+async function measure(
+  context: RunContext,
+  options: Options,
+  workload: Workload,
+  database: Database,
+): Promise<Measured> {
+  const slice = { clients: options.clients, seconds: options.seconds / options.slices };
+  const fillCount = async () =>
+    Number((await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM order_fills')).rows[0]!.n);
+  let measured: Measured | null = null;
+  for (let index = 0; index < options.slices; index += 1) {
+    const baseline = await run(context, slice, (pool) => workload.baseline(pool));
+    await settle();
+    const [rows0, wal0, fills0] = [
+      await tableRows(database.pool, BASELINE_TABLE),
+      await walSoFar(database.pool),
+      await fillCount(),
+    ];
+    const orders = await run(context, slice, (pool) => workload.next(pool));
+    const fills = (await fillCount()) - fills0;
+    await settle();
+    const written = rowsBetween(rows0, await tableRows(database.pool, BASELINE_TABLE));
+    const wal = walBetween(wal0, await walSoFar(database.pool));
+    const ratio = perSecond(orders) / perSecond(baseline);
+    measured = measured
+      ? {
+          sliceRatios: [...measured.sliceRatios, ratio],
+          baseline: joined(measured.baseline, baseline),
+          orders: joined(measured.orders, orders),
+          fills: measured.fills + fills,
+          written: rowsAdded(measured.written, written),
+          wal: walAdded(measured.wal, wal),
+        }
+      : { sliceRatios: [ratio], baseline, orders, fills, written, wal };
+  }
+  return measured!;
 }
 
 async function verify(database: Database, baseUrl: string, symbols: string[]): Promise<void> {
@@ -149,7 +227,7 @@ async function main(): Promise<void> {
     console.log(
       `bench:orders on PostgreSQL ${rows[0]?.server_version} (${where}), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}\n` +
         `  ${options.clients} HTTP clients, ${options.customers.toLocaleString('en-US')} customers (set up in ${setupSeconds.toFixed(1)} s), ` +
-        `${options.markets} markets on ${options.shards} shard(s), ${options.subscribers} WebSocket subscribers, ${options.seconds} s per phase; ` +
+        `${options.markets} markets on ${options.shards} shard(s), ${options.subscribers} WebSocket subscribers, ${options.seconds} s per phase in ${options.slices} alternating slices; ` +
         `server: log ${process.env.BENCH_LOG_LEVEL ?? 'info'}, worker ${process.env.BENCH_WORKER ?? 'on'}, market maker ${process.env.BENCH_MARKET_MAKER ?? 'on'}`,
     );
     const workload = new Workload(customers, markets);
@@ -158,19 +236,10 @@ async function main(): Promise<void> {
     const dbPids = () => postgresPids(database.pool, !process.env.DATABASE_URL);
     const context = { client, serverPid: server.child.pid!, dbPids };
     await run(context, { ...options, seconds: 3 }, (pool) => workload.next(pool));
-    const baseline = await run(context, options, (pool) => workload.baseline(pool));
-    await settle();
-    const before = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
-    const [rows0, wal0] = [await tableRows(database.pool, BASELINE_TABLE), await walSoFar(database.pool)];
-    const orders = await run(context, options, (pool) => workload.next(pool));
-    const after = await database.pool.query<{ count: string }>('SELECT count(*) AS count FROM order_fills');
-    await settle();
-    const written = rowsBetween(rows0, await tableRows(database.pool, BASELINE_TABLE));
-    const wal = walBetween(wal0, await walSoFar(database.pool));
+    const { sliceRatios, baseline, orders, fills, written, wal } = await measure(context, options, workload, database);
     clearInterval(refresher);
-    const fills = Number(after.rows[0]!.count) - Number(before.rows[0]!.count);
     const socketMessages = subscribers.messages();
-    report({ baseline, orders, fills, written, wal, socketMessages, logBytes: server.logBytes() });
+    report({ baseline, orders, fills, written, wal, socketMessages, logBytes: server.logBytes(), sliceRatios });
     verdicts(baseline, orders);
     subscribers.close();
     await client.close();

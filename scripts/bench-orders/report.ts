@@ -38,7 +38,7 @@ function refusals(results: Result[]): string {
   return [...counts].map(([code, count]) => `${code} ${count}`).join(', ') || 'none';
 }
 
-const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
+export const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
 /** Requests that succeeded, at least one: what the per-request figures divide by. */
 const doneIn = (phase: Phase) => Math.max(1, ok(phase).length);
 const cpuPer = (phase: Phase) => [phase.serverCpu.total / doneIn(phase), phase.dbCpu.total / doneIn(phase)];
@@ -79,6 +79,8 @@ export function report(run: {
   wal: Wal;
   socketMessages: number;
   logBytes: number;
+  /** orders/s ÷ baseline requests/s of each pair of slices. */
+  sliceRatios: number[];
 }) {
   const { baseline, orders } = run;
   const [baseServer, baseDb] = cpuPer(baseline);
@@ -104,6 +106,9 @@ export function report(run: {
   console.log(
     `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
       `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,
+  );
+  console.log(
+    `                orders/s ÷ baseline by slice: ${run.sliceRatios.map((ratio) => ratio.toFixed(2)).join(' / ')}`,
   );
   console.log(
     `  also          ${number(run.socketMessages)} WebSocket messages received, ${number(run.logBytes / 2 ** 20, 1)} MB of log written`,

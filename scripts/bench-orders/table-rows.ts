@@ -45,6 +45,20 @@ export function rowsBetween(before: TableRows, after: TableRows): TableRows {
   return written;
 }
 
+/** Two counts of rows by table, added. */
+export function rowsAdded(a: TableRows, b: TableRows): TableRows {
+  const sum: TableRows = new Map(a);
+  for (const [table, rows] of b) {
+    const was = sum.get(table) ?? { inserts: 0, updates: 0, hot: 0 };
+    sum.set(table, {
+      inserts: was.inserts + rows.inserts,
+      updates: was.updates + rows.updates,
+      hot: was.hot + rows.hot,
+    });
+  }
+  return sum;
+}
+
 export function totalRows(written: TableRows): Rows {
   const total = { inserts: 0, updates: 0, hot: 0 };
   for (const rows of written.values()) {
@@ -74,6 +88,12 @@ export const walBetween = (before: Wal, after: Wal): Wal => ({
   records: after.records - before.records,
   fullPages: after.fullPages - before.fullPages,
   bytes: after.bytes - before.bytes,
+});
+
+export const walAdded = (a: Wal, b: Wal): Wal => ({
+  records: a.records + b.records,
+  fullPages: a.fullPages + b.fullPages,
+  bytes: a.bytes + b.bytes,
 });
 
 /** Long enough for every backend to report its counts once the load has stopped. */
