@@ -69,6 +69,12 @@ export interface ChainRegistry {
   /** Whether the network is the in-process devnet's (the faucet and `/dev/mine` work only there). */
   isDevnet(network: NetworkId): boolean;
   /**
+   * The token contract a token network's deposits and sends go through: on a node, the one its
+   * adapter uses (configured, or mainnet's on chain id 1); on the devnet, which plays mainnet, the
+   * network's mainnet contract. Null for a chain's own coin.
+   */
+  tokenContract(network: NetworkId): string | null;
+  /**
    * With the signer process: the configured hot wallet addresses it does not hold, or that it cannot
    * be reached (one line each, for the operator's log at start); empty when all is well or no signer.
    */
@@ -371,9 +377,14 @@ export function createChainRegistry(deps: {
       scanners.set(chain, adapter.scanner);
     }
   }
+  const contracts: Partial<Record<NetworkId, string>> = {};
   for (const chain of ['eth', 'bsc'] as const) {
     if (config[chain === 'eth' ? 'CHAINS_ETH' : 'CHAINS_BSC'] !== 'rpc') continue;
     const adapters = evmAdapters({ ...deps, signer }, chain, configured[chain]);
+    Object.assign(
+      contracts,
+      tokenContracts(config, chain, config[chain === 'eth' ? 'CHAINS_ETH_CHAIN_ID' : 'CHAINS_BSC_CHAIN_ID']!),
+    );
     for (const [network, adapter] of adapters) nodes.set(network, adapter);
     scanners.set(chain, (adapters.get(chain) as EvmRpcAdapter).scanner);
   }
@@ -395,6 +406,7 @@ export function createChainRegistry(deps: {
     }),
     health: createChainHealth({ clock: deps.clock, nodeChains: [...nodes.keys()].map((id) => NETWORKS[id].chain) }),
     isDevnet: (network) => !nodes.has(network),
+    tokenContract: (network) => (nodes.has(network) ? contracts[network] : NETWORKS[network].token?.contract) ?? null,
     checkSigner: async () => {
       if (!signer) return [];
       return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);

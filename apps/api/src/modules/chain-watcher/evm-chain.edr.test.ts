@@ -6,7 +6,7 @@
 // from PostgreSQL, and each is paid once. The ledger invariants hold after each test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEVNET_DEPOSIT_CONFIGS, createEvmRpcAdapters } from '@rora/chains';
+import { DEVNET_DEPOSIT_CONFIGS, NETWORKS, createEvmRpcAdapters } from '@rora/chains';
 import { EDR_CHAIN_ID, EDR_HOT_KEY, edrAvailable, startEdrNode, type EdrNode } from '@rora/chains/testing';
 import type { WalletTransaction } from '@rora/contracts';
 import { assertLedgerInvariants } from '@rora/ledger';
@@ -54,6 +54,14 @@ describe.skipIf(!edrAvailable('evm-chain'))('Ethereum and an ERC-20 on an EDR no
         sql`SELECT kind, details->>'held' AS held FROM operator_alerts ORDER BY raised_at`,
       )
     ).rows;
+
+  it('shows the customer the token contract this node uses, not mainnet’s', async () => {
+    expect(alice.wallet('usdt-erc20').network.tokenContract).toBe(usdt);
+    expect(alice.wallet('eth').network.tokenContract).toBeNull();
+    // No BUSD contract is configured for this chain, so BUSD stays on the devnet, which plays
+    // mainnet: it shows mainnet's contract.
+    expect(alice.wallet('busd-erc20').network.tokenContract).toBe(NETWORKS['busd-erc20'].token?.contract);
+  });
 
   it('credits ETH and USDT deposits once, after their 12th confirmation', async () => {
     expect(alice.wallet('usdt-erc20').address).toBe(alice.wallet('eth').address);

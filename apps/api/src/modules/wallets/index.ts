@@ -154,6 +154,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     history: createLedgerHistoryRepository(db),
     addresses,
     networkCount: registry.networks.length,
+    tokenContract: (network) => registry.tokenContract(network),
   });
   const custody = createCustody({ db, clock, ledger, registry, log, treasury: deps.treasury });
   const handlers: ChainEventHandlers = {

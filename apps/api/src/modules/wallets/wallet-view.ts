@@ -9,7 +9,12 @@ import type { WalletRow } from './wallets.repository.ts';
 
 export const defaultLogo = (asset: string) => `/assets/logos/${asset.toLowerCase()}.svg`;
 
-export function networkView(network: NetworkDefinition, quote: AssetQuote | undefined): WalletNetwork {
+/** `tokenContract`: the contract this deployment uses for the network (ChainRegistry.tokenContract). */
+export function networkView(
+  network: NetworkDefinition,
+  quote: AssetQuote | undefined,
+  tokenContract: string | null,
+): WalletNetwork {
   const chain = CHAINS[network.chain];
   return {
     id: network.id,
@@ -22,7 +27,7 @@ export function networkView(network: NetworkDefinition, quote: AssetQuote | unde
     decimals: network.decimals,
     confirmations: network.confirmations,
     usesDestinationTag: chain.depositScheme === 'tagged',
-    tokenContract: network.token?.contract ?? null,
+    tokenContract,
   };
 }
 
@@ -35,6 +40,7 @@ export interface WalletContext {
   readonly network: NetworkDefinition;
   readonly balances: Balances | undefined;
   readonly quote: AssetQuote | undefined;
+  readonly tokenContract: string | null;
 }
 
 export function walletView(row: WalletRow, context: WalletContext): Wallet {
@@ -42,7 +48,7 @@ export function walletView(row: WalletRow, context: WalletContext): Wallet {
   const available = context.balances?.available ?? 0n;
   return {
     id: row.id,
-    network: networkView(network, quote),
+    network: networkView(network, quote, context.tokenContract),
     address: row.address,
     destinationTag: row.destinationTag,
     balance: formatAmount(available, network.decimals),

@@ -1,6 +1,6 @@
 // The customer's wallets (spec §7 Wallets): the list with its US dollar total, generating the missing
 // wallets, the favourite switch, and each wallet's transactions page by page.
-import { getNetwork } from '@rora/chains';
+import { getNetwork, type NetworkId } from '@rora/chains';
 import type { PageQuery, Wallet, WalletHistory, WalletList, WalletTransactions } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Balances, Ledger } from '@rora/ledger';
@@ -28,6 +28,8 @@ export function createWalletsService(deps: {
   history: LedgerHistoryRepository;
   addresses: AddressBook;
   networkCount: number;
+  /** The contract a token network uses here (ChainRegistry.tokenContract). */
+  tokenContract(network: NetworkId): string | null;
 }): WalletsService {
   const { db, ledger, wallets } = deps;
 
@@ -40,7 +42,12 @@ export function createWalletsService(deps: {
       .sort((a, b) => order(a) - order(b) || a.network.localeCompare(b.network))
       .map((row) => {
         const network = getNetwork(row.network);
-        const context = { network, balances: byAsset.get(row.asset), quote: quotes.get(row.asset) };
+        const context = {
+          network,
+          balances: byAsset.get(row.asset),
+          quote: quotes.get(row.asset),
+          tokenContract: deps.tokenContract(network.id),
+        };
         cents += valueCents(context.balances?.available ?? 0n, network, context.quote);
         return walletView(row, context);
       });
