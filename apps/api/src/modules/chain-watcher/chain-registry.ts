@@ -150,7 +150,7 @@ function evmAdapters(
     throw new Error(`CHAINS_${X}=rpc needs its RPC URL, chain id, a signer or hot key, and xpub`);
   }
   const tokens = tokenContracts(config, chain, chainId);
-  return createEvmRpcAdapters({
+  const adapters = createEvmRpcAdapters({
     chain,
     chainId,
     rpc: { url },
@@ -161,6 +161,7 @@ function evmAdapters(
     minTip: BigInt(config[`CHAINS_${X}_MIN_TIP_WEI`]),
     store: createBroadcastStore(deps.db, deps.clock),
   });
+  return { adapters, tokens };
 }
 
 /** The CHAINS_* values as the text variables @rora/chains reads (it validates them when deriving). */
@@ -380,11 +381,8 @@ export function createChainRegistry(deps: {
   const contracts: Partial<Record<NetworkId, string>> = {};
   for (const chain of ['eth', 'bsc'] as const) {
     if (config[chain === 'eth' ? 'CHAINS_ETH' : 'CHAINS_BSC'] !== 'rpc') continue;
-    const adapters = evmAdapters({ ...deps, signer }, chain, configured[chain]);
-    Object.assign(
-      contracts,
-      tokenContracts(config, chain, config[chain === 'eth' ? 'CHAINS_ETH_CHAIN_ID' : 'CHAINS_BSC_CHAIN_ID']!),
-    );
+    const { adapters, tokens } = evmAdapters({ ...deps, signer }, chain, configured[chain]);
+    Object.assign(contracts, tokens);
     for (const [network, adapter] of adapters) nodes.set(network, adapter);
     scanners.set(chain, (adapters.get(chain) as EvmRpcAdapter).scanner);
   }
