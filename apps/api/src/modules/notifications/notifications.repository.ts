@@ -18,32 +18,12 @@ function toNotification(row: Row): Notification {
   };
 }
 
-/** The batch as one JSON array of { id, userId, kind, message, data, createdAt }. */
+/** The batch as one JSON array of { id, userId, kind, message, data, createdAt }; rows as drizzle names them. */
 const INSERT_ALL = `
   INSERT INTO notifications (id, user_id, kind, message, data, created_at)
   SELECT n.id, n."userId", n.kind, n.message, n.data, n."createdAt"
     FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, "userId" uuid, kind text, message text, data jsonb, "createdAt" timestamptz)
-  RETURNING id, kind, message, data, created_at`;
-
-interface InsertedRow {
-  id: string;
-  kind: string;
-  message: string;
-  data: Record<string, unknown>;
-  created_at: Date | string;
-}
-
-/** A notification just stored: unread. */
-function insertedNotification(row: InsertedRow): Notification {
-  return {
-    id: row.id,
-    kind: row.kind,
-    message: row.message,
-    createdAt: new Date(row.created_at).toISOString(),
-    isRead: false,
-    data: row.data,
-  };
-}
+  RETURNING id, user_id AS "userId", kind, message, data, created_at AS "createdAt", read_at AS "readAt"`;
 
 const owned = (userId: string, id: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
 
@@ -65,13 +45,13 @@ export function createNotificationRepository(db: Db) {
     ): Promise<Notification[]> {
       // Ids made here, so each returned row is matched to its input whatever order RETURNING keeps.
       const withIds = values.map((value) => ({ ...value, id: orderedId() }));
-      const { rows } = await db.$client.query<InsertedRow>({
+      const { rows } = await db.$client.query<Row>({
         name: 'notifications_insert_all',
         text: INSERT_ALL,
         values: [JSON.stringify(withIds)],
       });
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return withIds.map((value) => insertedNotification(byId.get(value.id)!));
+      return withIds.map((value) => toNotification(byId.get(value.id)!));
     },
 
     /** Newest first; ties (same instant) broken by id so pages never overlap. */
