@@ -24,7 +24,7 @@ import { connectDatabase, migrate, type Database } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/modules/orders/testing/server-child.ts';
 import { createCustomers } from './bench-orders/customers.ts';
-import { cpuBetween, cpuMinus, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
+import { cpuBetween, cpuMinus, cpuPlus, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
 import { perSecond, report, verdicts, type Phase } from './bench-orders/report.ts';
 import { connectSubscribers } from './bench-orders/subscribers.ts';
 import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
@@ -98,13 +98,13 @@ function startServer(
   });
 }
 
-/** Runs `clients` loops of `operation` for `seconds`, measuring server and database CPU. */
 interface RunContext {
   client: Pool;
   serverPid: number;
   dbPids: () => Promise<number[]>;
 }
 
+/** Runs `clients` loops of `operation` for `seconds`, measuring server and database CPU. */
 async function run(
   context: RunContext,
   options: { seconds: number; clients: number },
@@ -127,8 +127,8 @@ async function run(
 const joined = (a: Phase, b: Phase): Phase => ({
   results: [...a.results, ...b.results],
   elapsed: a.elapsed + b.elapsed,
-  serverCpu: { total: a.serverCpu.total + b.serverCpu.total, system: a.serverCpu.system + b.serverCpu.system },
-  dbCpu: { total: a.dbCpu.total + b.dbCpu.total, system: a.dbCpu.system + b.dbCpu.system },
+  serverCpu: cpuPlus(a.serverCpu, b.serverCpu),
+  dbCpu: cpuPlus(a.dbCpu, b.dbCpu),
 });
 
 interface Measured {
@@ -139,6 +139,16 @@ interface Measured {
   written: TableRows;
   wal: Wal;
 }
+
+/** Two runs' measures as one: the slices' ratios side by side, everything else added. */
+const combined = (a: Measured, b: Measured): Measured => ({
+  sliceRatios: [...a.sliceRatios, ...b.sliceRatios],
+  baseline: joined(a.baseline, b.baseline),
+  orders: joined(a.orders, b.orders),
+  fills: a.fills + b.fills,
+  written: rowsAdded(a.written, b.written),
+  wal: walAdded(a.wal, b.wal),
+});
 
 /**
  * The baseline and the orders in alternate slices; rows, WAL and fills counted around each orders
@@ -153,7 +163,7 @@ async function measure(
   const slice = { clients: options.clients, seconds: options.seconds / options.slices };
   const fillCount = async () =>
     Number((await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM order_fills')).rows[0]!.n);
-  let measured: Measured | null = null;
+  const slices: Measured[] = [];
   for (let index = 0; index < options.slices; index += 1) {
     const baseline = await run(context, slice, (pool) => workload.baseline(pool));
     await settle();
@@ -167,19 +177,10 @@ async function measure(
     await settle();
     const written = rowsBetween(rows0, await tableRows(database.pool, BASELINE_TABLE));
     const wal = walBetween(wal0, await walSoFar(database.pool));
-    const ratio = perSecond(orders) / perSecond(baseline);
-    measured = measured
-      ? {
-          sliceRatios: [...measured.sliceRatios, ratio],
-          baseline: joined(measured.baseline, baseline),
-          orders: joined(measured.orders, orders),
-          fills: measured.fills + fills,
-          written: rowsAdded(measured.written, written),
-          wal: walAdded(measured.wal, wal),
-        }
-      : { sliceRatios: [ratio], baseline, orders, fills, written, wal };
+    const sliceRatios = [perSecond(orders) / perSecond(baseline)];
+    slices.push({ sliceRatios, baseline, orders, fills, written, wal });
   }
-  return measured!;
+  return slices.reduce(combined);
 }
 
 async function verify(database: Database, baseUrl: string, symbols: string[]): Promise<void> {

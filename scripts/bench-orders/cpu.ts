@@ -36,6 +36,8 @@ export const cpuMinus = (after: CpuMs, before: CpuMs): CpuMs => ({
   system: after.system - before.system,
 });
 
+export const cpuPlus = (a: CpuMs, b: CpuMs): CpuMs => ({ total: a.total + b.total, system: a.system + b.system });
+
 /** The PostgreSQL processes to count: the database's backends, plus the postmaster's other children when embedded. */
 export async function postgresPids(pool: pg.Pool, embedded: boolean): Promise<number[]> {
   const { rows } = await pool.query<{ pid: number }>(
@@ -63,11 +65,7 @@ export function cpuSnapshot(pids: number[]): Map<number, CpuMs> {
 
 /** CPU spent between two snapshots: a process started in between counts whole, one that ended is lost. */
 export function cpuBetween(before: Map<number, CpuMs>, after: Map<number, CpuMs>): CpuMs {
-  const spent = { total: 0, system: 0 };
-  for (const [pid, ms] of after) {
-    const since = cpuMinus(ms, before.get(pid) ?? { total: 0, system: 0 });
-    spent.total += since.total;
-    spent.system += since.system;
-  }
+  let spent = { total: 0, system: 0 };
+  for (const [pid, ms] of after) spent = cpuPlus(spent, cpuMinus(ms, before.get(pid) ?? { total: 0, system: 0 }));
   return spent;
 }
