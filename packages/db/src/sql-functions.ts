@@ -8,6 +8,7 @@
 export const SQL_FUNCTION_FILES: readonly string[] = [
   'apps/api/src/plugins/sql/idempotency_store_answers.sql',
   'apps/api/src/plugins/sql/idempotency_find_keys.sql',
+  'apps/api/src/modules/notifications/sql/notifications_insert_all.sql',
   'packages/ledger/sql/ledger_transfers_append_only.sql',
   'packages/ledger/sql/ledger_rows_are_permanent.sql',
   'packages/ledger/sql/ledger_rows_written_by_the_ledger.sql',

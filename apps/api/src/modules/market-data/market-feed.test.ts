@@ -79,7 +79,7 @@ async function setUp() {
   // An earlier subscriber: it sees every message the topic publishes.
   const published: RealtimeEvent[] = [];
   events.subscribe(feed.topic, (event) => published.push(event));
-  const batch: CommittedBatch = { market, orders: [], fills: [], at: clock.now() };
+  const batch: CommittedBatch = { market, orders: [], fills: [], notices: [], at: clock.now() };
   const commit = (next: EngineDepth) => {
     depth = next;
     feed.onBatch(batch);

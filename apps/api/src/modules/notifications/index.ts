@@ -3,4 +3,6 @@ export {
   createNotificationService,
   type NotificationInput,
   type NotificationService,
+  type PreparedNotification,
 } from './notifications.service.ts';
+export { notificationRows } from './notifications.repository.ts';

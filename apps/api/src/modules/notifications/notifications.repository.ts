@@ -2,7 +2,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@rora/contracts';
 import { schema, type Db } from '@rora/db';
-import { orderedId } from '../../lib/ordered-id.ts';
 
 const { notifications } = schema;
 type Row = typeof notifications.$inferSelect;
@@ -18,12 +17,37 @@ function toNotification(row: Row): Notification {
   };
 }
 
-/** The batch as one JSON array of { id, userId, kind, message, data, createdAt }; rows as drizzle names them. */
+/** A notification checked and given its id (NotificationService.prepare), not stored yet. */
+export interface PreparedNotification {
+  id: string;
+  userId: string;
+  kind: string;
+  message: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** As the customer reads it once stored: unread. */
+export function storedView(prepared: PreparedNotification): Notification {
+  return toNotification({ ...prepared, readAt: null });
+}
+
+/** Notifications as notifications_insert_all() (sql/notifications_insert_all.sql) reads them. */
+export function notificationRows(prepared: readonly PreparedNotification[]) {
+  return prepared.map((notification) => ({
+    id: notification.id,
+    user_id: notification.userId,
+    kind: notification.kind,
+    message: notification.message,
+    data: notification.data,
+    created_at: notification.createdAt.toISOString(),
+  }));
+}
+
+/** The rows stored, as drizzle names them. */
 const INSERT_ALL = `
-  INSERT INTO notifications (id, user_id, kind, message, data, created_at)
-  SELECT n.id, n."userId", n.kind, n.message, n.data, n."createdAt"
-    FROM jsonb_to_recordset($1::jsonb) AS n(id uuid, "userId" uuid, kind text, message text, data jsonb, "createdAt" timestamptz)
-  RETURNING id, user_id AS "userId", kind, message, data, created_at AS "createdAt", read_at AS "readAt"`;
+  SELECT id, user_id AS "userId", kind, message, data, created_at AS "createdAt", read_at AS "readAt"
+    FROM notifications_insert_all($1::jsonb)`;
 
 const owned = (userId: string, id: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
 
@@ -34,24 +58,15 @@ export function createNotificationRepository(db: Db) {
      * this for every batch with a fill; drizzle's builder cost about 6 % of the order path's CPU).
      * The notifications come back in the order given.
      */
-    async insertAll(
-      values: ReadonlyArray<{
-        userId: string;
-        kind: string;
-        message: string;
-        data: Record<string, unknown>;
-        createdAt: Date;
-      }>,
-    ): Promise<Notification[]> {
-      // Ids made here, so each returned row is matched to its input whatever order RETURNING keeps.
-      const withIds = values.map((value) => ({ ...value, id: orderedId() }));
+    async insertAll(prepared: readonly PreparedNotification[]): Promise<Notification[]> {
       const { rows } = await db.$client.query<Row>({
         name: 'notifications_insert_all',
         text: INSERT_ALL,
-        values: [JSON.stringify(withIds)],
+        values: [JSON.stringify(notificationRows(prepared))],
       });
+      // Matched by id, whatever order the rows come back in.
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return withIds.map((value) => toNotification(byId.get(value.id)!));
+      return prepared.map((value) => toNotification(byId.get(value.id)!));
     },
 
     /** Newest first; ties (same instant) broken by id so pages never overlap. */

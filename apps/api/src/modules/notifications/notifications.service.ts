@@ -16,8 +16,11 @@ import {
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { orderedId } from '../../lib/ordered-id.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
-import { createNotificationRepository } from './notifications.repository.ts';
+import { createNotificationRepository, storedView, type PreparedNotification } from './notifications.repository.ts';
+
+export type { PreparedNotification } from './notifications.repository.ts';
 
 const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_MESSAGE_LENGTH = 1000;
@@ -36,8 +39,16 @@ export type NotificationInput<K extends string = string> = {
 
 export interface NotificationService {
   notify<K extends string>(userId: string, input: NotificationInput<K>): Promise<Notification>;
-  /** Several customers' notifications in one statement (a batch of fills), each pushed to its owner. */
+  /** Several customers' notifications in one statement, each pushed to its owner. */
   notifyAll(items: ReadonlyArray<{ userId: string; input: NotificationInput }>): Promise<Notification[]>;
+  /**
+   * Checks notifications and gives them their ids and time without storing them: for a caller that
+   * stores them in its own transaction with what they tell of (notificationRows, the order batch's
+   * fills), then announces them once that has committed.
+   */
+  prepare(items: ReadonlyArray<{ userId: string; input: NotificationInput }>): PreparedNotification[];
+  /** Pushes notifications stored by their caller (prepare) to their owners. */
+  announce(prepared: readonly PreparedNotification[]): Promise<void>;
   list(userId: string, page: PageQuery): Promise<NotificationList>;
   get(userId: string, id: string): Promise<Notification>;
   markRead(userId: string, id: string): Promise<Notification>;
@@ -72,19 +83,26 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
   const { clock, events } = deps;
   const repository = createNotificationRepository(deps.db);
 
-  async function notifyAll(items: ReadonlyArray<{ userId: string; input: NotificationInput }>) {
-    if (items.length === 0) return [];
+  function prepare(items: ReadonlyArray<{ userId: string; input: NotificationInput }>): PreparedNotification[] {
     const createdAt = clock.now();
-    const values = items.map(({ userId, input }) => ({ userId, ...checked(input), createdAt }));
-    const created = await repository.insertAll(values);
+    return items.map(({ userId, input }) => ({ id: orderedId(), userId, ...checked(input), createdAt }));
+  }
+
+  async function publishCreated(userIds: readonly string[], created: readonly Notification[]): Promise<void> {
     await Promise.all(
       created.map((notification, index) =>
-        events.publish(topics.user(items[index]!.userId), {
-          channel: 'notifications',
-          type: 'created',
-          data: notification,
-        }),
+        events.publish(topics.user(userIds[index]!), { channel: 'notifications', type: 'created', data: notification }),
       ),
+    );
+  }
+
+  async function notifyAll(items: ReadonlyArray<{ userId: string; input: NotificationInput }>) {
+    if (items.length === 0) return [];
+    const prepared = prepare(items);
+    const created = await repository.insertAll(prepared);
+    await publishCreated(
+      prepared.map((notification) => notification.userId),
+      created,
     );
     return created;
   }
@@ -102,6 +120,13 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
     },
 
     notifyAll,
+    prepare,
+
+    announce: (prepared) =>
+      publishCreated(
+        prepared.map((notification) => notification.userId),
+        prepared.map(storedView),
+      ),
 
     async list(userId, { page, limit }) {
       // One snapshot for the page and the counts: read apart, a notification created in between

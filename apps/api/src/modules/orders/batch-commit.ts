@@ -1,7 +1,8 @@
 // What one batch of the order sequencer writes, in one autocommit call of orders_commit_batch()
-// (sql/orders_commit_batch.sql): each market's new orders, changed orders, fills and the candles of its public
-// trades, the answers of the keyed requests (ADR 0013), and last the ledger operations. All of it
-// commits, or none of it: a ledger refusal comes back as the LedgerError ledger.apply would give.
+// (sql/orders_commit_batch.sql): each market's new orders, changed orders, fills and the candles of
+// its public trades, the answers of the keyed requests (ADR 0013), the notifications of its orders
+// filled in full, and last the ledger operations. All of it commits, or none of it: a ledger
+// refusal comes back as the LedgerError ledger.apply would give.
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '@rora/db';
@@ -10,6 +11,7 @@ import { foldTrades } from '../markets/index.ts';
 import type { idempotencyAnswer } from '../../lib/idempotency-recovery.ts';
 import type { Batch } from './batch.ts';
 import { candleRow, fillRow, orderChangeRow, orderRow } from './batch-records.ts';
+import { notificationRows, type PreparedNotification } from '../notifications/index.ts';
 import type { PlaceInput } from './market-book.ts';
 
 export type StoredAnswer = ReturnType<typeof idempotencyAnswer>;
@@ -48,6 +50,8 @@ export async function commitBatches(options: {
   token: string;
   /** Told the backend that runs the commit, before the call is sent (endBackend). */
   onBackend?: (pid: number | null) => void;
+  /** Notifications stored with the batch (of its orders filled in full). */
+  notices?: readonly PreparedNotification[];
 }) {
   const { db, batches, now, answers } = options;
   const records = {
@@ -56,6 +60,7 @@ export async function commitBatches(options: {
     fills: [] as Array<ReturnType<typeof fillRow>>,
     candles: [] as Array<ReturnType<typeof candleRow>>,
     keys: answers,
+    notifications: notificationRows(options.notices ?? []),
   };
   for (const batch of batches) {
     for (const order of batch.touched.values()) {

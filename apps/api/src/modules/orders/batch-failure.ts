@@ -10,7 +10,8 @@ import type { Db } from '@rora/db';
 import { isLedgerError, isRetryableTransactionError, sqlState } from '@rora/ledger';
 import { BATCH_LEVEL } from './batch.ts';
 import { isIdempotencyConflict, isNotTheWriter, isOutcomeUnknown, storedKeys } from './batch-commit.ts';
-import type { Command, Part } from './order-sequencer.ts';
+import type { Part } from './batch-part.ts';
+import type { Command } from './order-sequencer.ts';
 
 export interface BatchFailure {
   kind: 'retry' | 'not_the_writer' | 'fatal';

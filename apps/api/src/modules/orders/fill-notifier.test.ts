@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readNotification } from '@rora/contracts';
 import type { TestApp } from '../../testing/test-app.ts';
+import { topics, type RealtimeEvent } from '../realtime/index.ts';
 import type { TestUser } from '../../testing/users.ts';
 import {
   approvedCustomer,
@@ -21,13 +22,45 @@ async function notificationsOf(user: TestUser) {
   return list.items.filter((item) => item.kind === 'order_filled');
 }
 
-/** The customer's order_filled notifications once there are `count` (written just after the commit). */
-async function awaitNotifications(user: TestUser, count: number) {
-  await until(async () => (await notificationsOf(user)).length >= count, `${count} order_filled notifications`);
-  return notificationsOf(user);
+/** The customer's order_filled notifications, `count` of them: stored with their batch, so no wait. */
+async function filledNotifications(user: TestUser, count: number) {
+  const items = await notificationsOf(user);
+  expect(items).toHaveLength(count);
+  return items;
 }
 
 describe('order filled notifications', () => {
+  it('stores the notification with the trade, then pushes it to the customer', async () => {
+    const seller = await approvedCustomer(t, { LTC: '1' });
+    const buyer = await approvedCustomer(t, { USDT: '1000' });
+    const pushed: RealtimeEvent[] = [];
+    const stop = t.app.services.events.subscribe(topics.user(buyer.userId), (event) => {
+      if (event.channel === 'notifications') pushed.push(event);
+    });
+    await placeOrder(t, seller, { symbol: 'LTC/USDT', type: 'sell', price: '80', amount: '1' });
+    // Inserts into notifications wait: a batch that stores them cannot commit meanwhile.
+    const lock = await t.database.pool.connect();
+    await lock.query('BEGIN');
+    await lock.query('LOCK TABLE notifications IN SHARE MODE');
+    let answeredWhileLocked = false;
+    const buying = placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '80', amount: '1' });
+    void buying.then(() => (answeredWhileLocked = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stillLocked = answeredWhileLocked;
+    await lock.query('ROLLBACK');
+    lock.release();
+    expect(stillLocked).toBe(false);
+
+    const buy = await buying;
+    expect(buy.json().data.status).toBe('filled');
+    // Committed with the trade: there when the order is answered, without waiting.
+    const stored = await notificationsOf(buyer);
+    expect(stored).toMatchObject([{ kind: 'order_filled', isRead: false, data: { orderId: buy.json().data.id } }]);
+    await until(async () => pushed.length > 0, 'the notification pushed');
+    expect(pushed).toEqual([{ channel: 'notifications', type: 'created', data: stored[0] }]);
+    stop();
+  });
+
   it('tells both sides of a full fill, and nobody of a partial one', async () => {
     const seller = await approvedCustomer(t, { LTC: '5' });
     const buyer = await approvedCustomer(t, { USDT: '1000' });
@@ -36,7 +69,7 @@ describe('order filled notifications', () => {
     const buy = await placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '80', amount: '2' });
     expect(buy.json().data.status).toBe('filled');
 
-    const [bought] = await awaitNotifications(buyer, 1);
+    const [bought] = await filledNotifications(buyer, 1);
     expect(readNotification(bought!)).toEqual({
       kind: 'order_filled',
       params: {
@@ -52,8 +85,8 @@ describe('order filled notifications', () => {
     // The seller's order filled 2 of 3 in that batch: once it fills in full, there is one notification.
     const rest = await placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '80', amount: '1' });
     expect(rest.json().data.status).toBe('filled');
-    await awaitNotifications(buyer, 2);
-    const sold = await awaitNotifications(seller, 1);
+    await filledNotifications(buyer, 2);
+    const sold = await filledNotifications(seller, 1);
     expect(sold.map((item) => readNotification(item)?.params)).toMatchObject([
       { side: 'sell', amount: '3', total: '240' },
     ]);
@@ -69,7 +102,7 @@ describe('order filled notifications', () => {
     const buy = await placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '82', amount: '2' });
     expect(buy.json().data.status).toBe('filled');
 
-    const told = await Promise.all([first, second, buyer].map((user) => awaitNotifications(user, 1)));
+    const told = await Promise.all([first, second, buyer].map((user) => filledNotifications(user, 1)));
     expect(told.map((items) => items.map((item) => readNotification(item)?.params))).toEqual([
       [
         {
@@ -105,7 +138,7 @@ describe('order filled notifications', () => {
     });
     expect(outcome.order.status).toBe('filled');
     // The seller's notification comes from the same batch as the house's would.
-    expect(await awaitNotifications(seller, 1)).toHaveLength(1);
+    expect(await filledNotifications(seller, 1)).toHaveLength(1);
     expect(await notificationsOf(house)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 // Tells a customer when an order of theirs on Rora's book has filled in full (issue 19 defect 8): a
 // notification in the bell, written by the web app in the reader's language from its params. The
-// house's market participants (the market maker, the sandbox flow) are not told. Sent after the batch
-// committed, best effort: a process that dies in between loses the notification, never the trade,
-// which the order history and the wallet show.
+// house's market participants (the market maker, the sandbox flow) are not told. The notification is
+// stored by the batch that filled the order, in its transaction (orders_commit_batch.sql): a trade
+// that committed has its notification, and one undone has none. It is pushed to the customer's
+// stream once the batch has committed.
 import type { NotificationParams, PairSymbol } from '@rora/contracts';
-import type { NotificationInput, NotificationService } from '../notifications/index.ts';
+import type { NotificationInput, NotificationService, PreparedNotification } from '../notifications/index.ts';
 import type { CommittedBatch } from './order-sequencer.ts';
-import type { OrderState } from './order-state.ts';
+import type { FillRecord, OrderState } from './order-state.ts';
 import { orderView } from './order-view.ts';
 
 interface NotifierLog {
@@ -16,44 +17,55 @@ interface NotifierLog {
 export interface FillNotifier {
   /** An account that trades for the house: its fills are not announced. */
   markHouse(userId: string): void;
+  /** The notifications of a batch's orders filled in full, prepared for the batch to store. */
+  noticesOf(orders: readonly OrderState[], fills: readonly FillRecord[]): PreparedNotification[];
+  /** Pushes a committed batch's notifications to their owners' streams. */
   onBatch(batch: CommittedBatch): void;
+}
+
+/** What the customer is told of an order that filled in full. */
+function filledNotice(order: OrderState, batchFills: readonly FillRecord[]): NotificationInput<'order_filled'> {
+  const fills = batchFills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
+  const view = orderView(order, fills);
+  const [base, quote] = view.symbol.split('/') as [string, string];
+  const data: NotificationParams<'order_filled'> = {
+    orderId: order.id,
+    symbol: view.symbol as PairSymbol,
+    side: view.side,
+    amount: view.filledAmount,
+    averagePrice: view.averagePrice ?? '0',
+    total: view.filledTotal,
+  };
+  const verb = view.side === 'buy' ? 'bought' : 'sold';
+  const message = `Your ${view.side} order on ${view.symbol} filled: you ${verb} ${data.amount} ${base} at an average price of ${data.averagePrice} ${quote}.`;
+  return { kind: 'order_filled', message, data };
 }
 
 export function createFillNotifier(deps: { notifications: NotificationService; log: NotifierLog }): FillNotifier {
   const house = new Set<string>();
 
-  /** What the customer is told of an order that filled in full. */
-  function filledNotice(order: OrderState, batch: CommittedBatch): NotificationInput<'order_filled'> {
-    const fills = batch.fills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
-    const view = orderView(order, fills);
-    const [base, quote] = view.symbol.split('/') as [string, string];
-    const data: NotificationParams<'order_filled'> = {
-      orderId: order.id,
-      symbol: view.symbol as PairSymbol,
-      side: view.side,
-      amount: view.filledAmount,
-      averagePrice: view.averagePrice ?? '0',
-      total: view.filledTotal,
-    };
-    const verb = view.side === 'buy' ? 'bought' : 'sold';
-    const message = `Your ${view.side} order on ${view.symbol} filled: you ${verb} ${data.amount} ${base} at an average price of ${data.averagePrice} ${quote}.`;
-    return { kind: 'order_filled', message, data };
-  }
-
   return {
     markHouse: (userId) => void house.add(userId),
+    noticesOf(orders, fills) {
+      const filled = orders.filter((order) => order.status === 'filled' && !house.has(order.userId));
+      if (filled.length === 0) return [];
+      try {
+        return deps.notifications.prepare(
+          filled.map((order) => ({ userId: order.userId, input: filledNotice(order, fills) })),
+        );
+      } catch (error) {
+        // A notice that cannot be written is a defect here; the trade goes ahead without it.
+        const orderIds = filled.map((order) => order.id);
+        deps.log.warn({ orderIds, error: (error as Error).name }, 'order filled notifications failed');
+        return [];
+      }
+    },
     onBatch(batch) {
-      const filled = batch.orders.filter((order) => order.status === 'filled' && !house.has(order.userId));
-      if (filled.length === 0) return;
-      // One statement for the batch's notifications: one each cost a round trip per filled order.
-      const items = filled.map((order) => ({ userId: order.userId, input: filledNotice(order, batch) }));
+      if (batch.notices.length === 0) return;
       deps.notifications
-        .notifyAll(items)
+        .announce(batch.notices)
         .catch((error: unknown) =>
-          deps.log.warn(
-            { orderIds: filled.map((order) => order.id), error: (error as Error).name },
-            'order filled notifications failed',
-          ),
+          deps.log.warn({ error: (error as Error).name }, 'pushing order filled notifications failed'),
         );
     },
   };

@@ -51,6 +51,7 @@ export function createOrdersModule(deps: {
 }): OrdersModule {
   const { db, ledger, clock } = deps;
   const forwarding = createOrderForwarding({ db, log: deps.log });
+  const fills = createFillNotifier({ notifications: deps.notifications, log: deps.log });
   const runners = createMarketRunners({
     db,
     clock,
@@ -58,11 +59,11 @@ export function createOrdersModule(deps: {
     maxBatch: deps.maxBatch,
     shards: deps.shards,
     onWriter: (shard, pid) => forwarding.onWriter(shard, pid),
+    notices: (orders, batchFills) => fills.noticesOf(orders, batchFills),
   });
   const venueOrders = createVenueOrders({ db, ledger, clock, adapterOf: (id) => deps.venues.adapter(id) });
   const { kycGate, venues, swaps } = deps;
   const ordersService = createOrdersService({ db, clock, kycGate, venues, runners, venueOrders, swaps, forwarding });
-  const fills = createFillNotifier({ notifications: deps.notifications, log: deps.log });
   const service: OrdersService = {
     ...ordersService,
     placeForHouse(input) {

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MARKETS, type Market } from '../markets/index.ts';
 import { MarketRunner, type CommittedBatch, type RunnerLog } from './market-runner.ts';
+import type { NoticeMaker } from './batch-part.ts';
 import { OrderSequencer } from './order-sequencer.ts';
 import { SINGLE_SHARD, type ShardMap } from './order-shards.ts';
 
@@ -39,6 +40,8 @@ export function createMarketRunners(deps: {
   maxBatch?: number;
   shards?: ShardMap;
   onWriter?(shard: number, pid: number): void;
+  /** The notifications each batch stores with it (the fill notifier's). */
+  notices?: NoticeMaker;
 }): MarketRunners {
   const shards = deps.shards ?? SINGLE_SHARD;
   const listeners = new Set<BatchListener>();

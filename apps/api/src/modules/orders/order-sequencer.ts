@@ -22,7 +22,6 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '@rora/db';
 import type { Market } from '../markets/index.ts';
 import { idempotencyAnswer } from '../../lib/idempotency-recovery.ts';
-import type { Batch } from './batch.ts';
 import {
   batchCommitted,
   commitBatches,
@@ -34,10 +33,10 @@ import {
 } from './batch-commit.ts';
 import { classifyFailure, isOutOfChain, type BatchFailure } from './batch-failure.ts';
 import { CommitProtocol, type BatchKey, type CommitOutcome, type ProtocolCommand } from './commit-protocol.ts';
-import type { BookCommand, BookLog, BookResult, MarketBook, PlaceInput } from './market-book.ts';
-import { placedOrderAnswer } from './order-view.ts';
+import type { BookCommand, BookLog, MarketBook, PlaceInput } from './market-book.ts';
 import type { FillRecord, OrderState } from './order-state.ts';
-import type { Depth as EngineDepth } from '@rora/matching-engine';
+import type { PreparedNotification } from '../notifications/index.ts';
+import { applyChanges, booksOf, isEmpty, runPart, type NoticeMaker, type Part } from './batch-part.ts';
 import { takeWriterLock, type WriterLock } from './writer-lock.ts';
 
 export interface OrderOutcome {
@@ -51,6 +50,8 @@ export interface CommittedBatch {
   market: Market;
   orders: OrderState[];
   fills: FillRecord[];
+  /** The notifications it stored (NotificationService.prepare), for their owners' streams. */
+  notices: readonly PreparedNotification[];
   at: Date;
 }
 
@@ -67,24 +68,14 @@ export interface SequencerDependencies {
   mayWrite?: boolean;
   /** Told each time this process takes the shard's writer lock, with the lock session's pid. */
   onWriter?(pid: number): void;
+  /** The notifications each batch stores in its own transaction (the fill notifier's). */
+  notices?: NoticeMaker;
 }
 
 export type Command = BookCommand & { book: MarketBook; settle: Settle; attempts: number };
 interface Settle {
   resolve(outcome: OrderOutcome): void;
   reject(error: unknown): void;
-}
-
-/** One market's share of a batch. */
-export interface Part {
-  book: MarketBook;
-  commands: Command[];
-  batch: Batch;
-  results: BookResult[];
-  /** Answers of keyed orders, by index in `commands`. */
-  answers: Map<number, string>;
-  /** The book's depth once this batch ran: what it shows when the batch commits. */
-  depth: EngineDepth;
 }
 
 /** A batch the protocol knows by its key: what the sequencer needs to send it and answer it. */
@@ -248,7 +239,8 @@ export class OrderSequencer {
       if (batch.id > read.lastBatch) for (const part of batch.parts) applyChanges(read.available, part.batch);
     }
     const now = this.deps.clock.now();
-    const parts = booksOf(commands).map((book) => runPart(book, commands, { now, available: read.available }));
+    const notices = this.deps.notices;
+    const parts = booksOf(commands).map((book) => runPart(book, commands, { now, available: read.available, notices }));
     if (parts.every(isEmpty)) return void parts.forEach((part) => this.settle(part));
     this.batches.set(key, { commands, parts, now, writerPid: writer.pid });
     void this.carryOut(
@@ -389,9 +381,11 @@ export class OrderSequencer {
       }),
     );
     const batches = parts.map((part) => part.batch);
+    const notices = parts.flatMap((part) => part.notices);
     const { writerPid, id, token, onBackend } = options;
     const { shard } = this;
-    await commitBatches({ db: this.deps.db, batches, now, answers, writerPid, batch: id, token, shard, onBackend });
+    const { db } = this.deps;
+    await commitBatches({ db, batches, now, answers, notices, writerPid, batch: id, token, shard, onBackend });
   }
 
   private committed(batch: InFlight): void {
@@ -458,6 +452,7 @@ export class OrderSequencer {
         market: part.book.market,
         orders: [...batch.touched.values()],
         fills: batch.fills,
+        notices: part.notices,
         at: this.deps.clock.now(),
       });
     } catch (error) {
@@ -475,37 +470,4 @@ function outcomeOf(error: unknown): CommitOutcome {
   if (isOutOfChain(error)) return 'out_of_chain';
   if (isNotTheWriter(error)) return 'not_the_writer';
   return isOutcomeUnknown(error) ? 'unknown' : 'refused';
-}
-
-/** A part that changed nothing: every command of it was refused while matching. */
-function isEmpty(part: Part): boolean {
-  return part.batch.ops.length === 0 && part.batch.touched.size === 0 && part.answers.size === 0;
-}
-
-function booksOf(commands: readonly Command[]): MarketBook[] {
-  return [...new Set(commands.map((command) => command.book))];
-}
-
-/** Adds a batch's effect on available balances to balances read without it. */
-function applyChanges(available: Map<string, bigint>, batch: Batch): void {
-  for (const [key, change] of batch.availableChanges) available.set(key, (available.get(key) ?? 0n) + change);
-}
-
-/** Runs one market's commands of the batch, and makes the answers of its keyed orders. */
-function runPart(
-  book: MarketBook,
-  all: readonly Command[],
-  options: { now: Date; available: Map<string, bigint> },
-): Part {
-  const commands = all.filter((command) => command.book === book);
-  const batch = book.newBatch(options);
-  const results = book.run(batch, commands);
-  const answers = new Map<number, string>();
-  commands.forEach((command, index) => {
-    const result = results[index]!;
-    if (command.kind !== 'place' || !command.input.idempotency || !result.ok) return;
-    const order = batch.touched.get(result.orderId);
-    if (order) answers.set(index, placedOrderAnswer(order, batch.fillsOf(order.id)).body);
-  });
-  return { book, commands, batch, results, answers, depth: book.snapshot() };
 }

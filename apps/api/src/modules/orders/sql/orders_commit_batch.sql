@@ -13,7 +13,8 @@
 -- planner, and compiling it took 30 ms each time.
 --
 -- p_records_text: { created: [order...], updated: [order change...], fills: [fill...], candles:
--- [...], keys: [idempotency answer...] } as JSON text, every amount a decimal string, every time an
+-- [...], keys: [idempotency answer...], notifications: [notification...] } as JSON text (a server
+-- from before notifications sends none), every amount a decimal string, every time an
 -- ISO-8601 string, request hashes hex, answers UTF-8 text. p_ops_text: the ledger batch as JSON text
 -- (@rora/ledger encodeLedgerOps). Both are parsed in the function: a large batch parsed on arrival
 -- gave the next batch time to take the chain first.
@@ -30,10 +31,11 @@
 -- taken here with the customer's accounts locked, so two shards never hold the same funds twice.
 --
 -- Before the chain, a batch writes its new rows, which no earlier batch touches: the new orders, the
--- stored answers and the fills (a fill's maker order may come from a batch not committed yet, so
--- that foreign key is checked at commit, DEFERRABLE INITIALLY DEFERRED). Batches commit one after
--- another, so the time a batch holds the chain caps the order flow; the next batch now does this
--- part while the one before still holds the chain.
+-- stored answers, the fills (a fill's maker order may come from a batch not committed yet, so that
+-- foreign key is checked at commit, DEFERRABLE INITIALLY DEFERRED) and the notifications of orders
+-- filled in full (notifications_insert_all.sql), stored with the trade they tell of. Batches commit
+-- one after another, so the time a batch holds the chain caps the order flow; the next batch now
+-- does this part while the one before still holds the chain.
 --
 -- A batch that reaches the database before the one before it waits for it: a batch takes an
 -- advisory lock on its own number (class 7262 + shard) first and holds it to its end; before the chain, it
@@ -103,6 +105,10 @@ BEGIN
            maker_order_id uuid, taker_order_id uuid, maker_user_id uuid, taker_user_id uuid, taker_side text,
            price numeric, quantity numeric, notional numeric, maker_fee numeric, taker_fee numeric,
            created_at timestamptz);
+  END IF;
+
+  IF jsonb_array_length(v_records -> 'notifications') > 0 THEN
+    PERFORM notifications_insert_all(v_records -> 'notifications');
   END IF;
 
   -- The batch before: wait while it runs. Once it has ended, the chain shows whether it committed; if
