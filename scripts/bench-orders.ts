@@ -25,7 +25,7 @@ import { assertLedgerInvariants } from '@rora/ledger';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/modules/orders/testing/server-child.ts';
 import { createCustomers } from './bench-orders/customers.ts';
 import { cpuBetween, cpuMinus, cpuPlus, cpuSnapshot, postgresPids, processCpuMs } from './bench-orders/cpu.ts';
-import { perSecond, report, verdicts, type Phase } from './bench-orders/report.ts';
+import { report, verdicts, type Phase, type SlicePair } from './bench-orders/report.ts';
 import { connectSubscribers } from './bench-orders/subscribers.ts';
 import { awaitBooks, BASELINE_TABLE, marketsFor, refreshMids, Workload, type Result } from './bench-orders/workload.ts';
 import {
@@ -132,7 +132,7 @@ const joined = (a: Phase, b: Phase): Phase => ({
 });
 
 interface Measured {
-  sliceRatios: number[];
+  slices: SlicePair[];
   baseline: Phase;
   orders: Phase;
   fills: number;
@@ -140,9 +140,9 @@ interface Measured {
   wal: Wal;
 }
 
-/** Two runs' measures as one: the slices' ratios side by side, everything else added. */
+/** Two runs' measures as one: the slices side by side, everything else added. */
 const combined = (a: Measured, b: Measured): Measured => ({
-  sliceRatios: [...a.sliceRatios, ...b.sliceRatios],
+  slices: [...a.slices, ...b.slices],
   baseline: joined(a.baseline, b.baseline),
   orders: joined(a.orders, b.orders),
   fills: a.fills + b.fills,
@@ -177,8 +177,7 @@ async function measure(
     await settle();
     const written = rowsBetween(rows0, await tableRows(database.pool, BASELINE_TABLE));
     const wal = walBetween(wal0, await walSoFar(database.pool));
-    const sliceRatios = [perSecond(orders) / perSecond(baseline)];
-    slices.push({ sliceRatios, baseline, orders, fills, written, wal });
+    slices.push({ slices: [{ baseline, orders }], baseline, orders, fills, written, wal });
   }
   return slices.reduce(combined);
 }
@@ -237,10 +236,10 @@ async function main(): Promise<void> {
     const dbPids = () => postgresPids(database.pool, !process.env.DATABASE_URL);
     const context = { client, serverPid: server.child.pid!, dbPids };
     await run(context, { ...options, seconds: 3 }, (pool) => workload.next(pool));
-    const { sliceRatios, baseline, orders, fills, written, wal } = await measure(context, options, workload, database);
+    const { slices, baseline, orders, fills, written, wal } = await measure(context, options, workload, database);
     clearInterval(refresher);
     const socketMessages = subscribers.messages();
-    report({ baseline, orders, fills, written, wal, socketMessages, logBytes: server.logBytes(), sliceRatios });
+    report({ baseline, orders, fills, written, wal, socketMessages, logBytes: server.logBytes(), slices });
     verdicts(baseline, orders);
     subscribers.close();
     await client.close();

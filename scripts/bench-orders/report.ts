@@ -39,6 +39,14 @@ function refusals(results: Result[]): string {
 }
 
 export const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
+
+/** A baseline slice and the orders slice after it. */
+export interface SlicePair {
+  baseline: Phase;
+  orders: Phase;
+}
+
+const sliceRatio = (pair: SlicePair) => (perSecond(pair.orders) / perSecond(pair.baseline)).toFixed(2);
 /** Requests that succeeded, at least one: what the per-request figures divide by. */
 const doneIn = (phase: Phase) => Math.max(1, ok(phase).length);
 const cpuPer = (phase: Phase) => [phase.serverCpu.total / doneIn(phase), phase.dbCpu.total / doneIn(phase)];
@@ -79,8 +87,8 @@ export function report(run: {
   wal: Wal;
   socketMessages: number;
   logBytes: number;
-  /** orders/s ÷ baseline requests/s of each pair of slices. */
-  sliceRatios: number[];
+  /** Each pair of slices, in the order run. */
+  slices: SlicePair[];
 }) {
   const { baseline, orders } = run;
   const [baseServer, baseDb] = cpuPer(baseline);
@@ -107,9 +115,14 @@ export function report(run: {
     `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
       `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,
   );
-  console.log(
-    `                orders/s ÷ baseline by slice: ${run.sliceRatios.map((ratio) => ratio.toFixed(2)).join(' / ')}`,
-  );
+  console.log(`                orders/s ÷ baseline by slice: ${run.slices.map(sliceRatio).join(' / ')}`);
+  for (const [index, pair] of run.slices.entries()) {
+    const cpu = (phase: Phase) => cpuPer(phase).reduce((a, b) => a + b, 0);
+    console.log(
+      `                  slice ${index + 1}: ${number(perSecond(pair.orders))} orders/s at ${cpu(pair.orders).toFixed(3)} ms CPU ` +
+        `÷ ${number(perSecond(pair.baseline))} baseline requests/s at ${cpu(pair.baseline).toFixed(3)} ms`,
+    );
+  }
   console.log(
     `  also          ${number(run.socketMessages)} WebSocket messages received, ${number(run.logBytes / 2 ** 20, 1)} MB of log written`,
   );
