@@ -26,7 +26,11 @@
 //    hold of these codes, or one whose flow row is gone, is orphaned: a send left `held` (approved or
 //    not) has nothing that will ever post or void it. The server gets ORPHAN_GRACE_MS to settle
 //    what its own recovery settles before a hold counts as orphaned.
-// 6. The server comes back: after SIGKILL it restarts on the same data dir the way `npm start`
+// 6. A fill is told exactly once: each order of Rora's books (lit or dark) of the run's customers
+//    that filled in full has one order_filled notification, and each such notification names an
+//    order of its customer that filled in full. Both are written by the batch that fills the order
+//    (ADR 0059), so a fault between the two cannot leave one without the other.
+// 7. The server comes back: after SIGKILL it restarts on the same data dir the way `npm start`
 //    would; after a PostgreSQL immediate stop or terminated backends it answers /health 200 again
 //    WITHOUT being restarted, and while the database is away it answers 503 with Retry-After,
 //    never 500 (see run.ts).
@@ -149,4 +153,29 @@ export async function checkOrphanHolds(pool: pg.Pool): Promise<Violation[]> {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+}
+
+const UNTOLD_FILLS = `
+  SELECT o.id::text AS order_id, count(n.id)::int AS notices, true AS filled
+    FROM orders o
+    LEFT JOIN notifications n
+      ON n.user_id = o.user_id AND n.kind = 'order_filled' AND n.data->>'orderId' = o.id::text
+   WHERE o.user_id = ANY($1::uuid[]) AND o.status = 'filled' AND o.book IN ('lit', 'dark')
+   GROUP BY o.id HAVING count(n.id) <> 1
+  UNION ALL
+  SELECT n.data->>'orderId', 1, false
+    FROM notifications n
+    LEFT JOIN orders o ON o.id::text = n.data->>'orderId' AND o.user_id = n.user_id
+   WHERE n.user_id = ANY($1::uuid[]) AND n.kind = 'order_filled' AND (o.id IS NULL OR o.status <> 'filled')`;
+
+/** Orders filled in full without exactly one notification, and notifications of no such order. */
+export async function checkFillNotifications(pool: pg.Pool, outcomes: Outcome[]): Promise<Violation[]> {
+  const users = [...new Set(outcomes.map((outcome) => outcome.userId))];
+  const { rows } = await pool.query<{ order_id: string; notices: number; filled: boolean }>(UNTOLD_FILLS, [users]);
+  return rows.map((row) => ({
+    invariant: 'fill_notification_mismatch',
+    detail: row.filled
+      ? `order ${row.order_id} filled in full has ${row.notices} order_filled notifications`
+      : `an order_filled notification names order ${row.order_id}, which did not fill in full`,
+  }));
 }

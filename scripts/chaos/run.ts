@@ -5,7 +5,7 @@
 // or gave up; then checks the invariants of checks.ts. The fault kinds take turns, so any three
 // rounds inject each kind once.
 import { connectDatabase } from '@rora/db';
-import { checkAcknowledged, checkLedger, checkOrphanHolds, type Violation } from './checks.ts';
+import { checkAcknowledged, checkFillNotifications, checkLedger, checkOrphanHolds, type Violation } from './checks.ts';
 import { createCluster, type Cluster } from './cluster.ts';
 import { createCustomers } from './customers.ts';
 import { FAULT_KINDS, harnessPool, injectFault, type FaultKind, type FaultResult } from './faults.ts';
@@ -120,6 +120,7 @@ async function checkAll(cluster: Cluster, outcomes: Outcome[]): Promise<Violatio
       ...(await checkLedger(pool)),
       ...(await checkAcknowledged(pool, outcomes)),
       ...(await checkOrphanHolds(pool)),
+      ...(await checkFillNotifications(pool, outcomes)),
     ];
   } finally {
     await pool.end();
