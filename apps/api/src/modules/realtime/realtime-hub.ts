@@ -36,20 +36,23 @@ export interface RealtimeHub {
 }
 
 /**
- * The bus hands one event to every subscriber in one synchronous loop: the event is serialized for
- * the first socket and the text reused for the rest of that loop (100 subscribers of a market made
- * 100 JSON.stringify calls per event). Forgotten at the next microtask, so an event object that a
- * publisher reuses later is serialized afresh.
+ * The bus hands one event to every subscriber in one synchronous loop: the event is serialized and
+ * encoded as UTF-8 for the first socket, and those bytes are sent as the text frame of the rest of
+ * that loop (100 subscribers of a market made 100 JSON.stringify calls per event, then 100 UTF-8
+ * encodings of the same text as each socket wrote it). Forgotten at the next microtask, so an event
+ * object that a publisher reuses later is serialized afresh.
  */
 let lastEvent: RealtimeEvent | null = null;
-let lastText = '';
-export function serializeEvent(message: RealtimeEvent): string {
-  if (message === lastEvent) return lastText;
-  lastText = JSON.stringify(message);
+let lastBytes = Buffer.alloc(0);
+export function serializeEvent(message: RealtimeEvent): Buffer {
+  if (message === lastEvent) return lastBytes;
+  lastBytes = Buffer.from(JSON.stringify(message));
   if (lastEvent === null) queueMicrotask(() => (lastEvent = null));
   lastEvent = message;
-  return lastText;
+  return lastBytes;
 }
+
+const TEXT_FRAME = { binary: false } as const;
 
 function send(socket: WebSocket, message: RealtimeEvent, hold?: () => void): void {
   if (socket.readyState !== socket.OPEN) return;
@@ -58,7 +61,7 @@ function send(socket: WebSocket, message: RealtimeEvent, hold?: () => void): voi
     return;
   }
   hold?.();
-  socket.send(serializeEvent(message));
+  socket.send(serializeEvent(message), TEXT_FRAME);
 }
 
 /**

@@ -1,4 +1,4 @@
-// One serialization per event for all its subscribers, never a stale one: the text is reused only
+// One serialization per event for all its subscribers, never a stale one: the bytes are reused only
 // within the synchronous fan-out of one publish.
 import { describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from './event-bus.ts';
@@ -14,12 +14,13 @@ describe('serializeEvent', () => {
       return original(...args);
     }) as typeof JSON.stringify;
     try {
-      expect(serializeEvent(event)).toBe('{"channel":"markets","type":"depth","data":{"sequence":1}}');
-      for (let subscriber = 0; subscriber < 99; subscriber += 1) serializeEvent(event);
+      const bytes = serializeEvent(event);
+      expect(bytes.toString()).toBe('{"channel":"markets","type":"depth","data":{"sequence":1}}');
+      for (let subscriber = 0; subscriber < 99; subscriber += 1) expect(serializeEvent(event)).toBe(bytes);
       expect(spy.calls).toBe(1);
       await Promise.resolve();
       (event.data as { sequence: number }).sequence = 2;
-      expect(serializeEvent(event)).toBe('{"channel":"markets","type":"depth","data":{"sequence":2}}');
+      expect(serializeEvent(event).toString()).toBe('{"channel":"markets","type":"depth","data":{"sequence":2}}');
       expect(spy.calls).toBe(2);
     } finally {
       JSON.stringify = original;
@@ -29,8 +30,8 @@ describe('serializeEvent', () => {
   it('serializes a different event at once, in the same turn', () => {
     const first: RealtimeEvent = { channel: 'system', type: 'pong', data: null };
     const second: RealtimeEvent = { channel: 'system', type: 'ready', data: { userId: 'u' } };
-    expect(serializeEvent(first)).toContain('pong');
-    expect(serializeEvent(second)).toContain('ready');
-    expect(serializeEvent(first)).toContain('pong');
+    expect(serializeEvent(first).toString()).toContain('pong');
+    expect(serializeEvent(second).toString()).toContain('ready');
+    expect(serializeEvent(first).toString()).toContain('pong');
   });
 });
