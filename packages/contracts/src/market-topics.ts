@@ -52,8 +52,8 @@ export const depthEventSchema = event(
   zod.object({ ...sequenced, bids: zod.array(depthLevelSchema), asks: zod.array(depthLevelSchema) }),
 );
 /**
- * One committed batch's public trades, NEWEST FIRST: the order of GET /market/trades and of the
- * snapshot's trades, so a client prepends the list as it comes.
+ * The public trades of the batches committed in the last 100 ms, NEWEST FIRST: the order of GET
+ * /market/trades and of the snapshot's trades, so a client prepends the list as it comes.
  */
 export const tradesEventSchema = event('trades', zod.object({ ...sequenced, trades: zod.array(tradeSchema) }));
 /**

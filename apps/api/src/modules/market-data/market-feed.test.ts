@@ -7,7 +7,7 @@ import type { Depth as EngineDepth } from '@rora/matching-engine';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { ManualClock } from '../../lib/clock.ts';
 import { requireMarket } from '../markets/index.ts';
-import type { CommittedBatch } from '../orders/index.ts';
+import type { CommittedBatch, FillRecord } from '../orders/index.ts';
 import { createInProcessEventBus, type RealtimeEvent } from '../realtime/index.ts';
 import { createVenuesModule } from '../venues/index.ts';
 import { MarketFeed } from './market-feed.ts';
@@ -79,14 +79,38 @@ async function setUp() {
   // An earlier subscriber: it sees every message the topic publishes.
   const published: RealtimeEvent[] = [];
   events.subscribe(feed.topic, (event) => published.push(event));
-  const batch: CommittedBatch = { market, orders: [], fills: [], notices: [], at: clock.now() };
-  const commit = (next: EngineDepth) => {
+  const commit = (next: EngineDepth, fills: FillRecord[] = []) => {
     depth = next;
-    feed.onBatch(batch);
+    feed.onBatch({ market, orders: [], fills, notices: [], at: clock.now() } satisfies CommittedBatch);
   };
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   return { feed, published, commit };
 }
+
+/** A public trade of the book at 70000.1, numbered `seq` in the market's trades. */
+function printOf(seq: number): FillRecord {
+  const id = `00000000-0000-7000-8000-${String(seq).padStart(12, '0')}`;
+  return {
+    id,
+    pair: market.symbol,
+    book: 'lit',
+    venue: 'rora',
+    seq: BigInt(seq),
+    makerOrderId: id,
+    takerOrderId: id,
+    makerUserId: id,
+    takerUserId: id,
+    takerSide: 'buy',
+    price: 70_000_100_000n,
+    quantity: 100_000n,
+    notional: 7_000_010_000n,
+    makerFee: 0n,
+    takerFee: 0n,
+    createdAt: new Date(),
+  };
+}
+
+const sequencesOf = (trades: unknown) => (trades as Array<{ sequence: number }>).map((trade) => trade.sequence);
 
 describe('a market feed', () => {
   it('never leaves a new subscriber on a level that returned to its published amount', async () => {
@@ -130,5 +154,25 @@ describe('a market feed', () => {
     await vi.advanceTimersByTimeAsync(1_000);
 
     expect(follow(snapshot, published).ticker?.bestAsk).toBe('70000.1');
+  });
+
+  it('sends the trades of the batches of one 100 ms in one message, newest first, each once', async () => {
+    const { feed, published, commit } = await setUp();
+    await feed.ready();
+    commit(askOf(5), [printOf(1), printOf(2)]);
+    commit(askOf(5), [printOf(3)]);
+    expect(published.filter((message) => message.type === 'trades')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    const sent = published.filter((message) => message.type === 'trades');
+    expect(sent.map((message) => sequencesOf((message.data as { trades: unknown }).trades))).toEqual([[3, 2, 1]]);
+
+    // Trades not yet sent go out before a snapshot (or GET /market/trades) shows them.
+    commit(askOf(5), [printOf(4)]);
+    const snapshot = await feed.snapshot();
+    expect(sequencesOf((snapshot.data as { trades: unknown }).trades)).toEqual([4, 3, 2, 1]);
+    const last = published.filter((message) => message.type === 'trades').at(-1)!;
+    expect(sequencesOf((last.data as { trades: unknown }).trades)).toEqual([4]);
+    expect((last.data as Data).sequence).toBeLessThanOrEqual((snapshot.data as Data).sequence);
+    expect(sequencesOf(await feed.recentTrades(10))).toEqual([4, 3, 2, 1]);
   });
 });

@@ -25,6 +25,11 @@ import { candleView, tickerView } from './views.ts';
 const RECENT_TRADES = 100;
 const SNAPSHOT_TRADES = 50;
 const DEPTH_THROTTLE_MS = 100;
+/**
+ * A batch's public trades go out with those of the other batches of the same 100 ms, in one message
+ * (each batch's own message was most of what a market's subscribers received under load).
+ */
+const TRADES_THROTTLE_MS = 100;
 /** Tickers follow trades and the best bid and ask; computed from memory, so a few a second is cheap. */
 const TICKER_THROTTLE_MS = 250;
 /** Candles are read back from the database: once a second at most. */
@@ -80,6 +85,8 @@ export class MarketFeed {
   private readonly book: DepthStream;
   private bookRead = false;
   private trades: Trade[] = [];
+  /** Trades of committed batches not yet published, newest first. */
+  private pendingTrades: Trade[] = [];
   /** Null until loaded; prints that arrive meanwhile wait in `early`. */
   private window: DayWindow | null = null;
   private early: PublicPrint[] = [];
@@ -89,6 +96,7 @@ export class MarketFeed {
   /** The last ticker the topic sent (or a snapshot showed): the baseline of ticker updates. */
   private published: StampedTicker | null = null;
   private readonly scheduleDepth: () => void;
+  private readonly scheduleTrades: () => void;
   private readonly scheduleTicker: () => void;
   private readonly scheduleCandles: () => void;
 
@@ -96,6 +104,7 @@ export class MarketFeed {
     this.topic = marketTopics.market(deps.market.symbol);
     this.book = new DepthStream(deps.market);
     this.scheduleDepth = throttle(() => this.flushDepth(), DEPTH_THROTTLE_MS);
+    this.scheduleTrades = throttle(() => this.flushTrades(), TRADES_THROTTLE_MS);
     this.scheduleTicker = throttle(async () => this.adoptTicker(await this.computeTicker()), TICKER_THROTTLE_MS);
     this.scheduleCandles = throttle(() => this.publishCandles(), CANDLES_THROTTLE_MS);
   }
@@ -179,9 +188,9 @@ export class MarketFeed {
     // The batch's fills are in trade order; the topic sends them newest first, as GET /market/trades
     // lists them (contract: tradesEventSchema), so a client prepends the list as it comes.
     const newestFirst = prints.map((fill) => this.tradeView(fill)).reverse();
-    this.trades = [...newestFirst, ...this.trades].slice(0, RECENT_TRADES);
+    this.pendingTrades = [...newestFirst, ...this.pendingTrades];
     this.lastPrice = prints[prints.length - 1]!.price;
-    void this.deps.events.publish(this.topic, this.next('trades', { trades: newestFirst }));
+    this.scheduleTrades();
     this.scheduleTicker();
     this.scheduleCandles();
     this.deps.onLastPrice(this.deps.market, this.lastPrice);
@@ -203,6 +212,20 @@ export class MarketFeed {
     void this.ready().catch(() => undefined);
   }
 
+  /**
+   * Publishes the trades not yet sent, newest first, in one message. A trade may already be in the
+   * list (a load that read it from the database after its batch committed): it is not listed twice.
+   */
+  private flushTrades(): void {
+    const pending = this.pendingTrades;
+    if (pending.length === 0) return;
+    this.pendingTrades = [];
+    const oldest = pending[pending.length - 1]!.sequence;
+    const older = this.trades.filter((trade) => trade.sequence < oldest);
+    this.trades = [...pending, ...older].slice(0, RECENT_TRADES);
+    void this.deps.events.publish(this.topic, this.next('trades', { trades: pending }));
+  }
+
   /** Publishes the depth changes not yet sent. */
   private flushDepth(): void {
     const changes = this.book.takeChanges();
@@ -218,6 +241,7 @@ export class MarketFeed {
 
   async recentTrades(limit: number): Promise<Trade[]> {
     await this.ready();
+    this.flushTrades();
     return this.trades.slice(0, limit);
   }
 
@@ -275,7 +299,9 @@ export class MarketFeed {
     if (last && last.stamp > next.stamp) return;
     this.published = next;
     if (last && JSON.stringify(last.ticker) === JSON.stringify(next.ticker)) return;
+    // What the ticker shows first: the book's best prices, and the trades its last price comes from.
     this.flushDepth();
+    this.flushTrades();
     void this.deps.events.publish(this.topic, this.next('ticker', { ticker: next.ticker }));
   }
 
@@ -295,6 +321,7 @@ export class MarketFeed {
     const buckets = CANDLE_INTERVALS.map((interval) => ({ interval, bucket: bucketStart(interval, now) }));
     const rows = await readCurrentCandles(db, market.symbol, buckets);
     const candles = rows.map((row) => ({ interval: row.interval, ...candleView(market, row) }));
+    this.flushTrades();
     if (candles.length > 0) await events.publish(this.topic, this.next('candles', { candles }));
   }
 
@@ -303,6 +330,7 @@ export class MarketFeed {
     this.adoptTicker(await this.computeTicker());
     this.readBookOnce();
     this.flushDepth();
+    this.flushTrades();
     const { bids, asks } = this.book.publishedLevels();
     return {
       channel: 'markets',
