@@ -107,6 +107,12 @@ export function report(run: {
   console.log(`                refused: ${refusals(orders.results)}`);
   const done = doneIn(orders);
   printRows(run.written, done);
+  // Each committed batch moves its shard's chain row once (orders_commit_batch).
+  const batches = run.written.get('order_chain')?.updates ?? 0;
+  console.log(
+    `                batches committed: ${number(batches)}, ${number(done / Math.max(1, batches), 1)} of these orders each ` +
+      `(the market maker's besides)`,
+  );
   console.log(
     `                WAL per order: ${number(run.wal.records / done, 1)} records, ` +
       `${number(run.wal.fullPages / done, 2)} full-page images, ${number(run.wal.bytes / done / 1024, 1)} kB`,
