@@ -88,10 +88,15 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
     return items.map(({ userId, input }) => ({ id: orderedId(), userId, ...checked(input), createdAt }));
   }
 
-  async function publishCreated(userIds: readonly string[], created: readonly Notification[]): Promise<void> {
+  /** Pushes each stored notification (`created`, in the order of `prepared`) to its owner. */
+  async function publishCreated(prepared: readonly PreparedNotification[], created: readonly Notification[]) {
     await Promise.all(
       created.map((notification, index) =>
-        events.publish(topics.user(userIds[index]!), { channel: 'notifications', type: 'created', data: notification }),
+        events.publish(topics.user(prepared[index]!.userId), {
+          channel: 'notifications',
+          type: 'created',
+          data: notification,
+        }),
       ),
     );
   }
@@ -100,10 +105,7 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
     if (items.length === 0) return [];
     const prepared = prepare(items);
     const created = await repository.insertAll(prepared);
-    await publishCreated(
-      prepared.map((notification) => notification.userId),
-      created,
-    );
+    await publishCreated(prepared, created);
     return created;
   }
 
@@ -122,11 +124,7 @@ export function createNotificationService(deps: { db: Db; clock: Clock; events: 
     notifyAll,
     prepare,
 
-    announce: (prepared) =>
-      publishCreated(
-        prepared.map((notification) => notification.userId),
-        prepared.map(storedView),
-      ),
+    announce: (prepared) => publishCreated(prepared, prepared.map(storedView)),
 
     async list(userId, { page, limit }) {
       // One snapshot for the page and the counts: read apart, a notification created in between

@@ -56,6 +56,6 @@ export function runPart(
     const order = batch.touched.get(result.orderId);
     if (order) answers.set(index, placedOrderAnswer(order, batch.fillsOf(order.id)).body);
   });
-  const notices = batch.touched.size > 0 ? (options.notices?.([...batch.touched.values()], batch.fills) ?? []) : [];
+  const notices = options.notices?.([...batch.touched.values()], batch.fills) ?? [];
   return { book, commands, batch, results, answers, depth: book.snapshot(), notices };
 }
