@@ -38,7 +38,7 @@ function refusals(results: Result[]): string {
   return [...counts].map(([code, count]) => `${code} ${count}`).join(', ') || 'none';
 }
 
-export const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
+const perSecond = (phase: Phase) => ok(phase).length / phase.elapsed;
 
 /** A baseline slice and the orders slice after it. */
 export interface SlicePair {
@@ -50,6 +50,8 @@ const sliceRatio = (pair: SlicePair) => (perSecond(pair.orders) / perSecond(pair
 /** Requests that succeeded, at least one: what the per-request figures divide by. */
 const doneIn = (phase: Phase) => Math.max(1, ok(phase).length);
 const cpuPer = (phase: Phase) => [phase.serverCpu.total / doneIn(phase), phase.dbCpu.total / doneIn(phase)];
+/** Server and database CPU per request, together. */
+const cpuPerRequest = (phase: Phase) => cpuPer(phase).reduce((a, b) => a + b, 0);
 
 /** "server 0.6 ms + database 0.7 ms (kernel: 0.2 + 0.3)": the kernel's part is the syscalls'. */
 function cpuLine(phase: Phase): string {
@@ -91,8 +93,6 @@ export function report(run: {
   slices: SlicePair[];
 }) {
   const { baseline, orders } = run;
-  const [baseServer, baseDb] = cpuPer(baseline);
-  const [orderServer, orderDb] = cpuPer(orders);
   console.log(`\n  baseline      POST /bench/baseline (authenticate, insert one row, commit)`);
   console.log(`                ${number(perSecond(baseline))} requests/s, ${latency(ok(baseline))}`);
   console.log(`                CPU per request: ${cpuLine(baseline)}`);
@@ -119,14 +119,13 @@ export function report(run: {
   );
   console.log(
     `  ratio         orders/s ÷ baseline requests/s = ${(perSecond(orders) / perSecond(baseline)).toFixed(2)}; ` +
-      `CPU per order ÷ CPU per baseline request = ${((orderServer! + orderDb!) / (baseServer! + baseDb!)).toFixed(2)}`,
+      `CPU per order ÷ CPU per baseline request = ${(cpuPerRequest(orders) / cpuPerRequest(baseline)).toFixed(2)}`,
   );
   console.log(`                orders/s ÷ baseline by slice: ${run.slices.map(sliceRatio).join(' / ')}`);
   for (const [index, pair] of run.slices.entries()) {
-    const cpu = (phase: Phase) => cpuPer(phase).reduce((a, b) => a + b, 0);
     console.log(
-      `                  slice ${index + 1}: ${number(perSecond(pair.orders))} orders/s at ${cpu(pair.orders).toFixed(3)} ms CPU ` +
-        `÷ ${number(perSecond(pair.baseline))} baseline requests/s at ${cpu(pair.baseline).toFixed(3)} ms`,
+      `                  slice ${index + 1}: ${number(perSecond(pair.orders))} orders/s at ${cpuPerRequest(pair.orders).toFixed(3)} ms CPU ` +
+        `÷ ${number(perSecond(pair.baseline))} baseline requests/s at ${cpuPerRequest(pair.baseline).toFixed(3)} ms`,
     );
   }
   console.log(
