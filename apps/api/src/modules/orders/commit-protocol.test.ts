@@ -123,11 +123,24 @@ describe('the order commit protocol', () => {
     ]);
   });
 
-  it('keeps a third batch for when enough commands wait', () => {
-    const protocol = inFlight(2);
+  it('sends a second batch beside the one in flight only once 16 commands wait', () => {
+    const protocol = new CommitProtocol();
+    expect(protocol.pipelineFull(1)).toBe(false);
+    protocol.step({ type: 'batch_ready', key: 1, lastBatch: 10n, token: 't1' });
     expect(protocol.pipelineFull(15)).toBe(true);
     expect(protocol.pipelineFull(16)).toBe(false);
-    protocol.step({ type: 'batch_ready', key: 3, lastBatch: 10n, token: 't3' });
+    protocol.step({ type: 'batch_ready', key: 2, lastBatch: 10n, token: 't2' });
     expect(protocol.pipelineFull(1_000)).toBe(true);
+    protocol.step({ type: 'commit_answered', key: 1, outcome: 'committed' });
+    expect(protocol.pipelineFull(1)).toBe(true);
+  });
+
+  it('keeps the last batch of a deeper pipeline for when enough commands wait', () => {
+    const protocol = new CommitProtocol({ depth: 3, lastMin: 16 });
+    protocol.step({ type: 'batch_ready', key: 1, lastBatch: 10n, token: 't1' });
+    expect(protocol.pipelineFull(1)).toBe(false);
+    protocol.step({ type: 'batch_ready', key: 2, lastBatch: 10n, token: 't2' });
+    expect(protocol.pipelineFull(15)).toBe(true);
+    expect(protocol.pipelineFull(16)).toBe(false);
   });
 });

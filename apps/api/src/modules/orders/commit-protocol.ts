@@ -75,13 +75,19 @@ interface Failed {
   lost: boolean;
 }
 
+/** When the next batch may be sent: at most `depth` in flight, the last of them only once `lastMin` commands wait. */
+export interface PipelinePolicy {
+  depth: number;
+  lastMin: number;
+}
+
 /**
- * Batches in flight at once: one committing, the next waiting for it in the database, and a third
- * writing its new rows (ADR 0019), but only once enough commands wait to fill it: a small third
- * batch costs its share of every batch's fixed work and slows the two before it.
+ * The sequencer's pipeline (ADR 0019): one batch committing and, once 16 commands wait, a second
+ * that writes its new rows and waits for it in the database. A smaller second batch costs its share
+ * of every batch's fixed work and slows the one before it; a command that finds one batch in flight
+ * and fewer than 16 beside it waits for that commit and joins the next batch.
  */
-export const PIPELINE_DEPTH = 3;
-export const THIRD_BATCH_MIN = 16;
+export const PIPELINE: PipelinePolicy = { depth: 2, lastMin: 16 };
 
 export class CommitProtocol {
   private flights: Flight[] = [];
@@ -91,6 +97,8 @@ export class CommitProtocol {
   private nextBatch: bigint | null = null;
   /** Whether the batch settled just before the head of `flights` committed (true when none). */
   private previousCommitted = true;
+
+  constructor(private readonly policy: PipelinePolicy = PIPELINE) {}
 
   /** Batches in flight with their numbers: those a new read may or may not include. */
   inFlight(): ReadonlyArray<{ key: BatchKey; id: bigint }> {
@@ -110,7 +118,8 @@ export class CommitProtocol {
   /** Whether no further batch may be sent now, with `queued` commands waiting. */
   pipelineFull(queued: number): boolean {
     const inFlight = this.flights.length;
-    return inFlight >= PIPELINE_DEPTH || (inFlight === PIPELINE_DEPTH - 1 && queued < THIRD_BATCH_MIN);
+    const { depth, lastMin } = this.policy;
+    return inFlight >= depth || (inFlight === depth - 1 && inFlight > 0 && queued < lastMin);
   }
 
   step(event: ProtocolEvent): ProtocolCommand[] {

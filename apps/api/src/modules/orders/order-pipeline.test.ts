@@ -12,6 +12,7 @@ import {
   assertOrdersConsistent,
   balanceOf,
   batchesWaiting,
+  batchesWaitingNow,
   commitEmptyBatch,
   createMarketsTestApp,
   lastBatch,
@@ -20,6 +21,7 @@ import {
   withdrawOn,
   writerPid,
 } from './testing/orders-fixtures.ts';
+import { PIPELINE } from './commit-protocol.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,21 +75,31 @@ describe('the order chain', () => {
   });
 });
 
+/** The orders that must wait before a second batch goes beside the one in flight. */
+const SECOND_BATCH_MIN = PIPELINE.lastMin;
+
+/** `count` orders of 1 USDT from `customer`, to fill a batch. */
+const smallOrders = (customer: TestUser, count: number) =>
+  Array.from({ length: count }, () => placeOrder(t, customer, buy('1', '1')));
+
 describe('two batches in flight', () => {
   it('lets an order of the next batch spend what the committing batch has not held, and no more', async () => {
     const customer = await approvedCustomer(t, { USDT: '1000' });
+    const filler = await approvedCustomer(t, { USDT: '100' });
     const blocker = await holdAccount(customer);
     try {
       const first = placeOrder(t, customer, buy('60', '10'));
       await batchesWaiting(t, 1);
       // Matched while the first batch waits: 400 of the 1,000 are not held yet, 401 are too many.
       const next = Promise.all([placeOrder(t, customer, buy('40', '10')), placeOrder(t, customer, buy('1', '1'))]);
+      const filled = Promise.all(smallOrders(filler, SECOND_BATCH_MIN - 2));
       await batchesWaiting(t, 2);
       await blocker.query('COMMIT');
       const [second, third] = await next;
       expect((await first).statusCode).toBe(201);
       expect(second.statusCode).toBe(201);
       expect([third.statusCode, third.json().error.code]).toEqual([422, 'available_balance_must_cover_order']);
+      expect((await filled).map((answer) => answer.statusCode)).toEqual(Array(SECOND_BATCH_MIN - 2).fill(201));
     } finally {
       blocker.release(true);
     }
@@ -97,31 +109,30 @@ describe('two batches in flight', () => {
   it('runs the next batch again when the one before it fails, losing only the refused order', async () => {
     const spender = await approvedCustomer(t, { USDT: '100' });
     const other = await approvedCustomer(t, { USDT: '100' });
+    const filler = await approvedCustomer(t, { USDT: '100' });
     const blocker = await holdAccount(spender);
     try {
       const refused = placeOrder(t, spender, buy('50', '1'));
       await batchesWaiting(t, 1);
-      const next = placeOrder(t, other, buy('30', '1'));
+      const next = Promise.all([placeOrder(t, other, buy('30', '1')), ...smallOrders(filler, SECOND_BATCH_MIN - 1)]);
       await batchesWaiting(t, 2);
       // Meanwhile the spender's balance goes elsewhere: the first batch's hold is refused.
       await withdrawOn(blocker, spender.userId, '80');
       await blocker.query('COMMIT');
-      const [spenderAnswer, otherAnswer] = await Promise.all([refused, next]);
+      const [spenderAnswer, nextAnswers] = await Promise.all([refused, next]);
       expect([spenderAnswer.statusCode, spenderAnswer.json().error.code]).toEqual([
         422,
         'available_balance_must_cover_order',
       ]);
-      expect(otherAnswer.statusCode).toBe(201);
+      expect(nextAnswers.map((answer) => answer.statusCode)).toEqual(Array(SECOND_BATCH_MIN).fill(201));
     } finally {
       blocker.release(true);
     }
     expect(await balanceOf(t, spender, 'USDT')).toEqual({ available: units('20', 'USDT'), held: 0n });
     expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
   });
-});
 
-describe('three batches in flight', () => {
-  it('sends a third batch once 16 orders wait, and the database commits the three in order', async () => {
+  it('keeps a second batch back until 16 orders wait, and the database commits the two in order', async () => {
     const first = await approvedCustomer(t, { USDT: '100' });
     const second = await approvedCustomer(t, { USDT: '100' });
     const many = await approvedCustomer(t, { USDT: '100' });
@@ -130,19 +141,21 @@ describe('three batches in flight', () => {
     try {
       const placing = [placeOrder(t, first, buy('10', '1'))];
       await batchesWaiting(t, 1);
+      // One order waits in the queue for the first batch's commit: no second batch reaches the database.
       placing.push(placeOrder(t, second, buy('10', '1')));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await batchesWaitingNow(t)).toBe(1);
+      placing.push(...smallOrders(many, SECOND_BATCH_MIN - 1));
+      // The second batch writes its rows, then waits for the first.
       await batchesWaiting(t, 2);
-      for (let index = 0; index < 16; index += 1) placing.push(placeOrder(t, many, buy('1', '1')));
-      // The third batch writes its rows, then waits for the second, which waits for the first.
-      await batchesWaiting(t, 3);
       await blocker.query('COMMIT');
       const answers = await Promise.all(placing);
       expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
     } finally {
       blocker.release(true);
     }
-    expect(await lastBatch(t)).toBe(before + 3n);
-    expect(await balanceOf(t, many, 'USDT')).toEqual({ available: units('84', 'USDT'), held: units('16', 'USDT') });
+    expect(await lastBatch(t)).toBe(before + 2n);
+    expect(await balanceOf(t, many, 'USDT')).toEqual({ available: units('85', 'USDT'), held: units('15', 'USDT') });
   });
 });
 

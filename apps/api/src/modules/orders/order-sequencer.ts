@@ -5,11 +5,12 @@
 // (orders, fills, candles, stored answers and the ledger operations). Only when it has committed are
 // the callers answered and the events published.
 //
-// Batches are pipelined: while batch n commits, batch n+1 (and, under load, n+2) is read, matched
-// and sent. The database keeps them in order: n+1 writes its new rows, waits for n, then moves the
-// chain row from n to n+1, and fails if n did not commit (sql/orders_commit_batch.sql). n+1 starts from
-// balances read before n committed plus what the batches in flight do to them
-// (Batch.availableChanges), for each one its read did not include yet.
+// Batches are pipelined: while batch n commits, batch n+1 is read, matched and sent once 16
+// commands wait for it (PIPELINE); fewer wait for n's commit. The database keeps them in order: n+1
+// writes its new rows, waits for n, then moves the chain row from n to n+1, and fails if n did not
+// commit (sql/orders_commit_batch.sql). n+1 starts from balances read before n committed plus what
+// the batches in flight do to them (Batch.availableChanges), for each one its read did not include
+// yet.
 // A batch that fails takes the ones after it down: the sequencer lets them finish, rebuilds the
 // books from the database, and runs their commands again. A batch whose answer was lost is answered
 // instead if it left its mark in the database: it did commit. Every one of these decisions is made
@@ -209,7 +210,7 @@ export class OrderSequencer {
     }
   }
 
-  /** Reads, matches and sends one batch; its commit is awaited by `drain` (at most PIPELINE_DEPTH). */
+  /** Reads, matches and sends one batch; its commit is awaited by `drain` (PIPELINE). */
   private async start(taken: Command[]): Promise<void> {
     const writer = await this.writerLock().catch(() => null);
     if (!writer) return refuse(taken, 'market_is_unavailable');

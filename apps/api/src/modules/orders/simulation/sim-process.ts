@@ -53,7 +53,11 @@ export interface World {
 }
 
 export class SimProcess {
-  readonly protocol = new CommitProtocol();
+  /**
+   * One batch deeper than the server's pipeline (PIPELINE): the second batch goes whenever one is
+   * queued, so every state the server's rule reaches is reached here, with more batches overlapping.
+   */
+  readonly protocol = new CommitProtocol({ depth: 3, lastMin: 16 });
   readonly queue: number[] = [];
   /** The orders this server believes placed: its books. */
   book: Set<number>;

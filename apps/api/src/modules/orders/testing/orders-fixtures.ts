@@ -160,13 +160,18 @@ export function commitEmptyBatch(t: TestApp, batch: bigint, pid: number | null):
   ]);
 }
 
+/** How many order batches wait for a lock in the database now. */
+export async function batchesWaitingNow(t: TestApp): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
+  );
+  return rows[0]!.n;
+}
+
 /** Waits until `count` order batches wait for a row lock in the database (a test holds it). */
 export async function batchesWaiting(t: TestApp, count = 1): Promise<void> {
   for (let tries = 0; tries < 500; tries += 1) {
-    const { rows } = await t.database.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
-    );
-    if (rows[0]!.n >= count) return;
+    if ((await batchesWaitingNow(t)) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`fewer than ${count} order batches waited for a lock`);
