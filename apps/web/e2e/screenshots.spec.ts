@@ -29,13 +29,27 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${folder}${name}.png`, animations: 'disabled' });
 }
 
+const signedInPaths = [
+  ['wallets', '/dashboard/wallets'],
+  ['swap', '/dashboard/swap'],
+  ['exchange', '/dashboard/exchange'],
+  ['finance-lending', '/dashboard/finance'],
+  ['finance-staking', '/dashboard/finance/stake'],
+  ['nft', '/dashboard/nft'],
+  ['cold-wallet', '/dashboard/cold-wallet'],
+  ['account-settings', '/dashboard/account'],
+  ['account-audit', '/dashboard/account/audit'],
+  ['kyc', '/account/kyc'],
+] as const;
+
 for (const [size, viewport] of Object.entries(sizes)) {
   test.describe(`${size}`, () => {
     test.use({ viewport });
     test.setTimeout(150_000);
 
-    test('signed-out screens', async ({ page }) => {
-      for (const look of looks) {
+    // One test per look: each has its own time, and the runner spreads them over its workers.
+    for (const look of looks) {
+      test(`signed-out screens, ${look.name}`, async ({ page }) => {
         await prepare(page, look);
         for (const [screen, path] of [
           ['login', '/auth/login'],
@@ -45,32 +59,20 @@ for (const [size, viewport] of Object.entries(sizes)) {
           await page.goto(path!);
           await shoot(page, `${screen}-${size}-${look.name}`);
         }
-      }
-    });
+      });
+    }
 
-    test('signed-in screens', async ({ page, request }) => {
-      const customer = await registerCustomer(request);
-      const paths = [
-        ['wallets', '/dashboard/wallets'],
-        ['swap', '/dashboard/swap'],
-        ['exchange', '/dashboard/exchange'],
-        ['finance-lending', '/dashboard/finance'],
-        ['finance-staking', '/dashboard/finance/stake'],
-        ['nft', '/dashboard/nft'],
-        ['cold-wallet', '/dashboard/cold-wallet'],
-        ['account-settings', '/dashboard/account'],
-        ['account-audit', '/dashboard/account/audit'],
-        ['kyc', '/account/kyc'],
-      ];
-      for (const look of looks.filter((l) => l.name !== 'light-en')) {
+    for (const look of looks.filter((l) => l.name !== 'light-en')) {
+      test(`signed-in screens, ${look.name}`, async ({ page, request }) => {
+        const customer = await registerCustomer(request);
         await prepare(page, look);
         await openSignedIn(page, customer, '/dashboard/wallets');
-        for (const [screen, path] of paths) {
-          await page.goto(path!);
+        for (const [screen, path] of signedInPaths) {
+          await page.goto(path);
           await shoot(page, `${screen}-${size}-${look.name}`);
         }
-      }
-    });
+      });
+    }
 
     test('notifications, menu and validation states', async ({ page, request }) => {
       const customer = await registerCustomer(request);
