@@ -12,6 +12,8 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test('register in four steps, log out, log back in', async ({ page, request }) => {
+  // Four steps, three password hashes and two sign-ins: 36 s of the 45 s default on a slow 2-core machine.
+  test.slow();
   const who = newIdentity();
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
