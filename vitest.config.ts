@@ -59,6 +59,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/settle-before-teardown.ts'],
           server: { deps: { inline: reactLibraries } },
         },
       },
