@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openSignedIn, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { liftTheAsk } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
@@ -109,10 +110,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
     const level = under(bestBid!, -1);
     if (Number(level) >= Number(lastPrice)) {
       // The last trade was at the bid: a small market buy trades at the ask and leaves room under it.
-      await request.post('/api/v1/order', {
-        headers: { ...bearer(customer), 'idempotency-key': `e2e-lift-${Date.now()}` },
-        data: { symbol: 'BTC/USDT', side: 'buy', orderType: 'market', amount: '0.001' },
-      });
+      await liftTheAsk(request, customer);
     }
     expect(Number(level)).toBeLessThan(Number(lastPrice));
     await dialog.getByRole('tab', { name: 'below' }).click();

@@ -4,6 +4,7 @@
 import type { APIResponse } from '@playwright/test';
 import { notify, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { liftTheAsk } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
@@ -106,10 +107,7 @@ test('a fired price alert reads in French in the bell, and its e-mail is French 
     const price = tickAbove(ticker.bestBid);
     if (Number(price) >= Number(ticker.lastPrice)) {
       // The last trade was at the bid: a small market buy trades at the ask and leaves room under it.
-      const lift = await request.post('/api/v1/order', {
-        headers: { ...bearer(customer), 'idempotency-key': `e2e-lift-${Date.now()}` },
-        data: { symbol: 'BTC/USDT', side: 'buy', orderType: 'market', amount: '0.001' },
-      });
+      const lift = await liftTheAsk(request, customer);
       expect(lift.status(), await lift.text()).toBe(201);
     }
     expect(Number(price)).toBeLessThan(Number(ticker.lastPrice));
