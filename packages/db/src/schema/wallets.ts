@@ -126,6 +126,9 @@ export const chainDeposits = pgTable(
   (t) => [
     unique('chain_deposits_once').on(t.network, t.txid, t.outputIndex),
     index('chain_deposits_wallet_idx').on(t.walletId, t.firstSeenAt.desc()),
+    index('chain_deposits_user_unbooked_idx')
+      .on(t.userId)
+      .where(sql`status <> 'credited'`),
   ],
 );
 
@@ -167,5 +170,8 @@ export const walletSends = pgTable(
   (t) => [
     unique('wallet_sends_txid_once').on(t.network, t.txid),
     index('wallet_sends_wallet_idx').on(t.walletId, t.createdAt.desc()),
+    index('wallet_sends_user_unbooked_idx')
+      .on(t.userId)
+      .where(sql`status <> 'posted'`),
   ],
 );

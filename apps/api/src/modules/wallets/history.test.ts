@@ -34,15 +34,21 @@ async function walletOf(user: TestUser, network: string) {
   return list.wallets.find((wallet) => wallet.network.id === network)!;
 }
 
-/** Every page of a wallet's history. */
+/** Every page of a wallet's history; each page, and one past the end, gives the same total. */
 async function historyOf(user: TestUser, walletId: string): Promise<WalletTransaction[]> {
   const items: WalletTransaction[] = [];
-  for (let page = 1; ; page += 1) {
+  const pageOf = async (page: number) => {
     const response = await call(t, user, `GET /wallet/${walletId}?page=${page}&limit=3`);
     expect(response.statusCode, response.body).toBe(200);
-    const data = response.json().data as WalletTransactions;
+    return response.json().data as WalletTransactions;
+  };
+  for (let page = 1; ; page += 1) {
+    const data = await pageOf(page);
     items.push(...data.items);
-    if (page * data.limit >= data.total) return items;
+    if (page * data.limit < data.total) continue;
+    expect(items).toHaveLength(data.total);
+    expect(await pageOf(page + 1)).toMatchObject({ items: [], total: data.total });
+    return items;
   }
 }
 

@@ -58,12 +58,18 @@ function booked(scope: HistoryScope): SQL {
     WITH acct AS (
       SELECT id FROM ledger_accounts WHERE owner_id = ${scope.userId} AND kind IN ('available', 'held') ${asset}
     ),
+    -- Out of and into the customer's accounts, each through its index (a transfer between two of them,
+    -- a hold or a void, is neither): an OR of the two sides read every transfer of the ledger.
     moves AS (
-      SELECT t.id, t.code, t.hold_id, t.metadata, t.created_at, t.asset,
-        CASE WHEN t.credit_account_id IN (SELECT id FROM acct) THEN t.amount ELSE -t.amount END AS delta
-      FROM ledger_transfers t
-      WHERE (t.debit_account_id IN (SELECT id FROM acct) OR t.credit_account_id IN (SELECT id FROM acct))
-        AND NOT (t.debit_account_id IN (SELECT id FROM acct) AND t.credit_account_id IN (SELECT id FROM acct))
+      SELECT t.id, t.code, t.hold_id, t.metadata, t.created_at, t.asset, -t.amount AS delta
+        FROM ledger_transfers t
+       WHERE t.debit_account_id = ANY (ARRAY(SELECT id FROM acct))
+         AND t.credit_account_id <> ALL (ARRAY(SELECT id FROM acct))
+      UNION ALL
+      SELECT t.id, t.code, t.hold_id, t.metadata, t.created_at, t.asset, t.amount AS delta
+        FROM ledger_transfers t
+       WHERE t.credit_account_id = ANY (ARRAY(SELECT id FROM acct))
+         AND t.debit_account_id <> ALL (ARRAY(SELECT id FROM acct))
     ),
     keyed AS (
       SELECT m.*,
@@ -94,16 +100,19 @@ function booked(scope: HistoryScope): SQL {
         max(coalesce(metadata->>'stakeId', metadata->>'loanId', metadata->>'purchaseId')) AS source_ref
       FROM keyed WHERE kind <> 'batch_fee' GROUP BY ref, kind, asset
     )
-    -- Listed at the time of their source, on the same clock as the rows not yet booked.
+    -- Listed at the time of their source, on the same clock as the rows not yet booked: each looked up
+    -- by its key (joins hashed whole tables of every customer's fills and orders).
     SELECT g.id, g.kind, g.asset, g.delta, g.fee, true AS booked,
-      coalesce(d.first_seen_at, s.created_at, f.created_at, o.created_at, w.created_at, g.booked_at) AS created_at,
+      coalesce(CASE
+        WHEN g.kind = 'deposit' THEN (SELECT d.first_seen_at FROM chain_deposits d WHERE d.id = g.id::uuid)
+        WHEN g.kind IN ('send', 'internal_send', 'internal_receive')
+          THEN (SELECT s.created_at FROM wallet_sends s WHERE s.id = g.id::uuid)
+        WHEN g.kind = 'fill' THEN (SELECT f.created_at FROM order_fills f WHERE f.id = g.id::uuid)
+        WHEN g.kind = 'venue_order' THEN (SELECT o.created_at FROM orders o WHERE o.id = g.id::uuid)
+        WHEN g.kind = 'swap' THEN (SELECT w.created_at FROM swaps w WHERE w.id = g.id::uuid)
+      END, g.booked_at) AS created_at,
       g.source_ref
-    FROM grouped g
-    LEFT JOIN chain_deposits d ON g.kind = 'deposit' AND d.id = g.id::uuid
-    LEFT JOIN wallet_sends s ON g.kind IN ('send', 'internal_send', 'internal_receive') AND s.id = g.id::uuid
-    LEFT JOIN order_fills f ON g.kind = 'fill' AND f.id = g.id::uuid
-    LEFT JOIN orders o ON g.kind = 'venue_order' AND o.id = g.id::uuid
-    LEFT JOIN swaps w ON g.kind = 'swap' AND w.id = g.id::uuid`;
+    FROM grouped g`;
 }
 
 /** Deposits, sends and swaps that have not (or never) changed the total: shown, not summed. */
@@ -131,7 +140,7 @@ function unbooked(scope: HistoryScope): SQL {
 function detailed(page: SQL, userId: string): SQL {
   return sql`
     SELECT p.id, p.kind, p.asset, (p.delta - ff.fee)::text AS delta, (p.fee + ff.fee)::text AS fee,
-      p.booked, p.created_at, p.source_ref,
+      p.booked, p.created_at, p.source_ref, p.total::text AS total,
       coalesce(d.wallet_id, CASE WHEN p.kind = 'internal_receive' THEN s.recipient_wallet_id ELSE s.wallet_id END)::text
         AS wallet_id,
       coalesce(d.network, s.network) AS network, coalesce(d.status, s.status) AS stage,
@@ -164,16 +173,23 @@ export interface LedgerHistoryRepository {
   page(scope: HistoryScope, paging: { limit: number; offset: number }): Promise<{ rows: HistoryRow[]; total: number }>;
 }
 
+/**
+ * A page and the count of all rows from one pass over the customer's movements: the page is sorted
+ * out of every row anyway, so the count comes with it (`count(*) OVER ()`, before the limit), where a
+ * second query read and grouped every transfer again. Only a page past the end, which has no row to
+ * carry the count, counts on its own.
+ */
 export function createLedgerHistoryRepository(db: Db): LedgerHistoryRepository {
   return {
     async page(scope, { limit, offset }) {
       const all = sql`${booked(scope)} UNION ALL ${unbooked(scope)}`;
-      const page = sql`SELECT * FROM (${all}) a ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`;
-      const [rows, count] = await Promise.all([
-        db.execute<HistoryRow>(detailed(page, scope.userId)),
-        db.execute<{ total: string }>(sql`SELECT count(*)::text AS total FROM (${all}) a`),
-      ]);
-      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+      const page = sql`
+        SELECT a.*, count(*) OVER () AS total FROM (${all}) a
+         ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`;
+      const { rows } = await db.execute<HistoryRow & { total: string }>(detailed(page, scope.userId));
+      if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: Number(rows[0]!.total) };
+      const count = await db.execute<{ total: string }>(sql`SELECT count(*)::text AS total FROM (${all}) a`);
+      return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
     },
   };
 }
