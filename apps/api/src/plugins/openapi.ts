@@ -53,13 +53,16 @@ async function openapiPlugin(app: FastifyInstance, options: { version: string })
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: (input: TransformInput) => {
+      // A route declared without a schema (a plugin's) is listed with what is known of it; it used to
+      // make the whole document a 500.
       const output = jsonSchemaTransform(input) as {
-        schema: Record<string, unknown> & { hide?: boolean };
+        schema: (Record<string, unknown> & { hide?: boolean }) | undefined;
         url: string;
       };
-      if (output.schema.hide) return output;
+      const declared: Record<string, unknown> & { hide?: boolean } = output.schema ?? {};
+      if (declared.hide) return { ...output, schema: declared };
       const route = (input as TransformInput & { route?: RouteOptions }).route;
-      const schema: Record<string, unknown> = { ...output.schema };
+      const schema: Record<string, unknown> = { ...declared };
       if (usesAuthentication(route, app.authenticate)) schema.security = [{ bearerAuth: [] }];
       if (route?.config?.idempotent) schema.headers = withIdempotencyKey(schema.headers);
       schema.response = { ...(schema.response as object | undefined), '4XX': errorBody, '5XX': errorBody };

@@ -33,6 +33,8 @@ describe('OpenAPI', () => {
             },
             async () => ({ ok: true }),
           );
+          // Declared without a schema, as a plugin may.
+          api.get('/openapi-bare', { preHandler: api.authenticate }, async () => ({ ok: true }));
         },
       ],
     });
@@ -68,6 +70,8 @@ describe('OpenAPI', () => {
     expect(document.paths['/api/v1/notification']!.get!.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/api/v1/allowCountries']!.get!.security).toBeUndefined();
     expect(document.paths['/api/v1/health']!.get!.security).toBeUndefined();
+    // A route without a schema is listed too, as what it is known to need.
+    expect(document.paths['/api/v1/openapi-bare']!.get!.security).toEqual([{ bearerAuth: [] }]);
   });
 
   it('documents the error body and the Idempotency-Key header of idempotent routes', () => {
