@@ -7,7 +7,7 @@
 import type { NotificationParams, PairSymbol } from '@rora/contracts';
 import type { NotificationInput, NotificationService, PreparedNotification } from '../notifications/index.ts';
 import type { CommittedBatch } from './order-sequencer.ts';
-import type { FillRecord, OrderState } from './order-state.ts';
+import { fillsOf, type FillRecord, type OrderState } from './order-state.ts';
 import { orderView } from './order-view.ts';
 
 interface NotifierLog {
@@ -25,8 +25,7 @@ export interface FillNotifier {
 
 /** What the customer is told of an order that filled in full. */
 function filledNotice(order: OrderState, batchFills: readonly FillRecord[]): NotificationInput<'order_filled'> {
-  const fills = batchFills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
-  const view = orderView(order, fills);
+  const view = orderView(order, fillsOf(order, batchFills));
   const [base, quote] = view.symbol.split('/') as [string, string];
   const data: NotificationParams<'order_filled'> = {
     orderId: order.id,

@@ -14,6 +14,7 @@ import { createFillNotifier } from './fill-notifier.ts';
 import { createMarketRunners, type MarketRunners } from './market-runners.ts';
 import { createOrderForwarding, type OrderForwarding } from './order-forwarding.ts';
 import { orderView } from './order-view.ts';
+import { fillsOf } from './order-state.ts';
 import type { ShardMap } from './order-shards.ts';
 import { createOrdersService, type OrdersService, type SwapOrders } from './orders.service.ts';
 import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
@@ -76,11 +77,10 @@ export function createOrdersModule(deps: {
     for (const order of batch.orders) {
       // The view is built only for a customer someone listens for (most orders have no one).
       if (!deps.events.wants(topics.user(order.userId))) continue;
-      const fills = batch.fills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
       void deps.events.publish(topics.user(order.userId), {
         channel: 'orders',
         type: 'updated',
-        data: orderView(order, fills),
+        data: orderView(order, fillsOf(order, batch.fills)),
       });
     }
   });

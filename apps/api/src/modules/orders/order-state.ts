@@ -52,6 +52,10 @@ export interface FillRecord {
   createdAt: Date;
 }
 
+/** The fills among `fills` that the order took part in, as taker or maker. */
+export const fillsOf = (order: { id: string }, fills: readonly FillRecord[]): FillRecord[] =>
+  fills.filter((fill) => fill.takerOrderId === order.id || fill.makerOrderId === order.id);
+
 /** What the order's hold still holds: the hold less what fills posted from it. */
 export function holdRemaining(order: OrderState): bigint {
   return order.holdAmount - (order.side === 'buy' ? order.filledNotional : order.filledQuantity);
