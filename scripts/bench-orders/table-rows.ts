@@ -30,16 +30,20 @@ export async function tableRows(pool: pg.Pool, exclude: string): Promise<TableRo
   );
 }
 
+const NO_ROWS: Rows = { inserts: 0, updates: 0, hot: 0 };
+
+/** `a` plus `b` times `sign` (1 to add, -1 to subtract), count by count. */
+const rowsPlus = (a: Rows, b: Rows, sign: 1 | -1): Rows => ({
+  inserts: a.inserts + sign * b.inserts,
+  updates: a.updates + sign * b.updates,
+  hot: a.hot + sign * b.hot,
+});
+
+/** What each table wrote between two counts; tables that wrote nothing are left out. */
 export function rowsBetween(before: TableRows, after: TableRows): TableRows {
-  const zero = { inserts: 0, updates: 0, hot: 0 };
   const written: TableRows = new Map();
   for (const [table, rows] of after) {
-    const was = before.get(table) ?? zero;
-    const change = {
-      inserts: rows.inserts - was.inserts,
-      updates: rows.updates - was.updates,
-      hot: rows.hot - was.hot,
-    };
+    const change = rowsPlus(rows, before.get(table) ?? NO_ROWS, -1);
     if (change.inserts + change.updates > 0) written.set(table, change);
   }
   return written;
@@ -48,24 +52,13 @@ export function rowsBetween(before: TableRows, after: TableRows): TableRows {
 /** Two counts of rows by table, added. */
 export function rowsAdded(a: TableRows, b: TableRows): TableRows {
   const sum: TableRows = new Map(a);
-  for (const [table, rows] of b) {
-    const was = sum.get(table) ?? { inserts: 0, updates: 0, hot: 0 };
-    sum.set(table, {
-      inserts: was.inserts + rows.inserts,
-      updates: was.updates + rows.updates,
-      hot: was.hot + rows.hot,
-    });
-  }
+  for (const [table, rows] of b) sum.set(table, rowsPlus(sum.get(table) ?? NO_ROWS, rows, 1));
   return sum;
 }
 
 export function totalRows(written: TableRows): Rows {
-  const total = { inserts: 0, updates: 0, hot: 0 };
-  for (const rows of written.values()) {
-    total.inserts += rows.inserts;
-    total.updates += rows.updates;
-    total.hot += rows.hot;
-  }
+  let total = NO_ROWS;
+  for (const rows of written.values()) total = rowsPlus(total, rows, 1);
   return total;
 }
 
