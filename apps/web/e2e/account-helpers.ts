@@ -3,11 +3,9 @@
 // setup dialog shows (RFC 6238 with otpauth, like the API).
 import { Secret, TOTP } from 'otpauth';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Customer } from './support/api.ts';
+import { bearer, type Customer } from './support/api.ts';
 
 export const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export function userIdOf(customer: Customer): string {
   return String(customer.user._id ?? customer.user.id);

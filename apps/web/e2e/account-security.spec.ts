@@ -4,7 +4,7 @@
 // the API then holds, not only what the screen says.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   getAs,
@@ -123,7 +123,7 @@ test('2FA goes off with a recovery code, never with the password alone', async (
   expect((await profileOf(request, customer)).twoFactorEnabled).toBe(true);
   // The API refuses the password as proof too.
   const byPassword = await request.put(`/api/v1/user/update-2FA-google-authenticator/${userIdOf(customer)}`, {
-    headers: { authorization: `Bearer ${customer.token}` },
+    headers: bearer(customer),
     data: { status: false, password: customer.password },
   });
   expect(byPassword.status()).toBe(400);

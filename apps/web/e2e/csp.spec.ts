@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { notify, openSignedIn, registerCustomer } from './support/api.ts';
+import { bearer, notify, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 
@@ -72,7 +72,7 @@ test('the sandbox card widget is styled by its own stylesheet under the CSP', as
   const violations = cspViolations(page);
   const customer = await approvedCustomer(request);
   const started = await request.post('/api/v1/order/init', {
-    headers: { authorization: `Bearer ${customer.token}`, 'idempotency-key': `e2e-csp-${Date.now()}` },
+    headers: { ...bearer(customer), 'idempotency-key': `e2e-csp-${Date.now()}` },
     data: { asset: 'USDT', fiatAmount: '150' },
   });
   expect(started.status(), await started.text()).toBe(201);

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer } from './swap-helpers.ts';
-import { faucet, mine } from './wallets-helpers.ts';
+import { availableOf, faucet, mine } from './wallets-helpers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screens = path.resolve(here, '../../../test-results/web-e2e/exchange-screens');
@@ -111,14 +111,6 @@ test('the dark pool shows its rules and minimum, and refuses an order under it i
   await shoot(page, 'dark-pool-under-minimum-desktop-light_theme-fr');
 });
 
-const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
-
-async function availableUsdt(request: APIRequestContext, customer: Customer): Promise<string> {
-  const response = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
-  const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
-  return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
-}
-
 /** A resting limit buy far under the market, placed through the API as the form would. */
 async function restingBuy(request: APIRequestContext, customer: Customer, price: string) {
   const response = await request.post('/api/v1/order', {
@@ -133,7 +125,7 @@ test('every open order can be reached through the pager and cancelled', async ({
   const customer = await approvedCustomer(request);
   await faucet(request, customer, 'USDT', '100');
   await mine(request, 'usdt-erc20', 20);
-  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe('100');
+  await expect.poll(() => availableOf(request, customer, 'USDT'), { timeout: 20_000 }).toBe('100');
   // 21 orders (a page holds 20), the oldest at 1000.0 and the newest at 1002.0.
   for (let index = 0; index <= 20; index += 1) await restingBuy(request, customer, `${1000 + index / 10}`);
 
@@ -150,11 +142,11 @@ test('every open order can be reached through the pager and cancelled', async ({
 
   // Cancelling the only order on the last page shows the page before it, now the only one, and
   // the order's hold comes back.
-  const held = await availableUsdt(request, customer);
+  const held = await availableOf(request, customer, 'USDT');
   await table.getByRole('button', { name: /^Cancel the BTC\/USDT order/ }).click();
   await expect(pager).toHaveCount(0);
   await expect(table.getByRole('row')).toHaveCount(20 + 1);
-  await expect.poll(() => availableUsdt(request, customer)).not.toBe(held);
+  await expect.poll(() => availableOf(request, customer, 'USDT')).not.toBe(held);
 });
 
 test('screenshots of the exchange at desktop and phone widths in both themes', async ({ page, request }) => {
@@ -162,7 +154,7 @@ test('screenshots of the exchange at desktop and phone widths in both themes', a
   const customer = await approvedCustomer(request);
   await faucet(request, customer, 'USDT', '100');
   await mine(request, 'usdt-erc20', 20);
-  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe('100');
+  await expect.poll(() => availableOf(request, customer, 'USDT'), { timeout: 20_000 }).toBe('100');
   await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
   const looks: Array<Look & { name: string }> = [
     { name: 'dark-en', theme: 'dark_theme', lang: 'en' },

@@ -5,37 +5,17 @@
 // test-results/web-e2e/exchange-screens.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { openSignedIn, type Customer } from './support/api.ts';
+import type { Page } from '@playwright/test';
+import { bearer, openSignedIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { liftTheAsk } from './market-helpers.ts';
+import { btcTicker, liftTheAsk, tenthsUnder } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
-import { faucet, mine } from './wallets-helpers.ts';
+import { availableOf, faucet, mine } from './wallets-helpers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screens = path.resolve(here, '../../../test-results/web-e2e/exchange-screens');
 const shoot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true, animations: 'disabled' });
-
-const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
-
-async function availableUsdt(request: APIRequestContext, customer: Customer): Promise<string> {
-  const response = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
-  const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
-  return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
-}
-
-async function ticker(request: APIRequestContext) {
-  const response = await request.get('/api/v1/market/ticker?symbol=BTC/USDT');
-  return ((await response.json()) as { data: { lastPrice: string | null; bestBid: string | null } }).data;
-}
-
-/** A price on BTC/USDT's 0.1 tick, `tenths` tenths under the given one (negative: over it). */
-function under(price: string, tenths: number): string {
-  const [whole, fraction = ''] = price.split('.');
-  const value = BigInt(whole!) * 10n + BigInt((fraction + '0').slice(0, 1)) - BigInt(tenths);
-  return `${value / 10n}.${value % 10n}`;
-}
 
 test('an approved customer trades, cancels, sets an alert that fires and sees it in the bell', async ({
   page,
@@ -45,7 +25,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   const customer = await approvedCustomer(request);
   await faucet(request, customer, 'USDT', '2000');
   await mine(request, 'usdt-erc20', 20);
-  await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe('2000');
+  await expect.poll(() => availableOf(request, customer, 'USDT'), { timeout: 20_000 }).toBe('2000');
 
   await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
   await expect(page.getByRole('heading', { name: 'Exchange', level: 1 })).toBeVisible();
@@ -63,8 +43,8 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await expect(page.getByRole('button', { name: 'Copy address' })).toBeVisible();
 
   // A limit buy well under the market rests in the book and in open orders.
-  const { bestBid } = await ticker(request);
-  const price = under(bestBid!, 10_000);
+  const { bestBid } = await btcTicker(request);
+  const price = tenthsUnder(bestBid!, 10_000);
   const form = page.getByRole('form', { name: 'Order form' });
   await form.getByRole('tab', { name: 'Limit' }).click();
   await form.getByLabel('Price').fill(price);
@@ -84,7 +64,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await row.getByRole('button', { name: /^Cancel the BTC\/USDT order/ }).click();
   await expect(page.getByText('No open orders')).toBeVisible();
   await expect(bids.getByRole('button', { name: new RegExp(`at ${shownPrice}:`) })).toHaveCount(0);
-  await expect.poll(() => availableUsdt(request, customer)).toBe('2000');
+  await expect.poll(() => availableOf(request, customer, 'USDT')).toBe('2000');
 
   // A market buy fills against the market maker, with the fee and total shown before it is sent.
   await form.getByRole('tab', { name: 'Market' }).click();
@@ -106,8 +86,8 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await page.getByRole('button', { name: 'Set alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'Price alert on BTC/USDT' });
   await expect(async () => {
-    const { lastPrice, bestBid } = await ticker(request);
-    const level = under(bestBid!, -1);
+    const { lastPrice, bestBid } = await btcTicker(request);
+    const level = tenthsUnder(bestBid!, -1);
     if (Number(level) >= Number(lastPrice)) {
       // The last trade was at the bid: a small market buy trades at the ask and leaves room under it.
       await liftTheAsk(request, customer);

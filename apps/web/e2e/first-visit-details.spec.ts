@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { openSignedIn, registerCustomer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 
@@ -65,7 +65,7 @@ test('Upload and continue is above the fold at 1280x800', async ({ page, request
   const customer = await registerCustomer(request);
   const id = String(customer.user._id ?? customer.user.id);
   const identity = await request.put(`/api/v1/user/verify-user-identity/${id}`, {
-    headers: { authorization: `Bearer ${customer.token}` },
+    headers: bearer(customer),
     data: {
       fullName: 'Grace Hopper',
       dateOfBirth: '1985-12-09',

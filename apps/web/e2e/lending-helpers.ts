@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Customer } from './support/api.ts';
+import { bearer, type Customer } from './support/api.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screens = path.resolve(here, '../../../test-results/web-e2e/lending-screens');
@@ -12,7 +12,7 @@ export const shoot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true, animations: 'disabled' });
 
 const keyed = (customer: Customer) => ({
-  authorization: `Bearer ${customer.token}`,
+  ...bearer(customer),
   'idempotency-key': `e2e-${Date.now()}-${Math.random()}`,
 });
 

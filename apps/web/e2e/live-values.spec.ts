@@ -1,10 +1,8 @@
 // Issue 19, "numbers a customer sees are true": the wallets screen values a holding at the market's
 // live price (the exchange's own ticker), never at the seeded 65,000 dollars a bitcoin.
-import { registerCustomer, openSignedIn, type Customer } from './support/api.ts';
+import { bearer, registerCustomer, openSignedIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { faucet, mine } from './wallets-helpers.ts';
-
-const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
 
 test('the portfolio is valued at the live market price', async ({ page, request }) => {
   const customer = await registerCustomer(request);

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer, buyWithCard } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
@@ -30,7 +30,7 @@ const S = '[\u00a0\u202f]';
 const NUMBER = `\\d{1,3}(?:${G}\\d{3})*`;
 
 async function availableUsdt(request: APIRequestContext, customer: Customer): Promise<string> {
-  const response = await request.get('/api/v1/dashboard', { headers: { authorization: `Bearer ${customer.token}` } });
+  const response = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
   const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
   return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
 }

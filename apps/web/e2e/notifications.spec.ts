@@ -2,11 +2,11 @@
 // unread count shows, the panel groups by day under 'Today', and marking read dims it. A fired price
 // alert reads in the app's language (French here), and so does its e-mail.
 import type { APIResponse } from '@playwright/test';
-import { notify, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, notify, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { liftTheAsk } from './market-helpers.ts';
+import { liftTheAsk, tenthsUnder } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
-import { faucet, mine } from './wallets-helpers.ts';
+import { availableOf, faucet, mine } from './wallets-helpers.ts';
 
 test('a notification appears live in the bell and can be marked read', async ({ page, request }) => {
   const customer = await registerCustomer(request);
@@ -33,18 +33,9 @@ test('a notification appears live in the bell and can be marked read', async ({ 
   await expect(bell).toHaveAccessibleName('Notifications');
 });
 
-const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
-
 async function json<T>(response: APIResponse): Promise<T> {
   expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
-}
-
-/** A price on BTC/USDT's 0.1 tick, one tick above the given one. */
-function tickAbove(price: string): string {
-  const [whole, fraction = ''] = price.split('.');
-  const tenths = BigInt(whole!) * 10n + BigInt((fraction + '0').slice(0, 1)) + 1n;
-  return `${tenths / 10n}.${tenths % 10n}`;
 }
 
 test('a fired price alert reads in French in the bell, and its e-mail is French too', async ({ page, request }) => {
@@ -56,12 +47,7 @@ test('a fired price alert reads in French in the bell, and its e-mail is French 
   // USDT for a small market buy, should the market's last trade sit at its bid (below).
   await faucet(request, customer, 'USDT', '200');
   await mine(request, 'usdt-erc20', 20);
-  const available = async (symbol: string) => {
-    const data = await json<{ assets: Array<{ assetSymbol: string; available: string }> }>(
-      await request.get('/api/v1/dashboard', { headers: bearer(customer) }),
-    );
-    return Number(data.assets.find((asset) => asset.assetSymbol === symbol)?.available ?? '0');
-  };
+  const available = async (symbol: string) => Number(await availableOf(request, customer, symbol));
   // Both deposits credited (and notified) before the bell's count is read below.
   await expect.poll(() => available('BTC'), { timeout: 20_000 }).toBe(0.01);
   await expect.poll(() => available('USDT'), { timeout: 20_000 }).toBe(200);
@@ -104,7 +90,7 @@ test('a fired price alert reads in French in the bell, and its e-mail is French 
     const ticker = await json<{ lastPrice: string; bestBid: string }>(
       await request.get('/api/v1/market/ticker?symbol=BTC/USDT'),
     );
-    const price = tickAbove(ticker.bestBid);
+    const price = tenthsUnder(ticker.bestBid, -1);
     if (Number(price) >= Number(ticker.lastPrice)) {
       // The last trade was at the bid: a small market buy trades at the ask and leaves room under it.
       const lift = await liftTheAsk(request, customer);

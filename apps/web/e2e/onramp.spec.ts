@@ -3,7 +3,7 @@
 // card shows a clear message in the widget and on Rora's page, and nothing is credited. Screenshots
 // go to test-results/web-e2e/swap-screens.
 import type { FrameLocator, Page } from '@playwright/test';
-import { openSignedIn, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { APPROVING_CARD, DECLINED_CARD, approvedCustomer, shoot } from './swap-helpers.ts';
 
@@ -67,7 +67,7 @@ test.describe('buying crypto with a card', () => {
     await shoot(page, 'onramp-3-declined');
     await dialog.getByRole('button', { name: 'Try another card' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Card declined' })).toBeVisible();
-    const wallet = await request.get('/api/v1/dashboard', { headers: { authorization: `Bearer ${customer.token}` } });
+    const wallet = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
     const assets = ((await wallet.json()) as { data: { assets: Array<{ assetSymbol: string; available: string }> } })
       .data.assets;
     expect(assets.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0').toBe('0');

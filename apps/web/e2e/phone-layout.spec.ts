@@ -3,7 +3,7 @@
 // the Buy/Sell bar stays docked at the bottom, French notifications keep a readable width, and the
 // KYC steps, the account tabs (Audit) and the loan tabs are all in view.
 import type { Locator, Page } from '@playwright/test';
-import { notify, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, notify, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
@@ -43,7 +43,7 @@ async function restingOrder(page: Page, customer: Customer) {
     .poll(
       async () => {
         const response = await page.request.post('/api/v1/order', {
-          headers: { authorization: `Bearer ${customer.token}`, 'idempotency-key': `phone-${Date.now()}` },
+          headers: { ...bearer(customer), 'idempotency-key': `phone-${Date.now()}` },
           data: { symbol: 'BTC/USDT', side: 'buy', price: '20000', amount: '0.001' },
         });
         return response.status();

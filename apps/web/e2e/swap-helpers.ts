@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { registerCustomer, type Customer } from './support/api.ts';
+import { bearer, registerCustomer, type Customer } from './support/api.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screens = path.resolve(here, '../../../test-results/web-e2e/swap-screens');
@@ -16,7 +16,6 @@ export const DECLINED_CARD = '4000 0000 0000 0002';
 export const shoot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const userIdOf = (customer: Customer) => String(customer.user._id ?? customer.user.id);
 
 async function expectOk(response: { ok(): boolean; status(): number; text(): Promise<string> }, what: string) {

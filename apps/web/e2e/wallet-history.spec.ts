@@ -5,7 +5,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { assetScale, parseAmount } from '@rora/money';
 import type { WalletHistory } from '@rora/contracts';
-import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { PIN, faucet, mine, shoot, walletOf } from './wallets-helpers.ts';
@@ -16,7 +16,7 @@ const minor = (text: string, asset: string) => parseAmount(text.replace(/,/g, ''
 
 async function history(request: APIRequestContext, customer: Customer): Promise<WalletHistory['items']> {
   const response = await request.get('/api/v1/wallet/history?page=1&limit=100', {
-    headers: { authorization: `Bearer ${customer.token}` },
+    headers: bearer(customer),
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: WalletHistory }).data.items;

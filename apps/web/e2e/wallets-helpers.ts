@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Customer } from './support/api.ts';
+import { bearer, type Customer } from './support/api.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screens = path.resolve(here, '../../../test-results/web-e2e/wallets-screens');
@@ -15,11 +15,16 @@ export const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 export const shoot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true, animations: 'disabled' });
 
-const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
-
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
   expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
+}
+
+/** What the customer has available of an asset, as the dashboard says ('0' before any). */
+export async function availableOf(request: APIRequestContext, customer: Customer, symbol: string): Promise<string> {
+  const response = await request.get('/api/v1/dashboard', { headers: bearer(customer) });
+  const body = (await response.json()) as { data?: { assets?: Array<{ assetSymbol: string; available: string }> } };
+  return body.data?.assets?.find((asset) => asset.assetSymbol === symbol)?.available ?? '0';
 }
 
 export async function setPin(request: APIRequestContext, customer: Customer): Promise<void> {

@@ -2,7 +2,7 @@
 // deposit seen going from pending to completed, a send to another Rora customer and one to an outside
 // address with the PIN, funds moved into the cold wallet and back; screenshots at desktop and phone
 // widths under test-results/web-e2e/wallets-screens.
-import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { EXTERNAL_BTC, PIN, faucet, mine, setPin, shoot, walletOf } from './wallets-helpers.ts';
 import type { Page } from '@playwright/test';
@@ -82,7 +82,7 @@ test('a customer receives, sends inside Rora and outside, and uses the cold wall
   const btc = page.locator('.holding').filter({ hasText: 'Bitcoin' });
   await expect(btc.getByText('0.200 BTC')).toBeVisible();
   // 0.2 BTC at the live price (issue 19), as the API values it; never the seeded $13,000.00.
-  const cold = await request.get('/api/v1/coldwallet', { headers: { authorization: `Bearer ${alice.token}` } });
+  const cold = await request.get('/api/v1/coldwallet', { headers: bearer(alice) });
   const coldTotal = ((await cold.json()) as { data: { totalBalance: string } }).data.totalBalance;
   // The market moves between the two reads: the same value within 2 %.
   await expect(page.getByTestId('cold-total')).toHaveText(/^\$\d{1,2},\d{3}\.\d{2}$/);

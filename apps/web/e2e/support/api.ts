@@ -10,6 +10,11 @@ export interface Customer {
   readonly user: Record<string, unknown>;
 }
 
+/** The Authorization header of a customer, or of a bare session token. */
+export const bearer = (who: Customer | string) => ({
+  authorization: `Bearer ${typeof who === 'string' ? who : who.token}`,
+});
+
 const random = (digits: number) => Array.from({ length: digits }, () => Math.floor(Math.random() * 10)).join('');
 
 export function newIdentity() {
