@@ -3,7 +3,7 @@
 // customer at each page (an OR of the two sides of a transfer, which no index serves).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger, type LedgerOp } from '@rora/ledger';
+import { createLedger, type AccountRef, type LedgerOp, type TransferCode } from '@rora/ledger';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { createLedgerHistoryRepository } from './ledger-history.repository.ts';
 
@@ -29,35 +29,27 @@ async function apply(ops: LedgerOp[]): Promise<void> {
   for (let done = 0; done < ops.length; done += 200) await ledger.apply(database.db, ops.slice(done, done + 200));
 }
 
-const deposit = (owner: string, amount: bigint): LedgerOp => ({
-  op: 'transfer',
-  id: randomUUID(),
-  asset: 'USDT',
-  debit: { system: 'external_world' },
-  credit: { owner, kind: 'available' },
-  amount,
-  code: 'deposit',
-});
+/** A USDT transfer of the ledger's, with a fresh id. */
+const usdt = (debit: AccountRef, credit: AccountRef, amount: bigint, code: TransferCode) =>
+  ({ op: 'transfer', id: randomUUID(), asset: 'USDT', debit, credit, amount, code }) satisfies LedgerOp;
+
+const deposit = (owner: string, amount: bigint) =>
+  usdt({ system: 'external_world' }, { owner, kind: 'available' }, amount, 'deposit');
 
 /** Customers who deposit and then pay each other, as the trades of a live exchange do. */
 async function busyExchange(customers: number, payments: number): Promise<void> {
   const owners = await Promise.all(Array.from({ length: customers }, (_, i) => customer(`busy-${i}`)));
   await apply(owners.map((owner) => deposit(owner, 1_000_000n)));
-  await apply(
-    Array.from({ length: payments }, (_, i): LedgerOp => {
-      const [from, to] = [owners[i % customers]!, owners[(i * 7 + 1) % customers]!];
-      return {
-        op: 'transfer',
-        id: randomUUID(),
-        asset: 'USDT',
-        debit: { owner: from, kind: 'available' },
-        credit: { owner: to, kind: 'available' },
-        amount: 1n,
-        code: 'trade',
-        metadata: { fill: randomUUID() },
-      };
-    }),
-  );
+  const payment = (i: number): LedgerOp => ({
+    ...usdt(
+      { owner: owners[i % customers]!, kind: 'available' },
+      { owner: owners[(i * 7 + 1) % customers]!, kind: 'available' },
+      1n,
+      'trade',
+    ),
+    metadata: { fill: randomUUID() },
+  });
+  await apply(Array.from({ length: payments }, (_, i) => payment(i)));
 }
 
 /** Sequential scans of ledger_transfers so far, this process's included. */
