@@ -47,10 +47,9 @@ test('a fired price alert reads in French in the bell, and its e-mail is French 
   // USDT for a small market buy, should the market's last trade sit at its bid (below).
   await faucet(request, customer, 'USDT', '200');
   await mine(request, 'usdt-erc20', 20);
-  const available = async (symbol: string) => Number(await availableOf(request, customer, symbol));
   // Both deposits credited (and notified) before the bell's count is read below.
-  await expect.poll(() => available('BTC'), { timeout: 20_000 }).toBe(0.01);
-  await expect.poll(() => available('USDT'), { timeout: 20_000 }).toBe(200);
+  await expect.poll(() => availableOf(request, customer, 'BTC'), { timeout: 20_000 }).toBe('0.01');
+  await expect.poll(() => availableOf(request, customer, 'USDT'), { timeout: 20_000 }).toBe('200');
 
   // The app in French: its language reaches the profile, so the server writes e-mails in it.
   await page.goto('/auth/login');
