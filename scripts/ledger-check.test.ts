@@ -31,7 +31,8 @@ describe('npm run ledger:check', () => {
     });
     const { code, output } = await check();
     expect(code).toBe(0);
-    expect(output).toContain('3 accounts, 2 transfers, 1 pending holds; assets: BTC');
+    // A hold writes no account and no transfer (ADR 0063).
+    expect(output).toContain('2 accounts, 1 transfers, 1 pending holds; assets: BTC');
     expect(output).toContain('ok   balance_equals_replay');
     expect(output).toContain('All ledger invariants hold.');
     expect(output).not.toContain(new URL(database.url).password || 'no-password');

@@ -1,4 +1,5 @@
--- The available balances of (owner, asset) pairs, read without locks: what the order runner checks
+-- The available balances of (owner, asset) pairs (balance less what holds reserve, ADR 0063), read
+-- without locks: what the order runner checks
 -- each order against before it matches (the ledger checks again under lock when the batch commits).
 -- Matched on the account index's own expression, so it is one index lookup per pair; an account
 -- never used reads as no row (zero).
@@ -10,7 +11,7 @@ SET plan_cache_mode = force_generic_plan
 AS $$
 BEGIN
   RETURN QUERY
-  SELECT a.owner_id, a.asset, a.balance::text
+  SELECT a.owner_id, a.asset, (a.balance - a.held)::text
     FROM unnest(p_owners, p_assets) AS k(owner_id, asset)
     JOIN ledger_accounts a
       ON coalesce(a.owner_id, '00000000-0000-0000-0000-000000000000'::uuid) = k.owner_id

@@ -12,7 +12,7 @@ import type { LedgerOp, LedgerTx, OpResult } from './types.ts';
 
 interface AppliedResult {
   status: 'created' | 'replayed';
-  transfer_id: string;
+  transfer_id: string | null;
   amount: string;
 }
 

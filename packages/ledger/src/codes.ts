@@ -71,7 +71,7 @@ export const TRANSFER_CODES = [
   // the house
   'house_funding',
   'dust',
-  // written by the ledger itself when a hold is voided
+  // written by the ledger itself when a hold placed before ADR 0063 is voided: held -> available
   'hold_void',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];

@@ -57,8 +57,7 @@ describe('under real concurrency', () => {
   it('lets exactly one of 50 simultaneous withdrawal holds through when the balance covers one', async () => {
     const alice = await createTestCustomer(database.db);
     await fundCustomer(database.db, { owner: alice, asset: 'BTC', amount: 10n });
-    // The held account exists already, so nothing but the balance guard stands between the 50.
-    await ledger.openAccount(database.db, 'BTC', { owner: alice, kind: 'held' });
+    // A hold creates no account (ADR 0063): nothing but the balance guard stands between the 50.
     const settled = await race(50, (tx) =>
       ledger.hold(tx, { id: randomUUID(), owner: alice, asset: 'BTC', amount: 10n, code: 'withdrawal_hold' }),
     );

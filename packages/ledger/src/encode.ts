@@ -92,7 +92,7 @@ function checkAmount(value: unknown, at: string, index: number): string {
 }
 
 function checkCode(value: unknown, at: string): string {
-  // hold_void is the ledger's own code for the transfer a void writes.
+  // hold_void is the ledger's own code for the transfer a void of a hold of before writes.
   if (!isTransferCode(value) || value === 'hold_void') throw invalid(`${at}: code must be a transfer code`);
   return value;
 }

@@ -21,6 +21,11 @@ async function balances(owner: string): Promise<Pick<Balances, 'available' | 'he
   return { available: entry?.available ?? 0n, held: entry?.held ?? 0n };
 }
 
+async function transferCount(): Promise<number> {
+  const { rows } = await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM ledger_transfers');
+  return Number(rows[0]?.n);
+}
+
 async function refusal(promise: Promise<unknown>): Promise<LedgerError> {
   const error = await promise.then(
     () => undefined,
@@ -48,17 +53,65 @@ async function setup(funded: bigint, held: bigint) {
 }
 
 describe('holds', () => {
-  it("find the held account open from the customer's first deposit, so a first order creates none", async () => {
+  it('reserve in the available account: the balance stays, what is spendable shrinks', async () => {
     const owner = await createTestCustomer(database.db);
     await fundCustomer(database.db, { owner, asset: 'USDT', amount: 500n });
-    const held = await ledger.findAccount(database.db, 'USDT', { owner, kind: 'held' });
-    expect(held?.balance).toBe(0n);
-    await ledger.hold(database.db, { id: randomUUID(), owner, asset: 'USDT', amount: 200n, code: 'order_hold' });
-    expect((await ledger.findAccount(database.db, 'USDT', { owner, kind: 'held' }))?.id).toBe(held?.id);
+    const before = await transferCount();
+    const placed = await ledger.hold(database.db, {
+      id: randomUUID(),
+      owner,
+      asset: 'USDT',
+      amount: 200n,
+      code: 'order_hold',
+    });
+    expect(placed).toMatchObject({ status: 'created', amount: 200n });
+    expect(await transferCount()).toBe(before);
+    expect(await ledger.findAccount(database.db, 'USDT', { owner, kind: 'held' })).toBeNull();
+    expect((await ledger.findAccount(database.db, 'USDT', { owner, kind: 'available' }))?.balance).toBe(500n);
     expect(await balances(owner)).toEqual({ available: 300n, held: 200n });
+    const other = await createTestCustomer(database.db);
+    const send = (amount: bigint) =>
+      ledger.transfer(database.db, {
+        id: randomUUID(),
+        debit: { owner, kind: 'available' },
+        credit: { owner: other, kind: 'available' },
+        asset: 'USDT',
+        amount,
+        code: 'internal_transfer',
+      });
+    expect((await refusal(send(301n))).code).toBe('insufficient_balance');
+    await send(300n);
+    expect(await balances(owner)).toEqual({ available: 0n, held: 200n });
   });
 
-  it('moves the amount from available to held, pending', async () => {
+  it('keep one namespace of ids with transfers', async () => {
+    const { buyer, holdId, post } = await setup(100n, 10n);
+    const asTransfer = {
+      id: holdId,
+      debit: { owner: buyer, kind: 'available' as const },
+      credit: { system: 'fees' as const },
+      asset: 'USDT' as const,
+      amount: 1n,
+      code: 'trade_fee' as const,
+    };
+    expect((await refusal(ledger.transfer(database.db, asTransfer))).code).toBe(
+      'transfer_id_reused_with_different_content',
+    );
+    const posted = post(5n);
+    await ledger.postHold(database.db, posted);
+    const again = { id: posted.id, owner: buyer, asset: 'USDT' as const, amount: 5n, code: 'order_hold' as const };
+    expect((await refusal(ledger.hold(database.db, again))).code).toBe('transfer_id_reused_with_different_content');
+  });
+
+  it("refuse a post back into the hold's own account: a void releases it", async () => {
+    const { buyer, post } = await setup(100n, 10n);
+    const error = await refusal(
+      ledger.postHold(database.db, { ...post(5n), credit: { owner: buyer, kind: 'available' } }),
+    );
+    expect(error.code).toBe('accounts_must_differ');
+  });
+
+  it('reserve the amount: available shrinks, held grows, pending', async () => {
     const { buyer, holdId } = await setup(100n, 60n);
     expect(await balances(buyer)).toEqual({ available: 40n, held: 60n });
     expect(await ledger.getHold(database.db, holdId)).toMatchObject({
@@ -136,26 +189,24 @@ describe('holds', () => {
     expect(await balances(seller)).toEqual({ available: 20n, held: 0n });
   });
 
-  it('voids the remainder back to available once; a second void replays the first', async () => {
+  it('voids the remainder back to available once, moving nothing; a second void replays the first', async () => {
     const { buyer, holdId, post } = await setup(100n, 80n);
     await ledger.postHold(database.db, post(30n));
     const voided = await ledger.voidHold(database.db, { holdId });
     expect(voided).toMatchObject({ status: 'created', amount: 50n });
-    // The void's transfer id is made by the ledger in creation order (UUID version 7), now.
-    expect(voided.transferId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const madeAt = parseInt(voided.transferId.slice(0, 8) + voided.transferId.slice(9, 13), 16);
-    expect(Math.abs(madeAt - Date.now())).toBeLessThan(60_000);
+    // A void moves nothing: it releases the reservation and writes no transfer.
+    expect(voided.transferId).toBeNull();
+    const { rows } = await database.pool.query<{ code: string; amount: string }>(
+      'SELECT code, amount::text FROM ledger_transfers WHERE hold_id = $1',
+      [holdId],
+    );
+    expect(rows).toEqual([{ code: 'trade', amount: '30' }]);
     expect(await ledger.voidHold(database.db, { holdId })).toEqual({ ...voided, status: 'replayed' });
     expect(await ledger.getHold(database.db, holdId)).toMatchObject({
       postedAmount: 30n,
       voidedAmount: 50n,
       remaining: 0n,
       status: 'voided',
-    });
-    expect(await ledger.getTransfer(database.db, voided.transferId)).toMatchObject({
-      code: 'hold_void',
-      holdId,
-      amount: 50n,
     });
     expect(await balances(buyer)).toEqual({ available: 70n, held: 0n });
     expect((await refusal(ledger.postHold(database.db, post(1n)))).code).toBe('hold_already_settled');

@@ -33,7 +33,8 @@ describe('checkLedgerInvariants', () => {
     expect(await checkLedgerInvariants(database.pool)).toEqual([]);
     await expect(assertLedgerInvariants(database.pool)).resolves.toBeUndefined();
     const { summary } = await runLedgerCheck(database.db);
-    expect(summary).toEqual({ accounts: 3, transfers: 2, pendingHolds: 1, assets: ['BTC'] });
+    // A hold writes neither an account nor a transfer (ADR 0063): the deposit's two, and its one.
+    expect(summary).toEqual({ accounts: 2, transfers: 1, pendingHolds: 1, assets: ['BTC'] });
   });
 
   it('sees a balance edited without a transfer', async () => {
@@ -53,6 +54,7 @@ describe('checkLedgerInvariants', () => {
       'ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_customer_balance_not_negative',
     );
     await database.pool.query('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_balance_not_negative');
+    await database.pool.query('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_held_within_balance');
     await writePastTheLedger(
       database.pool,
       `UPDATE ledger_accounts SET balance = -60 WHERE owner_id = $1 AND kind = 'available'`,
@@ -60,7 +62,8 @@ describe('checkLedgerInvariants', () => {
     );
     await writePastTheLedger(
       database.pool,
-      `UPDATE ledger_accounts SET balance = balance + 120 WHERE kind = 'external_world'`,
+      // From 100 (40 of it held) to -60: the other side keeps the sum at zero.
+      `UPDATE ledger_accounts SET balance = balance + 160 WHERE kind = 'external_world'`,
     );
     expect(await invariantsBroken()).toEqual(['balance_equals_replay', 'customer_balance_is_not_negative']);
   });
@@ -75,21 +78,28 @@ describe('checkLedgerInvariants', () => {
     expect(await invariantsBroken()).toEqual(['held_equals_open_holds', 'hold_matches_its_transfers']);
   });
 
-  it('sees money moved out of a held account without its hold', async () => {
-    const held = await ledger.findAccount(database.db, 'BTC', { owner: alice, kind: 'held' });
+  it('sees money spent that a hold reserves', async () => {
+    await database.pool.query('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_held_within_balance');
+    const available = await ledger.findAccount(database.db, 'BTC', { owner: alice, kind: 'available' });
     const world = await ledger.findAccount(database.db, 'BTC', { system: 'external_world' });
     await writePastTheLedger(
       database.pool,
-      `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, asset, amount, code) VALUES ($1, $2, $3, 'BTC', 40, 'withdrawal')`,
-      [randomUUID(), held!.id, world!.id],
+      `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, asset, amount, code) VALUES ($1, $2, $3, 'BTC', 80, 'withdrawal')`,
+      [randomUUID(), available!.id, world!.id],
     );
-    await writePastTheLedger(database.pool, `UPDATE ledger_accounts SET balance = balance - 40 WHERE id = $1`, [
-      held!.id,
+    await writePastTheLedger(database.pool, `UPDATE ledger_accounts SET balance = balance - 80 WHERE id = $1`, [
+      available!.id,
     ]);
-    await writePastTheLedger(database.pool, `UPDATE ledger_accounts SET balance = balance + 40 WHERE id = $1`, [
+    await writePastTheLedger(database.pool, `UPDATE ledger_accounts SET balance = balance + 80 WHERE id = $1`, [
       world!.id,
     ]);
-    expect(await invariantsBroken()).toEqual(['held_equals_open_holds', 'transfer_is_well_formed']);
+    // 20 left, of which 40 held.
+    expect(await invariantsBroken()).toEqual(['customer_balance_is_not_negative']);
+  });
+
+  it('sees a reservation that its open holds do not account for', async () => {
+    await writePastTheLedger(database.pool, `UPDATE ledger_accounts SET held = held + 5 WHERE owner_id = $1`, [alice]);
+    expect(await invariantsBroken()).toEqual(['held_equals_open_holds']);
   });
 
   it('sees a post recorded on a hold that its transfers do not show', async () => {

@@ -61,14 +61,16 @@ const CHECKS: Check[] = [
   },
   {
     invariant: 'transfer_is_well_formed',
-    // A hold moves between its owner's available and held accounts of its asset, both existing.
+    // A hold reserves in its owner's available account of its asset; one placed before ADR 0063 also
+    // names that owner's held account of the asset, which its amount went through.
     sql: `SELECT h.id::text, h.asset FROM ledger_holds h
             LEFT JOIN ledger_accounts a ON a.id = h.account_id
             LEFT JOIN ledger_accounts held ON held.id = h.held_account_id
-           WHERE a.id IS NULL OR held.id IS NULL OR a.asset <> h.asset OR held.asset <> h.asset
-              OR a.kind <> 'available' OR held.kind <> 'held' OR a.owner_id IS DISTINCT FROM held.owner_id
+           WHERE a.id IS NULL OR a.asset <> h.asset OR a.kind <> 'available'
+              OR (h.held_account_id IS NOT NULL AND (held.id IS NULL OR held.asset <> h.asset OR held.kind <> 'held'
+                                                     OR a.owner_id IS DISTINCT FROM held.owner_id))
            ORDER BY h.created_at, h.id LIMIT ${LIMIT}`,
-    message: (r) => `hold ${r.id} does not move ${r.asset} between its owner's available and held accounts`,
+    message: (r) => `hold ${r.id} does not reserve ${r.asset} in its owner's available account`,
   },
   {
     invariant: 'asset_balances_sum_to_zero',
@@ -78,42 +80,62 @@ const CHECKS: Check[] = [
   },
   {
     invariant: 'customer_balance_is_not_negative',
-    sql: `SELECT id::text, coalesce(owner_id::text, '') AS owner_id, asset, kind, balance::text
-            FROM ledger_accounts WHERE balance < 0 AND NOT (owner_id IS NULL AND allow_negative)
+    // Nor is what a customer can spend: holds reserve no more than the balance.
+    sql: `SELECT id::text, coalesce(owner_id::text, '') AS owner_id, asset, kind, balance::text, held::text
+            FROM ledger_accounts WHERE (balance < 0 AND NOT (owner_id IS NULL AND allow_negative))
+                                    OR held < 0 OR (held > 0 AND balance < held)
            ORDER BY id LIMIT ${LIMIT}`,
-    message: (r) => `account ${r.id} (${r.kind} ${r.asset}) is negative: ${r.balance}`,
+    message: (r) => `account ${r.id} (${r.kind} ${r.asset}) is negative: ${r.balance}, of which ${r.held} held`,
   },
   {
     invariant: 'held_equals_open_holds',
-    sql: `SELECT coalesce(a.id, h.held_account_id)::text AS account_id, coalesce(a.balance, 0)::text AS balance,
+    // What an account reserves is what its open holds have not posted or voided (ADR 0063); a held
+    // account holds what its open holds of before (placed by the ledger before ADR 0063) still hold.
+    sql: `SELECT a.id::text AS account_id, a.kind,
+                 (CASE WHEN a.kind = 'held' THEN a.balance ELSE a.held END)::text AS holds,
                  coalesce(h.open, 0)::text AS open_holds
-            FROM (SELECT id, balance FROM ledger_accounts WHERE kind = 'held') a
-            FULL JOIN (SELECT held_account_id, sum(amount - posted_amount - voided_amount) AS open
-                         FROM ledger_holds WHERE status = 'pending' GROUP BY held_account_id) h
-              ON h.held_account_id = a.id
-           WHERE a.id IS NULL OR a.balance <> coalesce(h.open, 0)
-           ORDER BY 1 LIMIT ${LIMIT}`,
-    message: (r) => `held account ${r.account_id} holds ${r.balance} but its open holds total ${r.open_holds}`,
+            FROM ledger_accounts a
+            LEFT JOIN (SELECT coalesce(held_account_id, account_id) AS id, sum(amount - posted_amount - voided_amount) AS open
+                         FROM ledger_holds WHERE status = 'pending' GROUP BY 1) h ON h.id = a.id
+           WHERE (CASE WHEN a.kind = 'held' THEN a.balance ELSE a.held END) <> coalesce(h.open, 0)
+              OR (a.kind = 'held' AND a.held <> 0)
+           ORDER BY a.id LIMIT ${LIMIT}`,
+    message: (r) => `account ${r.account_id} (${r.kind}) holds ${r.holds} but its open holds total ${r.open_holds}`,
   },
   {
     invariant: 'hold_matches_its_transfers',
-    // The pending transfer carries the hold's amount; posts and the void carry what the hold records.
-    sql: `WITH moved AS (
-            SELECT h.id,
-                   sum(t.amount) FILTER (WHERE t.id = h.id AND t.debit_account_id = h.account_id
-                                          AND t.credit_account_id = h.held_account_id) AS placed,
-                   sum(t.amount) FILTER (WHERE t.id <> h.id AND t.debit_account_id = h.held_account_id
-                                          AND t.id IS DISTINCT FROM h.void_transfer_id) AS posted,
-                   sum(t.amount) FILTER (WHERE t.id = h.void_transfer_id AND t.debit_account_id = h.held_account_id
-                                          AND t.credit_account_id = h.account_id) AS voided,
-                   count(*) FILTER (WHERE t.id <> h.id AND t.debit_account_id <> h.held_account_id) AS stray
-              FROM ledger_holds h JOIN ledger_transfers t ON t.hold_id = h.id GROUP BY h.id)
+    // Posts move money out of where the hold keeps it (its account; for a hold of before, its held
+    // account) and sum to what the hold records as posted. A hold of before also has its placing
+    // transfer (its own id, its amount, into the held account) and, once voided, its void transfer
+    // (back, what it records as voided); a reservation has neither. Any other transfer naming a
+    // hold is a stray.
+    sql: `WITH hs AS (
+            -- No NULLs in the comparisons below: a reservation is kept in its own account.
+            SELECT h.id, h.account_id, h.held_account_id IS NOT NULL AS before,
+                   coalesce(h.held_account_id, h.account_id) AS via, coalesce(h.void_transfer_id, h.id) AS void_id
+              FROM ledger_holds h
+          ), kinds AS (
+            SELECT h.id, t.amount,
+                   CASE WHEN h.before AND t.id = h.id AND t.debit_account_id = h.account_id
+                             AND t.credit_account_id = h.via THEN 'placed'
+                        WHEN h.before AND t.id = h.void_id AND t.id <> h.id AND t.debit_account_id = h.via
+                             AND t.credit_account_id = h.account_id THEN 'voided'
+                        WHEN t.id <> h.id AND t.id <> h.void_id AND t.debit_account_id = h.via THEN 'posted'
+                        ELSE 'stray' END AS kind
+              FROM hs h JOIN ledger_transfers t ON t.hold_id = h.id
+          ), moved AS (
+            SELECT id, sum(amount) FILTER (WHERE kind = 'placed') AS placed,
+                   sum(amount) FILTER (WHERE kind = 'posted') AS posted,
+                   sum(amount) FILTER (WHERE kind = 'voided') AS voided, count(*) FILTER (WHERE kind = 'stray') AS stray
+              FROM kinds GROUP BY id)
           SELECT h.id::text, h.status, h.amount::text, h.posted_amount::text, h.voided_amount::text,
                  coalesce(m.placed, 0)::text AS placed, coalesce(m.posted, 0)::text AS posted,
                  coalesce(m.voided, 0)::text AS voided, coalesce(m.stray, 0)::text AS stray
             FROM ledger_holds h LEFT JOIN moved m ON m.id = h.id
-           WHERE coalesce(m.placed, 0) <> h.amount OR coalesce(m.posted, 0) <> h.posted_amount
-              OR coalesce(m.voided, 0) <> h.voided_amount OR coalesce(m.stray, 0) > 0
+           WHERE coalesce(m.posted, 0) <> h.posted_amount OR coalesce(m.stray, 0) > 0
+              OR (h.held_account_id IS NOT NULL
+                  AND (coalesce(m.placed, 0) <> h.amount OR coalesce(m.voided, 0) <> CASE WHEN h.void_transfer_id IS NULL THEN 0 ELSE h.voided_amount END))
+              OR (h.held_account_id IS NULL AND h.void_transfer_id IS NOT NULL)
            ORDER BY h.created_at, h.id LIMIT ${LIMIT}`,
     message: (r) =>
       `hold ${r.id} records ${r.amount}/${r.posted_amount}/${r.voided_amount} (amount/posted/voided) but its transfers say ${r.placed}/${r.posted}/${r.voided}`,

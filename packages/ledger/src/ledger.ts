@@ -24,11 +24,11 @@ export interface Ledger {
   transfer(tx: LedgerTx, input: TransferInput): Promise<OpResult>;
   /** Several transfers, all or none (a trade's legs); accounts locked once, in id order. */
   transferMany(tx: LedgerTx, inputs: readonly TransferInput[]): Promise<OpResult[]>;
-  /** Places a hold: available -> held, pending until posted or voided. */
+  /** Places a hold: reserves part of available (ADR 0063), pending until posted or voided. */
   hold(tx: LedgerTx, input: HoldInput): Promise<OpResult>;
   /** Posts part or all of a hold's remainder to `credit`; the hold closes as `posted` at zero. */
   postHold(tx: LedgerTx, input: PostHoldInput): Promise<OpResult>;
-  /** Returns a hold's remainder to available and closes it as `voided`; again: a replay. */
+  /** Releases a hold's remainder to available and closes it as `voided`; again: a replay. */
   voidHold(tx: LedgerTx, input: VoidHoldInput): Promise<OpResult>;
   /** Any mix of transfers, holds, posts and voids, all or none, in order. */
   apply(tx: LedgerTx, ops: readonly LedgerOp[]): Promise<OpResult[]>;

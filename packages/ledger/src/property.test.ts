@@ -178,14 +178,30 @@ async function applyToDatabase(ops: LedgerOp[]): Promise<Outcome> {
   }
 }
 
-/** Every account of this run's customers and of the house in the run's assets. */
+/**
+ * Every account of this run's customers and of the house in the run's assets. The model keeps a
+ * customer's held amount in a held account; the database reserves it in the available one (ADR
+ * 0063): its spendable part is the model's available account, its reservation the model's held one.
+ */
 async function databaseBalances(users: string[]): Promise<Map<string, bigint>> {
-  const { rows } = await database.pool.query<{ owner_id: string | null; asset: string; kind: string; balance: string }>(
-    `SELECT owner_id, asset, kind, balance::text FROM ledger_accounts
+  const { rows } = await database.pool.query<{
+    owner_id: string | null;
+    asset: string;
+    kind: string;
+    balance: string;
+    held: string;
+  }>(
+    `SELECT owner_id, asset, kind, balance::text, held::text FROM ledger_accounts
       WHERE (owner_id = ANY ($1::uuid[]) OR owner_id IS NULL) AND asset = ANY ($2::text[])`,
     [users, ASSETS],
   );
-  return new Map(rows.map((r) => [accountKey(r.owner_id, r.asset, r.kind), BigInt(r.balance)]));
+  const balances = new Map<string, bigint>();
+  const add = (key: string, amount: bigint) => balances.set(key, (balances.get(key) ?? 0n) + amount);
+  for (const r of rows) {
+    add(accountKey(r.owner_id, r.asset, r.kind), BigInt(r.balance) - BigInt(r.held));
+    if (r.kind === 'available') add(accountKey(r.owner_id, r.asset, 'held'), BigInt(r.held));
+  }
+  return balances;
 }
 
 async function runCommands(commands: Step[][]): Promise<void> {

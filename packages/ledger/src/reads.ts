@@ -24,12 +24,20 @@ function refParts(ref: AccountRef): { owner: string | null; kind: string } {
 /** The account of `ref` in `asset`, or null when nothing has moved through it yet. */
 export async function findAccount(tx: LedgerTx, asset: string, ref: AccountRef): Promise<Account | null> {
   const { owner, kind } = refParts(ref);
-  const { rows } = await tx.execute<{ id: unknown; owner_id: string | null; balance: string }>(sql`
-    SELECT id, owner_id, balance FROM ledger_accounts
+  const { rows } = await tx.execute<{ id: unknown; owner_id: string | null; balance: string; held: string }>(sql`
+    SELECT id, owner_id, balance, held FROM ledger_accounts
      WHERE coalesce(owner_id, ${ZERO_UUID}::uuid) = coalesce(${owner}::uuid, ${ZERO_UUID}::uuid)
        AND asset = ${checkAsset(asset, 'findAccount')} AND kind = ${kind}`);
   const row = rows[0];
-  return row ? { id: toBigInt(row.id), owner: row.owner_id, asset, kind, balance: toBigInt(row.balance) } : null;
+  if (!row) return null;
+  return {
+    id: toBigInt(row.id),
+    owner: row.owner_id,
+    asset,
+    kind,
+    balance: toBigInt(row.balance),
+    held: toBigInt(row.held),
+  };
 }
 
 /** The account of `ref` in `asset`, created (empty) if it does not exist yet. */
@@ -43,8 +51,8 @@ export async function openAccount(tx: LedgerTx, asset: string, ref: AccountRef):
 
 /** A customer's balances per asset, in asset order; assets they never touched are absent. */
 export async function getBalances(tx: LedgerTx, owner: string): Promise<Balances[]> {
-  const { rows } = await tx.execute<{ asset: string; kind: string; balance: string }>(sql`
-    SELECT asset, kind, balance FROM ledger_accounts WHERE owner_id = ${checkUuid(owner, 'owner')}::uuid
+  const { rows } = await tx.execute<{ asset: string; kind: string; balance: string; held: string }>(sql`
+    SELECT asset, kind, balance, held FROM ledger_accounts WHERE owner_id = ${checkUuid(owner, 'owner')}::uuid
      ORDER BY asset, kind`);
   const byAsset = new Map<string, Balances>();
   for (const row of rows) {
@@ -57,9 +65,13 @@ export async function getBalances(tx: LedgerTx, owner: string): Promise<Balances
       loanEscrow: 0n,
       total: 0n,
     };
+    // What holds reserve stays in the available account's balance (ADR 0063); a held account is what
+    // held balances were before that, and is empty since.
     const amount = toBigInt(row.balance);
+    const reserved = toBigInt(row.held);
     const field = row.kind === 'loan_escrow' ? 'loanEscrow' : (row.kind as 'available' | 'held' | 'staked' | 'cold');
-    entry[field] += amount;
+    entry[field] += amount - reserved;
+    entry.held += reserved;
     entry.total += amount;
     byAsset.set(row.asset, entry);
   }

@@ -55,7 +55,7 @@ describe('transfers', () => {
     expect(await available(alice, 'ETH')).toBe(2_500_000_000_000_000_000n);
     const world = await ledger.findAccount(database.db, 'ETH', { system: 'external_world' });
     expect(world?.balance).toBe(before - 2_500_000_000_000_000_000n);
-    const stored = await ledger.getTransfer(database.db, result.transferId);
+    const stored = await ledger.getTransfer(database.db, result.transferId!);
     expect(stored).toMatchObject({ asset: 'ETH', amount: 2_500_000_000_000_000_000n, code: 'deposit', holdId: null });
   });
 

@@ -28,9 +28,12 @@ export interface TransferInput {
   metadata?: Metadata;
 }
 
-/** Moves `amount` from the owner's available account to their held account, pending. */
+/**
+ * Reserves `amount` of the owner's available balance (ADR 0063): it stays theirs and stops being
+ * spendable until posted or voided. A hold writes no transfer.
+ */
 export interface HoldInput {
-  /** The hold's id, also the id of its pending transfer. */
+  /** The hold's id; no transfer may use it. */
   id: string;
   owner: string;
   asset: AssetSymbol;
@@ -39,7 +42,7 @@ export interface HoldInput {
   metadata?: Metadata;
 }
 
-/** Moves part or all of what a hold still holds to `credit`; the rest stays held. */
+/** Moves part or all of what a hold still reserves to `credit` (a transfer); the rest stays held. */
 export interface PostHoldInput {
   /** The id of the posting transfer. */
   id: string;
@@ -50,9 +53,13 @@ export interface PostHoldInput {
   metadata?: Metadata;
 }
 
-/** Returns whatever the hold still holds to the available account it came from, and closes it. */
+/**
+ * Releases whatever the hold still reserves, and closes it; nothing moves, so no transfer is written
+ * (a hold placed before ADR 0063 gets its remainder back from its held account by a transfer).
+ */
 export interface VoidHoldInput {
   holdId: string;
+  /** Kept on the hold (`void_metadata`): a void of a reservation writes no transfer to carry it. */
   metadata?: Metadata;
 }
 
@@ -65,8 +72,9 @@ export type LedgerOp =
 export interface OpResult {
   /** `replayed`: the same id with the same content was applied before; nothing changed now. */
   status: 'created' | 'replayed';
-  transferId: string;
-  /** The amount moved; for a void, what it returned to available. */
+  /** The transfer written (a transfer's or a post's id); a hold's own id; null for a void of a reservation. */
+  transferId: string | null;
+  /** The amount moved or reserved; for a void, what it released. */
   amount: bigint;
 }
 
@@ -105,7 +113,10 @@ export interface Account {
   owner: string | null;
   asset: string;
   kind: string;
+  /** What the owner has in it, reserved part included. */
   balance: bigint;
+  /** What open holds reserve of `balance` (ADR 0063): balance - held is spendable. */
+  held: bigint;
 }
 
 /** A customer's balances in one asset. */

@@ -30,6 +30,8 @@ export const ledgerAccounts = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`(kind IN ('external_world', 'chain_omnibus', 'cold_omnibus', 'fee_result'))`),
     balance: numeric('balance', { precision: 78, scale: 0 }).notNull().default('0'),
+    /** What open holds reserve of `balance` (ADR 0063); balance - held is spendable. */
+    held: numeric('held', { precision: 78, scale: 0 }).notNull().default('0'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,6 +43,7 @@ export const ledgerAccounts = pgTable(
     ),
     check('ledger_accounts_customer_balance_not_negative', sql`${t.ownerId} IS NULL OR ${t.balance} >= 0`),
     check('ledger_accounts_balance_not_negative', sql`${t.allowNegative} OR ${t.balance} >= 0`),
+    check('ledger_accounts_held_within_balance', sql`${t.held} >= 0 AND (${t.held} = 0 OR ${t.balance} >= ${t.held})`),
   ],
 );
 
@@ -49,23 +52,22 @@ export const ledgerHolds = pgTable(
   {
     id: uuid('id').primaryKey(),
     accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
-    heldAccountId: bigint('held_account_id', { mode: 'bigint' }).notNull(),
+    /** Only holds placed before ADR 0063, which moved their amount into a held account. */
+    heldAccountId: bigint('held_account_id', { mode: 'bigint' }),
     asset: text('asset').notNull(),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     postedAmount: numeric('posted_amount', { precision: 78, scale: 0 }).notNull().default('0'),
     voidedAmount: numeric('voided_amount', { precision: 78, scale: 0 }).notNull().default('0'),
     status: text('status').$type<'pending' | 'posted' | 'voided'>().notNull().default('pending'),
     code: text('code').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    /** Only voids of holds placed before ADR 0063; a void of a reservation moves nothing. */
     voidTransferId: uuid('void_transfer_id'),
+    voidMetadata: jsonb('void_metadata'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  // Written only by ledger_apply(), which resolves and locks its accounts (ADR 0017).
-  (t) => [
-    index('ledger_holds_pending_idx')
-      .on(t.heldAccountId)
-      .where(sql`status = 'pending'`),
-  ],
+  // Written only by ledger_apply(), which resolves and locks its accounts (ADR 0017); read by key.
 );
 
 export const ledgerTransfers = pgTable(

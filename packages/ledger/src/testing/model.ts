@@ -98,7 +98,10 @@ export class LedgerModel {
     if (op.op === 'void')
       return differ({ debit: held, credit: accountKey(hold.owner, hold.asset, 'available'), holdId: op.holdId });
     if ('kind' in op.credit && op.credit.kind === 'held') return { code: 'held_account_moves_only_through_holds' };
-    return differ({ debit: held, credit: refKey(op.credit, hold.asset), holdId: op.holdId });
+    // A hold reserves in its available account (ADR 0063): a post back into it would move nothing.
+    const credit = refKey(op.credit, hold.asset);
+    if (credit === accountKey(hold.owner, hold.asset, 'available')) return { code: 'accounts_must_differ' };
+    return differ({ debit: held, credit, holdId: op.holdId });
   }
 
   private run(op: LedgerOp, r: Resolved, state: State, written: Map<string, ModelTransfer>): Applied | Refusal {

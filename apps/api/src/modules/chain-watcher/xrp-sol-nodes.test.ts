@@ -31,8 +31,10 @@ describe('XRP and Solana through their JSON-RPC', () => {
 
   const scan = (network: 'xrp' | 'sol') => t.app.services.depositScanner.scan(network);
   const balance = async (userId: string, asset: string) => {
+    // Spendable: what holds reserve stays in the account (ADR 0063).
     const { rows } = await t.database.db.execute<{ balance: string }>(
-      sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${userId} AND asset = ${asset} AND kind = 'available'`,
+      sql`SELECT (balance - held)::text AS balance FROM ledger_accounts
+           WHERE owner_id = ${userId} AND asset = ${asset} AND kind = 'available'`,
     );
     return BigInt(rows[0]?.balance ?? '0');
   };

@@ -1,7 +1,8 @@
 // A wallet's history read from the ledger (ADR 0037): every transfer that changed the customer's
 // total of an asset (available + held), grouped by what caused it (a deposit, a send, a fill, a
-// swap, a stake, a loan event), newest first. Moves between the customer's own available and held
-// accounts (holds, voids) change nothing the customer owns and are not listed. Beside the booked
+// swap, a stake, a loan event), newest first. Holds and voids move nothing (ADR 0063); the moves
+// between the customer's own available and held accounts that holds made before change nothing the
+// customer owns, and are not listed. Beside the booked
 // rows come the deposits, sends and swaps still under way or refused, which have moved nothing yet:
 // they are marked `booked = false` (with the amount they hold or would credit), so the booked rows
 // alone sum to the balance.

@@ -34,11 +34,13 @@ export function scan(t: TestApp) {
 }
 
 export async function balances(t: TestApp, userId: string): Promise<{ available: bigint; held: bigint }> {
-  const { rows } = await t.database.db.execute<{ kind: string; balance: string }>(
-    sql`SELECT kind, balance::text FROM ledger_accounts WHERE owner_id = ${userId} AND asset = 'LTC'`,
+  // What holds reserve stays in the available account (ADR 0063).
+  const { rows } = await t.database.db.execute<{ balance: string; held: string }>(
+    sql`SELECT balance::text, held::text FROM ledger_accounts
+         WHERE owner_id = ${userId} AND asset = 'LTC' AND kind = 'available'`,
   );
-  const of = (kind: string) => BigInt(rows.find((row) => row.kind === kind)?.balance ?? '0');
-  return { available: of('available'), held: of('held') };
+  const [balance, held] = [BigInt(rows[0]?.balance ?? '0'), BigInt(rows[0]?.held ?? '0')];
+  return { available: balance - held, held };
 }
 
 export async function depositRow(t: TestApp, txid: string) {
