@@ -73,6 +73,26 @@ test.describe('buying crypto with a card', () => {
     expect(assets.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0').toBe('0');
   });
 
+  test("a card typed before the widget's script has loaded is formatted and paid", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const customer = await approvedCustomer(request);
+    // The widget's script loads deferred; hold it back until the card is typed, as on a slow phone.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/onramp/sandbox-assets/widget.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const widget = await startPurchase(page, customer, '30');
+    await payWith(widget, APPROVING_CARD.replace(/ /g, ''));
+    await expect(widget.getByLabel('Expiry (MM/YY)')).toHaveValue('1239');
+    release();
+    await expect(widget.getByLabel('Expiry (MM/YY)')).toHaveValue('12/39');
+    await expect(widget.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await widget.getByRole('button', { name: 'Pay $30.00' }).click();
+    await expect(widget.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+  });
+
   test('a malformed card is refused inside the widget, field by field', async ({ page, request }) => {
     const customer = await approvedCustomer(request);
     const widget = await startPurchase(page, customer, '25');
@@ -92,6 +112,7 @@ test.describe('buying crypto with a card on a phone, in light', () => {
     await page.addInitScript(() => localStorage.setItem('theme', 'light_theme'));
     const widget = await startPurchase(page, customer, '80');
     await payWith(widget, APPROVING_CARD);
+    await expect(widget.getByLabel('Expiry (MM/YY)')).toHaveValue('12/39');
     await shoot(page, 'onramp-mobile-light-widget');
     await widget.getByRole('button', { name: 'Pay $80.00' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay by card' });

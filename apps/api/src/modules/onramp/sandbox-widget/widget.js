@@ -20,17 +20,33 @@
   const input = (id) => document.getElementById(id);
   const digits = (value) => value.replace(/\D/g, '');
 
-  input('cardNumber').addEventListener('input', (event) => {
-    const value = digits(event.target.value).slice(0, 19);
-    event.target.value = value.replace(/(\d{4})(?=\d)/g, '$1 ');
-  });
-  input('expiry').addEventListener('input', (event) => {
-    const value = digits(event.target.value).slice(0, 4);
-    event.target.value = value.length > 2 ? `${value.slice(0, 2)}/${value.slice(2)}` : value;
-  });
-  input('cvc').addEventListener('input', (event) => {
-    event.target.value = digits(event.target.value).slice(0, 4);
-  });
+  // Each field written the way the provider reads it, as typed. What was typed or autofilled before
+  // this script ran (it loads deferred) is formatted when it starts and again before paying, so
+  // "1239" typed early is sent as 12/39, not refused.
+  const formats = {
+    cardNumber: (value) =>
+      digits(value)
+        .slice(0, 19)
+        .replace(/(\d{4})(?=\d)/g, '$1 '),
+    expiry: (value) => {
+      const typed = digits(value).slice(0, 4);
+      return typed.length > 2 ? `${typed.slice(0, 2)}/${typed.slice(2)}` : typed;
+    },
+    cvc: (value) => digits(value).slice(0, 4),
+  };
+  const formatAll = () => {
+    for (const [id, format] of Object.entries(formats)) {
+      const field = input(id);
+      const value = format(field.value);
+      if (field.value !== value) field.value = value;
+    }
+  };
+  for (const [id, format] of Object.entries(formats)) {
+    input(id).addEventListener('input', (event) => {
+      event.target.value = format(event.target.value);
+    });
+  }
+  formatAll();
 
   function showError(code, field) {
     errorLine.textContent = text[code] || text.genericError;
@@ -69,6 +85,7 @@
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    formatAll();
     const label = button.textContent;
     button.disabled = true;
     button.textContent = text.paying;
