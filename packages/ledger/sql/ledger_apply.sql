@@ -258,23 +258,15 @@ BEGIN
       h_status[hk] := 'voided';
       h_void_meta[hk] := v_meta;
       h_dirty[hk] := true;
-      IF h_held[hk] IS NULL THEN
-        -- The reservation ends: the remainder is spendable again, and nothing moves.
-        IF a_held[dk] < v_amount THEN
-          RAISE EXCEPTION 'ledger_apply: account % reserves % but hold % still holds %',
-            o_debit[i], a_held[dk], o_hold[i], v_amount;
-        END IF;
-        a_held[dk] := a_held[dk] - v_amount;
-        r_status[i] := 'created'; r_id[i] := NULL; r_amount[i] := v_amount;
-        CONTINUE;
+      IF h_held[hk] IS NOT NULL THEN
+        -- A hold of before: the remainder goes back from its held account, by a transfer whose id
+        -- the ledger makes, in creation order (UUID version 7: the time in milliseconds, then the
+        -- random part of a version 4 id), as the callers' ids are: consecutive transfers share pages.
+        o_id[i] := (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
+                    || substr(replace(gen_random_uuid()::text, '-', ''), 14))::uuid;
+        v_code := 'hold_void';
+        h_void[hk] := o_id[i];
       END IF;
-      -- A hold of before: the remainder goes back from its held account, by a transfer whose id the
-      -- ledger makes, in creation order (UUID version 7: the time in milliseconds, then the random
-      -- part of a version 4 id), as the callers' ids are: consecutive transfers share index pages.
-      o_id[i] := (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
-                  || substr(replace(gen_random_uuid()::text, '-', ''), 14))::uuid;
-      v_code := 'hold_void';
-      h_void[hk] := o_id[i];
     ELSE
       -- One namespace of ids for transfers and holds: an id already used is a replay only with the
       -- same content, in the same kind of record.
@@ -329,14 +321,20 @@ BEGIN
         h_posted[hk] := h_posted[hk] + v_amount;
         h_status[hk] := CASE WHEN h_posted[hk] + h_voided[hk] = h_amount[hk] THEN 'posted' ELSE 'pending' END;
         h_dirty[hk] := true;
-        IF h_held[hk] IS NULL THEN
-          -- Reserved: the account's held part covers it.
-          IF a_held[dk] < v_amount THEN
-            RAISE EXCEPTION 'ledger_apply: account % reserves % but hold % still holds %',
-              o_debit[i], a_held[dk], o_hold[i], v_amount;
-          END IF;
-          a_held[dk] := a_held[dk] - v_amount;
-        END IF;
+      END IF;
+    END IF;
+
+    -- A post or a void of a reservation takes its amount out of what the account reserves; a void
+    -- moves nothing more: the remainder is spendable again.
+    IF o_op[i] IN ('post', 'void') AND h_held[hk] IS NULL THEN
+      IF a_held[dk] < v_amount THEN
+        RAISE EXCEPTION 'ledger_apply: account % reserves % but hold % still holds %',
+          o_debit[i], a_held[dk], o_hold[i], v_amount;
+      END IF;
+      a_held[dk] := a_held[dk] - v_amount;
+      IF o_op[i] = 'void' THEN
+        r_status[i] := 'created'; r_id[i] := NULL; r_amount[i] := v_amount;
+        CONTINUE;
       END IF;
     END IF;
 
