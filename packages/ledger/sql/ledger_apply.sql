@@ -4,7 +4,8 @@
 -- raises the account's `held`; a post moves money out of the account and lowers `held` as much; a
 -- void lowers `held`. Only transfers and posts write a transfer; spendable is balance - held.
 -- A hold placed by the ledger of before (it names a held account, which its amount went into)
--- settles as it would have: its posts leave the held account, its void is a transfer back. Why in the database: one round trip per batch, row locks held only for the function's
+-- settles as it would have: its posts leave the held account, its void is a transfer back.
+-- Why in the database: one round trip per batch, row locks held only for the function's
 -- run, and the batch is all-or-nothing even outside a caller's transaction. A refusal (insufficient
 -- balance, reused id, settled hold, ...) writes no transfer and raises nothing, so the caller's
 -- transaction stays usable; it returns {"ok": false, "code": ..., "index": ...} (ledger_refusal).

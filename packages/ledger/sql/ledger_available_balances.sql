@@ -1,6 +1,6 @@
 -- The available balances of (owner, asset) pairs (balance less what holds reserve, ADR 0063), read
--- without locks: what the order runner checks
--- each order against before it matches (the ledger checks again under lock when the batch commits).
+-- without locks: what the order runner checks each order against before it matches (the ledger
+-- checks again under lock when the batch commits).
 -- Matched on the account index's own expression, so it is one index lookup per pair; an account
 -- never used reads as no row (zero).
 CREATE OR REPLACE FUNCTION ledger_available_balances(p_owners uuid[], p_assets text[])

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { LedgerError } from './errors.ts';
 import { assertLedgerInvariants } from './invariants.ts';
 import { createLedger } from './ledger.ts';
-import { createTestCustomer, fundCustomer } from './testing/index.ts';
+import { balancesIn, createTestCustomer, fundCustomer } from './testing/index.ts';
 import type { Balances, PostHoldInput } from './types.ts';
 
 const ledger = createLedger();
@@ -17,8 +17,8 @@ afterEach(async () => assertLedgerInvariants(database.db));
 afterAll(async () => database.destroy());
 
 async function balances(owner: string): Promise<Pick<Balances, 'available' | 'held'>> {
-  const entry = (await ledger.getBalances(database.db, owner)).find((b) => b.asset === 'USDT');
-  return { available: entry?.available ?? 0n, held: entry?.held ?? 0n };
+  const { available, held } = await balancesIn(database.db, owner, 'USDT');
+  return { available, held };
 }
 
 async function transferCount(): Promise<number> {

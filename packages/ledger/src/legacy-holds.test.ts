@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import type { LedgerError } from './errors.ts';
 import { checkLedgerInvariants } from './invariants.ts';
 import { createLedger } from './ledger.ts';
-import { createTestCustomer, fundCustomer, writePastTheLedger } from './testing/index.ts';
+import { balancesIn, createTestCustomer, fundCustomer, writePastTheLedger } from './testing/index.ts';
 import type { PostHoldInput } from './types.ts';
 
 const ledger = createLedger();
@@ -86,8 +86,8 @@ async function writeHoldsOfBefore(): Promise<void> {
 }
 
 async function btc(owner: string) {
-  const entry = (await ledger.getBalances(database.db, owner)).find((b) => b.asset === 'BTC');
-  return { available: entry?.available, held: entry?.held, total: entry?.total };
+  const { available, held, total } = await balancesIn(database.db, owner, 'BTC');
+  return { available, held, total };
 }
 
 const toBob = (id: string, amount: bigint): PostHoldInput => ({

@@ -65,8 +65,8 @@ export async function getBalances(tx: LedgerTx, owner: string): Promise<Balances
       loanEscrow: 0n,
       total: 0n,
     };
-    // What holds reserve stays in the available account's balance (ADR 0063); a held account is what
-    // held balances were before that, and is empty since.
+    // What holds reserve stays in the available account's balance (ADR 0063); a held account holds
+    // what holds placed before that still hold.
     const amount = toBigInt(row.balance);
     const reserved = toBigInt(row.held);
     const field = row.kind === 'loan_escrow' ? 'loanEscrow' : (row.kind as 'available' | 'held' | 'staked' | 'cold');

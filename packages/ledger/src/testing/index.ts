@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { Db } from '@rora/db';
 import type { AssetSymbol } from '@rora/money';
 import { createLedger } from '../ledger.ts';
-import type { OpResult } from '../types.ts';
+import type { Balances, OpResult } from '../types.ts';
 
 /** Inserts a customer (a users row) and returns its id. */
 export async function createTestCustomer(db: Db): Promise<string> {
@@ -32,6 +32,15 @@ export async function fundCustomer(
     amount: options.amount,
     code: 'deposit',
   });
+}
+
+/**
+ * A customer's balances in one asset as the product reads them (getBalances: what holds reserve is
+ * held, not available; ADR 0063), all zero when they never held it.
+ */
+export async function balancesIn(db: Db, owner: string, asset: string): Promise<Balances> {
+  const found = (await createLedger().getBalances(db, owner)).find((entry) => entry.asset === asset);
+  return found ?? { asset, available: 0n, held: 0n, staked: 0n, cold: 0n, loanEscrow: 0n, total: 0n };
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FakeRippled, FakeSolana, solanaTestKey, xrpTestAccount } from '@rora/chains/testing';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { balancesIn } from '@rora/ledger/testing';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   TEST_PIN,
@@ -30,14 +31,7 @@ describe('XRP and Solana through their JSON-RPC', () => {
   let bob: WalletCustomer;
 
   const scan = (network: 'xrp' | 'sol') => t.app.services.depositScanner.scan(network);
-  const balance = async (userId: string, asset: string) => {
-    // Spendable: what holds reserve stays in the account (ADR 0063).
-    const { rows } = await t.database.db.execute<{ balance: string }>(
-      sql`SELECT (balance - held)::text AS balance FROM ledger_accounts
-           WHERE owner_id = ${userId} AND asset = ${asset} AND kind = 'available'`,
-    );
-    return BigInt(rows[0]?.balance ?? '0');
-  };
+  const balance = async (userId: string, asset: string) => (await balancesIn(t.database.db, userId, asset)).available;
   const deposits = async (txid: string) =>
     (
       await t.database.db.execute<{ status: string; user_id: string; amount: string }>(

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { DEVNET_DEPOSIT_CONFIGS, EvmRpcAdapter } from '@rora/chains';
 import { EDR_CHAIN_ID, EDR_HOT_KEY, type EdrNode } from '@rora/chains/testing';
+import { balancesIn } from '@rora/ledger/testing';
 import type { TestApp } from '../../../testing/test-app.ts';
 
 export function edrEnv(node: EdrNode, usdt: string): Record<string, string> {
@@ -35,13 +36,8 @@ export async function available(
   userId: string,
   asset: string,
 ): Promise<{ available: bigint; held: bigint }> {
-  // What holds reserve stays in the available account (ADR 0063).
-  const { rows } = await t.database.db.execute<{ balance: string; held: string }>(
-    sql`SELECT balance::text, held::text FROM ledger_accounts
-         WHERE owner_id = ${userId} AND asset = ${asset} AND kind = 'available'`,
-  );
-  const [balance, held] = [BigInt(rows[0]?.balance ?? '0'), BigInt(rows[0]?.held ?? '0')];
-  return { available: balance - held, held };
+  const { available, held } = await balancesIn(t.database.db, userId, asset);
+  return { available, held };
 }
 
 export async function depositsOf(t: TestApp, txid: string) {

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { UtxoRpcAdapter } from '@rora/chains';
 import { REGTEST_HOT_KEY, REGTEST_LTC_XPUB, type RegtestNode } from '@rora/chains/testing';
+import { balancesIn } from '@rora/ledger/testing';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { createWalletTestApp } from '../../wallets/testing/wallet-fixtures.ts';
 
@@ -34,13 +35,8 @@ export function scan(t: TestApp) {
 }
 
 export async function balances(t: TestApp, userId: string): Promise<{ available: bigint; held: bigint }> {
-  // What holds reserve stays in the available account (ADR 0063).
-  const { rows } = await t.database.db.execute<{ balance: string; held: string }>(
-    sql`SELECT balance::text, held::text FROM ledger_accounts
-         WHERE owner_id = ${userId} AND asset = 'LTC' AND kind = 'available'`,
-  );
-  const [balance, held] = [BigInt(rows[0]?.balance ?? '0'), BigInt(rows[0]?.held ?? '0')];
-  return { available: balance - held, held };
+  const { available, held } = await balancesIn(t.database.db, userId, 'LTC');
+  return { available, held };
 }
 
 export async function depositRow(t: TestApp, txid: string) {

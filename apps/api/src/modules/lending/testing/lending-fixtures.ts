@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Loan } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { createLedger } from '@rora/ledger';
-import { fundCustomer } from '@rora/ledger/testing';
+import { balancesIn, fundCustomer } from '@rora/ledger/testing';
 import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../../../testing/users.ts';
@@ -86,12 +86,8 @@ export async function setPrice(t: TestApp, asset: AssetSymbol, usdPrice: string,
 
 /** The customer's balances of one asset, in minor units. */
 export async function balances(t: TestApp, userId: string, asset: string) {
-  const found = (await createLedger().getBalances(t.database.db, userId)).find((b) => b.asset === asset);
-  return {
-    available: found?.available ?? 0n,
-    held: found?.held ?? 0n,
-    loanEscrow: found?.loanEscrow ?? 0n,
-  };
+  const { available, held, loanEscrow } = await balancesIn(t.database.db, userId, asset);
+  return { available, held, loanEscrow };
 }
 
 export async function houseFees(t: TestApp, asset: string): Promise<bigint> {

@@ -6,8 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { schema, type Db } from '@rora/db';
-import { assertLedgerInvariants, createLedger, encodeLedgerOps } from '@rora/ledger';
-import { fundCustomer } from '@rora/ledger/testing';
+import { assertLedgerInvariants, encodeLedgerOps } from '@rora/ledger';
+import { balancesIn, fundCustomer } from '@rora/ledger/testing';
 import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../../../testing/users.ts';
@@ -67,9 +67,8 @@ export function get(t: TestApp, user: TestUser | null, url: string) {
 
 /** available / held of a customer in one asset, as decimal-free bigints. */
 export async function balanceOf(t: TestApp, user: TestUser, asset: AssetSymbol) {
-  const balances = await createLedger().getBalances(t.database.db, user.userId);
-  const entry = balances.find((balance) => balance.asset === asset);
-  return { available: entry?.available ?? 0n, held: entry?.held ?? 0n };
+  const { available, held } = await balancesIn(t.database.db, user.userId, asset);
+  return { available, held };
 }
 
 export const units = (amount: string, asset: AssetSymbol) => parseAmount(amount, assetScale(asset));

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { swapOrderBodySchema, type SwapQuote } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { createLedger } from '@rora/ledger';
-import { fundCustomer } from '@rora/ledger/testing';
+import { balancesIn, fundCustomer } from '@rora/ledger/testing';
 import type { AssetSymbol } from '@rora/money';
 import { parseAmount, assetScale } from '@rora/money';
 import type { App } from '../../../app.ts';
@@ -95,8 +95,8 @@ export async function balances(
   userId: string,
   asset: string,
 ): Promise<{ available: bigint; held: bigint }> {
-  const found = (await createLedger().getBalances(t.database.db, userId)).find((b) => b.asset === asset);
-  return { available: found?.available ?? 0n, held: found?.held ?? 0n };
+  const { available, held } = await balancesIn(t.database.db, userId, asset);
+  return { available, held };
 }
 
 /** A house account's balance (liquidity, fees, dust) of one asset. */
