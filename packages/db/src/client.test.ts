@@ -1,4 +1,5 @@
-// The shared pool when PostgreSQL ends a session: the process lives on, and no client is lost to it.
+// The shared pool when PostgreSQL ends a session: the process lives on, and no client is lost to it;
+// and when every connection is taken: a query waits a bounded time, then fails as the database out of reach.
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,5 +59,20 @@ describe('a session ended by the server', () => {
       ),
     );
     expect(both).toEqual([{ one: 1 }, { one: 1 }]);
+  });
+});
+
+describe('every connection taken', () => {
+  it('fails a query that waited its time for a connection, as the database out of reach, and serves the next', async () => {
+    const tight = connectDatabase(test.url, { max: 1, connectionWaitMs: 200 });
+    try {
+      // A transaction that asks the pool for a second connection while it holds the only one.
+      const waited = tight.db.transaction(async () => tight.pool.query('SELECT 1'));
+      await expect(waited).rejects.toSatisfy(isConnectionError);
+      expect(tight.pool.totalCount - tight.pool.idleCount).toBe(0);
+      expect((await tight.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await tight.close();
+    }
   });
 });

@@ -17,8 +17,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+/** Connections a process keeps to PostgreSQL. */
+export const POOL_SIZE = 20;
+
+/**
+ * The longest a query waits for a free connection. Past it the query fails as the database out of
+ * reach (503 with Retry-After, connection-errors.ts) rather than queueing for ever: a code path that
+ * held one connection and waited for a second, while every other connection waited on a lock it
+ * holds, would otherwise stop the whole process, and a request that waited this long is lost to its
+ * customer anyway.
+ */
+export const CONNECTION_WAIT_MS = 10_000;
+
+export function connectDatabase(url: string, options: { max?: number; connectionWaitMs?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? POOL_SIZE,
+    connectionTimeoutMillis: options.connectionWaitMs ?? CONNECTION_WAIT_MS,
+  });
   // A connection's error (the server restarting, its backend terminated) must not crash the process.
   // The pool hears an idle client's; a checked-out client emits 'error' on itself with no listener
   // (pg-pool takes its own off while the client is lent), so every client gets one for its life.
