@@ -25,6 +25,8 @@ export interface TestAppOptions {
   plugins?: AppDependencies['plugins'];
   /** Sees every route as it is added (see route-catalogue.ts). */
   onRoute?: AppDependencies['onRoute'];
+  /** Connections in the app's pool: 60 unless a test needs production's (`POOL_SIZE` of @rora/db). */
+  poolSize?: number;
 }
 
 const randomSecret = () => randomBytes(32).toString('hex');
@@ -36,7 +38,7 @@ export function loadTestConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ max: options.poolSize });
   const clock = new ManualClock(new Date());
   const config = loadTestConfig(options.env);
   const { adapters, logStream, plugins, onRoute } = options;

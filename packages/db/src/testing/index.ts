@@ -11,7 +11,8 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `max`: the pool's connections; 60 unless a test needs production's (`POOL_SIZE`). */
+export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const template = inject('databaseTemplate');
   const name = `${template.replace('template', 't')}_${randomBytes(4).toString('hex')}`;
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = connectDatabase(url, { max: 60 });
+  const database = connectDatabase(url, { max: options.max ?? 60 });
   return {
     ...database,
     url,

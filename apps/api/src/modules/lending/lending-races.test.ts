@@ -1,7 +1,10 @@
 // Races on one loan under real concurrency (TESTING.md): requests reach the server together over
 // keep-alive sockets (each sent but its last byte, then the last bytes in one loop), and the loan
-// row lock makes exactly one of them take effect. Invariants are checked after each race.
+// row lock makes exactly one of them take effect. Invariants are checked after each race. The app
+// has production's pool, so a step that holds the lock and waits for a second connection while the
+// other racers hold the rest (the whole API stopped) shows here.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { POOL_SIZE } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
@@ -12,15 +15,18 @@ import {
   createLendingTestApp,
   lent,
   openRequest,
+  postRequest,
   setPrice,
+  step,
   view,
 } from './testing/lending-fixtures.ts';
 import { armedRequest } from '../../testing/armed-request.ts';
+import { withOneFreeConnection } from '../../testing/one-free-connection.ts';
 
 let t: TestApp;
 let port: number;
 beforeEach(async () => {
-  t = await createLendingTestApp();
+  t = await createLendingTestApp({ poolSize: POOL_SIZE });
   port = await t.listen();
 });
 afterEach(async () => {
@@ -67,15 +73,17 @@ async function race(
 }
 
 describe('one outcome per loan', () => {
-  it('makes exactly one loan of 20 lenders funding one request at once', async () => {
+  it('makes exactly one loan of twice as many lenders as connections funding one request at once', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const loan = await openRequest(t, borrower);
-    const lenders = await Promise.all(Array.from({ length: 20 }, () => approvedCustomer(t, { USDT: '1000' })));
+    const lenders = await Promise.all(
+      Array.from({ length: 2 * POOL_SIZE }, () => approvedCustomer(t, { USDT: '1000' })),
+    );
     const tally = await race(
       ...lenders.map((lender) => [lender, { method: 'POST', path: `/p2p/lend/${loan.id}` }] as const),
     );
     // A request no longer open is off the marketplace: to anyone but its parties it is no loan at all.
-    expect(tally).toEqual({ ok: 1, resource_not_found: 19 });
+    expect(tally).toEqual({ ok: 1, resource_not_found: lenders.length - 1 });
     const paid = await Promise.all(lenders.map(async (lender) => (await balances(t, lender.userId, 'USDT')).available));
     expect(paid.filter((available) => available === 0n)).toHaveLength(1);
     expect(await balances(t, borrower.userId, 'USDT')).toMatchObject({ available: 1_000_000_000n });
@@ -120,5 +128,22 @@ describe('one outcome per loan', () => {
     // Either the collateral came back and the lender kept the principal, or the loan stands.
     const cancelled = btc.loanEscrow === 0n;
     expect(cancelled ? usdt.available : btc.loanEscrow).toBe(cancelled ? 1_000_000_000n : 2_500_000n);
+  });
+});
+
+describe('one connection at a time', () => {
+  it('posts, funds, repays and cancels with one free connection in the pool', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1', USDT: '100' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const other = await openRequest(t, borrower);
+    const answers = await withOneFreeConnection(t.database.pool, async () => {
+      const posted = await postRequest(t, borrower);
+      const id = (posted.json() as { data: { id: string } }).data.id;
+      const funded = await step(t, lender, 'lend', id);
+      const repaid = await step(t, borrower, 'repay', id);
+      const cancelled = await step(t, borrower, 'cancel', other.id);
+      return [posted, funded, repaid, cancelled].map((answer) => answer.statusCode);
+    });
+    expect(answers).toEqual([201, 200, 200, 200]);
   });
 });

@@ -30,7 +30,7 @@ import type { LoanAnnouncer } from './loan-announcer.ts';
 import { collateralHold, fundingOps, repaymentOps } from './loan-ledger.ts';
 import { DAY_MS } from './loan-math.ts';
 import { normalise, previewOf, priceRequest, type PricedRequest } from './loan-terms.ts';
-import type { LendingPrices } from './lending-prices.ts';
+import type { LendingPrices, ObservedPrice } from './lending-prices.ts';
 import { currentLtv, debtAt, loanView, type ViewContext } from './loan-view.ts';
 
 export interface LoanStepInput {
@@ -162,14 +162,22 @@ async function postRequest(
   });
 }
 
+/** The prices of a loan's coin and of its collateral, as observed now (null where none is). */
+async function observePrices(deps: LendingServiceDeps, loan: LoanRow): Promise<Array<ObservedPrice | null>> {
+  return Promise.all([loan.asset, loan.collateralAsset].map((asset) => deps.prices.price(asset as AssetSymbol)));
+}
+
 /**
- * Re-prices an open request before it is funded (under its row lock): the collateral may have
- * fallen since posting. Refused while a price is missing or older than the sweep would act on,
- * and when the principal is now above the initial LTV limit (ADR 0028).
+ * Re-prices an open request before it is funded: the collateral may have fallen since posting.
+ * Refused while a price is missing or older than the sweep would act on, and when the principal is
+ * now above the initial LTV limit (ADR 0028).
  */
-async function requireStillCovered(deps: LendingServiceDeps, loan: LoanRow, now: Date): Promise<void> {
-  const assets = [loan.asset, loan.collateralAsset] as AssetSymbol[];
-  const observed = await Promise.all(assets.map((asset) => deps.prices.price(asset)));
+function requireStillCovered(
+  deps: LendingServiceDeps,
+  loan: LoanRow,
+  observed: Array<ObservedPrice | null>,
+  now: Date,
+): void {
   if (observed.some((price) => price === null)) throw new AppError('price_is_unavailable');
   if (observed.some((price) => now.getTime() - price!.observedAt.getTime() > deps.settings.priceMaxAgeMs)) {
     throw new AppError('loan_price_is_stale');
@@ -182,15 +190,26 @@ async function requireStillCovered(deps: LendingServiceDeps, loan: LoanRow, now:
   if (ltv === null || ltv > deps.settings.initialLtvBps) throw new AppError('loan_ltv_now_above_initial_limit');
 }
 
+/**
+ * Funding a request. What it reads through the pool (the KYC gate, the prices) it reads before its
+ * transaction: a transaction holding the loan's lock must never wait for a second connection, or
+ * 20 lenders on one request take every connection waiting for that lock while its holder waits for
+ * one more, and the whole API stops. A loan's coins never change, and an open request's prices are
+ * read a moment before its lock, as a customer's quote is.
+ */
 async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
+  const may = (row: LoanRow) => row.status === 'open' || row.lenderId === userId;
+  // Looked up first, so an id that is no loan answers 404 whoever asks.
+  const seen = UUID.test(loanId) ? await findLoan(deps.db, loanId) : null;
+  if (!seen || !may(seen)) throw notFound();
+  await deps.kycGate.requireApprovedKyc(userId);
+  const observed = seen.status === 'open' ? await observePrices(deps, seen) : [];
   return withTransaction(deps.db, async (tx) => {
-    const loan = await lockFor(tx, { userId, loanId }, (row) => row.status === 'open' || row.lenderId === userId);
-    // After the lookup, so an id that is no loan answers 404 whoever asks.
-    await deps.kycGate.requireApprovedKyc(userId);
+    const loan = await lockFor(tx, { userId, loanId }, may);
     if (loan.borrowerId === userId) throw new AppError('loan_cannot_lend_to_self');
     if (loan.status !== 'open') throw new AppError('loan_is_not_open');
     const now = deps.clock.now();
-    await requireStillCovered(deps, loan, now);
+    requireStillCovered(deps, loan, observed, now);
     const refusal = { refusal: 'loan_principal_exceeds_available_balance' } as const;
     await applyOrRefuse(deps.ledger, tx, { ops: fundingOps(loan, userId), ...refusal });
     const dueAt = new Date(now.getTime() + loan.termDays * DAY_MS);
