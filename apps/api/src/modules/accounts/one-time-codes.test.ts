@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@rora/db';
+import { connectDatabase, schema } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { ManualClock } from '../../lib/clock.ts';
 import { codeRules, createOneTimeCodeService, hashCode, randomSixDigitCode } from './one-time-codes.ts';
@@ -65,6 +65,49 @@ describe('one-time code service', () => {
       .where(eq(schema.oneTimeCodes.destination, 'bounce@example.com'));
     expect(rows).toHaveLength(0);
     await expect(issue('bounce@example.com')).resolves.toMatchObject({ sent: true });
+  });
+
+  it('makes the code a failed resend replaced live again, with its failures', async () => {
+    const destination = 'flaky@example.com';
+    await issue(destination);
+    const first = sent.at(-1)!;
+    const check = (code: string) => service().verify({ purpose: 'email_verify', destination, code });
+    await expect(check('000000')).rejects.toMatchObject({ code: 'code_is_invalid_or_expired' });
+    clock.advance(codeRules.resendAfterMs);
+    const failing = service().issue({
+      purpose: 'email_verify',
+      destination,
+      ip: undefined,
+      deliver: async () => {
+        // A wrong try reaches the undelivered code meanwhile: it still counts.
+        await expect(check('000001')).rejects.toMatchObject({ code: 'code_is_invalid_or_expired' });
+        throw new Error('mail server down');
+      },
+    });
+    await expect(failing).rejects.toThrow('mail server down');
+    const rows = await database.db
+      .select()
+      .from(schema.oneTimeCodes)
+      .where(eq(schema.oneTimeCodes.destination, destination));
+    expect(rows.map((row) => [row.supersededAt, row.failedAttempts])).toEqual([[null, 2]]);
+    await expect(check(first)).resolves.toBeUndefined();
+  });
+
+  it('holds the lock only while it stores: a delivery waiting for the pool does not hold up other sends', async () => {
+    const tight = connectDatabase(database.url, { max: 1 });
+    try {
+      const codes = createOneTimeCodeService({ db: tight.db, clock, generateCode: () => String(next++) });
+      // The delivery writes its outbox row through the same pool of one connection.
+      const answer = await codes.issue({
+        purpose: 'email_verify',
+        destination: 'pool@example.com',
+        ip: '192.0.2.99',
+        deliver: async () => void (await tight.pool.query('SELECT 1')),
+      });
+      expect(answer).toMatchObject({ sent: true });
+    } finally {
+      await tight.close();
+    }
   });
 
   it('holds the per-destination limit under 10 concurrent sends', async () => {

@@ -116,51 +116,83 @@ async function assertSendAllowed(tx: Tx, request: IssueCode, now: Date): Promise
   }
 }
 
-/** Retires the previous code of (purpose, destination) and returns the failures the new one inherits. */
-async function replacePrevious(tx: Tx, request: IssueCode, now: Date): Promise<number> {
+/**
+ * Retires the previous code of (purpose, destination): returns the failures the new one inherits,
+ * and the retired code's id (null when there was none to retire).
+ */
+async function replacePrevious(
+  tx: Tx,
+  request: IssueCode,
+  now: Date,
+): Promise<{ failedAttempts: number; retired: string | null }> {
   const [previous] = await tx
     .select()
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.purpose, request.purpose), eq(oneTimeCodes.destination, request.destination)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
-  if (!previous) return 0;
+  if (!previous) return { failedAttempts: 0, retired: null };
   const sinceMs = now.getTime() - previous.createdAt.getTime();
   if (sinceMs < codeRules.resendAfterMs) throw limited('code_resend_too_soon', codeRules.resendAfterMs - sinceMs);
   const live = previous.expiresAt > now && !previous.verifiedAt && !previous.usedAt;
   if (live && previous.failedAttempts >= codeRules.maxFailedAttempts) {
     throw limited('code_attempts_exhausted', previous.expiresAt.getTime() - now.getTime());
   }
-  await tx
+  const retired = await tx
     .update(oneTimeCodes)
     .set({ supersededAt: now })
-    .where(and(eq(oneTimeCodes.id, previous.id), isNull(oneTimeCodes.supersededAt)));
-  return live ? previous.failedAttempts : 0;
+    .where(and(eq(oneTimeCodes.id, previous.id), isNull(oneTimeCodes.supersededAt)))
+    .returning({ id: oneTimeCodes.id });
+  return { failedAttempts: live ? previous.failedAttempts : 0, retired: retired[0]?.id ?? null };
 }
 
+/**
+ * Takes back a code whose delivery failed, so it costs no send: the code goes, and the one it
+ * retired is live again, with any failure counted against the new one meanwhile.
+ */
+async function withdraw(db: Db, codeId: string, retired: string | null, retiredAt: Date): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (DELETE FROM one_time_codes WHERE id = ${codeId} RETURNING failed_attempts)
+    UPDATE one_time_codes p
+       SET superseded_at = NULL, failed_attempts = greatest(p.failed_attempts, (SELECT failed_attempts FROM gone))
+     WHERE p.id = ${retired} AND p.superseded_at = ${retiredAt}`);
+}
+
+/**
+ * The limits are checked and the code stored under locks on the destination and the client address,
+ * so they hold under concurrency; the delivery runs after the locks are gone. Held through an
+ * e-mail or SMS (a mail server's time, and its outbox rows written through the pool), the locks kept
+ * every other send to that destination or from that address waiting with a connection each, until
+ * the pool ran dry and the whole API stopped. A send racing the delivery finds the stored code and is
+ * refused as too soon; a delivery that fails takes its code back (`withdraw`).
+ */
 async function issue(deps: CodeDependencies, request: IssueCode): Promise<CodeSent> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    // Serialise the sends to one destination and from one address, so the limits hold under concurrency.
+  const id = randomUUID();
+  const code = deps.generateCode();
+  const retired = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`otp:${request.destination}`}, 0))`);
     if (request.ip) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`otp-ip:${request.ip}`}, 0))`);
     await assertSendAllowed(tx, request, now);
-    const failedAttempts = await replacePrevious(tx, request, now);
-    const id = randomUUID();
-    const code = deps.generateCode();
+    const previous = await replacePrevious(tx, request, now);
     await tx.insert(oneTimeCodes).values({
       id,
       purpose: request.purpose,
       destination: request.destination,
       codeHash: hashCode(id, code),
-      failedAttempts,
+      failedAttempts: previous.failedAttempts,
       ip: request.ip ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + codeRules.ttlMs),
     });
-    // Inside the transaction: a failed delivery leaves no code behind and costs no send.
-    await request.deliver(code);
+    return previous.retired;
   });
+  try {
+    await request.deliver(code);
+  } catch (error) {
+    await withdraw(deps.db, id, retired, now);
+    throw error;
+  }
   return { sent: true, expiresInSeconds: codeRules.ttlMs / 1000, resendAfterSeconds: codeRules.resendAfterMs / 1000 };
 }
 
