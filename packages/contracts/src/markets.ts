@@ -83,9 +83,15 @@ export const tradeOrderBodySchema = zod.object({
 });
 export type TradeOrderBody = zod.input<typeof tradeOrderBodySchema>;
 
-/** POST /order: a trade (market, limit, dark pool) or a swap (swap.ts), told apart by `type`. */
+/**
+ * POST /order: a trade (market, limit, dark pool) or a swap (swap.ts), told apart by `type`. A body
+ * that is no object at all (an array, a string, null) is refused as any route refuses it.
+ */
 export const placeOrderBodySchema = zod.discriminatedUnion('type', [swapOrderBodySchema, tradeOrderBodySchema], {
-  error: 'order_type_not_supported',
+  error: (issue) =>
+    typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input)
+      ? 'order_type_not_supported'
+      : undefined,
 });
 export type PlaceOrderBody = zod.input<typeof placeOrderBodySchema>;
 

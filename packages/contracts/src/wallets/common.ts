@@ -3,9 +3,13 @@ import { z as zod } from 'zod';
 import type { AssetSymbol } from '@rora/money';
 import { pinSchema, totpCodeSchema } from '../user.ts';
 
-/** A decimal amount as typed: digits and one optional point (parsed at the asset's scale by the API). */
+/**
+ * A decimal amount as typed: digits and one optional point (parsed at the asset's scale by the API).
+ * Sent as anything but text (a JSON number, an array), it is refused as not a decimal: the amount
+ * was given, in the wrong form.
+ */
 export const amountTextSchema = zod
-  .string({ error: 'amount_is_empty' })
+  .string({ error: (issue) => (issue.input == null ? 'amount_is_empty' : 'amount_is_not_a_decimal') })
   .trim()
   .min(1, { error: 'amount_is_empty' })
   .max(100, { error: 'amount_is_too_long' })

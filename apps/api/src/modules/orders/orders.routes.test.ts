@@ -3,6 +3,7 @@
 // list filters by type; retries with the same Idempotency-Key replay; the KYC gate and the order rules
 // answer their codes. Every test ends with the ledger invariants and the books checked against the
 // database.
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VENUES } from '@rora/contracts';
 import { createTestUser } from '../../testing/users.ts';
@@ -281,12 +282,27 @@ describe('placing', () => {
     ],
     [{ symbol: 'BTC/USDT', side: 'buy', price: '100', amount: '1', venue: 'nasdaq' }, 'venue_is_not_listed'],
     [{ symbol: 'BTC/USDT', side: 'buy', price: '1e3', amount: '1' }, 'amount_is_not_a_decimal'],
-    [{ symbol: 'BTC/USDT', side: 'buy', price: 100, amount: '1' }, 'amount_is_empty'],
+    [{ symbol: 'BTC/USDT', side: 'buy', price: 100, amount: '1' }, 'amount_is_not_a_decimal'],
+    [{ symbol: 'BTC/USDT', side: 'buy', price: '100', amount: ['1'] }, 'amount_is_not_a_decimal'],
+    [{ symbol: 'BTC/USDT', side: 'buy', price: '100', amount: null }, 'amount_is_empty'],
   ])('refuses %j with %s', async (body, code) => {
     const user = await approvedCustomer(t, { USDT: '1000000', BTC: '10', ETH: '100' });
     const response = await placeOrder(t, user, body);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().error.code).toBe(code);
+  });
+
+  it('refuses a body that is no object as any route does, not as an order type', async () => {
+    const user = await approvedCustomer(t);
+    for (const payload of ['[]', 'null', '"5"', '5']) {
+      const headers = { ...user.headers, 'idempotency-key': randomUUID(), 'content-type': 'application/json' };
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/order', headers, payload });
+      expect([payload, response.statusCode, response.json().error.code]).toEqual([
+        payload,
+        400,
+        'request_validation_failed',
+      ]);
+    }
   });
 });
