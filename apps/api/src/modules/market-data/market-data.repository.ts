@@ -115,10 +115,11 @@ export async function readReferenceStats(db: Db, pair: string, since: Date): Pro
   return { open: BigInt(row.open), high: BigInt(row.high), low: BigInt(row.low), close: BigInt(row.close) };
 }
 
+/** The newest trades first. Ordered by the column, not by its text (where 999 sorts above 9054). */
 export async function readRecentTrades(db: Db, pair: string, limit: number): Promise<TradeRow[]> {
   const { rows } = await db.execute<Raw>(sql`
-    SELECT id, seq::text AS seq, price::text AS price, quantity::text AS quantity, taker_side, created_at
-      FROM order_fills WHERE pair = ${pair} AND book = 'lit' ORDER BY seq DESC LIMIT ${limit}`);
+    SELECT f.id, f.seq::text AS seq, f.price::text AS price, f.quantity::text AS quantity, f.taker_side, f.created_at
+      FROM order_fills f WHERE f.pair = ${pair} AND f.book = 'lit' ORDER BY f.seq DESC LIMIT ${limit}`);
   return rows.map((row) => ({
     id: String(row.id),
     seq: BigInt(row.seq!),
