@@ -16,13 +16,18 @@ export interface LockedCustomer {
   email: string;
 }
 
-/** Locks the customer's row for the rest of the transaction: KYC changes of one customer run one at a time. */
+/**
+ * Locks the customer's row for the rest of the transaction: KYC changes of one customer run one at a
+ * time. FOR NO KEY UPDATE, the lock an update of the row takes: rows that only refer to the customer
+ * (sessions, orders, idempotency keys, whose foreign keys take KEY SHARE) are still written meanwhile,
+ * also while a submission waits for the identity provider.
+ */
 export async function lockCustomer(tx: Tx, userId: string): Promise<LockedCustomer | null> {
   const [row] = await tx
     .select({ status: users.kycStatus, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   return row ? { status: row.status as KycStatus, email: row.email } : null;
 }
 
