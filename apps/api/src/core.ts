@@ -46,6 +46,7 @@ import { createAuditModule, createDevnetReserveSource, type AuditModule } from '
 import {
   createOrdersModule,
   createShardMap,
+  createTakeoverWatch,
   createVenueReconciler,
   type OrdersModule,
 } from './modules/orders/index.ts';
@@ -99,8 +100,11 @@ export interface MarketsModule {
   marketData: MarketDataService;
   alerts: AlertsService;
   marketMaker: MarketMaker;
-  /** Process start: rebuild every book, settle what a crash left pending, load the feeds. */
-  start(options: { marketMaker: boolean; intervalMs: number }): Promise<void>;
+  /**
+   * Process start: rebuild every book, settle what a crash left pending, load the feeds. With
+   * `takeoverPollMs`, then watch for shards whose writer died (takeover-watch.ts).
+   */
+  start(options: { marketMaker: boolean; intervalMs: number; takeoverPollMs?: number }): Promise<void>;
   stop(): Promise<void>;
   readonly db: Database['db'];
 }
@@ -294,6 +298,14 @@ function buildMarkets(
   });
   const reconciler = createVenueReconciler({ venueOrders: orders.venueOrders, clock, log });
   const marketMaker = createMarketMaker({ db, ledger, clock, venues, orders: orders.service, runners, log });
+  // Only the process that writes shard 0 settles platform orders left pending. A shard taken over
+  // later has its markets' trades and depth read again at once (marketData.tick).
+  let started = false;
+  const onTaken = async (shards: number[]) => {
+    if (shards.includes(0)) await reconciler.start();
+    if (started) await marketData.tick();
+  };
+  const takeover = createTakeoverWatch({ runners, log, onTaken });
   return {
     db,
     venues,
@@ -307,9 +319,10 @@ function buildMarkets(
       // shards another process writes are read here: each book is read once either way.
       const written = await runners.claimWriters();
       await runners.startAll();
-      // Only the process that writes shard 0 settles platform orders left pending.
-      if (written.includes(0)) await reconciler.start();
+      await onTaken(written);
       await Promise.all([marketData.start(), alerts.start()]);
+      started = true;
+      if (options.takeoverPollMs) takeover.start(options.takeoverPollMs);
       // The sandbox's market maker trades where the books are written, each process the markets of its shards.
       if (options.marketMaker && written.length > 0) {
         await marketMaker.prepare();
@@ -317,6 +330,7 @@ function buildMarkets(
       }
     },
     async stop() {
+      await takeover.stop();
       await marketMaker.stop();
       await reconciler.stop();
       await runners.stopAll();

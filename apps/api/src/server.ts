@@ -8,6 +8,7 @@ import { buildApp, type App, type AppDependencies } from './app.ts';
 import { startBackground, startJobSender, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { TAKEOVER_POLL_MS } from './modules/orders/index.ts';
 import { seed } from './seed.ts';
 import { withWebhookSecrets } from './webhook-secrets.ts';
 
@@ -63,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await running.services.markets.start({
       marketMaker: config.marketMaker,
       intervalMs: config.MARKET_MAKER_INTERVAL_MS,
+      takeoverPollMs: TAKEOVER_POLL_MS,
     });
     await running.listen({ port: config.PORT, host: config.HOST });
     // The in-process devnet mines on its timers from now on, if this process owns it (tests mine by hand).

@@ -120,10 +120,12 @@ export class MarketFeed {
 
   /**
    * Forgets what was loaded and loads it again: a process that has just taken the books over from
-   * another (ADR 0045) saw none of that writer's trades, and reads them from the database.
+   * another (ADR 0045) saw none of that writer's trades, and reads them from the database; its
+   * depth is the book it has just rebuilt, not the one it read at its own start.
    */
   async reload(): Promise<void> {
     this.loading = null;
+    this.bookRead = false;
     this.trades = [];
     this.window = null;
     this.early = [];

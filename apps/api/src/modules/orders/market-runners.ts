@@ -27,7 +27,10 @@ export interface MarketRunners {
    * and this process may write it: true when this process writes that shard.
    */
   claimWriter(market?: Market): Promise<boolean>;
-  /** Takes every shard's lock this process may write and no other holds: the shards it writes. */
+  /**
+   * Takes the lock of every shard this process may write, does not write now and no other process
+   * holds, and reads those shards' books: the shards it took.
+   */
   claimWriters(): Promise<number[]>;
   /** True while this process holds the lock of the market's shard (shard 0 without one; no database call). */
   writesNow(market?: Market): boolean;
@@ -107,10 +110,11 @@ export function createMarketRunners(deps: {
       return true;
     },
     async claimWriters() {
-      const claimed = await Promise.all(sequencers.map((sequencer) => sequencer.claimWriter()));
-      const written = sequencers.filter((_, shard) => claimed[shard]).map((sequencer) => sequencer.shard);
-      await Promise.all(written.map(startShard));
-      return written;
+      const vacant = sequencers.filter((sequencer) => !sequencer.writesNow());
+      const claimed = await Promise.all(vacant.map((sequencer) => sequencer.claimWriter()));
+      const taken = vacant.filter((_, at) => claimed[at]).map((sequencer) => sequencer.shard);
+      await Promise.all(taken.map(startShard));
+      return taken;
     },
   };
 }

@@ -29,7 +29,9 @@ export function createVenueReconciler(deps: { venueOrders: VenueOrders; clock: C
   };
 
   return {
+    /** Once: a process that takes shard 0 over later starts it then. */
     async start(): Promise<void> {
+      if (timer) return;
       await tick();
       timer = setInterval(tick, RECONCILE_EVERY_MS);
       timer.unref();
