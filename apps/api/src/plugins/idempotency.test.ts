@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { POOL_SIZE } from '@rora/db';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { createIdempotencyOwner, LEASE_MS, RENEW_EVERY_MS } from './idempotency-owner.ts';
@@ -41,8 +42,14 @@ describe('idempotency keys', () => {
     );
   };
 
-  /** The probe's answer rebuilt from its effect (the nonce, like any detail of the moment, is new). */
+  /**
+   * The probe's answer rebuilt from its effect (the nonce, like any detail of the moment, is new).
+   * It also reads through the pool, as routes whose answers carry live prices do.
+   */
+  let recoveries = 0;
   const recoverProbe: IdempotencyRecovery = async (tx, key) => {
+    recoveries += 1;
+    await t.database.pool.query('SELECT 1');
     const { rows } = await tx.execute<{ amount: string }>(
       sql`SELECT amount FROM probe_effects WHERE id = ${key.effectId} AND user_id = ${key.userId}`,
     );
@@ -50,7 +57,7 @@ describe('idempotency keys', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [probeRoutes] });
+    t = await createTestApp({ plugins: [probeRoutes], poolSize: POOL_SIZE });
     await t.database.pool.query(
       'CREATE TABLE probe_effects (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), user_id uuid NOT NULL, amount text NOT NULL)',
     );
@@ -230,6 +237,19 @@ describe('idempotency keys', () => {
       const again = await send(alice, key, body);
       expect(again.body).toBe(retry.body);
       expect(await effects(alice.userId)).toBe(before);
+      expect(runs).toBe(0);
+    });
+
+    it('resolves one key once however many retries arrive together, each answered from it', async () => {
+      const key = await leftInFlight(alice, { owner: await owner(1), effect: true });
+      recoveries = 0;
+      // More retries than connections: each waiting for the key's lock with a connection of its own
+      // left the one holding it none to read with.
+      const retries = await Promise.all(Array.from({ length: POOL_SIZE + 10 }, () => send(alice, key, body)));
+      expect(new Set(retries.map((retry) => `${retry.statusCode} ${retry.json().nonce}`))).toEqual(
+        new Set(['201 recovered']),
+      );
+      expect(recoveries).toBe(1);
       expect(runs).toBe(0);
     });
 

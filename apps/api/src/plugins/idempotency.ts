@@ -260,7 +260,7 @@ async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock:
     store,
     abandoner,
     clock,
-    resolve: (id, recover) => resolveOrphanedKey(db, { id, recover, now: clock.now() }),
+    resolve: resolveOnce((id, recover) => resolveOrphanedKey(db, { id, recover, now: clock.now() })),
   });
   app.decorateRequest('idempotencyClaim', null);
   app.decorateRequest('idempotency', null);
@@ -278,6 +278,26 @@ async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock:
       route.onRequestAbort = [...asArray(route.onRequestAbort), release];
     }
   });
+}
+
+/**
+ * One resolution of a key at a time in this process; retries of the same key that arrive meanwhile
+ * share it. Each resolution holds a connection while it waits for the key's row lock, and a route's
+ * reading of the effect may query through the pool: twenty retries of one orphaned key, each waiting
+ * with a connection for the one that holds the lock, left that one no connection to read with.
+ */
+function resolveOnce(
+  resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>,
+): (id: string, recover: IdempotencyRecovery) => Promise<Resolution> {
+  const running = new Map<string, Promise<Resolution>>();
+  return (id, recover) => {
+    let resolution = running.get(id);
+    if (!resolution) {
+      resolution = resolve(id, recover).finally(() => running.delete(id));
+      running.set(id, resolution);
+    }
+    return resolution;
+  };
 }
 
 export default fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['auth'] });

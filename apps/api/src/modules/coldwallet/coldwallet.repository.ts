@@ -12,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ColdWalletRepository {
   /** The customer's cold wallets, one per asset, created on first sight. */
   ensure(userId: string, assets: readonly string[]): Promise<ColdWalletRow[]>;
-  findOwned(userId: string, id: string): Promise<ColdWalletRow | null>;
+  /** `on` a transaction that already holds a connection, else through the pool. */
+  findOwned(userId: string, id: string, on?: Db | Tx): Promise<ColdWalletRow | null>;
   insertMove(tx: Tx, move: typeof coldWalletMoves.$inferInsert): Promise<void>;
   findMove(tx: Tx, userId: string, id: string): Promise<ColdMoveRow | null>;
   moves(
@@ -33,9 +34,9 @@ export function createColdWalletRepository(db: Db): ColdWalletRepository {
       return db.select().from(coldWallets).where(eq(coldWallets.userId, userId)).orderBy(asc(coldWallets.createdAt));
     },
 
-    async findOwned(userId, id) {
+    async findOwned(userId, id, on = db) {
       if (!UUID.test(id)) return null;
-      const [row] = await db
+      const [row] = await on
         .select()
         .from(coldWallets)
         .where(and(eq(coldWallets.id, id), eq(coldWallets.userId, userId)));

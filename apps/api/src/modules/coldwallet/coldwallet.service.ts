@@ -96,8 +96,8 @@ function legs(move: {
   ];
 }
 
-async function context(deps: Deps, userId: string) {
-  const [balances, quotes] = await Promise.all([deps.ledger.getBalances(deps.db, userId), deps.prices.quoteMap()]);
+async function context(deps: Deps, userId: string, on: Db | Tx = deps.db) {
+  const [balances, quotes] = await Promise.all([deps.ledger.getBalances(on, userId), deps.prices.quoteMap()]);
   return { byAsset: new Map<string, Balances>(balances.map((b) => [b.asset, b])), quotes };
 }
 
@@ -196,9 +196,10 @@ async function move(deps: Deps, userId: string, body: ColdMoveInput, claimId: st
 
 async function recover(deps: Deps, tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer> {
   const done = await deps.repository.findMove(tx, key.userId, key.effectId);
-  const row = done && (await deps.repository.findOwned(key.userId, done.coldWalletId));
+  // Reads on the transaction, which holds the key's lock (the prices still come through the pool).
+  const row = done && (await deps.repository.findOwned(key.userId, done.coldWalletId, tx));
   if (!done || !row) throw new Error(`idempotency key of ${key.userId} bound to move ${key.effectId}, not theirs`);
-  const { byAsset, quotes } = await context(deps, key.userId);
+  const { byAsset, quotes } = await context(deps, key.userId, tx);
   const data: ColdMoveAnswer = {
     wallet: view(row, byAsset.get(row.asset), quotes.get(row.asset)),
     move: moveView(done),

@@ -40,7 +40,8 @@ export function createSendRecovery(deps: {
       if (send.status === 'held') await voidUnapproved(tx, deps, send.id);
       return null;
     }
-    const row = await deps.transactions.one(send.walletId, send.id);
+    // On the transaction: it holds the key's and the send's locks, and must not wait for the pool.
+    const row = await deps.transactions.one(send.walletId, send.id, tx);
     if (!row) throw new Error(`send ${send.id} is missing from its wallet's transactions`);
     return { status: 200, body: { data: transactionView(row) } };
   };

@@ -3,7 +3,7 @@
 // Sends refused at approval never happened for the customer and are left out. The lists are read
 // from the ledger (ledger-history.repository.ts).
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 
 export type TransactionRow = {
   id: string;
@@ -47,14 +47,17 @@ function union(walletId: string): SQL {
 }
 
 export interface TransactionsRepository {
-  /** One transaction of a wallet (for live events and the send's answer). */
-  one(walletId: string, id: string): Promise<TransactionRow | null>;
+  /**
+   * One transaction of a wallet (for live events and the send's answer); `on` a transaction that
+   * already holds a connection (a recovery under its key's lock), else through the pool.
+   */
+  one(walletId: string, id: string, on?: Db | Tx): Promise<TransactionRow | null>;
 }
 
 export function createTransactionsRepository(db: Db): TransactionsRepository {
   return {
-    async one(walletId, id) {
-      const { rows } = await db.execute<TransactionRow>(
+    async one(walletId, id, on = db) {
+      const { rows } = await on.execute<TransactionRow>(
         sql`SELECT * FROM (${union(walletId)}) t WHERE t.id = ${id} LIMIT 1`,
       );
       return rows[0] ?? null;
