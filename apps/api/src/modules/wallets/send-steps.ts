@@ -109,8 +109,29 @@ async function voidSend(deps: Deps, send: Pick<SendRow, 'id'>, reason: string, o
   if (moved && options.notify) await deps.notifier.step('send_failed', facts(moved, reason));
 }
 
+/**
+ * One broadcast at a time per chain adapter in this process, queued before its transaction opens. An
+ * adapter signs one withdrawal at a time anyway, and what it stores (the signed transaction, an EVM
+ * nonce) goes through the pool on connections of its own: broadcasts that opened their send's
+ * transaction first waited in the adapter's queue with a connection each, and twenty of them left
+ * the one signing none to store with, which stopped the whole API.
+ */
+const queues = new WeakMap<ChainAdapter, Promise<unknown>>();
+function oneAtATime<T>(adapter: ChainAdapter, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(adapter) ?? Promise.resolve()).then(task);
+  queues.set(
+    adapter,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
 /** Asks the chain under the send's row lock; a refusal voids the hold in the same transaction. */
 function broadcastLocked(deps: Deps, adapter: ChainAdapter, id: string): Promise<Outcome | null> {
+  return oneAtATime(adapter, () => lockedBroadcast(deps, adapter, id));
+}
+
+function lockedBroadcast(deps: Deps, adapter: ChainAdapter, id: string): Promise<Outcome | null> {
   return deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
       SELECT id FROM wallet_sends WHERE id = ${id} AND status = 'held' AND approved_at IS NOT NULL
