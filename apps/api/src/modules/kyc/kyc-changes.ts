@@ -38,9 +38,29 @@ export function createKycChanges(deps: KycChangeDependencies) {
     return toKycState({ status, application, documents, providerName: deps.providerName });
   }
 
+  // One change of a customer at a time in this process, queued before its transaction opens. Each
+  // holds the customer's row lock, and a submission hands the application to the identity provider
+  // under it (the sandbox's through the pool): twenty changes of one customer at once each waited for
+  // that lock with a connection, and left the submission none to hand over with.
+  const queues = new Map<string, Promise<unknown>>();
+  function inTurn<T>(userId: string, task: () => Promise<T>): Promise<T> {
+    const run = (queues.get(userId) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => undefined);
+    queues.set(userId, settled);
+    void settled.then(() => queues.get(userId) === settled && queues.delete(userId));
+    return run;
+  }
+
   async function change(request: CustomerRequest, work: ChangeWork): Promise<KycState> {
     const { userId } = request;
-    const changed = await db.transaction(async (tx): Promise<StatusChange | null> => {
+    const changed = await inTurn(userId, () => changeNow(request, work));
+    if (changed) await notifier.statusChanged(changed, request.log);
+    return getState(userId);
+  }
+
+  function changeNow(request: CustomerRequest, work: ChangeWork): Promise<StatusChange | null> {
+    const { userId } = request;
+    return db.transaction(async (tx): Promise<StatusChange | null> => {
       const customer = await repository.lockCustomer(tx, userId);
       if (!customer) throw new AppError('resource_not_found');
       const now = clock.now();
@@ -57,8 +77,6 @@ export function createKycChanges(deps: KycChangeDependencies) {
       });
       return { userId, email: customer.email, status: next, reasons: [] };
     });
-    if (changed) await notifier.statusChanged(changed, request.log);
-    return getState(userId);
   }
 
   return { getState, change };
