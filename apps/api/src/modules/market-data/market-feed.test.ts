@@ -156,6 +156,24 @@ describe('a market feed', () => {
     expect(follow(snapshot, published).ticker?.bestAsk).toBe('70000.1');
   });
 
+  it('goes on above any sequence of the writer before it once it has taken the books over', async () => {
+    const { feed, published, commit } = await setUp();
+    commit(askOf(5));
+    await vi.advanceTimersByTimeAsync(1_000);
+    // The old writer's subscribers hold a snapshot far ahead of this process's own count.
+    const before = await feed.snapshot();
+    const theirs: RealtimeEvent = {
+      ...before,
+      data: { ...(before.data as Data), sequence: (before.data as Data).sequence + 10_000 },
+    };
+    await feed.reload();
+    commit(askOf(3));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const next = published.at(-1)!;
+    expect((next.data as Data).sequence).toBeGreaterThan((theirs.data as Data).sequence);
+    expect(Number.isSafeInteger((next.data as Data).sequence)).toBe(true);
+  });
+
   it('sends the trades of the batches of one 100 ms in one message, newest first, each once', async () => {
     const { feed, published, commit } = await setUp();
     await feed.ready();

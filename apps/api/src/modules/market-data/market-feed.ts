@@ -126,6 +126,11 @@ export class MarketFeed {
   async reload(): Promise<void> {
     this.loading = null;
     this.bookRead = false;
+    // Its own count of the topic's messages is behind the old writer's, whose subscribers (here and
+    // on every replica) would drop each of its messages as already seen: it goes on above anything
+    // that writer can have sent, a count from the time in thousandths of a millisecond (faster than
+    // any topic's messages). A client that sees the jump reads a new snapshot.
+    this.sequence = Math.max(this.sequence, this.deps.clock.now().getTime() * 1000);
     this.trades = [];
     this.window = null;
     this.early = [];
