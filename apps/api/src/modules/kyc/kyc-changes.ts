@@ -5,6 +5,7 @@ import type { KycItem, KycState, KycStatus } from '@rora/contracts';
 import type { Db, Tx } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createTurns } from '../../lib/turns.ts';
 import * as repository from './kyc.repository.ts';
 import type { KycLogger, KycNotifier, StatusChange } from './kyc-notifier.ts';
 import { assertItemChangeable, assertTransition } from './kyc-state-machine.ts';
@@ -42,14 +43,7 @@ export function createKycChanges(deps: KycChangeDependencies) {
   // holds the customer's row lock, and a submission hands the application to the identity provider
   // under it (the sandbox's through the pool): twenty changes of one customer at once each waited for
   // that lock with a connection, and left the submission none to hand over with.
-  const queues = new Map<string, Promise<unknown>>();
-  function inTurn<T>(userId: string, task: () => Promise<T>): Promise<T> {
-    const run = (queues.get(userId) ?? Promise.resolve()).then(task);
-    const settled = run.catch(() => undefined);
-    queues.set(userId, settled);
-    void settled.then(() => queues.get(userId) === settled && queues.delete(userId));
-    return run;
-  }
+  const inTurn = createTurns<string>();
 
   async function change(request: CustomerRequest, work: ChangeWork): Promise<KycState> {
     const { userId } = request;

@@ -6,6 +6,7 @@
 // the tries and lock a customer who typed the right PIN every time.
 import type { AccountServices } from '../accounts/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createTurns } from '../../lib/turns.ts';
 
 export interface ApprovalProof {
   readonly pin?: string | undefined;
@@ -19,19 +20,8 @@ export interface Approval {
 
 export function createApproval(deps: { accounts: Pick<AccountServices, 'users' | 'pin' | 'twoFactor'> }): Approval {
   const { accounts } = deps;
-  const queues = new Map<string, Promise<unknown>>();
-
-  /** Runs `check` after the customer's previous check in this process has finished. */
-  function oneAtATime(userId: string, check: () => Promise<void>): Promise<void> {
-    const previous = queues.get(userId) ?? Promise.resolve();
-    const run = previous.then(check, check);
-    const settled = run.catch(() => undefined);
-    queues.set(userId, settled);
-    void settled.then(() => {
-      if (queues.get(userId) === settled) queues.delete(userId);
-    });
-    return run;
-  }
+  /** Runs a check after the customer's previous check in this process has finished. */
+  const oneAtATime = createTurns<string>();
 
   async function factor(userId: string): Promise<'totp' | 'pin'> {
     const profile = await accounts.users.profile(userId);

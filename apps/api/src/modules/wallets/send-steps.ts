@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect } from '../../lib/idempotency-recovery.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import { derivedId } from '../../lib/derived-id.ts';
+import { createTurns } from '../../lib/turns.ts';
 import { markWaiting, raiseHotWalletShort } from './send-waits.ts';
 import type { NewSend, SendRow, SendsRepository } from './sends.repository.ts';
 import type { StepFacts, WalletNotifier } from './wallet-notifier.ts';
@@ -116,15 +117,7 @@ async function voidSend(deps: Deps, send: Pick<SendRow, 'id'>, reason: string, o
  * transaction first waited in the adapter's queue with a connection each, and twenty of them left
  * the one signing none to store with, which stopped the whole API.
  */
-const queues = new WeakMap<ChainAdapter, Promise<unknown>>();
-function oneAtATime<T>(adapter: ChainAdapter, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(adapter) ?? Promise.resolve()).then(task);
-  queues.set(
-    adapter,
-    run.catch(() => undefined),
-  );
-  return run;
-}
+const oneAtATime = createTurns<ChainAdapter>();
 
 /** Asks the chain under the send's row lock; a refusal voids the hold in the same transaction. */
 function broadcastLocked(deps: Deps, adapter: ChainAdapter, id: string): Promise<Outcome | null> {
