@@ -298,12 +298,14 @@ function buildMarkets(
   });
   const reconciler = createVenueReconciler({ venueOrders: orders.venueOrders, clock, log });
   const marketMaker = createMarketMaker({ db, ledger, clock, venues, orders: orders.service, runners, log });
-  // Only the process that writes shard 0 settles platform orders left pending. A shard taken over
-  // later has its markets' trades and depth read again at once (marketData.tick).
-  let started = false;
-  const onTaken = async (shards: number[]) => {
+  // Only the process that writes shard 0 settles platform orders left pending.
+  const reconcileIfWriting = async (shards: number[]) => {
     if (shards.includes(0)) await reconciler.start();
-    if (started) await marketData.tick();
+  };
+  // A shard taken over later also has its markets' trades and depth read again at once.
+  const onTaken = async (shards: number[]) => {
+    await reconcileIfWriting(shards);
+    await marketData.tick();
   };
   const takeover = createTakeoverWatch({ runners, log, onTaken });
   return {
@@ -319,9 +321,8 @@ function buildMarkets(
       // shards another process writes are read here: each book is read once either way.
       const written = await runners.claimWriters();
       await runners.startAll();
-      await onTaken(written);
+      await reconcileIfWriting(written);
       await Promise.all([marketData.start(), alerts.start()]);
-      started = true;
       if (options.takeoverPollMs) takeover.start(options.takeoverPollMs);
       // The sandbox's market maker trades where the books are written, each process the markets of its shards.
       if (options.marketMaker && written.length > 0) {

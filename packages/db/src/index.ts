@@ -1,12 +1,4 @@
-export {
-  connectDatabase,
-  CONNECTION_WAIT_MS,
-  POOL_SIZE,
-  type Database,
-  type Db,
-  type Tx,
-  type Schema,
-} from './client.ts';
+export { connectDatabase, POOL_SIZE, type Database, type Db, type Tx, type Schema } from './client.ts';
 export { isConnectionError } from './connection-errors.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';
