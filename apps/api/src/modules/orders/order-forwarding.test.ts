@@ -100,6 +100,41 @@ describe('orders on a replica that does not write the books', () => {
     await booksEqualDatabase(first.app);
   });
 
+  it('answers a cancel sent again after the writer did it as the cancelled order, and a fill as 409', async () => {
+    const owner = await approvedCustomer(first, { USDT: '100', LTC: '1' });
+    const place = (body: object) => placeOn(second, owner.headers, { symbol: 'LTC/USDT', ...body });
+    const resting = (await place({ side: 'buy', price: '30', amount: '1' })).json().data.id as string;
+    const forwarding = second.services.markets.orders.forwarding;
+    const send = forwarding.send;
+    // The writer cancels, its answer is lost, and the command goes to the writer again.
+    forwarding.send = async (...args) => {
+      await send(...args);
+      return send(...args);
+    };
+    try {
+      const cancelled = await second.inject({
+        method: 'DELETE',
+        url: `/api/v1/order/${resting}`,
+        headers: owner.headers,
+      });
+      expect([cancelled.statusCode, cancelled.json().data.status]).toEqual([200, 'cancelled']);
+      // An order that filled meanwhile is no cancel of the customer's: still refused.
+      forwarding.send = send;
+      const sold = (await place({ side: 'sell', price: '50', amount: '1' })).json().data.id as string;
+      const buyer = await approvedCustomer(first, { USDT: '100' });
+      forwarding.send = async (...args) => {
+        await placeOn(first.app, buyer.headers, { symbol: 'LTC/USDT', side: 'buy', price: '50', amount: '1' });
+        return send(...args);
+      };
+      const filled = await second.inject({ method: 'DELETE', url: `/api/v1/order/${sold}`, headers: owner.headers });
+      expect([filled.statusCode, filled.json().error.code]).toEqual([409, 'order_must_be_open']);
+    } finally {
+      forwarding.send = send;
+    }
+    expect(await balanceOf(first, owner, 'LTC')).toEqual({ available: 0n, held: 0n });
+    await booksEqualDatabase(first.app);
+  });
+
   it("serves the writer's public market data, live, and its estimates", async () => {
     const seller = await approvedCustomer(first, { LTC: '5' });
     const buyer = await approvedCustomer(first, { USDT: '1000' });

@@ -15,6 +15,7 @@ import { fillsOfOrders, findOwnOrder, listOwnOrders, type OrderListType } from '
 import { orderView } from './order-view.ts';
 import { pendingVenueOrder, type VenueOrders } from './venue-orders.ts';
 import type { OrderOutcome } from './market-runner.ts';
+import type { OrderState } from './order-state.ts';
 import type { IdempotencyHandle, IdempotencyRecovery, IdempotentRequest } from '../../lib/idempotency-recovery.ts';
 import { LOCAL, type ForwardedCommand, type ForwardedKey, type OrderForwarding } from './order-forwarding.ts';
 import { orderedId } from '../../lib/ordered-id.ts';
@@ -144,10 +145,13 @@ async function rateOf(deps: OrdersDependencies, body: TradeOrderBody): Promise<O
 /** Cancels on this process's books (it writes them) and answers with the order as committed. */
 async function cancelHere(deps: OrdersDependencies, pair: string, orderId: string): Promise<Order> {
   const outcome = await deps.runners.runner(requireMarket(pair)).cancel(orderId);
-  // An order that never traded has no fills to read.
-  if (outcome.order.filledQuantity === 0n) return orderView(outcome.order, []);
-  const fills = await fillsOfOrders(deps.db, [orderId]);
-  return orderView(outcome.order, fills.get(orderId) ?? []);
+  return withFills(deps.db, outcome.order);
+}
+
+/** The order as answered, with its fills (an order that never traded has none to read). */
+async function withFills(db: Db, order: OrderState): Promise<Order> {
+  if (order.filledQuantity === 0n) return orderView(order, []);
+  return orderView(order, (await fillsOfOrders(db, [order.id])).get(order.id) ?? []);
 }
 
 /**
@@ -198,8 +202,28 @@ async function cancelOrder(deps: OrdersDependencies, userId: string, orderId: st
   const order = await findOwnOrder(deps.db, userId, orderId);
   if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
   if (order.status !== 'open' && order.status !== 'partially_filled') throw new AppError('order_must_be_open');
-  const answer = await toShardWriter(deps, requireMarket(order.pair), { op: 'cancel', userId, orderId }, true);
-  return answer !== LOCAL ? (answer as Order) : cancelHere(deps, order.pair, orderId);
+  const cancel = async () => {
+    const answer = await toShardWriter(deps, requireMarket(order.pair), { op: 'cancel', userId, orderId }, true);
+    return answer !== LOCAL ? (answer as Order) : cancelHere(deps, order.pair, orderId);
+  };
+  return cancel().catch((error: unknown) => cancelledMeanwhile(deps, error, { userId, orderId }));
+}
+
+/**
+ * The order was open when this cancel read it, and its writer (or this process, having taken the
+ * shard over) says it is not: if the customer cancelled it meanwhile, this cancel's own included
+ * (sent again after a writer died having done it, ADR 0064), the answer is the cancelled order; a
+ * fill meanwhile stays a 409.
+ */
+async function cancelledMeanwhile(
+  deps: OrdersDependencies,
+  error: unknown,
+  ids: { userId: string; orderId: string },
+): Promise<Order> {
+  if (!(error instanceof AppError) || error.code !== 'order_must_be_open') throw error;
+  const order = await findOwnOrder(deps.db, ids.userId, ids.orderId);
+  if (order?.status !== 'cancelled' || order.cancelReason !== 'user') throw error;
+  return withFills(deps.db, order);
 }
 
 export function createOrdersService(deps: OrdersDependencies): OrdersService {
@@ -243,8 +267,7 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
     async get({ userId, orderId }) {
       const order = await findOwnOrder(db, userId, orderId);
       if (!order) throw new AppError('resource_not_found', { message: 'Order not found' });
-      const fills = await fillsOfOrders(db, [orderId]);
-      return orderView(order, fills.get(orderId) ?? []);
+      return withFills(db, order);
     },
 
     async list({ userId, query }) {
@@ -268,10 +291,7 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
 
     async recover(tx, key) {
       const order = await findOwnOrder(db, key.userId, key.effectId);
-      if (order) {
-        const fills = await fillsOfOrders(db, [order.id]);
-        return { status: 201, body: { data: orderView(order, fills.get(order.id) ?? []) } };
-      }
+      if (order) return { status: 201, body: { data: await withFills(db, order) } };
       if (!swapRecovery) throw new Error(`order key bound to ${key.effectId}: no order, and no swaps`);
       return swapRecovery(tx, key);
     },
