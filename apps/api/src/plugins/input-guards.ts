@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { MIMEType } from 'node:util';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
 import { AppError } from '../lib/errors.ts';
 
 /** Fastify's `frameworkErrors` option: router failures answered like every other error. */
@@ -79,7 +80,34 @@ export function unreadableBody(headers: FastifyRequest['headers']): AppError | u
   return charset === null || charset.toLowerCase() === 'utf-8' ? undefined : new AppError('charset_must_be_utf_8');
 }
 
+/** What secure-json-parse throws for a __proto__ or constructor.prototype key. */
+const FORBIDDEN_PROTOTYPE_KEY = 'Object contains forbidden prototype property';
+
+/**
+ * Fastify's own JSON parser, but with the reason kept: it answers every failure as one invalid-JSON
+ * error, so a key that could reach Object.prototype was refused as if the JSON were broken.
+ */
+export function parseJsonBody(
+  _request: FastifyRequest,
+  body: string,
+  done: (error: Error | null, value?: unknown) => void,
+) {
+  if (body.length === 0)
+    return done(new AppError('request_body_must_be_json', { message: 'The request body is empty' }));
+  try {
+    return done(null, secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }));
+  } catch (error) {
+    const code =
+      (error as Error).message === FORBIDDEN_PROTOTYPE_KEY
+        ? 'request_body_key_not_allowed'
+        : 'request_body_must_be_json';
+    return done(new AppError(code));
+  }
+}
+
 async function inputGuards(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   // Before the body is read: the parsers never see what they would misread.
   app.addHook('onRequest', async (request) => {
     const refusal = unreadableBody(request.headers);

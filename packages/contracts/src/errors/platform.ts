@@ -4,6 +4,10 @@ import type { ErrorDefinition } from './types.ts';
 export const platformErrors = {
   request_validation_failed: { status: 400, message: 'The request is not valid' },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
+  request_body_key_not_allowed: {
+    status: 400,
+    message: 'The request body must not use the keys __proto__ or constructor.prototype',
+  },
   request_body_must_be_valid_multipart: {
     status: 400,
     message: 'The upload was cut short or is not a valid form. Please try again',

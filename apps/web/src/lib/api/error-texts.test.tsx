@@ -50,6 +50,7 @@ const GENERIC_CODES = [
   'webhook_payload_invalid',
   'webhook_reference_unknown',
   'request_body_must_be_json',
+  'request_body_key_not_allowed',
   'request_uri_too_long',
   'request_headers_too_large',
   'request_must_be_valid_http',
