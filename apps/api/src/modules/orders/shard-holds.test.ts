@@ -5,6 +5,7 @@
 // changes hands without the other.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@rora/db';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/index.ts';
 import { createMarketRunners } from './market-runners.ts';
@@ -129,21 +130,26 @@ describe('one shard changing hands', () => {
     const runners = t.app.services.markets.orders.runners;
     await runners.claimWriters();
     expect([runners.writesNow(BNB), runners.writesNow(LTC)]).toEqual([true, true]);
-    // A second process that may write shard 1 only: the app holds it.
+    // One lock session holds both of the app's shards.
+    const [first, second] = [await shardWriter(0), await shardWriter(1)];
+    expect(first).toBe(second);
+    // A second process, with its own connections, that may write shard 1 only: the app holds it.
+    const other = connectDatabase(t.database.url, { max: 4 });
     const shards = createShardMap({ count: 2, overrides: { 'BNB/USDT': 0, 'LTC/USDT': 1 }, writes: [1] });
-    const next = createMarketRunners({ db: t.database.db, clock: t.clock, log: SILENT_LOG, shards });
+    const next = createMarketRunners({ db: other.db, clock: t.clock, log: SILENT_LOG, shards });
     try {
       expect(await next.claimWriters()).toEqual([]);
-      const [first, second] = [await shardWriter(0), await shardWriter(1)];
-      expect(first).not.toBe(second);
-      // Shard 1's lock session ends as in a kill -9 of its writer.
-      await t.database.pool.query('SELECT pg_terminate_backend($1)', [second]);
-      await until(async () => (await shardWriter(1)) !== second && !runners.writesNow(LTC), 'shard 1 lock to go');
+      // The app's lock session ends (its connection broken): both shards are free, the other
+      // process takes shard 1 first, and the app takes back shard 0 alone.
+      await t.database.pool.query('SELECT pg_terminate_backend($1)', [first]);
+      await until(async () => (await shardWriter(0)) === null && !runners.writesNow(LTC), 'the locks to go');
       expect(await next.claimWriter(LTC)).toBe(true);
       expect(await next.claimWriter(BNB)).toBe(false);
+      expect(await runners.claimWriter(BNB)).toBe(true);
+      expect(await runners.claimWriter(LTC)).toBe(false);
       expect([next.writesNow(LTC), next.writesNow(BNB)]).toEqual([true, false]);
       expect([runners.writesNow(LTC), runners.writesNow(BNB)]).toEqual([false, true]);
-      expect(await shardWriter(0)).toBe(first);
+      expect(await shardWriter(0)).not.toBe(await shardWriter(1));
 
       const sell = (symbol: string) => toOrderIntent({ symbol, side: 'sell', price: '900', amount: '1' });
       const onLtc = await next
@@ -157,9 +163,12 @@ describe('one shard changing hands', () => {
       await runners.runner(BNB).cancel(onBnb.order.id);
     } finally {
       await next.stopAll();
+      await other.close();
     }
-    // The app takes shard 1 back for the checks after each test, which read its books.
+    // The app takes shard 1 back for the checks after each test, which read its books; on the
+    // session it holds shard 0 on.
     expect(await runners.claimWriter(LTC)).toBe(true);
+    expect(await shardWriter(1)).toBe(await shardWriter(0));
   });
 });
 
@@ -176,19 +185,23 @@ describe("a shard's commit chain", () => {
         batch.toString(),
         shard,
       ]);
-    // Shard 0's writer holds no lock of shard 1: its batch for shard 1 is refused.
-    await expect(commit(shard0, 1, BigInt(before[1]!) + 1n)).rejects.toMatchObject({ code: 'L0002' });
-    expect(await chains()).toEqual(before);
-    // A third shard, not configured here, opened by its first writer: its chain starts at 0.
-    const lock = (await takeWriterLock(t.database.pool, 2))!;
+    // A third shard, not configured here, opened by its first writer (another process, with its own
+    // lock session): its chain starts at 0.
+    const other = connectDatabase(t.database.url, { max: 2 });
+    const lock = (await takeWriterLock(other.pool, 2))!;
     try {
       expect((await chains())[2]).toBe('0');
+      // That writer holds no lock of shard 1 (nor the app's of shard 2): their batches are refused.
+      await expect(commit(lock.pid, 1, BigInt(before[1]!) + 1n)).rejects.toMatchObject({ code: 'L0002' });
+      await expect(commit(shard0, 2, 1n)).rejects.toMatchObject({ code: 'L0002' });
+      expect(await chains()).toEqual({ ...before, 2: '0' });
       await commit(lock.pid, 2, 1n);
       expect(await chains()).toEqual({ ...before, 2: '1' });
       const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM order_batch_marks WHERE shard = 2');
       expect(rows[0]).toEqual({ n: 4096 });
     } finally {
       await lock.release();
+      await other.close();
     }
     expect((await chains())[0]).toBe(before[0]);
   });

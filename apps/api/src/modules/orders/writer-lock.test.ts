@@ -4,10 +4,12 @@
 // connection dropped takes the lock again and goes on.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@rora/db';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/index.ts';
 import { MarketRunner } from './market-runner.ts';
 import { toOrderIntent } from './order-request.ts';
+import { takeWriterLock } from './writer-lock.ts';
 import {
   approvedCustomer,
   assertOrdersConsistent,
@@ -19,6 +21,7 @@ import {
   placeOrder,
   setUpMarketsTestApp,
   SILENT_LOG,
+  until,
   writerPid,
 } from './testing/orders-fixtures.ts';
 
@@ -92,5 +95,36 @@ describe('the order writer lock', () => {
     const taken = await writerPid(t);
     expect(taken).not.toBeNull();
     expect(taken).not.toBe(pid);
+  });
+
+  it("holds every shard's lock on one connection of its own, so a pool smaller than the shards still serves", async () => {
+    const small = connectDatabase(t.database.url, { max: 2, connectionWaitMs: 2_000 });
+    const shards = Array.from({ length: 8 }, (_, index) => 40 + index);
+    const sessions = async () =>
+      (
+        await t.database.pool.query<{ pid: number }>(
+          `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = ANY($1) AND granted`,
+          [shards.map((shard) => 2 + shard)],
+        )
+      ).rows.map((row) => row.pid);
+    try {
+      const locks = await Promise.all(shards.map((shard) => takeWriterLock(small.pool, shard)));
+      expect(locks.every((lock) => lock !== null)).toBe(true);
+      const [pid] = await sessions();
+      expect(await sessions()).toEqual([pid]);
+      expect(locks.map((lock) => lock!.pid)).toEqual(shards.map(() => pid));
+      // Held already, by this very session: not taken twice.
+      expect(await takeWriterLock(small.pool, shards[0])).toBeNull();
+      expect((await small.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      await Promise.all(locks.map((lock) => lock!.release()));
+      expect(await sessions()).toEqual([]);
+      // The last release ended the lock session: only the pool's connections are left.
+      await until(async () => {
+        const { rows } = await t.database.pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid]);
+        return rows.length === 0;
+      }, 'the lock session to end');
+    } finally {
+      await small.close();
+    }
   });
 });

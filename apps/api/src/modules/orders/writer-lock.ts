@@ -1,6 +1,6 @@
 // "One writer per market" across processes (DESIGN §2): the order sequencer writes only while it holds
-// a PostgreSQL advisory lock, taken on a connection of its own and kept for as long as the process
-// runs. A second process started on the same database cannot take it, so it refuses orders instead
+// a PostgreSQL advisory lock, taken on a connection outside the pool (one per process, for all the
+// shards it writes) and kept for as long as the process runs. A second process started on the same database cannot take it, so it refuses orders instead
 // of running a second copy of the books. The lock goes with its connection: if that connection
 // drops, another process may take over, so every batch's commit also checks, in its own statement,
 // that this writer's session still holds the lock (orders_commit_batch's p_writer_pid), and a writer
@@ -16,7 +16,8 @@
 // Each market shard (ADR 0046) has its own lock, chain row and batch marks: a process may write
 // several shards, each under its own lock, and another process takes over one shard without the
 // others. Shard 0's lock, chain and marks are those of the single writer before shards.
-import type pg from 'pg';
+import pg from 'pg';
+import { createTurns } from '../../lib/turns.ts';
 
 /** Shard 0's key (two int4, so it reads plainly in pg_locks: classid 7261, objid 2). */
 export const WRITER_LOCK_KEY = [7261, 2] as const;
@@ -42,7 +43,7 @@ SELECT last_batch FROM order_chain WHERE shard = ${shard} FOR UPDATE`;
  * Only when the chain row is missing: an insert that meets the row would wait for a batch of an
  * older writer that holds it, outside the fence's timeout.
  */
-async function openShard(client: pg.PoolClient, shard: number): Promise<void> {
+async function openShard(client: pg.ClientBase, shard: number): Promise<void> {
   const { rowCount } = await client.query('SELECT 1 FROM order_chain WHERE shard = $1', [shard]);
   if (rowCount) return;
   // The marks first: a chain row is only ever there with its marks.
@@ -65,6 +66,90 @@ export interface WriterLock {
   release(): Promise<void>;
 }
 
+interface LockConnection {
+  readonly client: pg.Client;
+  alive: boolean;
+}
+
+async function openConnection(config: pg.ClientConfig): Promise<LockConnection> {
+  const client = new pg.Client(config);
+  const connection = { client, alive: true };
+  const lost = () => {
+    connection.alive = false;
+  };
+  client.on('error', lost);
+  client.on('end', lost);
+  await client.connect();
+  return connection;
+}
+
+/**
+ * The one connection a process holds its writer locks on, whatever the number of shards it writes.
+ * A pooled connection a lock used to keep was lost to requests for good: a process writing as many
+ * shards as its pool has connections had none left. Opened by a take, ended once no lock is held or
+ * being taken; when it drops, every lock on it goes with it and the next take opens another.
+ */
+class LockSession {
+  private connection: Promise<LockConnection> | null = null;
+  private users = 0;
+
+  constructor(private readonly config: pg.ClientConfig) {}
+
+  /** The live connection (a new one if the last dropped), counted as used until `leave`. */
+  join(): Promise<LockConnection> {
+    this.users += 1;
+    const before = this.connection;
+    const next = (async () => {
+      const current = before ? await before.catch(() => null) : null;
+      return current?.alive ? current : openConnection(this.config);
+    })();
+    this.connection = next;
+    return next.catch((error: unknown) => {
+      this.leave();
+      throw error;
+    });
+  }
+
+  leave(): void {
+    this.users -= 1;
+    if (this.users > 0) return;
+    const ending = this.connection;
+    this.connection = null;
+    void ending?.then((connection) => connection.client.end()).catch(() => undefined);
+  }
+}
+
+/** One session per pool: the processes' sequencers, one per shard, share their app's. */
+const sessions = new WeakMap<pg.Pool, LockSession>();
+
+function sessionOf(pool: pg.Pool): LockSession {
+  let session = sessions.get(pool);
+  if (!session) {
+    session = new LockSession(pool.options as pg.ClientConfig);
+    sessions.set(pool, session);
+  }
+  return session;
+}
+
+/**
+ * Whether some session holds the shard's lock, read through the pool: a spare process asks every
+ * second (the takeover watch), and opens its lock session only when the lock is free. It also
+ * keeps one session from taking a lock twice (advisory locks are re-entrant), as when a test holds
+ * a shard's lock on the app's pool.
+ */
+async function heldNow(pool: pg.Pool, key: readonly [number, number]): Promise<boolean> {
+  const { rows } = await pool.query<{ held: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = $1 AND objid = $2
+                      AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+       AS held`,
+    [...key],
+  );
+  return rows[0]?.held === true;
+}
+
+/** A session's statements one after another (pg runs one query at a time on a connection). */
+const turns = createTurns<pg.Pool>();
+
 /**
  * Takes the shard's writer lock, or null when another session holds it. Once it resolves, no batch
  * of an older writer of the shard can commit any more: books read from now on are final.
@@ -72,40 +157,49 @@ export interface WriterLock {
 export async function takeWriterLock(pool: pg.Pool, shard = 0): Promise<WriterLock | null> {
   if (!Number.isInteger(shard) || shard < 0 || shard > 63) throw new RangeError(`no market shard ${shard}`);
   const key = writerLockKey(shard);
-  const client = await pool.connect();
-  let held = true;
-  const lost = () => {
-    held = false;
+  if (await heldNow(pool, key)) return null;
+  const session = sessionOf(pool);
+  const connection = await session.join();
+  let done = false;
+  const leave = () => {
+    if (done) return;
+    done = true;
+    session.leave();
   };
-  try {
-    const { rows } = await client.query<{ taken: boolean; pid: number }>(
-      'SELECT pg_try_advisory_lock($1, $2) AS taken, pg_backend_pid() AS pid',
-      [...key],
-    );
-    if (!rows[0]?.taken) {
-      client.release();
-      return null;
+  const unlock = () =>
+    connection.alive
+      ? connection.client.query('SELECT pg_advisory_unlock($1, $2)', [...key]).catch(() => undefined)
+      : undefined;
+  const pid = await turns(pool, async () => {
+    let taken = false;
+    try {
+      const { rows } = await connection.client.query<{ taken: boolean; pid: number }>(
+        'SELECT pg_try_advisory_lock($1, $2) AS taken, pg_backend_pid() AS pid',
+        [...key],
+      );
+      taken = rows[0]?.taken === true;
+      if (!taken) return null;
+      await openShard(connection.client, shard);
+      await connection.client.query(fence(shard));
+      return rows[0]!.pid;
+    } catch (error) {
+      // Taken but not fenced: given back, so no session keeps a lock nobody uses.
+      if (taken) await unlock();
+      leave();
+      throw error;
     }
-    client.on('error', lost);
-    client.on('end', lost);
-    const { pid } = rows[0];
-    await openShard(client, shard);
-    await client.query(fence(shard));
-    let released = false;
-    return {
-      pid,
-      held: () => held,
-      release: async () => {
-        if (released) return;
-        released = true;
-        if (!held) return client.release(new Error('the writer lock connection was lost'));
-        held = false;
-        await client.query('SELECT pg_advisory_unlock($1, $2)', [...key]).catch(() => undefined);
-        client.release();
-      },
-    };
-  } catch (error) {
-    client.release(error as Error);
-    throw error;
+  });
+  if (pid === null) {
+    leave();
+    return null;
   }
+  return {
+    pid,
+    held: () => connection.alive && !done,
+    release: async () => {
+      if (done) return;
+      await turns(pool, async () => unlock());
+      leave();
+    },
+  };
 }
