@@ -44,6 +44,10 @@ export const kycErrors = {
     status: 409,
     message: 'Please fix every rejected item before sending them again',
   },
+  kyc_changed_during_submission: {
+    status: 409,
+    message: 'Your application changed while it was being sent for review. Please send it again',
+  },
   identity_provider_unavailable: {
     status: 503,
     message: 'The identity verification service is unavailable. Please try again',

@@ -39,18 +39,31 @@ export function createKycChanges(deps: KycChangeDependencies) {
     return toKycState({ status, application, documents, providerName: deps.providerName });
   }
 
-  // One change of a customer at a time in this process, queued before its transaction opens. Each
-  // holds the customer's row lock, and a submission hands the application to the identity provider
-  // under it (the sandbox's through the pool): twenty changes of one customer at once each waited for
-  // that lock with a connection, and left the submission none to hand over with.
+  // One change of a customer at a time in this process, queued before its transaction opens: twenty
+  // changes of one customer at once each waited for the customer's row lock with a connection.
   const inTurn = createTurns<string>();
 
-  async function change(request: CustomerRequest, work: ChangeWork): Promise<KycState> {
+  /**
+   * A change with a call outside before it is written (the submission to the identity provider):
+   * `before` checks and calls holding no connection (a slow provider kept one per submission, and the
+   * sandbox's, which stores through the pool, waited for another), then `work` writes in the
+   * customer's locked transaction, given what `before` answered.
+   */
+  async function changeAfter<P>(
+    request: CustomerRequest,
+    before: () => Promise<P>,
+    work: (tx: Tx, status: KycStatus, now: Date, prepared: P) => Promise<KycStatus>,
+  ): Promise<KycState> {
     const { userId } = request;
-    const changed = await inTurn(userId, () => changeNow(request, work));
+    const changed = await inTurn(userId, async () => {
+      const prepared = await before();
+      return changeNow(request, (tx, status, now) => work(tx, status, now, prepared));
+    });
     if (changed) await notifier.statusChanged(changed, request.log);
     return getState(userId);
   }
+
+  const change = (request: CustomerRequest, work: ChangeWork) => changeAfter(request, async () => undefined, work);
 
   function changeNow(request: CustomerRequest, work: ChangeWork): Promise<StatusChange | null> {
     const { userId } = request;
@@ -73,7 +86,7 @@ export function createKycChanges(deps: KycChangeDependencies) {
     });
   }
 
-  return { getState, change };
+  return { getState, change, changeAfter };
 }
 
 export type KycChanges = ReturnType<typeof createKycChanges>;

@@ -1,12 +1,14 @@
 // A customer's KYC changes wait for each other in the process before they open their transactions
-// (kyc-changes.ts): a submission hands the application to the identity provider under the
-// customer's lock, and the sandbox provider stores it through the pool. Changes that opened their
-// transactions first each waited for that lock with a connection, and left it none.
+// (kyc-changes.ts), and a submission hands the application to the identity provider in none: the
+// sandbox provider stores it through the pool, and a slow provider held one connection per
+// submission. More submissions at once than the pool has connections left no connection for them,
+// nor for anyone else; and an application changed elsewhere meanwhile is not recorded as sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POOL_SIZE } from '@rora/db';
 import {
   completeSteps,
   createKycTestApp,
+  kycState,
   newCustomer,
   saveIdentity,
   sendForReview,
@@ -43,3 +45,68 @@ it('hands a submission over while more of the customer’s changes wait than the
     sandbox.submit = submit;
   }
 });
+
+/** Holds the sandbox provider's hand-overs until `open` is called. */
+function holdProvider(t: KycTestApp) {
+  const sandbox = t.app.services.kyc.sandbox!;
+  const submit = sandbox.submit.bind(sandbox);
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let waiting = 0;
+  sandbox.submit = async (submission) => {
+    waiting += 1;
+    await gate;
+    return submit(submission);
+  };
+  return { open, waiting: () => waiting, restore: () => (sandbox.submit = submit) };
+}
+
+it('holds no connection while the provider has a submission, for more customers than the pool has', async () => {
+  const users = await Promise.all(Array.from({ length: POOL_SIZE + 5 }, () => newCustomer(t)));
+  for (const user of users) await completeSteps(t, user);
+  const bystander = await newCustomer(t);
+  const provider = holdProvider(t);
+  try {
+    const submitting = users.map((user) => sendForReview(t, user));
+    await until(() => provider.waiting() === users.length);
+    // Every submission is with the provider: the API still answers everyone else at once.
+    const started = Date.now();
+    expect((await kycState(t, bystander)).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    provider.open();
+    const answers = await Promise.all(submitting);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(users.map(() => 200));
+    expect(answers.map((answer) => answer.json().data.status)).toEqual(users.map(() => 'waiting_for_approval'));
+  } finally {
+    provider.restore();
+  }
+});
+
+it('records no submission when another process changed the application while the provider had it', async () => {
+  const user = await newCustomer(t);
+  await completeSteps(t, user);
+  const provider = holdProvider(t);
+  try {
+    const submitting = sendForReview(t, user);
+    await until(() => provider.waiting() === 1);
+    // As an edit through another replica, which this process's queue does not see.
+    await t.database.pool.query(
+      `UPDATE kyc_applications SET updated_at = updated_at + interval '1 second' WHERE user_id = $1`,
+      [user.userId],
+    );
+    provider.open();
+    const answer = await submitting;
+    expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_changed_during_submission']);
+    expect((await kycState(t, user)).json().data.status).toBe('in_progress');
+    expect((await sendForReview(t, user)).statusCode).toBe(200);
+  } finally {
+    provider.restore();
+  }
+});
+
+async function until(check: () => boolean): Promise<void> {
+  for (let tries = 0; !check(); tries += 1) {
+    if (tries > 1_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -9,6 +9,7 @@ import {
   type KycDocumentKind,
   type KycIdentity,
   type KycState,
+  type KycStatus,
 } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
@@ -62,6 +63,28 @@ async function sendToProvider(options: {
   });
 }
 
+/** What a submission handed to the provider, for the transaction that records it. */
+interface HandedOver {
+  status: KycStatus;
+  target: KycStatus;
+  reference: string;
+  /** The application and documents as sent (fingerprint). */
+  sent: string;
+}
+
+async function readApplication(db: repository.Executor, userId: string) {
+  const [application, documents] = await Promise.all([
+    repository.findApplication(db, userId),
+    repository.currentDocuments(db, userId),
+  ]);
+  return { application, documents };
+}
+
+/** The application as sent: changed identity details or a replaced document make another one. */
+function fingerprint(application: repository.ApplicationRow | null, documents: repository.DocumentRow[]): string {
+  return [application?.updatedAt.toISOString() ?? '', ...documents.map((document) => document.id).sort()].join('|');
+}
+
 export function createKycService(deps: KycServiceDependencies) {
   const { db, clock, provider } = deps;
   const changes = createKycChanges({ db, clock, notifier: deps.notifier, providerName: provider.displayName });
@@ -83,30 +106,45 @@ export function createKycService(deps: KycServiceDependencies) {
   }
 
   /**
-   * Sends for review: checks the rule of the current status, hands the submission to the provider
-   * inside the transaction (so a refused hand-over changes nothing) and records the new status.
+   * Checks the rule of the current status and hands the application to the provider, in no
+   * transaction: a refused hand-over changes nothing, and a slow one holds no connection.
    */
+  async function handOver(request: CustomerRequest): Promise<HandedOver> {
+    const { userId } = request;
+    const status = await repository.findCustomerStatus(db, userId);
+    if (!status) throw new AppError('resource_not_found');
+    const { application, documents } = await readApplication(db, userId);
+    const target = submissionTarget({
+      status,
+      hasIdentity: hasIdentity(application),
+      documentKinds: documents.map((document) => document.kind as KycDocumentKind),
+      itemsToFix: application?.itemsToFix ?? [],
+    });
+    const reference = `kyc_${randomUUID()}`;
+    try {
+      await sendToProvider({ provider, storage: deps.storage, reference, application, documents });
+    } catch (error) {
+      request.log.error({ err: error, provider: provider.id }, 'identity provider refused the submission');
+      throw new AppError('identity_provider_unavailable');
+    }
+    return { status, target, reference, sent: fingerprint(application, documents) };
+  }
+
+  /** Sends for review, then records it, if nothing changed meanwhile (another replica's request). */
   async function submit(request: CustomerRequest): Promise<KycState> {
     const { userId } = request;
-    return changes.change(request, async (tx, status, now) => {
-      const application = await repository.findApplication(tx, userId);
-      const current = await repository.currentDocuments(tx, userId);
-      const target = submissionTarget({
-        status,
-        hasIdentity: hasIdentity(application),
-        documentKinds: current.map((document) => document.kind as KycDocumentKind),
-        itemsToFix: application?.itemsToFix ?? [],
-      });
-      const reference = `kyc_${randomUUID()}`;
-      try {
-        await sendToProvider({ provider, storage: deps.storage, reference, application, documents: current });
-      } catch (error) {
-        request.log.error({ err: error, provider: provider.id }, 'identity provider refused the submission');
-        throw new AppError('identity_provider_unavailable');
-      }
-      await repository.markSubmitted(tx, { userId, provider: provider.id, reference, now });
-      return target;
-    });
+    return changes.changeAfter(
+      request,
+      () => handOver(request),
+      async (tx, status, now, handed) => {
+        const { application, documents } = await readApplication(tx, userId);
+        if (status !== handed.status || fingerprint(application, documents) !== handed.sent) {
+          throw new AppError('kyc_changed_during_submission');
+        }
+        await repository.markSubmitted(tx, { userId, provider: provider.id, reference: handed.reference, now });
+        return handed.target;
+      },
+    );
   }
 
   return { getState: changes.getState, saveIdentity, submit, ...documents };
