@@ -253,6 +253,23 @@ describe('idempotency keys', () => {
       expect(runs).toBe(0);
     });
 
+    it('resolves more orphaned keys at once than the pool has connections, each answered from its effect', async () => {
+      const keys = await Promise.all(
+        Array.from({ length: POOL_SIZE + 10 }, async () =>
+          leftInFlight(alice, { owner: await owner(1), effect: true }),
+        ),
+      );
+      recoveries = 0;
+      // Each resolution holds a connection and the probe reads through the pool besides: all at once,
+      // they held every connection and waited for one more.
+      const retries = await Promise.all(keys.map((key) => send(alice, key, body)));
+      expect(retries.map((retry) => `${retry.statusCode} ${retry.json().nonce}`)).toEqual(
+        keys.map(() => '201 recovered'),
+      );
+      expect(recoveries).toBe(keys.length);
+      expect(runs).toBe(0);
+    });
+
     it('releases a key whose owner vanished (no lease at all) before any effect, and runs the retry once', async () => {
       const key = await leftInFlight(alice, { owner: randomUUID(), effect: false });
       const before = await effects(alice.userId);

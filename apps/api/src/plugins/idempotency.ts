@@ -30,6 +30,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import pLimit from 'p-limit';
 import type { Db } from '@rora/db';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
@@ -281,19 +282,27 @@ async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock:
 }
 
 /**
+ * Resolutions of orphaned keys run at most this many at a time in a process: each holds a connection
+ * (its transaction, with the key's row lock) while a route's reading of the effect may query through
+ * the pool (live prices), so as many at once as the pool has connections left none to read with.
+ */
+const RESOLVING_AT_ONCE = 4;
+
+/**
  * One resolution of a key at a time in this process; retries of the same key that arrive meanwhile
- * share it. Each resolution holds a connection while it waits for the key's row lock, and a route's
- * reading of the effect may query through the pool: twenty retries of one orphaned key, each waiting
- * with a connection for the one that holds the lock, left that one no connection to read with.
+ * share it (twenty retries of one orphaned key, each waiting with a connection for the one holding
+ * its lock, left that one no connection to read with). Resolutions of different keys take turns,
+ * RESOLVING_AT_ONCE at a time.
  */
 function resolveOnce(
   resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>,
 ): (id: string, recover: IdempotencyRecovery) => Promise<Resolution> {
   const running = new Map<string, Promise<Resolution>>();
+  const inTurn = pLimit(RESOLVING_AT_ONCE);
   return (id, recover) => {
     let resolution = running.get(id);
     if (!resolution) {
-      resolution = resolve(id, recover).finally(() => running.delete(id));
+      resolution = inTurn(() => resolve(id, recover)).finally(() => running.delete(id));
       running.set(id, resolution);
     }
     return resolution;
