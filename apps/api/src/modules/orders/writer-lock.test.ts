@@ -127,4 +127,43 @@ describe('the order writer lock', () => {
       await small.close();
     }
   });
+
+  it('is taken once when two takes of one shard race on the same session', async () => {
+    const small = connectDatabase(t.database.url, { max: 2 });
+    try {
+      const locks = await Promise.all([takeWriterLock(small.pool, 50), takeWriterLock(small.pool, 50)]);
+      expect(locks.filter((lock) => lock !== null)).toHaveLength(1);
+      await Promise.all(locks.map((lock) => lock?.release()));
+      const { rows } = await t.database.pool.query(
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 52 AND granted`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("lets other shards be taken and released while one shard's take waits for an older writer's batch", async () => {
+    const small = connectDatabase(t.database.url, { max: 4 });
+    const olderBatch = await t.database.pool.connect();
+    try {
+      await (await takeWriterLock(small.pool, 60))!.release();
+      // An older writer's batch holds shard 60's chain row: a new writer's take waits for it.
+      await olderBatch.query('BEGIN');
+      await olderBatch.query('SELECT last_batch FROM order_chain WHERE shard = 60 FOR UPDATE');
+      const waiting = takeWriterLock(small.pool, 60);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const other = (await takeWriterLock(small.pool, 61))!;
+      await other.release();
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await olderBatch.query('COMMIT');
+      const taken = (await waiting)!;
+      expect(taken.held()).toBe(true);
+      await taken.release();
+    } finally {
+      olderBatch.release();
+      await small.close();
+    }
+  });
 });

@@ -9,7 +9,8 @@
 // That check runs with the chain row held, so a batch that passed it before the old writer's session
 // ended (a killed server's backends end only when they next touch their socket) still holds the
 // chain row and can still commit once the lock has changed hands. A new writer therefore takes the
-// lock, then the chain row (FOR UPDATE, given back at once): that waits for such a batch to end, and
+// lock, then the chain row (FOR UPDATE on a pooled connection, given back at once): that waits for
+// such a batch to end, and
 // every batch of an older writer that reaches the chain later fails the check (ADR 0023). Only then
 // may it read its books.
 //
@@ -43,7 +44,7 @@ SELECT last_batch FROM order_chain WHERE shard = ${shard} FOR UPDATE`;
  * Only when the chain row is missing: an insert that meets the row would wait for a batch of an
  * older writer that holds it, outside the fence's timeout.
  */
-async function openShard(client: pg.ClientBase, shard: number): Promise<void> {
+async function openShard(client: pg.Pool, shard: number): Promise<void> {
   const { rowCount } = await client.query('SELECT 1 FROM order_chain WHERE shard = $1', [shard]);
   if (rowCount) return;
   // The marks first: a chain row is only ever there with its marks.
@@ -69,11 +70,14 @@ export interface WriterLock {
 interface LockConnection {
   readonly client: pg.Client;
   alive: boolean;
+  /** The shards whose locks it holds (advisory locks are re-entrant: one is never taken twice). */
+  readonly shards: Set<number>;
 }
 
 async function openConnection(config: pg.ClientConfig): Promise<LockConnection> {
-  const client = new pg.Client(config);
-  const connection = { client, alive: true };
+  // Keepalive: a connection gone silently is found out, not waited on by every shard's take.
+  const client = new pg.Client({ ...config, keepAlive: true });
+  const connection = { client, alive: true, shards: new Set<number>() };
   const lost = () => {
     connection.alive = false;
   };
@@ -133,9 +137,7 @@ function sessionOf(pool: pg.Pool): LockSession {
 
 /**
  * Whether some session holds the shard's lock, read through the pool: a spare process asks every
- * second (the takeover watch), and opens its lock session only when the lock is free. It also
- * keeps one session from taking a lock twice (advisory locks are re-entrant), as when a test holds
- * a shard's lock on the app's pool.
+ * second (the takeover watch), and opens its lock session only when the lock is free.
  */
 async function heldNow(pool: pg.Pool, key: readonly [number, number]): Promise<boolean> {
   const { rows } = await pool.query<{ held: boolean }>(
@@ -147,8 +149,29 @@ async function heldNow(pool: pg.Pool, key: readonly [number, number]): Promise<b
   return rows[0]?.held === true;
 }
 
-/** A session's statements one after another (pg runs one query at a time on a connection). */
+/**
+ * The lock session's statements one after another (pg runs one query at a time on a connection).
+ * Only the lock's own, which answer at once: the shard's chain row is made and fenced through the
+ * pool, since a fence may wait seconds for an older writer's batch and would hold up every shard.
+ */
 const turns = createTurns<pg.Pool>();
+
+/** The lock on the session's connection, unless it holds it already: the session's pid, or null. */
+async function tryLock(connection: LockConnection, shard: number): Promise<number | null> {
+  if (connection.shards.has(shard)) return null;
+  const { rows } = await connection.client.query<{ taken: boolean; pid: number }>(
+    'SELECT pg_try_advisory_lock($1, $2) AS taken, pg_backend_pid() AS pid',
+    [...writerLockKey(shard)],
+  );
+  if (rows[0]?.taken !== true) return null;
+  connection.shards.add(shard);
+  return rows[0].pid;
+}
+
+async function unlock(connection: LockConnection, shard: number): Promise<void> {
+  if (!connection.shards.delete(shard) || !connection.alive) return;
+  await connection.client.query('SELECT pg_advisory_unlock($1, $2)', [...writerLockKey(shard)]).catch(() => undefined);
+}
 
 /**
  * Takes the shard's writer lock, or null when another session holds it. Once it resolves, no batch
@@ -156,8 +179,7 @@ const turns = createTurns<pg.Pool>();
  */
 export async function takeWriterLock(pool: pg.Pool, shard = 0): Promise<WriterLock | null> {
   if (!Number.isInteger(shard) || shard < 0 || shard > 63) throw new RangeError(`no market shard ${shard}`);
-  const key = writerLockKey(shard);
-  if (await heldNow(pool, key)) return null;
+  if (await heldNow(pool, writerLockKey(shard))) return null;
   const session = sessionOf(pool);
   const connection = await session.join();
   let done = false;
@@ -166,40 +188,31 @@ export async function takeWriterLock(pool: pg.Pool, shard = 0): Promise<WriterLo
     done = true;
     session.leave();
   };
-  const unlock = () =>
-    connection.alive
-      ? connection.client.query('SELECT pg_advisory_unlock($1, $2)', [...key]).catch(() => undefined)
-      : undefined;
-  const pid = await turns(pool, async () => {
-    let taken = false;
-    try {
-      const { rows } = await connection.client.query<{ taken: boolean; pid: number }>(
-        'SELECT pg_try_advisory_lock($1, $2) AS taken, pg_backend_pid() AS pid',
-        [...key],
-      );
-      taken = rows[0]?.taken === true;
-      if (!taken) return null;
-      await openShard(connection.client, shard);
-      await connection.client.query(fence(shard));
-      return rows[0]!.pid;
-    } catch (error) {
-      // Taken but not fenced: given back, so no session keeps a lock nobody uses.
-      if (taken) await unlock();
-      leave();
-      throw error;
-    }
+  const giveBack = async () => {
+    await turns(pool, () => unlock(connection, shard));
+    leave();
+  };
+  const pid = await turns(pool, () => tryLock(connection, shard)).catch((error: unknown) => {
+    leave();
+    throw error;
   });
   if (pid === null) {
     leave();
     return null;
   }
+  try {
+    await openShard(pool, shard);
+    await pool.query(fence(shard));
+  } catch (error) {
+    // Taken but not fenced: given back, so no session keeps a lock nobody uses.
+    await giveBack();
+    throw error;
+  }
   return {
     pid,
     held: () => connection.alive && !done,
     release: async () => {
-      if (done) return;
-      await turns(pool, async () => unlock());
-      leave();
+      if (!done) await giveBack();
     },
   };
 }
