@@ -89,16 +89,30 @@ it('records no submission when another process changed the application while the
   try {
     const submitting = sendForReview(t, user);
     await until(() => provider.waiting() === 1);
-    // As an edit through another replica, which this process's queue does not see.
-    await t.database.pool.query(
-      `UPDATE kyc_applications SET updated_at = updated_at + interval '1 second' WHERE user_id = $1`,
-      [user.userId],
-    );
+    // As an edit through another replica, which this process's queue does not see, made in the
+    // same millisecond as the application's last change: only its content differs.
+    await t.database.pool.query(`UPDATE kyc_applications SET city = 'Lyon' WHERE user_id = $1`, [user.userId]);
     provider.open();
     const answer = await submitting;
     expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_changed_during_submission']);
     expect((await kycState(t, user)).json().data.status).toBe('in_progress');
     expect((await sendForReview(t, user)).statusCode).toBe(200);
+  } finally {
+    provider.restore();
+  }
+});
+
+it('refuses a submission that another process sent while the provider had this one, by its rule', async () => {
+  const user = await newCustomer(t);
+  await completeSteps(t, user);
+  const provider = holdProvider(t);
+  try {
+    const submitting = sendForReview(t, user);
+    await until(() => provider.waiting() === 1);
+    await t.database.pool.query(`UPDATE users SET kyc_status = 'waiting_for_approval' WHERE id = $1`, [user.userId]);
+    provider.open();
+    const answer = await submitting;
+    expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_awaiting_decision']);
   } finally {
     provider.restore();
   }

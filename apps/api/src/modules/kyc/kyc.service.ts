@@ -65,7 +65,6 @@ async function sendToProvider(options: {
 
 /** What a submission handed to the provider, for the transaction that records it. */
 interface HandedOver {
-  status: KycStatus;
   target: KycStatus;
   reference: string;
   /** The application and documents as sent (fingerprint). */
@@ -80,9 +79,27 @@ async function readApplication(db: repository.Executor, userId: string) {
   return { application, documents };
 }
 
-/** The application as sent: changed identity details or a replaced document make another one. */
+/** Where a submission takes the customer now, or the rule it breaks. */
+function targetOf(
+  status: KycStatus,
+  application: repository.ApplicationRow | null,
+  documents: repository.DocumentRow[],
+) {
+  return submissionTarget({
+    status,
+    hasIdentity: hasIdentity(application),
+    documentKinds: documents.map((document) => document.kind as KycDocumentKind),
+    itemsToFix: application?.itemsToFix ?? [],
+  });
+}
+
+/** The application as the provider is given it: its identity details and its documents' contents. */
 function fingerprint(application: repository.ApplicationRow | null, documents: repository.DocumentRow[]): string {
-  return [application?.updatedAt.toISOString() ?? '', ...documents.map((document) => document.id).sort()].join('|');
+  return JSON.stringify({
+    identity: identityOf(application),
+    itemsToFix: application?.itemsToFix ?? [],
+    documents: documents.map((document) => `${document.id} ${document.kind} ${document.sha256.toString('hex')}`).sort(),
+  });
 }
 
 export function createKycService(deps: KycServiceDependencies) {
@@ -114,12 +131,7 @@ export function createKycService(deps: KycServiceDependencies) {
     const status = await repository.findCustomerStatus(db, userId);
     if (!status) throw new AppError('resource_not_found');
     const { application, documents } = await readApplication(db, userId);
-    const target = submissionTarget({
-      status,
-      hasIdentity: hasIdentity(application),
-      documentKinds: documents.map((document) => document.kind as KycDocumentKind),
-      itemsToFix: application?.itemsToFix ?? [],
-    });
+    const target = targetOf(status, application, documents);
     const reference = `kyc_${randomUUID()}`;
     try {
       await sendToProvider({ provider, storage: deps.storage, reference, application, documents });
@@ -127,10 +139,14 @@ export function createKycService(deps: KycServiceDependencies) {
       request.log.error({ err: error, provider: provider.id }, 'identity provider refused the submission');
       throw new AppError('identity_provider_unavailable');
     }
-    return { status, target, reference, sent: fingerprint(application, documents) };
+    return { target, reference, sent: fingerprint(application, documents) };
   }
 
-  /** Sends for review, then records it, if nothing changed meanwhile (another replica's request). */
+  /**
+   * Sends for review, then records it under the customer's lock: the rule is checked again (another
+   * replica may have sent it meanwhile: kyc_awaiting_decision), and what is recorded must be what the
+   * provider was given.
+   */
   async function submit(request: CustomerRequest): Promise<KycState> {
     const { userId } = request;
     return changes.changeAfter(
@@ -138,11 +154,12 @@ export function createKycService(deps: KycServiceDependencies) {
       () => handOver(request),
       async (tx, status, now, handed) => {
         const { application, documents } = await readApplication(tx, userId);
-        if (status !== handed.status || fingerprint(application, documents) !== handed.sent) {
+        const target = targetOf(status, application, documents);
+        if (target !== handed.target || fingerprint(application, documents) !== handed.sent) {
           throw new AppError('kyc_changed_during_submission');
         }
         await repository.markSubmitted(tx, { userId, provider: provider.id, reference: handed.reference, now });
-        return handed.target;
+        return target;
       },
     );
   }
