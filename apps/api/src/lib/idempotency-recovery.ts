@@ -47,13 +47,31 @@ export async function bindIdempotentEffect(tx: Tx, claimId: string | null, effec
   if (rows.length === 0) throw new AppError('idempotency_request_in_progress');
 }
 
+/**
+ * How long a resolution waits for the key's row. A key whose owner's lease lapsed may still be held
+ * by that owner's transaction (a process paused past its lease, not dead): after this wait the key is
+ * taken as still in flight (409 to the retry), and the resolution's turn goes to the next key.
+ */
+export const KEY_LOCK_WAIT_MS = 2_000;
+
+const isLockTimeout = (error: unknown): boolean =>
+  (error as { code?: unknown }).code === '55P03' || (error as { cause?: { code?: unknown } }).cause?.code === '55P03';
+
 /** Resolves the key `id` if it is still in flight and its owner's lease has lapsed. */
-export function resolveOrphanedKey(
+export async function resolveOrphanedKey(
   db: Db,
   options: { id: string; recover: IdempotencyRecovery; now: Date },
 ): Promise<Resolution> {
+  return resolveLocked(db, options).catch((error: unknown) => {
+    if (isLockTimeout(error)) return 'not_orphaned';
+    throw error;
+  });
+}
+
+function resolveLocked(db: Db, options: { id: string; recover: IdempotencyRecovery; now: Date }): Promise<Resolution> {
   const { id, recover, now } = options;
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('lock_timeout', ${`${KEY_LOCK_WAIT_MS}ms`}, true)`);
     const { rows } = await tx.execute<{ user_id: string; effect_id: string | null }>(sql`
       SELECT k.user_id, k.effect_id FROM idempotency_keys k
        WHERE k.id = ${id} AND k.response_status IS NULL AND k.owner_id IS NOT NULL
@@ -61,6 +79,8 @@ export function resolveOrphanedKey(
        FOR UPDATE OF k`);
     const key = rows[0];
     if (!key) return 'not_orphaned';
+    // The wait was for the key only: the route's recovery locks as any request does.
+    await tx.execute(sql`SET LOCAL lock_timeout TO DEFAULT`);
     const answer = key.effect_id === null ? null : await recover(tx, { userId: key.user_id, effectId: key.effect_id });
     if (answer === null) {
       await tx.execute(sql`DELETE FROM idempotency_keys WHERE id = ${id}`);

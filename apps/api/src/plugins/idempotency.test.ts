@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { createIdempotencyOwner, LEASE_MS, RENEW_EVERY_MS } from './idempotency-owner.ts';
 import { bindIdempotentEffect, canonicalJson, type IdempotencyRecovery } from './idempotency.ts';
+import { KEY_LOCK_WAIT_MS } from '../lib/idempotency-recovery.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
 
@@ -280,6 +281,26 @@ describe('idempotency keys', () => {
       expect(runs).toBe(1);
       const created = retries.find((response) => response.statusCode === 201)!;
       expect((await send(alice, key, body)).body).toBe(created.body);
+    });
+
+    it("answers 409 at once while a paused owner still holds its key's row, and recovers after", async () => {
+      const key = await leftInFlight(alice, { owner: await owner(1), effect: true });
+      // The owner's lease lapsed, but its transaction still holds the key (a long pause, not a death).
+      const paused = await t.database.pool.connect();
+      try {
+        await paused.query('BEGIN');
+        await paused.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1 FOR UPDATE', [key]);
+        const started = Date.now();
+        const retry = await send(alice, key, body);
+        expect([retry.statusCode, retry.json().error.code]).toEqual([409, 'idempotency_request_in_progress']);
+        expect(Date.now() - started).toBeLessThan(KEY_LOCK_WAIT_MS + 1_000);
+      } finally {
+        await paused.query('COMMIT');
+        paused.release();
+      }
+      const after = await send(alice, key, body);
+      expect([after.statusCode, after.json().nonce]).toEqual([201, 'recovered']);
+      expect(runs).toBe(0);
     });
 
     it('still answers 409 while the owner holds its lease, and 422 to another body', async () => {
