@@ -5,6 +5,7 @@
 // nor for anyone else; and an application changed elsewhere meanwhile is not recorded as sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POOL_SIZE } from '@rora/db';
+import type { TestUser } from '../../testing/users.ts';
 import {
   completeSteps,
   createKycTestApp,
@@ -21,31 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it('hands a submission over while more of the customer’s changes wait than the pool has connections', async () => {
-  const user = await newCustomer(t);
-  await completeSteps(t, user);
-  const sandbox = t.app.services.kyc.sandbox!;
-  const submit = sandbox.submit.bind(sandbox);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  sandbox.submit = async (submission) => {
-    await gate;
-    return submit(submission);
-  };
-  try {
-    const submitting = sendForReview(t, user);
-    const edits = Array.from({ length: POOL_SIZE + 5 }, () => saveIdentity(t, user, { city: 'Paris' }));
-    // Let every request reach its change before the provider answers.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    open();
-    const [submitted, ...edited] = await Promise.all([submitting, ...edits]);
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    expect(edited.filter((answer) => answer.statusCode >= 500).map((answer) => answer.body)).toEqual([]);
-  } finally {
-    sandbox.submit = submit;
-  }
-});
-
 /** Holds the sandbox provider's hand-overs until `open` is called. */
 function holdProvider(t: KycTestApp) {
   const sandbox = t.app.services.kyc.sandbox!;
@@ -60,6 +36,24 @@ function holdProvider(t: KycTestApp) {
   };
   return { open, waiting: () => waiting, restore: () => (sandbox.submit = submit) };
 }
+
+it('hands a submission over while more of the customer’s changes wait than the pool has connections', async () => {
+  const user = await newCustomer(t);
+  await completeSteps(t, user);
+  const provider = holdProvider(t);
+  try {
+    const submitting = sendForReview(t, user);
+    const edits = Array.from({ length: POOL_SIZE + 5 }, () => saveIdentity(t, user, { city: 'Paris' }));
+    // Let every request reach its change before the provider answers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    provider.open();
+    const [submitted, ...edited] = await Promise.all([submitting, ...edits]);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(edited.filter((answer) => answer.statusCode >= 500).map((answer) => answer.body)).toEqual([]);
+  } finally {
+    provider.restore();
+  }
+});
 
 it('holds no connection while the provider has a submission, for more customers than the pool has', async () => {
   const users = await Promise.all(Array.from({ length: POOL_SIZE + 5 }, () => newCustomer(t)));
@@ -82,40 +76,40 @@ it('holds no connection while the provider has a submission, for more customers 
   }
 });
 
-it('records no submission when another process changed the application while the provider had it', async () => {
+/**
+ * A customer's submission, with `elsewhere` run (as another replica's request, which this process's
+ * queue does not see) while the provider has it.
+ */
+async function submitWhile(elsewhere: (user: TestUser) => Promise<unknown>) {
   const user = await newCustomer(t);
   await completeSteps(t, user);
   const provider = holdProvider(t);
   try {
     const submitting = sendForReview(t, user);
     await until(() => provider.waiting() === 1);
-    // As an edit through another replica, which this process's queue does not see, made in the
-    // same millisecond as the application's last change: only its content differs.
-    await t.database.pool.query(`UPDATE kyc_applications SET city = 'Lyon' WHERE user_id = $1`, [user.userId]);
+    await elsewhere(user);
     provider.open();
-    const answer = await submitting;
-    expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_changed_during_submission']);
-    expect((await kycState(t, user)).json().data.status).toBe('in_progress');
-    expect((await sendForReview(t, user)).statusCode).toBe(200);
+    return { user, answer: await submitting };
   } finally {
     provider.restore();
   }
+}
+
+it('records no submission when another process changed the application while the provider had it', async () => {
+  // Made in the same millisecond as the application's last change: only its content differs.
+  const { user, answer } = await submitWhile((edited) =>
+    t.database.pool.query(`UPDATE kyc_applications SET city = 'Lyon' WHERE user_id = $1`, [edited.userId]),
+  );
+  expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_changed_during_submission']);
+  expect((await kycState(t, user)).json().data.status).toBe('in_progress');
+  expect((await sendForReview(t, user)).statusCode).toBe(200);
 });
 
 it('refuses a submission that another process sent while the provider had this one, by its rule', async () => {
-  const user = await newCustomer(t);
-  await completeSteps(t, user);
-  const provider = holdProvider(t);
-  try {
-    const submitting = sendForReview(t, user);
-    await until(() => provider.waiting() === 1);
-    await t.database.pool.query(`UPDATE users SET kyc_status = 'waiting_for_approval' WHERE id = $1`, [user.userId]);
-    provider.open();
-    const answer = await submitting;
-    expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_awaiting_decision']);
-  } finally {
-    provider.restore();
-  }
+  const { answer } = await submitWhile((sent) =>
+    t.database.pool.query(`UPDATE users SET kyc_status = 'waiting_for_approval' WHERE id = $1`, [sent.userId]),
+  );
+  expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_awaiting_decision']);
 });
 
 async function until(check: () => boolean): Promise<void> {
