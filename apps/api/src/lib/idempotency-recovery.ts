@@ -7,6 +7,7 @@
 // longer in flight, so its bind refuses inside the effect's transaction.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '@rora/db';
+import { sqlState } from '@rora/ledger';
 import { AppError } from './errors.ts';
 import { orderedId } from './ordered-id.ts';
 
@@ -53,9 +54,7 @@ export async function bindIdempotentEffect(tx: Tx, claimId: string | null, effec
  * taken as still in flight (409 to the retry), and the resolution's turn goes to the next key.
  */
 export const KEY_LOCK_WAIT_MS = 2_000;
-
-const isLockTimeout = (error: unknown): boolean =>
-  (error as { code?: unknown }).code === '55P03' || (error as { cause?: { code?: unknown } }).cause?.code === '55P03';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Resolves the key `id` if it is still in flight and its owner's lease has lapsed. */
 export async function resolveOrphanedKey(
@@ -63,7 +62,7 @@ export async function resolveOrphanedKey(
   options: { id: string; recover: IdempotencyRecovery; now: Date },
 ): Promise<Resolution> {
   return resolveLocked(db, options).catch((error: unknown) => {
-    if (isLockTimeout(error)) return 'not_orphaned';
+    if (sqlState(error) === LOCK_NOT_AVAILABLE) return 'not_orphaned';
     throw error;
   });
 }

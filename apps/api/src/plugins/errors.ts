@@ -40,8 +40,7 @@ export function toAppError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('request_body_too_large');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    // JSON bodies are parsed by input-guards.ts (parseJsonBody), which answers its own codes.
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('request_body_must_be_json');
     // @fastify/multipart (uploads): its limits, a part named after an Object.prototype key, a field
@@ -57,7 +56,6 @@ export function toAppError(error: FastifyError): AppError | undefined {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('media_type_not_supported');
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('request_body_must_be_json');
   if (error.statusCode === 429) return new AppError('too_many_requests');
   if (error.statusCode === 405) return new AppError('method_not_allowed');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

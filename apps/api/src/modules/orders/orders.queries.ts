@@ -1,7 +1,7 @@
 // Reads of a customer's orders (GET /order, GET /order/{id}) with their fills. Every read is scoped
 // to its owner: another customer's order is not found, as if it did not exist.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import type { FillRecord, OrderState } from './order-state.ts';
 import { toFillRecord, toOrderState } from './orders.repository.ts';
 
@@ -24,7 +24,7 @@ function filterOf(type: OrderListType | undefined): SQL {
   }
 }
 
-export async function findOwnOrder(db: Db, userId: string, orderId: string): Promise<OrderState | null> {
+export async function findOwnOrder(db: Db | Tx, userId: string, orderId: string): Promise<OrderState | null> {
   const { rows } = await db.execute<Record<string, unknown>>(
     sql`SELECT * FROM orders WHERE id = ${orderId}::uuid AND user_id = ${userId}::uuid`,
   );
@@ -46,7 +46,7 @@ export async function listOwnOrders(
 }
 
 /** Fills of the given orders (either side), oldest first, by order id. */
-export async function fillsOfOrders(db: Db, orderIds: readonly string[]): Promise<Map<string, FillRecord[]>> {
+export async function fillsOfOrders(db: Db | Tx, orderIds: readonly string[]): Promise<Map<string, FillRecord[]>> {
   const byOrder = new Map<string, FillRecord[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
   const ids = sql.param([...orderIds]);

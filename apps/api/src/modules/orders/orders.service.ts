@@ -2,7 +2,7 @@
 // external venue), cancel, read and estimate orders. The runner does the hold, the match and the
 // settlement in one commit; this service answers with the order as committed.
 import type { Order, OrderList, OrderRate, PageQuery, SwapOrderBody, TradeOrderBody } from '@rora/contracts';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { KycGate } from '../kyc/index.ts';
@@ -149,7 +149,7 @@ async function cancelHere(deps: OrdersDependencies, pair: string, orderId: strin
 }
 
 /** The order as answered, with its fills (an order that never traded has none to read). */
-async function withFills(db: Db, order: OrderState): Promise<Order> {
+async function withFills(db: Db | Tx, order: OrderState): Promise<Order> {
   if (order.filledQuantity === 0n) return orderView(order, []);
   return orderView(order, (await fillsOfOrders(db, [order.id])).get(order.id) ?? []);
 }
@@ -290,8 +290,9 @@ export function createOrdersService(deps: OrdersDependencies): OrdersService {
     rate: ({ body }) => rateOf(deps, body),
 
     async recover(tx, key) {
-      const order = await findOwnOrder(db, key.userId, key.effectId);
-      if (order) return { status: 201, body: { data: await withFills(db, order) } };
+      // On the transaction, which holds the key's lock: it waits for no second connection.
+      const order = await findOwnOrder(tx, key.userId, key.effectId);
+      if (order) return { status: 201, body: { data: await withFills(tx, order) } };
       if (!swapRecovery) throw new Error(`order key bound to ${key.effectId}: no order, and no swaps`);
       return swapRecovery(tx, key);
     },

@@ -1,18 +1,17 @@
 // "One writer per market" across processes (DESIGN §2): the order sequencer writes only while it holds
 // a PostgreSQL advisory lock, taken on a connection outside the pool (one per process, for all the
-// shards it writes) and kept for as long as the process runs. A second process started on the same database cannot take it, so it refuses orders instead
-// of running a second copy of the books. The lock goes with its connection: if that connection
-// drops, another process may take over, so every batch's commit also checks, in its own statement,
-// that this writer's session still holds the lock (orders_commit_batch's p_writer_pid), and a writer
-// that lost it can never commit.
+// shards it writes) and kept for as long as the process runs. A second process started on the same
+// database cannot take it, so it refuses orders instead of running a second copy of the books. The
+// lock goes with its connection: if that connection drops, another process may take over, so every
+// batch's commit also checks, in its own statement, that this writer's session still holds the lock
+// (orders_commit_batch's p_writer_pid), and a writer that lost it can never commit.
 //
 // That check runs with the chain row held, so a batch that passed it before the old writer's session
 // ended (a killed server's backends end only when they next touch their socket) still holds the
 // chain row and can still commit once the lock has changed hands. A new writer therefore takes the
 // lock, then the chain row (FOR UPDATE on a pooled connection, given back at once): that waits for
-// such a batch to end, and
-// every batch of an older writer that reaches the chain later fails the check (ADR 0023). Only then
-// may it read its books.
+// such a batch to end, and every batch of an older writer that reaches the chain later fails the
+// check (ADR 0023). Only then may it read its books.
 //
 // Each market shard (ADR 0046) has its own lock, chain row and batch marks: a process may write
 // several shards, each under its own lock, and another process takes over one shard without the
