@@ -9,6 +9,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMessage, NETWORKS, type NetworkId } from '@rora/chains';
 import type { AuditProof, AuditSnapshot, AuditSnapshotDetail } from '@rora/contracts';
@@ -215,5 +216,26 @@ describe('audit snapshots', () => {
     expect(rows).toEqual([{ id: next.id, status: 'published' }]);
     const { rows: tables } = await t.database.pool.query('SELECT to_regclass($1) AS name', [leavesTable(abandoned)]);
     expect(tables[0].name).toBeNull();
+  });
+
+  it('takes snapshots asked for at once one after another, on a pool smaller than their number', async () => {
+    // A snapshot waiting for the lock used to keep a connection: two waiting on a pool of three held
+    // the connection the running one still needed, until the pool's wait failed it (ADR 0064).
+    const pool = new pg.Pool({ ...t.database.pool.options, max: 3, connectionTimeoutMillis: 2_000 });
+    pool.on('error', () => undefined);
+    const noReserves: ReserveSource = { holdings: async () => [], sign: async () => null };
+    try {
+      const taken = await Promise.all(
+        Array.from({ length: 4 }, () => takeSnapshot({ pool, clock: t.clock, reserves: noReserves, chunkLevel: 1 })),
+      );
+      expect(new Set(taken.map((each) => each.id)).size).toBe(4);
+      const { rows } = await t.database.pool.query<{ status: string }>(
+        'SELECT status FROM audit_snapshots WHERE id = ANY($1)',
+        [taken.map((each) => each.id)],
+      );
+      expect(rows.map((row) => row.status)).toEqual(['published', 'published', 'published', 'published']);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -217,12 +217,12 @@ export function ownershipMessage(parts: {
 
 /** Takes, builds and publishes one snapshot: one at a time, after clearing what a dead one left. */
 export function takeSnapshot(deps: SnapshotDependencies): Promise<SnapshotResult> {
-  return withSnapshotLock(deps.pool, () => takeOne(deps));
+  return withSnapshotLock(deps.pool, (writerClient) => takeOne(deps, writerClient));
 }
 
-async function takeOne(deps: SnapshotDependencies): Promise<SnapshotResult> {
+/** `writerClient` holds the snapshot lock; the reader is the one more connection a snapshot takes. */
+async function takeOne(deps: SnapshotDependencies, writerClient: pg.PoolClient): Promise<SnapshotResult> {
   const reader = await deps.pool.connect();
-  const writerClient = await deps.pool.connect();
   const snapshotId = crypto.randomUUID();
   const chunkLevel = deps.chunkLevel ?? DEFAULT_CHUNK_LEVEL;
   let created = false;
@@ -281,7 +281,6 @@ async function takeOne(deps: SnapshotDependencies): Promise<SnapshotResult> {
     throw error;
   } finally {
     reader.release();
-    writerClient.release();
   }
 }
 
