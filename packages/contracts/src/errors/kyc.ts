@@ -48,6 +48,10 @@ export const kycErrors = {
     status: 409,
     message: 'Your application changed while it was being sent for review. Please send it again',
   },
+  kyc_submission_in_progress: {
+    status: 409,
+    message: 'Your application is already being sent for review. Please wait a moment',
+  },
   identity_provider_unavailable: {
     status: 503,
     message: 'The identity verification service is unavailable. Please try again',

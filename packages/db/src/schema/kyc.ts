@@ -114,3 +114,23 @@ export const identitySandboxChecks = pgTable('identity_sandbox_checks', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
 });
+
+/** Migration 0104: a submission's hand-over to the provider, from its claim to its record or end. */
+export const kycHandovers = pgTable(
+  'kyc_handovers',
+  {
+    reference: text('reference').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: at('started_at').notNull(),
+    lapsesAt: at('lapses_at').notNull(),
+    recordedAt: at('recorded_at'),
+    givenUpAt: at('given_up_at'),
+  },
+  (t) => [
+    index('kyc_handovers_open_idx')
+      .on(t.userId)
+      .where(sql`recorded_at IS NULL AND given_up_at IS NULL`),
+  ],
+);

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import type { IdentityProvider, VerifiedCallback, WebhookDelivery } from './identity-provider/identity-provider.ts';
 import * as repository from './kyc.repository.ts';
+import { applicationOfDecision } from './kyc-handovers.ts';
 import type { KycLogger, KycNotifier, StatusChange } from './kyc-notifier.ts';
 import { assertTransition } from './kyc-state-machine.ts';
 
@@ -37,10 +38,16 @@ export function createKycDecisions(deps: { db: Db; clock: Clock; provider: Ident
       if (receipt === 'replay') throw new AppError('webhook_replay_refused');
       if (receipt === 'redelivery') return { applied: false, duplicate: true };
 
-      const application = await repository.findApplicationByReference(tx, decision.reference);
-      // Unknown: maybe the submission's own transaction has not committed yet. Refusing (and so not
-      // recording the event) makes the provider deliver it again later.
-      if (!application) throw new AppError('webhook_reference_unknown');
+      // Unknown or still being recorded: refused (the event not recorded), the provider delivers it
+      // again later. A submission that was never recorded, or was replaced: recorded and ignored.
+      const application = await applicationOfDecision(tx, { reference: decision.reference, now });
+      if (!application) {
+        options.log.warn(
+          { eventId: decision.eventId },
+          'identity decision ignored: its submission is not the one on record',
+        );
+        return { applied: false, duplicate: false };
+      }
       const customer = await repository.lockCustomer(tx, application.userId);
       const current = await repository.findApplicationByReference(tx, decision.reference);
       if (!customer || !current || !UNDER_REVIEW.includes(customer.status)) {

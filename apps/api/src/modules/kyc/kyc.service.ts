@@ -11,13 +11,14 @@ import {
   type KycState,
   type KycStatus,
 } from '@rora/contracts';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { IdentityProvider } from './identity-provider/identity-provider.ts';
 import * as repository from './kyc.repository.ts';
 import { createKycChanges, touchItem, type CustomerRequest } from './kyc-changes.ts';
 import { createKycDocuments } from './kyc-documents.service.ts';
+import * as handovers from './kyc-handovers.ts';
 import type { KycNotifier } from './kyc-notifier.ts';
 import { statusAfterChange, submissionTarget } from './kyc-state-machine.ts';
 import { hasIdentity, identityOf } from './kyc-view.ts';
@@ -123,16 +124,19 @@ export function createKycService(deps: KycServiceDependencies) {
   }
 
   /**
-   * Checks the rule of the current status and hands the application to the provider, in no
-   * transaction: a refused hand-over changes nothing, and a slow one holds no connection.
+   * Checks the rule of the current status, claims the customer's hand-over (kyc-handovers.ts: another
+   * replica's meanwhile is refused) and hands the application to the provider, in no transaction: a
+   * refused hand-over changes nothing, and a slow one holds no connection.
    */
-  async function handOver(request: CustomerRequest): Promise<HandedOver> {
+  async function handOver(request: CustomerRequest, claimed: { reference?: string }): Promise<HandedOver> {
     const { userId } = request;
     const status = await repository.findCustomerStatus(db, userId);
     if (!status) throw new AppError('resource_not_found');
     const { application, documents } = await readApplication(db, userId);
     const target = targetOf(status, application, documents);
     const reference = `kyc_${randomUUID()}`;
+    await handovers.claimHandover(db, { userId, reference, now: clock.now() });
+    claimed.reference = reference;
     try {
       await sendToProvider({ provider, storage: deps.storage, reference, application, documents });
     } catch (error) {
@@ -143,25 +147,44 @@ export function createKycService(deps: KycServiceDependencies) {
   }
 
   /**
-   * Sends for review, then records it under the customer's lock: the rule is checked again (another
-   * replica may have sent it meanwhile: kyc_awaiting_decision), and what is recorded must be what the
-   * provider was given.
+   * Records a hand-over under the customer's lock: the rule is checked again (another replica may
+   * have sent it before this one claimed: kyc_awaiting_decision), what is recorded must be what the
+   * provider was given, and the claim must still stand (a provider slower than its lapse: 503).
    */
+  async function record(tx: Tx, state: { userId: string; status: KycStatus; now: Date }, handed: HandedOver) {
+    const { application, documents } = await readApplication(tx, state.userId);
+    const target = targetOf(state.status, application, documents);
+    if (target !== handed.target || fingerprint(application, documents) !== handed.sent) {
+      throw new AppError('kyc_changed_during_submission');
+    }
+    if (!(await handovers.recordHandover(tx, { reference: handed.reference, now: state.now }))) {
+      throw new AppError('identity_provider_unavailable');
+    }
+    await repository.markSubmitted(tx, {
+      userId: state.userId,
+      provider: provider.id,
+      reference: handed.reference,
+      now: state.now,
+    });
+    return target;
+  }
+
+  /** Sends for review, then records it; a hand-over not recorded is given up (kyc-handovers.ts). */
   async function submit(request: CustomerRequest): Promise<KycState> {
     const { userId } = request;
-    return changes.changeAfter(
-      request,
-      () => handOver(request),
-      async (tx, status, now, handed) => {
-        const { application, documents } = await readApplication(tx, userId);
-        const target = targetOf(status, application, documents);
-        if (target !== handed.target || fingerprint(application, documents) !== handed.sent) {
-          throw new AppError('kyc_changed_during_submission');
-        }
-        await repository.markSubmitted(tx, { userId, provider: provider.id, reference: handed.reference, now });
-        return target;
-      },
-    );
+    const claimed: { reference?: string } = {};
+    try {
+      return await changes.changeAfter(
+        request,
+        () => handOver(request, claimed),
+        (tx, status, now, handed) => record(tx, { userId, status, now }, handed),
+      );
+    } catch (error) {
+      const { reference } = claimed;
+      // A failure here leaves the claim to lapse.
+      if (reference) await handovers.giveUpHandover(db, { reference, now: clock.now() }).catch(() => false);
+      throw error;
+    }
   }
 
   return { getState: changes.getState, saveIdentity, submit, ...documents };

@@ -1,0 +1,90 @@
+// A submission's hand-over to the identity provider across replicas (migration 0104). The call to
+// the provider runs in no transaction (ADR 0064), so the per-process queue of kyc-changes.ts cannot
+// stop another replica sending the same customer's application meanwhile: both reached the provider,
+// two checks for one application. A hand-over is claimed first, one live claim per customer, and
+// closed when the submission is recorded or given up; a claim whose process died lapses.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { schema, type Db, type Tx } from '@rora/db';
+import { AppError } from '../../lib/errors.ts';
+import * as repository from './kyc.repository.ts';
+
+const { kycHandovers } = schema;
+
+/**
+ * How long a claim stands. Longer than any provider call (a slower one is given up at its record);
+ * a customer whose submission's process died waits this long before sending again.
+ */
+export const HANDOVER_LAPSE_MS = 2 * 60_000;
+
+const open = (reference: string) =>
+  and(eq(kycHandovers.reference, reference), isNull(kycHandovers.recordedAt), isNull(kycHandovers.givenUpAt));
+
+/** Claims the customer's hand-over under their lock: refused while another one is live. */
+export async function claimHandover(db: Db, options: { userId: string; reference: string; now: Date }) {
+  const { userId, reference, now } = options;
+  await db.transaction(async (tx) => {
+    if (!(await repository.lockCustomer(tx, userId))) throw new AppError('resource_not_found');
+    const [live] = await tx
+      .select({ reference: kycHandovers.reference })
+      .from(kycHandovers)
+      .where(
+        and(
+          eq(kycHandovers.userId, userId),
+          isNull(kycHandovers.recordedAt),
+          isNull(kycHandovers.givenUpAt),
+          gt(kycHandovers.lapsesAt, now),
+        ),
+      );
+    if (live) throw new AppError('kyc_submission_in_progress');
+    await tx.insert(kycHandovers).values({
+      reference,
+      userId,
+      startedAt: now,
+      lapsesAt: new Date(now.getTime() + HANDOVER_LAPSE_MS),
+    });
+  });
+}
+
+/** Closes a claim as recorded, in the recording transaction; false if it lapsed or was given up. */
+export async function recordHandover(tx: Tx, options: { reference: string; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(kycHandovers)
+    .set({ recordedAt: options.now })
+    .where(and(open(options.reference), gt(kycHandovers.lapsesAt, options.now)))
+    .returning({ reference: kycHandovers.reference });
+  return rows.length === 1;
+}
+
+/** Closes a claim whose submission was not recorded (refused, failed, or too slow); false if closed. */
+export async function giveUpHandover(db: Db | Tx, options: { reference: string; now: Date }): Promise<boolean> {
+  const rows = await db
+    .update(kycHandovers)
+    .set({ givenUpAt: options.now })
+    .where(open(options.reference))
+    .returning({ reference: kycHandovers.reference });
+  return rows.length === 1;
+}
+
+/**
+ * The application a provider's decision is about, or null for a hand-over that was never recorded
+ * (given up, or its process died) or whose submission a later one replaced: such a decision is
+ * recorded and ignored. A reference Rora never claimed, or one still being handed over, is
+ * `webhook_reference_unknown`: the provider delivers it again later. A lapsed claim is given up here,
+ * under its row's lock, so its late record and this decision cannot both go through.
+ */
+export async function applicationOfDecision(
+  tx: Tx,
+  options: { reference: string; now: Date },
+): Promise<repository.ApplicationRow | null> {
+  const { reference, now } = options;
+  const application = await repository.findApplicationByReference(tx, reference);
+  if (application) return application;
+  const [handover] = await tx.select().from(kycHandovers).where(eq(kycHandovers.reference, reference));
+  if (!handover) throw new AppError('webhook_reference_unknown');
+  const closed = handover.recordedAt !== null || handover.givenUpAt !== null;
+  if (closed) return null;
+  if (handover.lapsesAt > now) throw new AppError('webhook_reference_unknown');
+  if (await giveUpHandover(tx, options)) return null;
+  // Recorded while this waited for the row: the application reads it now.
+  return repository.findApplicationByReference(tx, reference);
+}
