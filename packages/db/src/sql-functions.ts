@@ -28,6 +28,7 @@ export const SQL_FUNCTION_FILES: readonly string[] = [
   'apps/api/src/modules/swap/sql/swaps_check_transition.sql',
   'apps/api/src/modules/swap/sql/swap_quotes_check_update.sql',
   'apps/api/src/modules/onramp/sql/onramp_purchases_check_transition.sql',
+  'apps/api/src/modules/staking/sql/staking_transfer_id.sql',
   'apps/api/src/modules/staking/sql/staking_accrue.sql',
   'apps/api/src/modules/staking/sql/staking_mature.sql',
   'apps/api/src/modules/staking/sql/stakes_check_transition.sql',

@@ -88,7 +88,11 @@ export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 export const TRANSACTION_SOURCES = ['deposit', 'send', 'order', 'swap', 'stake', 'loan', 'purchase', 'ledger'] as const;
 
 export const walletTransactionSchema = zod.object({
-  id: zod.uuid(),
+  /**
+   * The row's ledger transfer (or its source's) id: UUID-shaped, of any version. Staking transfers
+   * written before staking_transfer_id.sql have ids of no RFC version (md5 of their name).
+   */
+  id: zod.guid(),
   /** The wallet of a chain movement; null for movements inside Rora (trades, swaps, finance). */
   walletId: zod.uuid().nullable(),
   type: zod.enum(WALLET_TRANSACTION_TYPES),

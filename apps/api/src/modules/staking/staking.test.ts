@@ -94,6 +94,13 @@ describe('a locked stake', () => {
     );
     expect(rows.map((row) => row.kind)).toEqual(['stake_matured']);
     expect((await runDue()).matured).toBe(0);
+    // The payout in the history, under an RFC 9562 UUID (a plain md5 cast, as rewards and payouts
+    // had, made the history answer 500 for most customers who staked).
+    const history = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/history', headers: user.headers });
+    expect(history.statusCode, history.body).toBe(200);
+    const items = (history.json() as { data: { items: Array<{ id: string; type: string }> } }).data.items;
+    expect(items.map((item) => item.type)).toEqual(['unstake', 'stake', 'deposit']);
+    expect(items[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('forfeits the accrued rewards to the pool when unstaked early', async () => {
@@ -144,6 +151,14 @@ describe('a flexible stake', () => {
     await daysPass(4);
     const daily = (USDT(100) * 600n * 3n) / 3_650_000n;
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(daily);
+    const history = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/history', headers: user.headers });
+    expect(history.statusCode, history.body).toBe(200);
+    const rewards = (history.json() as { data: { items: Array<{ id: string; type: string }> } }).data.items.filter(
+      (item) => item.type === 'staking_reward',
+    );
+    expect(rewards.length).toBeGreaterThan(0);
+    for (const { id } of rewards)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const response = await unstake(t, user, stake.id);
     expect(response.json()).toMatchObject({
       data: { status: 'unstaked', rewardsPaid: '0.049315', rewardsForfeited: '0' },
@@ -264,5 +279,24 @@ describe('the stake state machine', () => {
     await expect(
       t.database.db.execute(sql`UPDATE stakes SET notified_at = now() WHERE id = ${stake.id}::uuid`),
     ).resolves.toBeDefined();
+  });
+});
+
+// Last: it pays one minor unit out of the pool outside the figures the tests above expect.
+describe('the history', () => {
+  it('lists rewards paid under ids of no UUID version, as written before', async () => {
+    const user = await fundedCustomer(t, { USDT: '10' });
+    await placeStake(t, user, 'usdt-flexible', '10');
+    // Variant bits 0111, as about seven md5 casts in eight had.
+    const legacyId = `3f93e8c9-30c5-3518-7de4-${user.userId.slice(-12)}`;
+    await t.database.db.execute(sql`
+      SELECT ledger_apply_or_raise(jsonb_build_array(jsonb_build_object(
+        'op', 'transfer', 'id', ${legacyId}::uuid, 'asset', 'USDT',
+        'debit_owner', NULL, 'debit_kind', 'staking_rewards', 'credit_owner', ${user.userId}::uuid,
+        'credit_kind', 'available', 'amount', '1', 'code', 'staking_reward', 'metadata', '{}'::jsonb)))`);
+    const history = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/history', headers: user.headers });
+    expect(history.statusCode, history.body).toBe(200);
+    const types = (history.json() as { data: { items: Array<{ type: string }> } }).data.items.map((item) => item.type);
+    expect(types).toContain('staking_reward');
   });
 });

@@ -73,7 +73,7 @@ BEGIN
   -- the ledger's work grows with the accounts, not the stakes; stake_accruals keeps each stake's part.
   SELECT jsonb_agg(jsonb_build_object(
            'op', 'transfer',
-           'id', md5('staking-accrual:' || t.user_id || ':' || t.asset || ':' || t.kind || ':' || t.first_stake || ':' || p_today)::uuid,
+           'id', staking_transfer_id('staking-accrual:' || t.user_id || ':' || t.asset || ':' || t.kind || ':' || t.first_stake || ':' || p_today),
            'asset', t.asset,
            'debit_owner', NULL, 'debit_kind', 'staking_rewards',
            'credit_owner', t.user_id, 'credit_kind', t.kind,

@@ -37,7 +37,7 @@ BEGIN
 
   SELECT jsonb_agg(jsonb_build_object(
            'op', 'transfer',
-           'id', md5('staking-maturity:' || u.id)::uuid,
+           'id', staking_transfer_id('staking-maturity:' || u.id),
            'asset', u.asset,
            'debit_owner', u.user_id, 'debit_kind', 'staked',
            'credit_owner', u.user_id, 'credit_kind', 'available',
