@@ -9,11 +9,29 @@
 // replica counts against the same limit. When Redis does not answer, requests are let through and
 // the failure logged (ADR 0042): a limit is a brake, and the limits that guard secrets (sign-in
 // backoff, PIN and TOTP tries) are counted in PostgreSQL anyway.
-import type { FastifyInstance } from 'fastify';
+// A signed-in route counts per customer (`perCustomer`), after its authentication: per address,
+// customers behind one address (and anyone sending requests that fail to sign in) spent each other's
+// budget; per Authorization header, another spelling of the same token ("bearer", two spaces) was a
+// fresh budget.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
+
+/**
+ * A signed-in route's limit: counted per customer once `preHandler: app.authenticate` has signed the
+ * request in (the limit's hook runs after the route's own preHandlers, and before an idempotency
+ * key is claimed). `timeWindow` in milliseconds or as @fastify/rate-limit reads it ('1 minute').
+ */
+export function perCustomer(max: number, timeWindow: number | string = '1 minute') {
+  return {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => request.identity?.userId ?? request.ip,
+  };
+}
 
 export interface RateLimitOptions {
   /** redis:// URL of the shared counters; undefined: in memory. */

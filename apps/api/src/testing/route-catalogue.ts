@@ -13,6 +13,8 @@ export interface CatalogueRoute {
   authenticated: boolean;
   /** Opted in to Idempotency-Key (`config.idempotent`). */
   idempotent: boolean;
+  /** Its @fastify/rate-limit options (`config.rateLimit`), if it has a limit. */
+  rateLimit: { hook?: string; keyGenerator?: (request: unknown) => unknown } | undefined;
   /** The route's schema as declared (zod schemas for body, params, querystring). */
   schema: { body?: unknown; params?: unknown; querystring?: unknown; hide?: boolean } | undefined;
 }
@@ -39,6 +41,7 @@ export function createRouteCatalogue() {
             params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!),
             authenticated: asArray(route.preHandler).includes(app.authenticate as never),
             idempotent: Boolean(route.config?.idempotent),
+            rateLimit: (route.config as { rateLimit?: CatalogueRoute['rateLimit'] } | undefined)?.rateLimit,
             schema: route.schema as CatalogueRoute['schema'],
           })),
       );

@@ -1,5 +1,4 @@
 // Routes of price alerts: POST /alert (spec §7), the customer's alerts, and deleting one.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,17 +10,13 @@ import {
   successResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 const tags = ['alerts'];
 /** Per customer (after authentication), like the wallet routes: customers behind one address do not share it. */
-const createLimit = {
-  max: 30,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => request.identity?.userId ?? request.ip,
-};
+const createLimit = perCustomer(30);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
 

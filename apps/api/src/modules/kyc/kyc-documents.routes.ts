@@ -11,13 +11,15 @@ import {
   type KycDocumentKind,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { ownUserId } from '../../plugins/own-user.ts';
 import { multipartLimits, readUpload } from './kyc-upload.ts';
 
 const tags = ['kyc'];
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
+const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 const uploads: Array<{ call: (typeof kycCalls)[keyof typeof kycCalls]; kind: KycDocumentKind; summary: string }> = [
   { call: kycCalls.uploadProofOfResidence, kind: 'proof_of_residence', summary: 'Upload the proof of residence' },

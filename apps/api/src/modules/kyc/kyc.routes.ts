@@ -10,12 +10,14 @@ import {
   userIdParamsSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { ownUserId } from '../../plugins/own-user.ts';
 
 const tags = ['kyc'];
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
+const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 export const kycRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);

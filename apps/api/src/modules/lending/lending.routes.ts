@@ -16,13 +16,15 @@ import {
   loanViewQuerySchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { lendingDevRoutes } from './lending-dev.routes.ts';
 import type { LoanViewName } from './lending-views.ts';
 
 const tags = ['p2p'];
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
+const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 const idParams = z.object({ id: z.string().max(100) });
 
 const VIEWS: Record<LoanViewName, { summary: string }> = {

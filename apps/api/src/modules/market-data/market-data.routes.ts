@@ -21,11 +21,14 @@ import {
   venuesResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { MarketDataService } from './market-data.service.ts';
 
 const tags = ['market data'];
 const publicLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
+/** Signed-in routes count per customer (plugins/rate-limit.ts). */
+const customerLimit = { rateLimit: perCustomer(600) };
 
 export function marketDataRoutes(data: MarketDataService, offer: () => ShareOffer): FastifyPluginAsyncZod {
   return async (app) => {
@@ -107,7 +110,7 @@ export function venueRoutes(data: MarketDataService): FastifyPluginAsyncZod {
     app.setValidatorCompiler(accountRouteValidator);
     app.route({
       ...routeAddress(marketDataCalls.venues),
-      config: publicLimit,
+      config: customerLimit,
       schema: {
         tags,
         summary: 'The seven platforms with price and fees, default first',
@@ -122,7 +125,7 @@ export function venueRoutes(data: MarketDataService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketDataCalls.venueFavourites),
-      config: publicLimit,
+      config: customerLimit,
       schema: {
         tags,
         summary: "The customer's favourite platforms",

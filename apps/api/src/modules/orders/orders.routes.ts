@@ -17,21 +17,15 @@ import {
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
 import { ANSWER_CONTENT_TYPE } from '../../plugins/idempotency.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { OrdersService, PlacedAnswer } from './orders.service.ts';
 
 const tags = ['orders'];
 const orderIdParams = z.object({ id: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Per session (the bearer token), so customers behind one address do not share a budget. */
-const perSession = (max: number, timeWindow: string) => ({
-  rateLimit: {
-    max,
-    timeWindow,
-    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) =>
-      request.headers.authorization ?? request.ip,
-  },
-});
+/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
+const perSession = (max: number, timeWindow: string) => ({ rateLimit: perCustomer(max, timeWindow) });
 
 /** A placed order's answer: as stored under its key, byte for byte, so a retry's replay is the same. */
 function sendPlaced(reply: FastifyReply, placed: PlacedAnswer) {

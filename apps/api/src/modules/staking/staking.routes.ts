@@ -11,19 +11,13 @@ import {
   stakingPlanListResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['staking'];
-/** Per session (the bearer token), so customers behind one address do not share a budget. */
-const perMinute = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { headers: { authorization?: string }; ip: string }) =>
-      request.headers.authorization ?? request.ip,
-  },
-});
+/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
+const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);

@@ -12,11 +12,13 @@ import {
   swapResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { perCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['swap'];
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
+const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 export const swapRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);

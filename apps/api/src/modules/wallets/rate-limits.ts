@@ -1,16 +1,7 @@
 // Per-customer limits of the wallet and cold wallet routes (in memory per process, like the others;
 // over the limit: 429 too_many_requests with Retry-After). Wrong PINs and codes have their own,
 // stricter limit in the accounts services.
-import type { FastifyRequest } from 'fastify';
-
-const MINUTE_MS = 60_000;
-const byCustomer = (request: FastifyRequest) => request.identity?.userId ?? request.ip;
-const perCustomer = (max: number) => ({
-  max,
-  timeWindow: MINUTE_MS,
-  hook: 'preHandler' as const,
-  keyGenerator: byCustomer,
-});
+import { perCustomer } from '../../plugins/rate-limit.ts';
 
 export const walletRateLimits = {
   /** Sends and cold wallet moves. */
