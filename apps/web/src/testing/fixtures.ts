@@ -56,6 +56,8 @@ export function portfolioAsset(symbol: string, fields: Partial<PortfolioAsset> =
     available: '0',
     held: '0',
     cold: '0',
+    staked: '0',
+    loanEscrow: '0',
     total: '0',
     usdPrice: '1.00',
     usdValue: '0.00',

@@ -10,7 +10,11 @@ export const portfolioAssetSchema = zod.object({
   available: decimal,
   held: decimal,
   cold: decimal,
-  /** Everything the customer owns of the asset (available, held, cold, staked, escrow). */
+  /** In stakes (principal, and a locked stake's rewards until it matures). */
+  staked: decimal,
+  /** Collateral of the customer's loan requests and loans. */
+  loanEscrow: decimal,
+  /** Everything the customer owns of the asset: available + held + cold + staked + loanEscrow. */
   total: decimal,
   usdPrice: usd.nullable(),
   usdValue: usd,

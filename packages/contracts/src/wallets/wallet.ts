@@ -37,7 +37,7 @@ export const walletSchema = zod.object({
   destinationTag: zod.number().int().nullable(),
   /** Available to send, in the asset. */
   balance: decimal,
-  /** On hold for sends in flight. */
+  /** On hold: reserved by open orders, sends in flight and the collateral of open loan requests. */
   held: decimal,
   usdPrice: usd.nullable(),
   usdValue: usd,

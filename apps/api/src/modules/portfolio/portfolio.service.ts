@@ -52,6 +52,8 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
           available: text(balance?.available),
           held: text(balance?.held),
           cold: text(balance?.cold),
+          staked: text(balance?.staked),
+          loanEscrow: text(balance?.loanEscrow),
           total: text(total),
           usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
           usdValue: formatCents(value),

@@ -1,10 +1,13 @@
 // GET /dashboard and GET /assets/rora-assets: the portfolio valued at the live prices (every
 // account of the customer counted: available, held, cold), the same price the exchange's ticker and
 // GET /wallet show, and the catalogue with its networks. The price rules: live-prices.test.ts.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, RoraAsset, Ticker, WalletList } from '@rora/contracts';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
 import type { TestApp } from '../../testing/test-app.ts';
+import { seedStakingRewards } from '../staking/index.ts';
 import { formatCents, formatPrice, parsePrice, usdCents } from '../prices/index.ts';
 import {
   TEST_PIN,
@@ -13,6 +16,7 @@ import {
   createWalletTestApp,
   fund,
   post,
+  postWithKey,
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
 
@@ -71,6 +75,27 @@ describe('dashboard', () => {
     expect(sol.usdValue).toBe(formatCents(usdCents(10_000_000_000n, 9, solPrice)));
     const total = usdCents(20_000_000n, 8, btcPrice) + usdCents(10_000_000_000n, 9, solPrice);
     expect(dashboard.totalBalance).toBe(formatCents(total));
+  });
+
+  it('shows every part of each total: staked coins and loan collateral too', async () => {
+    await seedStakingRewards(t.database);
+    await fund(t, alice, 'usdt-erc20', '100');
+    const staked = await postWithKey(t, {
+      user: alice,
+      url: '/staking/stake',
+      body: { plan: 'usdt-flexible', amount: '30' },
+      key: randomUUID(),
+    });
+    expect(staked.statusCode, staked.body).toBe(201);
+    const dashboard = (await call(t, alice, 'GET /dashboard')).json().data as Dashboard;
+    const usdt = dashboard.assets.find((asset) => asset.assetSymbol === 'USDT')!;
+    expect(usdt).toMatchObject({ staked: '30', loanEscrow: '0' });
+    for (const asset of dashboard.assets) {
+      const scale = assetScale(asset.assetSymbol as AssetSymbol);
+      const parts = [asset.available, asset.held, asset.cold, asset.staked, asset.loanEscrow];
+      const sum = parts.reduce((total, part) => total + parseAmount(part, scale), 0n);
+      expect(sum, asset.assetSymbol).toBe(parseAmount(asset.total, scale));
+    }
   });
 
   it('prices each wallet in GET /wallet as the portfolio does', async () => {

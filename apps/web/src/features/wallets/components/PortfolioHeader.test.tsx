@@ -19,6 +19,8 @@ const asset = (symbol: string, fields: Partial<Asset>): Asset => ({
   available: '0',
   held: '0',
   cold: '0',
+  staked: '0',
+  loanEscrow: '0',
   total: '0',
   usdPrice: '1',
   usdValue: '0.00',
