@@ -34,7 +34,7 @@ export const lendingErrors = {
   },
   loan_debt_above_confirmed: {
     status: 409,
-    message: 'The amount owed has grown since you confirmed it. Check the new amount and confirm again',
+    message: 'The amount owed is more than the amount you confirmed. Check the amount owed now and confirm again',
   },
   loan_cannot_lend_to_self: { status: 422, message: 'You cannot fund your own loan request' },
   loan_is_not_open: { status: 409, message: 'This loan request is no longer open' },

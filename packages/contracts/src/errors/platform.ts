@@ -31,7 +31,10 @@ export const platformErrors = {
   method_not_allowed: { status: 405, message: 'This method is not allowed here' },
   websocket_upgrade_required: { status: 426, message: 'Open this address as a WebSocket' },
   too_many_requests: { status: 429, message: 'Too many requests. Please wait and try again' },
-  idempotency_key_required: { status: 400, message: 'This request needs an Idempotency-Key header' },
+  idempotency_key_required: {
+    status: 400,
+    message: 'This request needs an Idempotency-Key header of 1 to 255 visible characters',
+  },
   idempotency_key_reused_with_different_body: {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request',
