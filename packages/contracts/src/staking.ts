@@ -132,7 +132,15 @@ export const stakingCalls = {
     method: 'POST',
     path: '/staking/stake/{id}/unstake',
     auth: true,
-    errors: [...signedIn, 'resource_not_found', 'stake_is_not_active', 'stake_is_locked_until_maturity'],
+    errors: [
+      ...signedIn,
+      'idempotency_key_required',
+      'idempotency_key_reused_with_different_body',
+      'idempotency_request_in_progress',
+      'resource_not_found',
+      'stake_is_not_active',
+      'stake_is_locked_until_maturity',
+    ],
   },
 } as const satisfies Record<string, AccountCall>;
 

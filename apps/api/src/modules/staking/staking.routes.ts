@@ -66,7 +66,8 @@ export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.route({
     ...routeAddress(stakingCalls.unstake),
     preHandler: app.authenticate,
-    config: perMinute(30),
+    // It moves money back: a retry with the same key gets the first answer (DESIGN §4).
+    config: { idempotent: true, recoverIdempotent: service.recoverUnstake, ...perMinute(30) },
     schema: {
       tags,
       summary: 'End a stake: flexible at any time; locked early forfeits its accrued rewards',
@@ -74,7 +75,11 @@ export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       response: { 200: stakeResponseSchema },
     },
     handler: async (request) => ({
-      data: await service.unstake({ userId: currentUser(request).userId, id: request.params.id }),
+      data: await service.unstake({
+        userId: currentUser(request).userId,
+        id: request.params.id,
+        claimId: request.idempotencyClaim,
+      }),
     }),
   });
 };

@@ -45,9 +45,11 @@ export interface StakingService {
   plans(): Promise<StakingPlanList>;
   stake(input: { userId: string; body: StakeBody; claimId?: string | null }): Promise<Stake>;
   list(userId: string, page: { page: number; limit: number }): Promise<StakeList>;
-  unstake(input: { userId: string; id: string }): Promise<Stake>;
+  unstake(input: { userId: string; id: string; claimId?: string | null }): Promise<Stake>;
   /** The answer to a stake whose request died after it was placed: the stake as it stands. */
   recover(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
+  /** The answer to an unstake whose request died after it ended the stake: the stake as it stands. */
+  recoverUnstake(tx: Tx, key: OrphanedKey): Promise<RecoveredAnswer>;
 }
 
 export interface StakingSettings {
@@ -215,7 +217,7 @@ export function createStakingService(deps: Deps): StakingService {
       return { items: items.map((row) => stakeView(row, today)), page, limit, total };
     },
 
-    async unstake({ userId, id }) {
+    async unstake({ userId, id, claimId }) {
       if (!UUID.test(id)) throw notFound();
       const now = await deps.clock.now();
       const today = now.toISOString().slice(0, 10);
@@ -223,6 +225,7 @@ export function createStakingService(deps: Deps): StakingService {
         const stake = await lockStake(tx, userId, id);
         if (!stake) throw notFound();
         if (stake.status !== 'active') throw new AppError('stake_is_not_active');
+        await bindIdempotentEffect(tx, claimId ?? null, stake.id);
         // The plan before the pool and the ledger's accounts (staking_accrue takes those).
         await lockPlan(tx, stake.planId);
         return end(deps, tx, stake, { today, now });
@@ -241,6 +244,12 @@ export function createStakingService(deps: Deps): StakingService {
       const stake = await findStake(tx, key.userId, key.effectId);
       if (!stake) throw new Error(`idempotency key of ${key.userId} bound to stake ${key.effectId}, not theirs`);
       return { status: 201, body: { data: stakeView(stake) } };
+    },
+
+    async recoverUnstake(tx, key) {
+      const stake = await findStake(tx, key.userId, key.effectId);
+      if (!stake) throw new Error(`idempotency key of ${key.userId} bound to stake ${key.effectId}, not theirs`);
+      return { status: 200, body: { data: stakeView(stake) } };
     },
   };
 }

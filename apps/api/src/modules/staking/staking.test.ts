@@ -119,6 +119,26 @@ describe('a locked stake', () => {
     const again = await unstake(t, user, stake.id);
     expect(again.json()).toMatchObject({ error: { code: 'stake_is_not_active' } });
   });
+
+  it('answers a retried unstake with its first answer, without a second payout', async () => {
+    const user = await fundedCustomer(t, { USDT: '100' });
+    const stake = await placeStake(t, user, 'usdt-flexible', '100');
+    await daysPass(3);
+    const key = crypto.randomUUID();
+    const first = await unstake(t, user, stake.id, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const available = await balanceOf(t, user.userId, 'USDT', 'available');
+    const retried = await unstake(t, user, stake.id, key);
+    expect([retried.statusCode, retried.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(retried.body).toBe(first.body);
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(available);
+    const keyless = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staking/stake/${stake.id}/unstake`,
+      headers: user.headers,
+    });
+    expect([keyless.statusCode, keyless.json().error.code]).toEqual([400, 'idempotency_key_required']);
+  });
 });
 
 describe('the unstake preview', () => {

@@ -44,8 +44,12 @@ export async function placeStake(t: TestApp, user: TestUser, planId: string, amo
   return (response.json() as { data: Stake }).data;
 }
 
-export function unstake(t: TestApp, user: TestUser, id: string) {
-  return t.app.inject({ method: 'POST', url: `/api/v1/staking/stake/${id}/unstake`, headers: user.headers });
+export function unstake(t: TestApp, user: TestUser, id: string, key: string = randomUUID()) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/staking/stake/${id}/unstake`,
+    headers: { ...user.headers, 'idempotency-key': key },
+  });
 }
 
 export async function myStakes(t: TestApp, user: TestUser): Promise<Stake[]> {

@@ -1,7 +1,8 @@
 // Staking's calls: the plans (GET /staking/plan), the customer's stakes (GET /staking/stake),
 // staking (POST /staking/stake, its Idempotency-Key made when the dialog opens and reused on a
-// retry, so one confirmation never stakes twice) and unstaking. A mutation refreshes the stakes,
-// the plans (their room) and the balances (lib/api/resources/changes.ts).
+// retry, so one confirmation never stakes twice) and unstaking (its key made per stake shown, the
+// same way). A mutation refreshes the stakes, the plans (their room) and the balances
+// (lib/api/resources/changes.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stakingApi } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
@@ -48,7 +49,8 @@ export function usePlaceStake() {
 export function useUnstake() {
   const refresh = useRefreshStaking();
   return useMutation({
-    mutationFn: (id: string) => callApi(stakingApi.unstake, { params: { id } }),
+    mutationFn: (input: { id: string; key: string }) =>
+      callApi(stakingApi.unstake, { headers: { 'Idempotency-Key': input.key }, params: { id: input.id } }),
     onSettled: refresh,
   });
 }

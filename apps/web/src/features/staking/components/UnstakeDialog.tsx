@@ -1,6 +1,7 @@
 // Unstaking, confirmed: what comes back to the available balance, and for a locked stake before its
 // maturity that its accrued rewards are forfeited (or that it cannot be unstaked yet, when the
 // platform refuses early unstakes: the API's refusal is shown).
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stake } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
@@ -18,6 +19,9 @@ export function UnstakeDialog(props: {
   const errorText = useErrorText('staking');
   const unstake = useUnstake();
   const { stake } = props;
+  // One key per stake shown, reused by a retry: one confirmation never unstakes twice.
+  const stakeId = stake?.id;
+  const key = useMemo(() => (stakeId ? crypto.randomUUID() : ''), [stakeId]);
   // The API's preview (the days due caught up, as the unstake does); without it, the stored figures.
   const preview = stake?.unstakeNow ?? null;
   const returns = preview?.returns ?? stake?.amount ?? '0';
@@ -53,7 +57,10 @@ export function UnstakeDialog(props: {
             <Button variant="secondary" onClick={close} disabled={unstake.isPending}>
               {t('dialog.cancel')}
             </Button>
-            <Button onClick={() => unstake.mutate(stake.id, { onSuccess: close })} loading={unstake.isPending}>
+            <Button
+              onClick={() => unstake.mutate({ id: stake.id, key }, { onSuccess: close })}
+              loading={unstake.isPending}
+            >
               {t('unstake.confirm')}
             </Button>
           </div>
