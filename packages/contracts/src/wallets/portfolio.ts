@@ -12,7 +12,7 @@ export const portfolioAssetSchema = zod.object({
   cold: decimal,
   /** In stakes (principal, and a locked stake's rewards until it matures). */
   staked: decimal,
-  /** Collateral of the customer's loan requests and loans. */
+  /** Collateral of the customer's funded loans (an open request's is in `held`). */
   loanEscrow: decimal,
   /** Everything the customer owns of the asset: available + held + cold + staked + loanEscrow. */
   total: decimal,

@@ -4,6 +4,7 @@
 // two checks for one application. A hand-over is claimed first, one live claim per customer, and
 // closed when the submission is recorded or given up; a claim whose process died lapses.
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { KycStatus } from '@rora/contracts';
 import { schema, type Db, type Tx } from '@rora/db';
 import { AppError } from '../../lib/errors.ts';
 import * as repository from './kyc.repository.ts';
@@ -19,11 +20,20 @@ export const HANDOVER_LAPSE_MS = 2 * 60_000;
 const open = (reference: string) =>
   and(eq(kycHandovers.reference, reference), isNull(kycHandovers.recordedAt), isNull(kycHandovers.givenUpAt));
 
-/** Claims the customer's hand-over under their lock: refused while another one is live. */
-export async function claimHandover(db: Db, options: { userId: string; reference: string; now: Date }) {
+/**
+ * Claims the customer's hand-over under their lock: refused while another one is live. `check`
+ * reads what is handed over and checks the rule under the same lock, so a submission another
+ * replica recorded since (its claim closed) is refused here, before the provider sees it again.
+ */
+export async function claimHandover<T>(
+  db: Db,
+  options: { userId: string; reference: string; now: Date },
+  check: (tx: Tx, status: KycStatus) => Promise<T>,
+): Promise<T> {
   const { userId, reference, now } = options;
-  await db.transaction(async (tx) => {
-    if (!(await repository.lockCustomer(tx, userId))) throw new AppError('resource_not_found');
+  return db.transaction(async (tx) => {
+    const customer = await repository.lockCustomer(tx, userId);
+    if (!customer) throw new AppError('resource_not_found');
     const [live] = await tx
       .select({ reference: kycHandovers.reference })
       .from(kycHandovers)
@@ -36,12 +46,14 @@ export async function claimHandover(db: Db, options: { userId: string; reference
         ),
       );
     if (live) throw new AppError('kyc_submission_in_progress');
+    const checked = await check(tx, customer.status);
     await tx.insert(kycHandovers).values({
       reference,
       userId,
       startedAt: now,
       lapsesAt: new Date(now.getTime() + HANDOVER_LAPSE_MS),
     });
+    return checked;
   });
 }
 
@@ -69,22 +81,25 @@ export async function giveUpHandover(db: Db | Tx, options: { reference: string; 
  * The application a provider's decision is about, or null for a hand-over that was never recorded
  * (given up, or its process died) or whose submission a later one replaced: such a decision is
  * recorded and ignored. A reference Rora never claimed, or one still being handed over, is
- * `webhook_reference_unknown`: the provider delivers it again later. A lapsed claim is given up here,
- * under its row's lock, so its late record and this decision cannot both go through.
+ * `webhook_reference_unknown`: the provider delivers it again later. The hand-over's row is read
+ * first and shared-locked: a record in progress (which updates it) is waited for, so its application
+ * is read after it commits; a record that starts later waits for this decision, which then saw the
+ * claim open. Read the other way round, a record committing between the two reads made a decision on
+ * a recorded submission look like one given up: taken, ignored, and never delivered again.
  */
 export async function applicationOfDecision(
   tx: Tx,
   options: { reference: string; now: Date },
 ): Promise<repository.ApplicationRow | null> {
   const { reference, now } = options;
+  const [handover] = await tx.select().from(kycHandovers).where(eq(kycHandovers.reference, reference)).for('share');
   const application = await repository.findApplicationByReference(tx, reference);
   if (application) return application;
-  const [handover] = await tx.select().from(kycHandovers).where(eq(kycHandovers.reference, reference));
   if (!handover) throw new AppError('webhook_reference_unknown');
-  const closed = handover.recordedAt !== null || handover.givenUpAt !== null;
-  if (closed) return null;
+  // Recorded and replaced by a later submission, or given up.
+  if (handover.recordedAt !== null || handover.givenUpAt !== null) return null;
   if (handover.lapsesAt > now) throw new AppError('webhook_reference_unknown');
-  if (await giveUpHandover(tx, options)) return null;
-  // Recorded while this waited for the row: the application reads it now.
-  return repository.findApplicationByReference(tx, reference);
+  // Its process died: given up under the lock, so a record arriving late finds it closed.
+  await giveUpHandover(tx, options);
+  return null;
 }

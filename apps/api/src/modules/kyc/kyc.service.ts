@@ -124,18 +124,22 @@ export function createKycService(deps: KycServiceDependencies) {
   }
 
   /**
-   * Checks the rule of the current status, claims the customer's hand-over (kyc-handovers.ts: another
-   * replica's meanwhile is refused) and hands the application to the provider, in no transaction: a
-   * refused hand-over changes nothing, and a slow one holds no connection.
+   * Claims the customer's hand-over (kyc-handovers.ts: another replica's meanwhile is refused),
+   * reading the application and checking the rule under the claim's lock, then hands it to the
+   * provider in no transaction: a refused hand-over changes nothing, and a slow one holds no
+   * connection.
    */
   async function handOver(request: CustomerRequest, claimed: { reference?: string }): Promise<HandedOver> {
     const { userId } = request;
-    const status = await repository.findCustomerStatus(db, userId);
-    if (!status) throw new AppError('resource_not_found');
-    const { application, documents } = await readApplication(db, userId);
-    const target = targetOf(status, application, documents);
     const reference = `kyc_${randomUUID()}`;
-    await handovers.claimHandover(db, { userId, reference, now: clock.now() });
+    const { application, documents, target } = await handovers.claimHandover(
+      db,
+      { userId, reference, now: clock.now() },
+      async (tx, status) => {
+        const read = await readApplication(tx, userId);
+        return { ...read, target: targetOf(status, read.application, read.documents) };
+      },
+    );
     claimed.reference = reference;
     try {
       await sendToProvider({ provider, storage: deps.storage, reference, application, documents });
