@@ -24,6 +24,11 @@ function validationItems(issues: ValidationIssue[]): ErrorItem[] {
 /** Seconds a client waits before trying again after a 503: long enough for PostgreSQL to restart. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** Node's error for a request body cut off by the client closing the connection. */
+function clientAborted(error: FastifyError, request: FastifyRequest): boolean {
+  return error.code === 'ECONNRESET' && error.message === 'aborted' && request.raw.destroyed;
+}
+
 /** Maps framework errors (parsing, validation, limits) and a lost database to catalogued codes. */
 export function toAppError(error: FastifyError): AppError | undefined {
   if (isAppError(error)) return error;
@@ -66,6 +71,12 @@ export function toAppError(error: FastifyError): AppError | undefined {
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The client went away while sending its body: nothing failed here, and no one reads the answer
+    // (Node reports it as ECONNRESET, which was taken for the database gone: 503 logged as an error).
+    if (clientAborted(error, request)) {
+      request.log.info('client closed the connection before its request arrived');
+      return reply.code(400).send(new AppError('request_must_be_valid_http').toBody());
+    }
     const known = toAppError(error);
     if (known) {
       if (known.status >= 500) request.log.error({ code: known.code, err: error }, 'request failed');
