@@ -1,5 +1,8 @@
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@rora/db';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createHealthService } from './health.service.ts';
 
 describe('GET /api/v1/health', () => {
   let t: TestApp;
@@ -25,6 +28,25 @@ describe('GET /api/v1/health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'degraded', database: { state: 'down' } });
     await broken.app.close();
+  });
+
+  it('reports the database down within its time when the server stops answering', async () => {
+    // A server that takes connections and never answers, as a paused PostgreSQL does.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const database = connectDatabase(`postgres://postgres@127.0.0.1:${port}/rora`);
+    try {
+      const started = Date.now();
+      const state = await createHealthService(database, 300).database();
+      expect(state.state).toBe('down');
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await database.close().catch(() => undefined);
+      silent.close();
+    }
   });
 
   it('answers an unknown route with the error body', async () => {
