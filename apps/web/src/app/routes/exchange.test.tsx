@@ -7,6 +7,7 @@ import {
   dashboardSchema,
   marketsApi,
   orderListSchema,
+  orderRateSchema,
   tickerSchema,
   userApi,
   userSchema,
@@ -64,6 +65,54 @@ describe('the exchange screen', () => {
       'disabled',
       true,
     );
+  });
+
+  it('keeps a total typed on Market when the customer moves to Limit, the amount following the price', async () => {
+    await openExchange();
+    const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;
+    const shown = () => [field('exchange:totalLabel').value, field('exchange:amountLabel').value];
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.click(field('exchange:totalLabel'));
+    await userEvent.paste('1000');
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:limit') }));
+    // No price yet: the total stays as typed, and nothing is shown for the amount.
+    expect(shown()).toEqual(['1000', '']);
+    await userEvent.click(field('exchange:priceLabel'));
+    await userEvent.paste('50000');
+    expect(shown()).toEqual(['1000', '0.02']);
+    // A price that is not one empties the amount, never shows the one of another price.
+    await userEvent.clear(field('exchange:priceLabel'));
+    await userEvent.paste('0');
+    expect(shown()).toEqual(['1000', '']);
+  });
+
+  it('shows a market order the total the summary shows, not one at the best price', async () => {
+    await openExchange();
+    // The estimate walks the book and adds the fee: 0.01 BTC costs 651.3 USDT, not 0.01 × the best ask.
+    api.answer(marketsApi.orderRate, orderRateSchema, {
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      orderType: 'market',
+      venue: 'rora',
+      price: '65000',
+      amount: '0.01',
+      notional: '650',
+      role: 'taker',
+      feeBps: 20,
+      fee: '1.3',
+      restingAmount: '0',
+      total: '651.3',
+      receive: '0.01',
+      receiveAsset: 'BTC',
+      feeAsset: 'USDT',
+      fullyFillable: true,
+    });
+    const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.click(field('exchange:amountLabel'));
+    await userEvent.paste('0.01');
+    await vi.waitFor(() => expect(field('exchange:totalLabel').value).toBe('651.3'));
+    expect(screen.getAllByText(/651\.3 USDT/).length).toBeGreaterThan(0);
   });
 
   // Lighthouse measured a layout shift of 0.15 on a phone: the ticker's stats and the KYC notice

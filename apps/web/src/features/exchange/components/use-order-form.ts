@@ -3,7 +3,7 @@
 // (debounced), and placing it. What was typed is kept when placing fails.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TradeOrderBody } from '@rora/contracts';
+import type { OrderRate, TradeOrderBody } from '@rora/contracts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { toastError } from '../api/feedback.ts';
 import { useOrderRate, usePlaceOrder } from '../api/orders.ts';
@@ -32,6 +32,18 @@ function useDebounced<T>(value: T, ms: number): T {
   return current;
 }
 
+/**
+ * What the form shows: a market order's other field (the total when the amount was typed, the
+ * amount when the total was) is the estimate the summary shows, the book walked and the fee in, or
+ * empty until it comes. Linked at the best price, it said one total beside the summary's other.
+ */
+function withEstimate(shown: OrderFormValues, estimate: OrderRate | undefined): OrderFormValues {
+  if (shown.tab !== 'market') return shown;
+  return shown.edited === 'amount'
+    ? { ...shown, total: estimate?.total ?? '' }
+    : { ...shown, amount: estimate?.amount ?? '' };
+}
+
 export interface OrderFormOptions {
   market: MarketModel;
   stream: StreamState | undefined;
@@ -55,7 +67,11 @@ export function useOrderForm(options: OrderFormOptions) {
   const shown = { ...values, venue, ...linked(values, context) };
   const errors = validateOrder(shown, context);
   const body: TradeOrderBody | null = errors.length === 0 ? orderBody(shown, context) : null;
-  const rate = useOrderRate(useDebounced(body, 250));
+  const asked = useDebounced(body, 250);
+  const rate = useOrderRate(asked);
+  // The estimate of the order as it stands: not one of what was typed a moment ago.
+  const current = body !== null && JSON.stringify(asked) === JSON.stringify(body) && !rate.isPlaceholderData;
+  const estimate = current ? rate.data : undefined;
   const visibleErrors = useMemo(
     () => new Map(errors.filter((error) => touched.has(error.field)).map((error) => [error.field, error.code])),
     [errors, touched],
@@ -75,13 +91,14 @@ export function useOrderForm(options: OrderFormOptions) {
   }, []);
 
   return {
-    values: shown,
+    values: withEstimate(shown, estimate),
     context,
     errors: visibleErrors,
     valid: body !== null,
     rate,
     pending: place.isPending,
-    setTab: (tab: OrderTab) => update({ tab, edited: 'amount' }),
+    // The field the customer typed stays the one the other follows: a total typed on one tab is kept.
+    setTab: (tab: OrderTab) => update({ tab }),
     setSide: (side: OrderSide) => update({ side }),
     setPrice: (price: string) => update({ price }, 'price'),
     pick,

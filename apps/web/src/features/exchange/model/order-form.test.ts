@@ -42,9 +42,18 @@ describe('linked amount and total', () => {
       { tab: 'market', total: '650', edited: 'total' },
       { amount: '0.01', total: '650' },
     ],
+    // Without a valid price the other field is empty, not the number it followed before.
     [
       { tab: 'limit', price: '', amount: '1', total: '7', edited: 'amount' },
-      { amount: '1', total: '7' },
+      { amount: '1', total: '' },
+    ],
+    [
+      { tab: 'limit', price: '0', amount: '0.5', total: '1000.50', edited: 'amount' },
+      { amount: '0.5', total: '' },
+    ],
+    [
+      { tab: 'limit', price: '1e9', amount: '3', total: '1000', edited: 'total' },
+      { amount: '', total: '1000' },
     ],
   ] as const)('%j links to %j', (values, expected) => {
     expect(linked(form(values), context())).toEqual(expected);

@@ -74,11 +74,17 @@ export function priceOf(values: OrderFormValues, context: FormContext): bigint |
 export const usesTotal = (values: OrderFormValues) =>
   values.tab === 'market' && values.side === 'buy' && values.edited === 'total';
 
-/** The amount and total after one of them changed: the other follows through the price. */
+/**
+ * The amount and total after one of them changed: the other follows through the price. Without a
+ * price (none typed, or not a valid one) the other is empty: it showed the number it had followed
+ * before, for another price or another tab, beside the amount typed now.
+ */
 export function linked(values: OrderFormValues, context: FormContext): { amount: string; total: string } {
   const { market } = context;
   const price = priceOf(values, context);
-  if (price === null) return { amount: values.amount, total: values.total };
+  if (price === null) {
+    return values.edited === 'amount' ? { amount: values.amount, total: '' } : { amount: '', total: values.total };
+  }
   const baseUnit = scaleFactor(market.baseScale);
   if (values.edited === 'amount') {
     const amount = tryParseAmount(values.amount, market.baseScale);
