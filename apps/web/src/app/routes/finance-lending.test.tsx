@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, lendingApi, loanListSchema, walletApi, type Loan } from '@rora/contracts';
+import { dashboardSchema, lendingApi, loanListSchema, loanSchema, walletApi, type Loan } from '@rora/contracts';
 import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
@@ -63,5 +63,24 @@ describe('the lending screen', () => {
     expect(screen.getByRole('tab', { name: text('lending:views.requests') }).getAttribute('aria-selected')).toBe(
       'true',
     );
+  });
+
+  it('says what happened once a loan is funded: the loan leaves the marketplace', async () => {
+    signInAs(signedInCustomer());
+    api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
+    api.answer(walletApi.dashboard, dashboardSchema, {
+      totalBalance: '1000.00',
+      change24h: null,
+      assets: [portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00' })],
+    });
+    api.answer(lendingApi.lend, loanSchema, { ...openRequest, status: 'active', role: 'lender' });
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.lend') }));
+    await userEvent.click(await screen.findByRole('button', { name: text('lending:lend.confirm') }));
+
+    expect(await screen.findByText(text('lending:done.lend', { amount: '500 USDT' }))).toBeTruthy();
+    expect(api.calls(lendingApi.lend)).toHaveLength(1);
   });
 });

@@ -34,4 +34,23 @@ describe('the card purchase on the swap screen', () => {
     expect(sent?.body).toMatchObject({ asset: 'USDT', fiatAmount: '150' });
     expect(sent?.headers.get('Idempotency-Key')).toBeTruthy();
   });
+
+  it('says an amount outside the limits as it is typed, and waits for one within them', async () => {
+    signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
+    api.answer(walletApi.dashboard, dashboardSchema, { totalBalance: '0.00', change24h: null, assets: [] });
+    api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+
+    const panel = await screen.findByRole('region', { name: text('onramp:heading') });
+    const amount = within(panel).getByLabelText(text('onramp:amount'));
+    const button = within(panel).getByRole('button', { name: text('onramp:continue') });
+    expect(button).toHaveProperty('disabled', true);
+    await userEvent.type(amount, '5');
+    expect(await within(panel).findByText(errorText('onramp_amount_below_minimum', 'onramp'))).toBeTruthy();
+    expect(button).toHaveProperty('disabled', true);
+    await userEvent.type(amount, '0');
+    expect(button).toHaveProperty('disabled', false);
+    expect(api.calls(onrampApi.init)).toHaveLength(0);
+  });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_REQUEST, checkRequest, requestBody, type RequestForm } from '..
 import { RequestFields } from './RequestFields.tsx';
 import { RequestPreview } from './RequestPreview.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
 
 export function RequestDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation('lending');
@@ -35,7 +36,11 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   };
   const ready = body !== null && preview.data?.acceptable === true && !preview.isFetching;
   const submit = () => {
-    if (body) post.mutate({ body, key }, { onSuccess: close });
+    const posted = () => {
+      showToast(t('done.request'), 'success');
+      close();
+    };
+    if (body) post.mutate({ body, key }, { onSuccess: posted });
   };
   return (
     <Dialog

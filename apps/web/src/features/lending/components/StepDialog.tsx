@@ -7,6 +7,7 @@ import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
 import { Figures, useCoins, usePercent } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
@@ -46,6 +47,7 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   const { t } = useTranslation('lending');
   const mutation = useLoanStep();
   const { ofError: errorText } = useErrorText('lending');
+  const coins = useCoins();
   const [key, setKey] = useState(() => crypto.randomUUID());
   useEffect(() => setKey(crypto.randomUUID()), [step]);
   // The loan as it stands (refreshed after every attempt): a repayment confirms the debt shown.
@@ -58,8 +60,17 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   const confirm = () => {
     if (!shown) return;
     const input = { action: shown.action, id: shown.loan.id, key, maxDebt: shown.loan.debtNow };
+    const { loan } = shown;
+    const done = t(`done.${shown.action}`, {
+      amount: coins(loan.amount, loan.asset),
+      collateral: coins(loan.collateralAmount, loan.collateralAsset),
+    });
     mutation.mutate(input, {
-      onSuccess: close,
+      // What happened, said where the customer looks: the loan leaves this view once it is done.
+      onSuccess: () => {
+        showToast(done, 'success');
+        close();
+      },
       // The debt grew: the figures refresh and the next confirmation is a new request.
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'loan_debt_above_confirmed') setKey(crypto.randomUUID());

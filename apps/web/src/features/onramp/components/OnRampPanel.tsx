@@ -62,7 +62,7 @@ function OnRampForm() {
             {flow.startError} {flow.needsKyc ? <Link to="/account/kyc">{t('kycLink')}</Link> : null}
           </p>
         ) : null}
-        <Button type="submit" loading={flow.starting}>
+        <Button type="submit" loading={flow.starting} disabled={!flow.valid}>
           {t('continue')}
         </Button>
       </form>

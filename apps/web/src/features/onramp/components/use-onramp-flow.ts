@@ -54,7 +54,13 @@ export function useOnrampFlow() {
     asset,
     setAsset,
     amount,
-    setAmount,
+    // The rule an amount breaks shows as it is typed, as on every other amount form, and the button
+    // waits for an amount within the limits.
+    setAmount: (value: string) => {
+      setAmount(value);
+      setTouched(true);
+    },
+    valid: check.ok,
     amountError: touched && !check.ok && check.code ? ofCode(check.code) : undefined,
     submit,
     starting: start.isPending,
