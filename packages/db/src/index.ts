@@ -1,4 +1,12 @@
-export { connectDatabase, POOL_SIZE, type Database, type Db, type Tx, type Schema } from './client.ts';
+export {
+  CONNECTION_WAIT_MS,
+  connectDatabase,
+  POOL_SIZE,
+  type Database,
+  type Db,
+  type Tx,
+  type Schema,
+} from './client.ts';
 export { isConnectionError } from './connection-errors.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';

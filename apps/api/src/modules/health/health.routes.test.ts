@@ -39,13 +39,26 @@ describe('GET /api/v1/health', () => {
     const database = connectDatabase(`postgres://postgres@127.0.0.1:${port}/rora`);
     try {
       const started = Date.now();
-      const state = await createHealthService(database, 300).database();
+      const state = await createHealthService(database, { answerMs: 300, connectionMs: 300 }).database();
       expect(state.state).toBe('down');
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       for (const socket of held) socket.destroy();
       await database.close().catch(() => undefined);
       silent.close();
+    }
+  });
+
+  it('waits for a connection of a busy pool, and reports the database up', async () => {
+    const database = connectDatabase(t.database.pool.options.connectionString!, { max: 1 });
+    const busy = await database.pool.connect();
+    try {
+      setTimeout(() => busy.release(), 500);
+      const state = await createHealthService(database, { answerMs: 300 }).database();
+      expect(state.state).toBe('up');
+      expect(state.latencyMs).toBeGreaterThanOrEqual(400);
+    } finally {
+      await database.close();
     }
   });
 

@@ -1,33 +1,57 @@
-import type { Database } from '@rora/db';
+import { CONNECTION_WAIT_MS, type Database } from '@rora/db';
+import type pg from 'pg';
 
 export interface HealthService {
   database(): Promise<{ state: 'up' | 'down'; latencyMs: number }>;
 }
 
 /**
- * The longest the database may take to answer the health check before it is reported down. A
- * PostgreSQL that stops answering (paused, its host or network hung) neither refuses nor ends
- * connections: the check waited as long as the pause and then said "up", so a load balancer kept
- * sending requests to a replica that could serve none.
+ * The longest the database may take to answer the health check, once the check has a connection,
+ * before it is reported down. A PostgreSQL that stops answering (paused, its host or network hung)
+ * neither refuses nor ends connections: the check waited as long as the pause and then said "up",
+ * so a load balancer kept sending requests to a replica that could serve none. Waiting for a
+ * connection is not counted: a pool busy with a load spike is not a database down.
  */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
-export function createHealthService(database: Database, timeoutMs = HEALTH_CHECK_TIMEOUT_MS): HealthService {
+/** `promise`'s value, or undefined once `ms` have passed; `late` gets a value that came too late. */
+function within<T>(promise: Promise<T>, ms: number, late: (value: T) => void = () => {}): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  let over = false;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      over = true;
+      resolve(undefined);
+    }, ms);
+  });
+  const settled = promise.then(
+    (value) => {
+      if (over) late(value);
+      return value;
+    },
+    () => undefined,
+  );
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createHealthService(
+  database: Database,
+  timeouts: { answerMs?: number; connectionMs?: number } = {},
+): HealthService {
+  const answerMs = timeouts.answerMs ?? HEALTH_CHECK_TIMEOUT_MS;
+  const connectionMs = timeouts.connectionMs ?? CONNECTION_WAIT_MS;
   return {
     async database() {
       const started = performance.now();
-      const latencyMs = () => Math.round(performance.now() - started);
-      let timer: NodeJS.Timeout | undefined;
-      // query_timeout (node-postgres reads it, its types do not name it) also drops the connection
-      // of a check sent to a server that stopped answering.
-      const check = { text: 'SELECT 1', query_timeout: timeoutMs };
-      const answered = database.pool.query(check).then(
-        () => true,
-        () => false,
-      );
-      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-      const up = await Promise.race([answered, late]).finally(() => clearTimeout(timer));
-      return { state: up ? 'up' : 'down', latencyMs: latencyMs() };
+      const down = () => ({ state: 'down' as const, latencyMs: Math.round(performance.now() - started) });
+      const client = await within(database.pool.connect(), connectionMs, (came) => came.release());
+      if (!client) return down();
+      // query_timeout (node-postgres reads it, its types do not name it) ends the query's wait; the
+      // connection is then dropped, not pooled, since its server may answer it later.
+      const check: pg.QueryConfig & { query_timeout: number } = { text: 'SELECT 1', query_timeout: answerMs };
+      const answered = await within(client.query(check), answerMs);
+      client.release(answered ? undefined : new Error('the health check was not answered in time'));
+      return answered ? { state: 'up' as const, latencyMs: Math.round(performance.now() - started) } : down();
     },
   };
 }

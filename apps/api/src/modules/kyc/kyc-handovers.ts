@@ -82,17 +82,22 @@ export async function giveUpHandover(db: Db | Tx, options: { reference: string; 
  * (given up, or its process died) or whose submission a later one replaced: such a decision is
  * recorded and ignored. A reference Rora never claimed, or one still being handed over, is
  * `webhook_reference_unknown`: the provider delivers it again later. The hand-over's row is read
- * first and shared-locked: a record in progress (which updates it) is waited for, so its application
- * is read after it commits; a record that starts later waits for this decision, which then saw the
- * claim open. Read the other way round, a record committing between the two reads made a decision on
- * a recorded submission look like one given up: taken, ignored, and never delivered again.
+ * first and locked (decisions on one reference take turns): a record in progress (which updates it)
+ * is waited for, so its application is read after it commits; a record that starts later waits for
+ * this decision, which then saw the claim open. Read the other way round, a record committing
+ * between the two reads made a decision on a recorded submission look like one given up: taken,
+ * ignored, and never delivered again.
  */
 export async function applicationOfDecision(
   tx: Tx,
   options: { reference: string; now: Date },
 ): Promise<repository.ApplicationRow | null> {
   const { reference, now } = options;
-  const [handover] = await tx.select().from(kycHandovers).where(eq(kycHandovers.reference, reference)).for('share');
+  const [handover] = await tx
+    .select()
+    .from(kycHandovers)
+    .where(eq(kycHandovers.reference, reference))
+    .for('no key update');
   const application = await repository.findApplicationByReference(tx, reference);
   if (application) return application;
   if (!handover) throw new AppError('webhook_reference_unknown');
