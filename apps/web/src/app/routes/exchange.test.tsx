@@ -115,6 +115,23 @@ describe('the exchange screen', () => {
     expect(screen.getAllByText(/651\.3 USDT/).length).toBeGreaterThan(0);
   });
 
+  it('turns a total typed for a market buy into the amount when the customer sells instead', async () => {
+    await openExchange();
+    const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.click(field('exchange:totalLabel'));
+    await userEvent.paste('1000');
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:sell') }));
+    // A market sell is given by its amount, shown and sent; its total is the estimate's, not typed.
+    const amount = field('exchange:amountLabel').value;
+    expect(amount).toMatch(/^0\.0\d+$/);
+    expect(field('exchange:totalLabel').readOnly).toBe(true);
+    // Switching sides keeps it: the amount shown is the amount sent.
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:buy') }));
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:sell') }));
+    expect(field('exchange:amountLabel').value).toBe(amount);
+  });
+
   // Lighthouse measured a layout shift of 0.15 on a phone: the ticker's stats and the KYC notice
   // arrived after the first paint and pushed the chart and the book down.
   it("keeps the ticker's place while it loads and shows the KYC notice below the panes", async () => {

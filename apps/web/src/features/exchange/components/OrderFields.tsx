@@ -58,6 +58,8 @@ export function OrderFields({ form, market, available }: Props) {
         trailing={<span className="unit">{market.quote}</span>}
         error={error('total')}
         hint={values.tab === 'market' && buying ? t('totalHint') : undefined}
+        // A market sell is given by its amount; its total is the estimate of what it brings.
+        readOnly={values.tab === 'market' && !buying}
       />
       <div className="order-form__available">
         <span>{t('available')}</span>

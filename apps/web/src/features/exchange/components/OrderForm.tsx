@@ -76,13 +76,13 @@ export function OrderForm(props: OrderFormProps) {
       )}
       <VenueNote tab={values.tab} venue={props.venue} />
       <OrderFields form={form} market={market} available={available} />
-      <OrderSummary market={market} rate={form.rate.data} loading={form.rate.isFetching} valid={form.valid} />
+      <OrderSummary market={market} rate={form.estimate} loading={form.estimating} valid={form.valid} />
       <div className="order-form__submit-bar">
         <Button
           type="submit"
           block
           loading={form.pending}
-          disabled={!form.valid || form.pending || props.kycApproved !== true}
+          disabled={!form.ready || form.pending || props.kycApproved !== true}
           className={`order-form__submit order-form__submit--${values.side}`}
         >
           {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}

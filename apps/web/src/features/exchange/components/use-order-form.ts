@@ -44,6 +44,17 @@ function withEstimate(shown: OrderFormValues, estimate: OrderRate | undefined): 
     : { ...shown, amount: estimate?.amount ?? '' };
 }
 
+/**
+ * A market sell is given by its amount: a total typed for a buy, or on another tab, becomes the
+ * amount it sells at the best bid, once. Led by the total, the amount sent moved with every bid and
+ * the customer never saw it.
+ */
+function settled(next: OrderFormValues, context: FormContext): OrderFormValues {
+  return next.tab === 'market' && next.side === 'sell' && next.edited === 'total'
+    ? { ...next, amount: linked(next, context).amount, edited: 'amount' }
+    : next;
+}
+
 export interface OrderFormOptions {
   market: MarketModel;
   stream: StreamState | undefined;
@@ -78,7 +89,7 @@ export function useOrderForm(options: OrderFormOptions) {
   );
 
   const update = (patch: Partial<OrderFormValues>, field?: FormField) => {
-    setValues((current) => ({ ...current, ...patch }));
+    setValues((current) => settled({ ...current, ...patch }, context));
     if (field) setTouched((current) => new Set(current).add(field));
   };
 
@@ -95,7 +106,11 @@ export function useOrderForm(options: OrderFormOptions) {
     context,
     errors: visibleErrors,
     valid: body !== null,
-    rate,
+    /** The estimate of the order as it stands, or undefined while it is asked for. */
+    estimate,
+    estimating: !current || rate.isFetching,
+    /** May be sent: a market order once its estimate (what the summary says) is the current one. */
+    ready: body !== null && (values.tab !== 'market' || estimate !== undefined),
     pending: place.isPending,
     // The field the customer typed stays the one the other follows: a total typed on one tab is kept.
     setTab: (tab: OrderTab) => update({ tab }),

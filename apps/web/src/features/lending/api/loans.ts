@@ -82,19 +82,25 @@ function stepRequest({ action, id, key, maxDebt }: StepInput): Promise<Loan> {
   return callApi(action === 'cancel' ? lendingApi.cancel : lendingApi.lend, { params: { id }, headers });
 }
 
-export function useLoanStep() {
+/**
+ * `onDone` is told of a step that succeeded even when its dialog was closed while it ran (a
+ * mutation's own callbacks outlive the dialog's reset; those given to `mutate` do not).
+ */
+export function useLoanStep(onDone?: (loan: Loan, action: LoanAction) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: stepRequest,
+    onSuccess: (loan, input) => onDone?.(loan, input.action),
     onSettled: () => invalidateAfter(client, 'loan'),
   });
 }
 
-export function usePostRequest() {
+export function usePostRequest(onDone?: (loan: Loan) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { body: LoanRequestBody; key: string }) =>
       callApi(lendingApi.request, { body: input.body, headers: { 'Idempotency-Key': input.key } }),
+    onSuccess: (loan) => onDone?.(loan),
     onSettled: () => invalidateAfter(client, 'loan'),
   });
 }

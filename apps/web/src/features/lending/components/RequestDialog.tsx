@@ -21,7 +21,7 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   const errors = checkRequest(form, available);
   const body = useMemo(() => requestBody(form, available), [form, available]);
   const preview = useLoanPreview(body);
-  const post = usePostRequest();
+  const post = usePostRequest(() => showToast(t('done.request'), 'success'));
   const { ofError: errorText } = useErrorText('lending');
   const close = () => {
     setForm(DEFAULT_REQUEST);
@@ -36,11 +36,7 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   };
   const ready = body !== null && preview.data?.acceptable === true && !preview.isFetching;
   const submit = () => {
-    const posted = () => {
-      showToast(t('done.request'), 'success');
-      close();
-    };
-    if (body) post.mutate({ body, key }, { onSuccess: posted });
+    if (body) post.mutate({ body, key }, { onSuccess: close });
   };
   return (
     <Dialog

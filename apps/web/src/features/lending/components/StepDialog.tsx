@@ -45,9 +45,18 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
 
 export function StepDialog({ step, onClose }: { readonly step: PendingStep | null; readonly onClose: () => void }) {
   const { t } = useTranslation('lending');
-  const mutation = useLoanStep();
-  const { ofError: errorText } = useErrorText('lending');
   const coins = useCoins();
+  // What happened, said where the customer looks: the loan leaves this view once it is done.
+  const mutation = useLoanStep((loan, action) =>
+    showToast(
+      t(`done.${action}`, {
+        amount: coins(loan.amount, loan.asset),
+        collateral: coins(loan.collateralAmount, loan.collateralAsset),
+      }),
+      'success',
+    ),
+  );
+  const { ofError: errorText } = useErrorText('lending');
   const [key, setKey] = useState(() => crypto.randomUUID());
   useEffect(() => setKey(crypto.randomUUID()), [step]);
   // The loan as it stands (refreshed after every attempt): a repayment confirms the debt shown.
@@ -60,17 +69,8 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   const confirm = () => {
     if (!shown) return;
     const input = { action: shown.action, id: shown.loan.id, key, maxDebt: shown.loan.debtNow };
-    const { loan } = shown;
-    const done = t(`done.${shown.action}`, {
-      amount: coins(loan.amount, loan.asset),
-      collateral: coins(loan.collateralAmount, loan.collateralAsset),
-    });
     mutation.mutate(input, {
-      // What happened, said where the customer looks: the loan leaves this view once it is done.
-      onSuccess: () => {
-        showToast(done, 'success');
-        close();
-      },
+      onSuccess: close,
       // The debt grew: the figures refresh and the next confirmation is a new request.
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'loan_debt_above_confirmed') setKey(crypto.randomUUID());
