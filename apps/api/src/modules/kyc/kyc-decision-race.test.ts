@@ -10,9 +10,11 @@ import { pino } from 'pino';
 import {
   completeSteps,
   createKycTestApp,
+  holdProvider,
   kycState,
   newCustomer,
   sendForReview,
+  until,
   type KycTestApp,
 } from './testing/kyc-fixtures.ts';
 
@@ -21,13 +23,6 @@ beforeAll(async () => {
   t = await createKycTestApp();
 });
 afterAll(async () => t.close());
-
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  for (let tries = 0; !(await check()); tries += 1) {
-    if (tries > 500) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Backends of this database waiting for a lock. */
 async function waitingForLocks(): Promise<number> {
@@ -40,28 +35,20 @@ async function waitingForLocks(): Promise<number> {
 it('applies a decision that arrives while its submission is being recorded', async () => {
   const user = await newCustomer(t);
   await completeSteps(t, user);
-  const sandbox = t.app.services.kyc.sandbox!;
-  const submit = sandbox.submit.bind(sandbox);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let reference: string | undefined;
-  sandbox.submit = async (submission) => {
-    reference = submission.reference;
-    await gate;
-    return submit(submission);
-  };
+  const provider = holdProvider(t);
   const holder = await t.database.pool.connect();
   try {
     const submitting = sendForReview(t, user);
-    await until(() => reference !== undefined);
+    await until(() => provider.reference() !== undefined);
+    const reference = provider.reference()!;
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM kyc_applications WHERE user_id = $1 FOR UPDATE', [user.userId]);
-    open();
+    provider.open();
     // The record has updated the hand-over and waits to update the application.
     await until(async () => (await waitingForLocks()) === 1);
     const deciding = t.app.services.kyc.decisions.apply({
       callback: {
-        decision: { eventId: `evt_${reference}`, reference: reference!, outcome: 'approved', reasons: [] },
+        decision: { eventId: `evt_${reference}`, reference, outcome: 'approved', reasons: [] },
         signature: `signature of ${reference}`,
       },
       log: pino({ level: 'silent' }),
@@ -78,7 +65,6 @@ it('applies a decision that arrives while its submission is being recorded', asy
   } finally {
     await holder.query('ROLLBACK').catch(() => undefined);
     holder.release();
-    open();
-    sandbox.submit = submit;
+    provider.restore();
   }
 });

@@ -12,10 +12,12 @@ import { createKycNotifier } from './kyc-notifier.ts';
 import {
   completeSteps,
   createKycTestApp,
+  holdProvider,
   kycState,
   letProviderDecide,
   newCustomer,
   sendForReview,
+  until,
   type KycTestApp,
 } from './testing/kyc-fixtures.ts';
 
@@ -24,21 +26,6 @@ beforeAll(async () => {
   t = await createKycTestApp();
 });
 afterAll(async () => t.close());
-
-/** Holds the sandbox provider's hand-overs until `open` is called. */
-function holdProvider() {
-  const sandbox = t.app.services.kyc.sandbox!;
-  const submit = sandbox.submit.bind(sandbox);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let waiting = 0;
-  sandbox.submit = async (submission) => {
-    waiting += 1;
-    await gate;
-    return submit(submission);
-  };
-  return { open, waiting: () => waiting, restore: () => (sandbox.submit = submit) };
-}
 
 /** The KYC service of another replica on the same database: this process's queue does not see it. */
 function otherReplica() {
@@ -51,13 +38,6 @@ function otherReplica() {
     notifier: createKycNotifier({ notifications: services.notifications, messaging: services.messaging }),
     blockedCountries: [],
   });
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let tries = 0; !check(); tries += 1) {
-    if (tries > 1_000) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function handovers(user: TestUser) {
@@ -74,7 +54,7 @@ const errorCode = (error: unknown) => (error as { code?: string }).code;
 it('refuses another replica’s hand-over of the same application while the provider has one', async () => {
   const user = await newCustomer(t);
   await completeSteps(t, user);
-  const provider = holdProvider();
+  const provider = holdProvider(t);
   try {
     const submitting = sendForReview(t, user);
     await until(() => provider.waiting() === 1);
@@ -99,7 +79,7 @@ it('refuses another replica’s hand-over of the same application while the prov
 it('takes and ignores the decision on a hand-over that was not recorded, then decides the next one', async () => {
   const user = await newCustomer(t);
   await completeSteps(t, user);
-  const provider = holdProvider();
+  const provider = holdProvider(t);
   let refused;
   try {
     const submitting = sendForReview(t, user);
@@ -134,7 +114,7 @@ it('lets the customer send again once a dead process’s claim lapses, and ignor
   expect([early.statusCode, early.json().error.code]).toEqual([409, 'kyc_submission_in_progress']);
 
   t.clock.advance(HANDOVER_LAPSE_MS);
-  const provider = holdProvider();
+  const provider = holdProvider(t);
   let late;
   try {
     const submitting = sendForReview(t, user);

@@ -9,10 +9,12 @@ import type { TestUser } from '../../testing/users.ts';
 import {
   completeSteps,
   createKycTestApp,
+  holdProvider,
   kycState,
   newCustomer,
   saveIdentity,
   sendForReview,
+  until,
   type KycTestApp,
 } from './testing/kyc-fixtures.ts';
 
@@ -21,21 +23,6 @@ beforeAll(async () => {
   t = await createKycTestApp({ poolSize: POOL_SIZE });
 });
 afterAll(async () => t.close());
-
-/** Holds the sandbox provider's hand-overs until `open` is called. */
-function holdProvider(t: KycTestApp) {
-  const sandbox = t.app.services.kyc.sandbox!;
-  const submit = sandbox.submit.bind(sandbox);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let waiting = 0;
-  sandbox.submit = async (submission) => {
-    waiting += 1;
-    await gate;
-    return submit(submission);
-  };
-  return { open, waiting: () => waiting, restore: () => (sandbox.submit = submit) };
-}
 
 it('hands a submission over while more of the customer’s changes wait than the pool has connections', async () => {
   const user = await newCustomer(t);
@@ -111,10 +98,3 @@ it('refuses a submission that another process sent while the provider had this o
   );
   expect([answer.statusCode, answer.json().error.code]).toEqual([409, 'kyc_awaiting_decision']);
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let tries = 0; !check(); tries += 1) {
-    if (tries > 1_000) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

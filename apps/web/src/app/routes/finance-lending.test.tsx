@@ -40,15 +40,20 @@ const openRequest: Loan = {
   timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
 };
 
+/** A signed-in customer with 1,000 USDT, and one open request on the marketplace. */
+function answerMarketplace() {
+  signInAs(signedInCustomer());
+  api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
+  api.answer(walletApi.dashboard, dashboardSchema, {
+    totalBalance: '1000.00',
+    change24h: null,
+    assets: [portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00' })],
+  });
+}
+
 describe('the lending screen', () => {
   it('lists open requests and shows the customer’s own on their tab', async () => {
-    signInAs(signedInCustomer());
-    api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
-    api.answer(walletApi.dashboard, dashboardSchema, {
-      totalBalance: '1000.00',
-      change24h: null,
-      assets: [portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00' })],
-    });
+    answerMarketplace();
     api.answer(lendingApi.myRequests, loanListSchema, { items: [], page: 1, limit: 20, total: 0 });
     await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
 
@@ -66,13 +71,7 @@ describe('the lending screen', () => {
   });
 
   it('says what happened once a loan is funded: the loan leaves the marketplace', async () => {
-    signInAs(signedInCustomer());
-    api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
-    api.answer(walletApi.dashboard, dashboardSchema, {
-      totalBalance: '1000.00',
-      change24h: null,
-      assets: [portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00' })],
-    });
+    answerMarketplace();
     api.answer(lendingApi.lend, loanSchema, { ...openRequest, status: 'active', role: 'lender' });
     await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
 

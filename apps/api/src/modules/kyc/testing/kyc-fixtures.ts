@@ -193,3 +193,39 @@ export async function letProviderDecide(t: TestApp) {
 export async function newCustomer(t: TestApp): Promise<TestUser> {
   return createTestUser(t);
 }
+
+/**
+ * Holds the sandbox provider's hand-overs until `open` is called: a submission waits with the
+ * provider while a test does something meanwhile. `reference` is the last one handed over.
+ */
+export function holdProvider(t: TestApp) {
+  const sandbox = t.app.services.kyc.sandbox!;
+  const submit = sandbox.submit.bind(sandbox);
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let waiting = 0;
+  let reference: string | undefined;
+  sandbox.submit = async (submission) => {
+    waiting += 1;
+    reference = submission.reference;
+    await gate;
+    return submit(submission);
+  };
+  return {
+    open,
+    waiting: () => waiting,
+    reference: () => reference,
+    restore: () => {
+      open();
+      sandbox.submit = submit;
+    },
+  };
+}
+
+/** Waits until `check` holds, polling every 10 ms, for at most about 10 s. */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await check()); tries += 1) {
+    if (tries > 1_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
