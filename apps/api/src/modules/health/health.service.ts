@@ -1,5 +1,6 @@
 import { CONNECTION_WAIT_MS, type Database } from '@rora/db';
 import type pg from 'pg';
+import { within } from '../../lib/within.ts';
 
 export interface HealthService {
   database(): Promise<{ state: 'up' | 'down'; latencyMs: number }>;
@@ -13,26 +14,6 @@ export interface HealthService {
  * connection is not counted: a pool busy with a load spike is not a database down.
  */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
-
-/** `promise`'s value, or undefined once `ms` have passed; `late` gets a value that came too late. */
-function within<T>(promise: Promise<T>, ms: number, late: (value: T) => void = () => {}): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  let over = false;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => {
-      over = true;
-      resolve(undefined);
-    }, ms);
-  });
-  const settled = promise.then(
-    (value) => {
-      if (over) late(value);
-      return value;
-    },
-    () => undefined,
-  );
-  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
-}
 
 export function createHealthService(
   database: Database,

@@ -4,6 +4,7 @@
 // back its own quotes), and the adapter to execute on.
 import { VENUES, type VenueDefinition } from '@rora/contracts';
 import type { Clock } from '../../lib/clock.ts';
+import { within } from '../../lib/within.ts';
 import type { Market } from '../markets/index.ts';
 import type { VenueAdapter, VenueQuote } from './venue-adapter.ts';
 
@@ -45,14 +46,6 @@ function median(values: bigint[]): bigint | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2n;
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('venue quote timed out')), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 export function createVenuesService(deps: { adapters: readonly VenueAdapter[]; clock: Clock }): VenuesService {
   const adapters = new Map(deps.adapters.map((adapter) => [adapter.venue.id as string, adapter]));
   const cache = new Map<string, { quote: VenueQuote | null; fetchedAtMs: number }>();
@@ -63,7 +56,7 @@ export function createVenuesService(deps: { adapters: readonly VenueAdapter[]; c
     const nowMs = deps.clock.now().getTime();
     const cached = cache.get(key);
     if (cached && nowMs - cached.fetchedAtMs < QUOTE_TTL_MS) return cached.quote;
-    const quote = await withTimeout(adapter.quote(market), QUOTE_TIMEOUT_MS).catch(() => null);
+    const quote = (await within(adapter.quote(market), QUOTE_TIMEOUT_MS)) ?? null;
     cache.set(key, { quote, fetchedAtMs: nowMs });
     return quote;
   }
