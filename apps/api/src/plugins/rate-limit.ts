@@ -33,6 +33,11 @@ export function perCustomer(max: number, timeWindow: number | string = '1 minute
   };
 }
 
+/** A signed-in route's `config` for a per-customer limit (`perCustomer`): `config: limitPerCustomer(60)`. */
+export function limitPerCustomer(max: number, timeWindow: number | string = '1 minute') {
+  return { rateLimit: perCustomer(max, timeWindow) };
+}
+
 export interface RateLimitOptions {
   /** redis:// URL of the shared counters; undefined: in memory. */
   redisUrl?: string;

@@ -10,13 +10,11 @@ import {
   successResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 const tags = ['alerts'];
-/** Per customer (after authentication), like the wallet routes: customers behind one address do not share it. */
-const createLimit = perCustomer(30);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -26,7 +24,7 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketsCalls.createAlert),
-      config: { rateLimit: createLimit },
+      config: limitPerCustomer(30),
       schema: {
         tags,
         summary: 'Alert me when a pair goes above or below a price',

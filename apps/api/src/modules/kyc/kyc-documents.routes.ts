@@ -11,15 +11,13 @@ import {
   type KycDocumentKind,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { ownUserId } from '../../plugins/own-user.ts';
 import { multipartLimits, readUpload } from './kyc-upload.ts';
 
 const tags = ['kyc'];
-/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
-const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 const uploads: Array<{ call: (typeof kycCalls)[keyof typeof kycCalls]; kind: KycDocumentKind; summary: string }> = [
   { call: kycCalls.uploadProofOfResidence, kind: 'proof_of_residence', summary: 'Upload the proof of residence' },
@@ -43,7 +41,7 @@ export const kycDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   for (const { call, kind, summary } of uploads) {
     app.route({
       ...routeAddress(call),
-      config: perMinute(20),
+      config: limitPerCustomer(20),
       schema: {
         tags,
         summary: `${summary}: one JPEG, PNG or PDF file of at most 10 MB (multipart/form-data)`,

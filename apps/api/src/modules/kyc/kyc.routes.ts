@@ -10,14 +10,12 @@ import {
   userIdParamsSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { ownUserId } from '../../plugins/own-user.ts';
 
 const tags = ['kyc'];
-/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
-const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 export const kycRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);
@@ -37,7 +35,7 @@ export const kycRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ser
 
   app.route({
     ...routeAddress(kycCalls.verifyUserIdentity),
-    config: perMinute(30),
+    config: limitPerCustomer(30),
     schema: {
       tags,
       summary: 'Save the identity details (spec §3, §5)',
@@ -53,7 +51,7 @@ export const kycRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ser
 
   app.route({
     ...routeAddress(kycCalls.updateKycStatus),
-    config: perMinute(10),
+    config: limitPerCustomer(10),
     schema: {
       tags,
       summary: 'Send the identity details and documents for review',

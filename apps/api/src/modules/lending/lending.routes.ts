@@ -16,15 +16,13 @@ import {
   loanViewQuerySchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { lendingDevRoutes } from './lending-dev.routes.ts';
 import type { LoanViewName } from './lending-views.ts';
 
 const tags = ['p2p'];
-/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
-const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 const idParams = z.object({ id: z.string().max(100) });
 
 const VIEWS: Record<LoanViewName, { summary: string }> = {
@@ -38,7 +36,7 @@ const VIEWS: Record<LoanViewName, { summary: string }> = {
 export const lendingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   app.setValidatorCompiler(accountRouteValidator);
   const { service, views } = options.services.lending;
-  const keyed = { idempotent: true, recoverIdempotent: service.recover, ...perMinute(60) } as const;
+  const keyed = { idempotent: true, recoverIdempotent: service.recover, ...limitPerCustomer(60) } as const;
 
   app.route({
     ...routeAddress(lendingCalls.market),
@@ -111,7 +109,7 @@ const readRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services 
   const { service, views } = services.lending;
   app.route({
     ...routeAddress(lendingCalls.preview),
-    config: perMinute(120),
+    config: limitPerCustomer(120),
     preHandler: app.authenticate,
     schema: {
       tags,
@@ -136,7 +134,7 @@ const readRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services 
 const repayRoute: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);
   const { service } = services.lending;
-  const keyed = { idempotent: true, recoverIdempotent: service.recover, ...perMinute(60) } as const;
+  const keyed = { idempotent: true, recoverIdempotent: service.recover, ...limitPerCustomer(60) } as const;
   app.route({
     ...routeAddress(lendingCalls.repay),
     config: keyed,

@@ -21,14 +21,12 @@ import {
   venuesResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { MarketDataService } from './market-data.service.ts';
 
 const tags = ['market data'];
 const publicLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
-/** Signed-in routes count per customer (plugins/rate-limit.ts). */
-const customerLimit = { rateLimit: perCustomer(600) };
 
 export function marketDataRoutes(data: MarketDataService, offer: () => ShareOffer): FastifyPluginAsyncZod {
   return async (app) => {
@@ -110,7 +108,7 @@ export function venueRoutes(data: MarketDataService): FastifyPluginAsyncZod {
     app.setValidatorCompiler(accountRouteValidator);
     app.route({
       ...routeAddress(marketDataCalls.venues),
-      config: customerLimit,
+      config: limitPerCustomer(600),
       schema: {
         tags,
         summary: 'The seven platforms with price and fees, default first',
@@ -125,7 +123,7 @@ export function venueRoutes(data: MarketDataService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketDataCalls.venueFavourites),
-      config: customerLimit,
+      config: limitPerCustomer(600),
       schema: {
         tags,
         summary: "The customer's favourite platforms",

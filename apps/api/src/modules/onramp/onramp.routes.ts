@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onrampCalls, onrampInitBodySchema, onrampPurchaseResponseSchema } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
@@ -16,7 +16,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   app.route({
     ...routeAddress(onrampCalls.init),
-    config: { idempotent: true, recoverIdempotent: service.recover, rateLimit: perCustomer(20) },
+    config: { idempotent: true, recoverIdempotent: service.recover, ...limitPerCustomer(20) },
     preHandler: app.authenticate,
     schema: {
       tags,

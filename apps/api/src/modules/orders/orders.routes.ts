@@ -17,15 +17,13 @@ import {
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
 import { ANSWER_CONTENT_TYPE } from '../../plugins/idempotency.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { OrdersService, PlacedAnswer } from './orders.service.ts';
 
 const tags = ['orders'];
 const orderIdParams = z.object({ id: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
-const perSession = (max: number, timeWindow: string) => ({ rateLimit: perCustomer(max, timeWindow) });
 
 /** A placed order's answer: as stored under its key, byte for byte, so a retry's replay is the same. */
 function sendPlaced(reply: FastifyReply, placed: PlacedAnswer) {
@@ -45,7 +43,7 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     app.route({
       ...routeAddress(marketsCalls.placeOrder),
       // The key commits with the order (ADR 0013); swaps and external platforms claim it first.
-      config: { idempotent: 'with-effect', recoverIdempotent: orders.recover, ...perSession(300, '10 seconds') },
+      config: { idempotent: 'with-effect', recoverIdempotent: orders.recover, ...limitPerCustomer(300, '10 seconds') },
       schema: {
         tags,
         summary: 'Place a market, limit or dark-pool order (or a swap: type swap)',
@@ -67,7 +65,7 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketsCalls.orderRate),
-      config: perSession(120, '1 minute'),
+      config: limitPerCustomer(120, '1 minute'),
       schema: {
         tags,
         summary: 'What an order would cost now',
@@ -108,7 +106,7 @@ export function ordersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
 
     app.route({
       ...routeAddress(marketsCalls.cancelOrder),
-      config: perSession(120, '10 seconds'),
+      config: limitPerCustomer(120, '10 seconds'),
       schema: {
         tags,
         summary: 'Cancel an open order; its remaining hold is returned',

@@ -11,13 +11,11 @@ import {
   stakingPlanListResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['staking'];
-/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
-const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);
@@ -49,7 +47,7 @@ export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.route({
     ...routeAddress(stakingCalls.stake),
     preHandler: app.authenticate,
-    config: { idempotent: true, recoverIdempotent: service.recover, ...perMinute(60) },
+    config: { idempotent: true, recoverIdempotent: service.recover, ...limitPerCustomer(60) },
     schema: {
       tags,
       summary: 'Stake an amount on a plan: it moves from the available balance to staking',
@@ -67,7 +65,7 @@ export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     ...routeAddress(stakingCalls.unstake),
     preHandler: app.authenticate,
     // It moves money back: a retry with the same key gets the first answer (DESIGN §4).
-    config: { idempotent: true, recoverIdempotent: service.recoverUnstake, ...perMinute(30) },
+    config: { idempotent: true, recoverIdempotent: service.recoverUnstake, ...limitPerCustomer(30) },
     schema: {
       tags,
       summary: 'End a stake: flexible at any time; locked early forfeits its accrued rewards',

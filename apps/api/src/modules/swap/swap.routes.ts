@@ -12,13 +12,11 @@ import {
   swapResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perCustomer } from '../../plugins/rate-limit.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['swap'];
-/** Per customer, so customers behind one address do not share a budget (plugins/rate-limit.ts). */
-const perMinute = (max: number) => ({ rateLimit: perCustomer(max) });
 
 export const swapRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);
@@ -26,7 +24,7 @@ export const swapRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { se
 
   app.route({
     ...routeAddress(swapCalls.convert),
-    config: perMinute(120),
+    config: limitPerCustomer(120),
     preHandler: app.authenticate,
     schema: {
       tags,
