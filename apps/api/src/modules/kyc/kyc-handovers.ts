@@ -17,8 +17,9 @@ const { kycHandovers } = schema;
  */
 export const HANDOVER_LAPSE_MS = 2 * 60_000;
 
-const open = (reference: string) =>
-  and(eq(kycHandovers.reference, reference), isNull(kycHandovers.recordedAt), isNull(kycHandovers.givenUpAt));
+/** Neither recorded nor given up (it may have lapsed). */
+const unclosed = () => and(isNull(kycHandovers.recordedAt), isNull(kycHandovers.givenUpAt));
+const open = (reference: string) => and(eq(kycHandovers.reference, reference), unclosed());
 
 /**
  * Claims the customer's hand-over under their lock: refused while another one is live. `check`
@@ -37,14 +38,7 @@ export async function claimHandover<T>(
     const [live] = await tx
       .select({ reference: kycHandovers.reference })
       .from(kycHandovers)
-      .where(
-        and(
-          eq(kycHandovers.userId, userId),
-          isNull(kycHandovers.recordedAt),
-          isNull(kycHandovers.givenUpAt),
-          gt(kycHandovers.lapsesAt, now),
-        ),
-      );
+      .where(and(eq(kycHandovers.userId, userId), unclosed(), gt(kycHandovers.lapsesAt, now)));
     if (live) throw new AppError('kyc_submission_in_progress');
     const checked = await check(tx, customer.status);
     await tx.insert(kycHandovers).values({
@@ -67,14 +61,9 @@ export async function recordHandover(tx: Tx, options: { reference: string; now: 
   return rows.length === 1;
 }
 
-/** Closes a claim whose submission was not recorded (refused, failed, or too slow); false if closed. */
-export async function giveUpHandover(db: Db | Tx, options: { reference: string; now: Date }): Promise<boolean> {
-  const rows = await db
-    .update(kycHandovers)
-    .set({ givenUpAt: options.now })
-    .where(open(options.reference))
-    .returning({ reference: kycHandovers.reference });
-  return rows.length === 1;
+/** Closes a claim whose submission was not recorded (refused, failed, or too slow), if still open. */
+export async function giveUpHandover(db: Db | Tx, options: { reference: string; now: Date }): Promise<void> {
+  await db.update(kycHandovers).set({ givenUpAt: options.now }).where(open(options.reference));
 }
 
 /**

@@ -129,9 +129,8 @@ export function createKycService(deps: KycServiceDependencies) {
    * provider in no transaction: a refused hand-over changes nothing, and a slow one holds no
    * connection.
    */
-  async function handOver(request: CustomerRequest, claimed: { reference?: string }): Promise<HandedOver> {
+  async function handOver(request: CustomerRequest, reference: string): Promise<HandedOver> {
     const { userId } = request;
-    const reference = `kyc_${randomUUID()}`;
     const { application, documents, target } = await handovers.claimHandover(
       db,
       { userId, reference, now: clock.now() },
@@ -140,7 +139,6 @@ export function createKycService(deps: KycServiceDependencies) {
         return { ...read, target: targetOf(status, read.application, read.documents) };
       },
     );
-    claimed.reference = reference;
     try {
       await sendToProvider({ provider, storage: deps.storage, reference, application, documents });
     } catch (error) {
@@ -176,17 +174,16 @@ export function createKycService(deps: KycServiceDependencies) {
   /** Sends for review, then records it; a hand-over not recorded is given up (kyc-handovers.ts). */
   async function submit(request: CustomerRequest): Promise<KycState> {
     const { userId } = request;
-    const claimed: { reference?: string } = {};
+    const reference = `kyc_${randomUUID()}`;
     try {
       return await changes.changeAfter(
         request,
-        () => handOver(request, claimed),
+        () => handOver(request, reference),
         (tx, status, now, handed) => record(tx, { userId, status, now }, handed),
       );
     } catch (error) {
-      const { reference } = claimed;
-      // A failure here leaves the claim to lapse.
-      if (reference) await handovers.giveUpHandover(db, { reference, now: clock.now() }).catch(() => false);
+      // Nothing to give up when the claim itself was refused; a failure here leaves it to lapse.
+      await handovers.giveUpHandover(db, { reference, now: clock.now() }).catch(() => undefined);
       throw error;
     }
   }

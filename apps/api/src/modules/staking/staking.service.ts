@@ -188,6 +188,13 @@ async function end(deps: Deps, tx: Tx, stake: StakeRow, at: { today: string; now
   return { ...current, status: 'unstaked', reserved: 0n, rewardsPaid: paid, rewardsForfeited: forfeited, endedAt: now };
 }
 
+/** The answer to a stake's or an unstake's key whose request died after its effect: the stake now. */
+async function recoveredStake(tx: Tx, key: OrphanedKey, status: 200 | 201): Promise<RecoveredAnswer> {
+  const stake = await findStake(tx, key.userId, key.effectId);
+  if (!stake) throw new Error(`idempotency key of ${key.userId} bound to stake ${key.effectId}, not theirs`);
+  return { status, body: { data: stakeView(stake) } };
+}
+
 export function createStakingService(deps: Deps): StakingService {
   const { db } = deps;
   const publish = (stake: Stake, userId: string) =>
@@ -240,16 +247,7 @@ export function createStakingService(deps: Deps): StakingService {
       return view;
     },
 
-    async recover(tx, key) {
-      const stake = await findStake(tx, key.userId, key.effectId);
-      if (!stake) throw new Error(`idempotency key of ${key.userId} bound to stake ${key.effectId}, not theirs`);
-      return { status: 201, body: { data: stakeView(stake) } };
-    },
-
-    async recoverUnstake(tx, key) {
-      const stake = await findStake(tx, key.userId, key.effectId);
-      if (!stake) throw new Error(`idempotency key of ${key.userId} bound to stake ${key.effectId}, not theirs`);
-      return { status: 200, body: { data: stakeView(stake) } };
-    },
+    recover: (tx, key) => recoveredStake(tx, key, 201),
+    recoverUnstake: (tx, key) => recoveredStake(tx, key, 200),
   };
 }
