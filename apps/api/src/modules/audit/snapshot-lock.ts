@@ -13,7 +13,7 @@ import { dropLeavesTable } from './snapshot-writes.ts';
 /** The advisory lock's key: any 64-bit number no other lock of Rora uses. */
 const SNAPSHOT_LOCK = 7_061_207_133_901_551n;
 /** How long a snapshot waits before it tries a held lock again (a snapshot takes seconds to minutes). */
-export const SNAPSHOT_LOCK_RETRY_MS = 200;
+const SNAPSHOT_LOCK_RETRY_MS = 200;
 
 async function removeAbandoned(client: pg.PoolClient): Promise<number> {
   const { rows } = await client.query<{ id: string }>(`SELECT id FROM audit_snapshots WHERE status = 'building'`);
