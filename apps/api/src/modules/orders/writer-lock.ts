@@ -16,6 +16,13 @@
 // Each market shard (ADR 0046) has its own lock, chain row and batch marks: a process may write
 // several shards, each under its own lock, and another process takes over one shard without the
 // others. Shard 0's lock, chain and marks are those of the single writer before shards.
+//
+// A writer that hangs (a stopped process, an event loop blocked, a host frozen) keeps its socket and
+// so its lock: the kernel answers for it. Its lock is therefore a lease: the lock session asks
+// PostgreSQL to end it once idle for WRITER_LEASE_MS (idle_session_timeout) and sends a statement
+// every WRITER_PING_MS while it holds a lock. A writer that stops sending loses its locks to the
+// database itself, another process takes its shards over, and when it wakes its session is gone:
+// its batches fail the commit's check and it holds nothing (ADR 0067).
 import pg from 'pg';
 import { createTurns } from '../../lib/turns.ts';
 
@@ -33,6 +40,11 @@ export function writerLockKey(shard: number): readonly [number, number] {
  * until a later batch takes the lock again, rather than read books such a batch may still change.
  */
 export const FENCE_TIMEOUT_MS = 5_000;
+
+/** How long a lock session may go without a statement before PostgreSQL ends it (the writer's lease). */
+export const WRITER_LEASE_MS = 5_000;
+/** How often a lock session renews its lease: a fifth of it, so a late timer or two is no loss. */
+export const WRITER_PING_MS = 1_000;
 
 /** Both statements in one implicit transaction: the timeout applies to the chain row only. */
 const fence = (shard: number) => `SELECT set_config('lock_timeout', '${FENCE_TIMEOUT_MS}ms', true);
@@ -83,8 +95,21 @@ async function openConnection(config: pg.ClientConfig): Promise<LockConnection> 
   client.on('error', lost);
   client.on('end', lost);
   await client.connect();
+  try {
+    await client.query(`SET idle_session_timeout = ${WRITER_LEASE_MS}`);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
   return connection;
 }
+
+/**
+ * The lock session's statements one after another (pg runs one query at a time on a connection).
+ * Only the lock's own and the lease's, which answer at once: the shard's chain row is made and fenced through the
+ * pool, since a fence may wait seconds for an older writer's batch and would hold up every shard.
+ */
+const turns = createTurns<pg.Pool>();
 
 /**
  * The one connection a process holds its writer locks on, whatever the number of shards it writes.
@@ -95,8 +120,9 @@ async function openConnection(config: pg.ClientConfig): Promise<LockConnection> 
 class LockSession {
   private connection: Promise<LockConnection> | null = null;
   private users = 0;
+  private pings: NodeJS.Timeout | null = null;
 
-  constructor(private readonly config: pg.ClientConfig) {}
+  constructor(private readonly pool: pg.Pool) {}
 
   /** The live connection (a new one if the last dropped), counted as used until `leave`. */
   join(): Promise<LockConnection> {
@@ -104,9 +130,10 @@ class LockSession {
     const before = this.connection;
     const next = (async () => {
       const current = before ? await before.catch(() => null) : null;
-      return current?.alive ? current : openConnection(this.config);
+      return current?.alive ? current : openConnection(this.pool.options as pg.ClientConfig);
     })();
     this.connection = next;
+    this.renewing();
     return next.catch((error: unknown) => {
       this.leave();
       throw error;
@@ -116,9 +143,23 @@ class LockSession {
   leave(): void {
     this.users -= 1;
     if (this.users > 0) return;
+    if (this.pings) clearInterval(this.pings);
+    this.pings = null;
     const ending = this.connection;
     this.connection = null;
     void ending?.then((connection) => connection.client.end()).catch(() => undefined);
+  }
+
+  /** The lease's renewal while the session is used: one statement a tick, in turn with the locks'. */
+  private renewing(): void {
+    if (this.pings) return;
+    const ping = async () => {
+      const connection = await this.connection?.catch(() => null);
+      if (!connection?.alive) return;
+      await turns(this.pool, () => connection.client.query('SELECT 1')).catch(() => undefined);
+    };
+    this.pings = setInterval(() => void ping(), WRITER_PING_MS);
+    this.pings.unref();
   }
 }
 
@@ -128,7 +169,7 @@ const sessions = new WeakMap<pg.Pool, LockSession>();
 function sessionOf(pool: pg.Pool): LockSession {
   let session = sessions.get(pool);
   if (!session) {
-    session = new LockSession(pool.options as pg.ClientConfig);
+    session = new LockSession(pool);
     sessions.set(pool, session);
   }
   return session;
@@ -147,13 +188,6 @@ async function heldNow(pool: pg.Pool, key: readonly [number, number]): Promise<b
   );
   return rows[0]?.held === true;
 }
-
-/**
- * The lock session's statements one after another (pg runs one query at a time on a connection).
- * Only the lock's own, which answer at once: the shard's chain row is made and fenced through the
- * pool, since a fence may wait seconds for an older writer's batch and would hold up every shard.
- */
-const turns = createTurns<pg.Pool>();
 
 /** The lock on the session's connection, unless it holds it already: the session's pid, or null. */
 async function tryLock(connection: LockConnection, shard: number): Promise<number | null> {
