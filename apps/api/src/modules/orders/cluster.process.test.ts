@@ -6,7 +6,8 @@
 // crossing orders on both markets and shard 1's writer is killed with SIGKILL: the third replica
 // takes shard 1 over within seconds while the first goes on writing shard 0, every order answered
 // 201 is in the database once with its fills, the ledger's invariants hold, and each shard's books
-// on its writer equal the database.
+// on its writer equal the database. Last, shard 0's writer hangs (SIGSTOP): its lease runs out, the
+// spare takes shard 0 over and serves its orders, and once woken the old writer forwards to the spare.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { natsAvailable, natsTestUrl } from '../../testing/nats.ts';
 import { assertOrderRecords, units } from './testing/orders-fixtures.ts';
 import { insertFundedCustomer, startServerChild, type ServerChild } from './testing/server-child.ts';
+import { WRITER_LEASE_MS } from './writer-lock.ts';
 
 const bus = (await natsAvailable('cluster')) ? 'nats' : 'postgres';
 const env = {
@@ -76,6 +78,8 @@ interface Acknowledged {
   id: string;
   symbol: Pair;
   fills: string[];
+  /** When it was sent and when its answer came. */
+  sentAt: number;
   at: number;
 }
 
@@ -98,6 +102,7 @@ async function client(
   const { symbol, side } = order;
   for (let index = 0; !state.stop; index += 1) {
     try {
+      const sentAt = Date.now();
       const response = await place(baseUrl, who, orderOf(symbol, side, index));
       if (response.status !== 201) {
         await response.body?.cancel();
@@ -105,7 +110,13 @@ async function client(
         continue;
       }
       const { data } = (await response.json()) as { data: { id: string; fills: Array<{ id: string }> } };
-      state.acknowledged.push({ id: data.id, symbol, fills: data.fills.map((fill) => fill.id), at: Date.now() });
+      state.acknowledged.push({
+        id: data.id,
+        symbol,
+        fills: data.fills.map((fill) => fill.id),
+        sentAt,
+        at: Date.now(),
+      });
     } catch {
       return; // its replica is gone
     }
@@ -187,7 +198,7 @@ describe(`a cluster of three API processes and two market shards (${bus} event b
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const killedAt = Date.now();
       shard1.child.kill('SIGKILL');
-      const after = (symbol: Pair) => state.acknowledged.filter((o) => o.symbol === symbol && o.at > killedAt);
+      const after = (symbol: Pair) => state.acknowledged.filter((o) => o.symbol === symbol && o.sentAt > killedAt);
       await until(() => after('ETH/USDT').length > 0, 20_000, 'an ETH order after the kill');
       const takeoverMs = Math.min(...after('ETH/USDT').map((o) => o.at)) - killedAt;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -205,6 +216,47 @@ describe(`a cluster of three API processes and two market shards (${bus} event b
       // Shard 0 stayed with its writer; shard 1 went to the spare (the only process left that may write it).
       expect(await bookAudit(shard0.baseUrl, 'BTC/USDT')).toMatchObject({ equal: true, differences: [] });
       expect(await bookAudit(spare.baseUrl, 'ETH/USDT')).toMatchObject({ equal: true, differences: [] });
+    },
+  );
+
+  it(
+    "survives a hang of shard 0's writer: its lease runs out, the spare takes over, the woken writer forwards",
+    { timeout: 150_000 },
+    async () => {
+      const customers = await Promise.all(Array.from({ length: 6 }, () => customer(database)));
+      const state = { stop: false, acknowledged: [] as Acknowledged[] };
+      // Every client on the spare: the hung process answers nobody.
+      const clients = customers.map((who, index) =>
+        client(
+          spare.baseUrl,
+          who,
+          { symbol: index < 4 ? 'BTC/USDT' : 'ETH/USDT', side: index % 2 ? 'sell' : 'buy' },
+          state,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const stoppedAt = Date.now();
+      shard0.child.kill('SIGSTOP');
+      const after = () => state.acknowledged.filter((o) => o.symbol === 'BTC/USDT' && o.sentAt > stoppedAt);
+      await until(() => after().length > 0, 40_000, 'a BTC order after the hang');
+      const takeoverMs = Math.min(...after().map((o) => o.at)) - stoppedAt;
+      shard0.child.kill('SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Woken, it finds its lock gone: its orders go to the spare, which writes shard 0 now.
+      const [woken] = customers;
+      const response = await place(shard0.baseUrl, woken!, orderOf('BTC/USDT', 'buy', 3));
+      expect(response.status).toBe(201);
+      await response.body?.cancel();
+      state.stop = true;
+      await Promise.all(clients);
+      console.log(
+        `[cluster] shard 0 answered again ${takeoverMs} ms after its writer hung (lease ${WRITER_LEASE_MS} ms)`,
+      );
+      expect(takeoverMs).toBeLessThan(WRITER_LEASE_MS + 10_000);
+
+      await assertAcknowledgedStored(database, state.acknowledged);
+      await assertOrderRecords(database.db);
+      expect(await bookAudit(spare.baseUrl, 'BTC/USDT')).toMatchObject({ equal: true, differences: [] });
     },
   );
 });

@@ -6,6 +6,11 @@
 // replica becomes the writer, reads the books from the database and serves orders; the others find
 // it in `order_writer` and forward to it.
 //
+// A writer that hangs without dying keeps its lock until its lease runs out (ADR 0067); a replica
+// waiting on its answer looks every WRITER_CHECK_MS whether the shard's lock is still that writer's,
+// and once it is not, sends the command on to the shard's new writer (or takes the shard itself)
+// instead of waiting out the request's timeout.
+//
 // With market shards (ADR 0046) all of this is per shard: `order_writer` holds one row per shard,
 // a command goes to the writer of its market's shard, and a shard is taken over by itself.
 //
@@ -24,6 +29,8 @@ import { writerLockKey } from './writer-lock.ts';
 const HANDOVER_MS = 10_000;
 const RETRY_MS = 200;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** How often a replica waiting on a writer's answer checks the writer still holds the shard. */
+const WRITER_CHECK_MS = 1_000;
 /** A public read waits this long for a writer before it is refused (503): nothing to take over. */
 const READ_WAIT_MS = 3_000;
 export const FORWARD_PATH = '/internal/v1/orders';
@@ -77,19 +84,20 @@ export const LOCAL = 'local' as const;
 class Unreachable extends Error {}
 
 /** One call to the writer; Unreachable when it did not answer or is not the writer (keys make a retry safe). */
-async function post(address: WriterAddress, path: string, command: unknown): Promise<unknown> {
+async function post(address: WriterAddress, path: string, command: unknown, replaced: AbortSignal): Promise<unknown> {
   let response: Response;
+  let body: { result?: unknown; error?: { code?: string } } | null;
   try {
     response = await fetch(new URL(path, address.url), {
       method: 'POST',
       headers: { authorization: `Writer ${address.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(command),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), replaced]),
     });
+    body = (await response.json().catch(() => null)) as typeof body;
   } catch (error) {
-    throw new Unreachable((error as Error).message);
+    throw new Unreachable(replaced.aborted ? 'the shard has another writer now' : (error as Error).message);
   }
-  const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code?: string } } | null;
   if (response.ok && body && 'result' in body) return body.result;
   const code = body?.error?.code;
   // Not the writer any more (or stopping, or its database away): try again, the key guarding it.
@@ -97,6 +105,40 @@ async function post(address: WriterAddress, path: string, command: unknown): Pro
     throw new Unreachable(`writer answered ${response.status} ${code ?? ''}`);
   }
   throw new AppError(code as ErrorCode, { message: (body as { error: { message?: string } }).error.message });
+}
+
+/** The shard's writer as recorded, if its pid still holds the shard's lock. */
+async function writerOf(db: Db, shard: number): Promise<WriterAddress | null> {
+  const [classid, objid] = writerLockKey(shard);
+  const { rows } = await db.execute<{ pid: number; url: string; token: string }>(sql`
+    SELECT w.pid, w.url, w.token FROM order_writer w
+     WHERE w.shard = ${shard}::int
+       AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid = w.pid
+                     AND l.classid = ${classid} AND l.objid = ${objid} AND l.objsubid = 2)`);
+  return rows[0] ?? null;
+}
+
+/**
+ * Aborted once `target` no longer holds the shard's lock (its lease ran out, or another took over):
+ * looked at every WRITER_CHECK_MS while its answer is awaited, so a fast answer costs no query.
+ */
+async function postWatched(
+  db: Db,
+  target: WriterAddress,
+  request: { path: string; body: unknown; shard: number },
+): Promise<unknown> {
+  const { path, body, shard } = request;
+  const replaced = new AbortController();
+  const timer = setInterval(() => {
+    writerOf(db, shard)
+      .then((now) => now?.pid !== target.pid && replaced.abort())
+      .catch(() => undefined);
+  }, WRITER_CHECK_MS);
+  try {
+    return await post(target, path, body, replaced.signal);
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): OrderForwarding {
@@ -124,17 +166,6 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
     log.info?.({ url: ownUrl, shard }, 'this process writes a shard of the order books; other replicas forward here');
   }
 
-  /** The shard's writer as recorded, if its pid still holds the shard's lock. */
-  async function writer(shard: number): Promise<WriterAddress | null> {
-    const [classid, objid] = writerLockKey(shard);
-    const { rows } = await db.execute<{ pid: number; url: string; token: string }>(sql`
-      SELECT w.pid, w.url, w.token FROM order_writer w
-       WHERE w.shard = ${shard}::int
-         AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.pid = w.pid
-                       AND l.classid = ${classid} AND l.objid = ${objid} AND l.objsubid = 2)`);
-    return rows[0] ?? null;
-  }
-
   /**
    * Posts to the writer; while none answers, tries to become it (orders) or waits (reads), until
    * `waitMs` has passed: then 503. LOCAL when this process took the lock meanwhile.
@@ -147,10 +178,10 @@ export function createOrderForwarding(deps: { db: Db; log: ForwardingLog }): Ord
     const { shard } = options;
     const deadline = Date.now() + options.waitMs;
     for (;;) {
-      const target = known.get(shard) ?? (await writer(shard));
+      const target = known.get(shard) ?? (await writerOf(db, shard));
       if (target) known.set(shard, target);
       try {
-        if (target) return await post(target, path, body);
+        if (target) return await postWatched(db, target, { path, body, shard });
       } catch (error) {
         if (!(error instanceof Unreachable)) throw error;
         log.warn({ url: target?.url, shard, reason: error.message }, 'order writer unreachable');
