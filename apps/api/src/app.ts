@@ -105,9 +105,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardsPlugin);
-  await app.register(authPlugin, { sessions: services.sessions });
-  // These watch routes as they are added (onRoute), so they come before the modules.
+  // These watch routes as they are added (onRoute), so they come before the modules; auth brakes
+  // failed sign-ins with the rate limit's store.
   await app.register(rateLimitPlugin, { redisUrl: config.RATE_LIMIT_REDIS_URL });
+  await app.register(authPlugin, { sessions: services.sessions });
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(websocketPlugin);
   await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock });

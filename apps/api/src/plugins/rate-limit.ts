@@ -38,6 +38,16 @@ export function limitPerCustomer(max: number, timeWindow: number | string = '1 m
   return { rateLimit: perCustomer(max, timeWindow) };
 }
 
+/** 429 too_many_requests, saying when to try again (in the item too, for a screen in the customer's language). */
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  const message = `Too many requests. Please wait ${retryAfterSeconds} seconds and try again`;
+  return new AppError('too_many_requests', {
+    message,
+    items: [{ code: 'too_many_requests', message, retryAfterSeconds }],
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
 export interface RateLimitOptions {
   /** redis:// URL of the shared counters; undefined: in memory. */
   redisUrl?: string;
@@ -71,16 +81,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
           skipOnError: true,
         }
       : {}),
-    errorResponseBuilder: (_request, context) => {
-      const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      const message = `Too many requests. Please wait ${retryAfterSeconds} seconds and try again`;
-      return new AppError('too_many_requests', {
-        message,
-        // The wait in the item too, so a screen can say when in the customer's language.
-        items: [{ code: 'too_many_requests', message, retryAfterSeconds }],
-        headers: { 'retry-after': String(retryAfterSeconds) },
-      });
-    },
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 }
 

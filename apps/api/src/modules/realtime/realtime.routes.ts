@@ -2,11 +2,11 @@
 // ['bearer', token] (browsers) or the Authorization header (other clients). A missing or bad token
 // still completes the handshake and is then closed with 4401 and the error code as reason, so a
 // browser can tell "sign in again" from a network failure (which it cannot when the upgrade is refused).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WS_BEARER_PROTOCOL, WS_CLOSE_UNAUTHORIZED } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import type { SessionIdentity, SessionService } from '../sessions/index.ts';
+import type { SessionIdentity } from '../sessions/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 type SocketAuth = { ok: true; identity: SessionIdentity; token: string } | { ok: false; code: string };
@@ -17,10 +17,16 @@ export function socketToken(request: FastifyRequest): string | undefined {
   return bearerToken(request.headers.authorization);
 }
 
-async function authenticateSocket(request: FastifyRequest, sessions: SessionService): Promise<SocketAuth> {
+async function authenticateSocket(app: FastifyInstance, request: FastifyRequest): Promise<SocketAuth> {
   const token = socketToken(request);
   if (!token) return { ok: false, code: 'authentication_required' };
-  const identity = await sessions.authenticate(token);
+  let identity: SessionIdentity | 'expired' | null;
+  try {
+    identity = await app.identify(request, token);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'too_many_requests') return { ok: false, code: error.code };
+    throw error;
+  }
   if (identity === null) return { ok: false, code: 'authentication_required' };
   if (identity === 'expired') return { ok: false, code: 'session_expired' };
   return { ok: true, identity, token };
@@ -34,7 +40,7 @@ export const realtimeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { s
     schema: { hide: true },
     // Runs before the upgrade, so no client message can arrive before the socket is subscribed.
     preValidation: async (request) => {
-      if (request.ws) outcomes.set(request, await authenticateSocket(request, services.sessions));
+      if (request.ws) outcomes.set(request, await authenticateSocket(app, request));
     },
     handler: async () => {
       throw new AppError('websocket_upgrade_required');
