@@ -76,3 +76,23 @@ describe('every connection taken', () => {
     }
   });
 });
+
+describe('a transaction left open with nothing running', () => {
+  it('is ended by PostgreSQL after its time, so its locks do not outlive a hung process', async () => {
+    const short = connectDatabase(test.url, { max: 2, idleInTransactionMs: 300 });
+    try {
+      const client = await short.pool.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(4242)');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const { rows } = await test.pool.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(4242) AS taken');
+      expect(rows).toEqual([{ taken: true }]);
+      await test.pool.query('SELECT pg_advisory_unlock(4242)');
+      await expect(client.query('SELECT 1')).rejects.toSatisfy(isConnectionError);
+      client.release(true);
+      expect((await short.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await short.close();
+    }
+  });
+});

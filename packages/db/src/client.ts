@@ -29,11 +29,26 @@ export const POOL_SIZE = 20;
  */
 export const CONNECTION_WAIT_MS = 10_000;
 
-export function connectDatabase(url: string, options: { max?: number; connectionWaitMs?: number } = {}): Database {
+/**
+ * The longest a transaction may sit open with nothing running before PostgreSQL ends its session. A
+ * process that hangs mid-transaction (stopped, frozen, its event loop stuck) would otherwise keep that
+ * transaction's row locks, a hot account's among them, and stop every other process's money flows on
+ * those rows for as long as it hangs (ADR 0067). The longest wait inside a transaction is a withdrawal's
+ * broadcast under its send's row lock: a few node calls of at most 10 s each. A session ended there
+ * is as a process killed there, which the send's recovery already covers (the signed transaction is
+ * stored first and broadcast again as itself).
+ */
+export const IDLE_IN_TRANSACTION_MS = 60_000;
+
+export function connectDatabase(
+  url: string,
+  options: { max?: number; connectionWaitMs?: number; idleInTransactionMs?: number } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? POOL_SIZE,
     connectionTimeoutMillis: options.connectionWaitMs ?? CONNECTION_WAIT_MS,
+    idle_in_transaction_session_timeout: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS,
   });
   // A connection's error (the server restarting, its backend terminated) must not crash the process.
   // The pool hears an idle client's; a checked-out client emits 'error' on itself with no listener
