@@ -59,7 +59,7 @@ describe('the order chain', () => {
     const later = commitEmptyBatch(t, before + 2n, await writerPid(t));
     for (let tries = 0; tries < 40; tries += 1) {
       const { rows } = await t.database.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%orders_commit_batch%'
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE '%orders_commit_batch%'
             AND pid <> pg_backend_pid()`,
       );
       if (rows[0]!.n > 0) break;

@@ -41,7 +41,8 @@ afterAll(async () => t.close());
 /** The session holding a shard's writer lock (classid 7261, objid 2 + shard), or null. */
 async function shardWriter(shard: number): Promise<number | null> {
   const { rows } = await t.database.pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = $1 AND granted`,
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = $1 AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     [2 + shard],
   );
   return rows[0]?.pid ?? null;

@@ -33,7 +33,7 @@ const SOL = requireMarket('SOL/USDT');
 /** Whether a session waits for a row lock on the order chain outside a batch: the new writer's fence. */
 async function fenceWaits(): Promise<boolean> {
   const { rows } = await t.database.pool.query(
-    `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM order_chain WHERE shard = 0 FOR UPDATE%'
+    `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM order_chain WHERE shard = 0 FOR UPDATE%'
         AND query NOT LIKE '%orders_commit_batch%' AND pid <> pg_backend_pid()`,
   );
   return rows.length > 0;

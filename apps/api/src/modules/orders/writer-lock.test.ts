@@ -103,7 +103,8 @@ describe('the order writer lock', () => {
     const sessions = async () =>
       (
         await t.database.pool.query<{ pid: number }>(
-          `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = ANY($1) AND granted`,
+          `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = ANY($1) AND granted
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           [shards.map((shard) => 2 + shard)],
         )
       ).rows.map((row) => row.pid);
@@ -135,7 +136,8 @@ describe('the order writer lock', () => {
       expect(locks.filter((lock) => lock !== null)).toHaveLength(1);
       await Promise.all(locks.map((lock) => lock?.release()));
       const { rows } = await t.database.pool.query(
-        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 52 AND granted`,
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 52 AND granted
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       );
       expect(rows).toEqual([]);
     } finally {

@@ -164,13 +164,15 @@ describe('the devnet across a restart', () => {
     const t = await startApp();
     const deposit = await sendDeposit(t, alice, 'btc', '0.5');
     await database.db.execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96`,
+      sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     // The next block's write fails on the dead connection, takes the lock again and is written.
     await mine(t, 'btc', 4);
     expect(await depositRows(deposit.txid)).toEqual([{ status: 'credited', n: 1 }]);
     const { rows } = await database.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96 AND granted`,
+      sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96 AND granted
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     expect(rows[0]?.n).toBe(1);
   });

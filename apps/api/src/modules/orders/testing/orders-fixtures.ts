@@ -128,7 +128,8 @@ export async function assertOrderRecords(db: Db): Promise<void> {
 /** The backend holding shard 0's order-writer lock (writer-lock.ts), or null when none does. */
 export async function writerPid(t: TestApp): Promise<number | null> {
   const { rows } = await t.database.pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted`,
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 2 AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
   return rows[0]?.pid ?? null;
 }
@@ -162,7 +163,8 @@ export function commitEmptyBatch(t: TestApp, batch: bigint, pid: number | null):
 /** How many order batches wait for a lock in the database now. */
 export async function batchesWaitingNow(t: TestApp): Promise<number> {
   const { rows } = await t.database.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%orders_commit_batch%'`,
   );
   return rows[0]!.n;
 }
