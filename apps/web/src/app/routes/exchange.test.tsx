@@ -115,6 +115,16 @@ describe('the exchange screen', () => {
     expect(screen.getAllByText(/651\.3 USDT/).length).toBeGreaterThan(0);
   });
 
+  it('keeps an amount typed on Market as the amount on Limit, the price field empty', async () => {
+    await openExchange();
+    const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.click(field('exchange:amountLabel'));
+    await userEvent.paste('0.01');
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:limit') }));
+    expect([field('exchange:priceLabel').value, field('exchange:amountLabel').value]).toEqual(['', '0.01']);
+  });
+
   it('turns a total typed for a market buy into the amount when the customer sells instead', async () => {
     await openExchange();
     const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;

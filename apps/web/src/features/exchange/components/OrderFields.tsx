@@ -28,10 +28,13 @@ export function OrderFields({ form, market, available }: Props) {
     balance === null
       ? '—'
       : `${formatMinor(balance, buying ? market.quoteScale : market.baseScale)} ${buying ? market.quote : market.base}`;
+  // Keyed: unkeyed, Preact matched the amount field typed on Market to the price field that Limit adds,
+  // and the price showed the amount as its draft.
   return (
     <>
       {values.tab !== 'market' ? (
         <NumericInput
+          key="price"
           label={t('priceLabel')}
           value={values.price}
           onValueChange={form.setPrice}
@@ -43,6 +46,7 @@ export function OrderFields({ form, market, available }: Props) {
         <p className="order-form__market-price">{t('marketPriceNote')}</p>
       )}
       <NumericInput
+        key="amount"
         label={t('amountLabel')}
         value={values.amount}
         onValueChange={form.setAmount}
@@ -51,6 +55,7 @@ export function OrderFields({ form, market, available }: Props) {
         error={usesTotal(values) ? undefined : error('amount')}
       />
       <NumericInput
+        key="total"
         label={t('totalLabel')}
         value={values.total}
         onValueChange={form.setTotal}
