@@ -1,7 +1,7 @@
 // The customer's orders: open ones and history (GET /order), placing with an Idempotency-Key made
 // before the first try and reused on a retry of the same order, cancelling, and the execution
-// estimate (POST /order/rate) for the form as it stands.
-import { useRef } from 'react';
+// estimate (POST /order/rate) for the form as it stands, asked for again while an order is confirmed.
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { marketsApi, type TradeOrderBody } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
@@ -58,4 +58,21 @@ export function useOrderRate(body: TradeOrderBody | null) {
     staleTime: 2_000,
     retry: false,
   });
+}
+
+/**
+ * While `active` (an order's confirmation is open), asks for the estimate on screen again every
+ * `everyMs`: a market order fills at the book's prices when it runs, so the figures confirmed follow
+ * the book instead of staying those of the moment the dialog opened.
+ */
+export function useRefreshOrderRate(active: boolean, everyMs: number): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(
+      () => void client.refetchQueries({ queryKey: resourceKeys.orderRate, type: 'active' }),
+      everyMs,
+    );
+    return () => clearInterval(timer);
+  }, [active, everyMs, client]);
 }

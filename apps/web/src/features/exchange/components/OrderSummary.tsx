@@ -1,11 +1,14 @@
 // The estimate for the order as it stands (POST /order/rate on the chosen venue): expected price,
-// fee, total, and what arrives in the wallet, before anything is sent.
+// fee, total, and what arrives in the wallet, before anything is sent. The confirmation shows the
+// same rows (estimateRows), so it says what the summary said.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderRate } from '@rora/contracts';
 import type { AssetSymbol } from '@rora/money';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { formatBps } from '../../../lib/format/numbers.ts';
 import { showAsset, showPrice, type MarketModel } from '../model/market.ts';
+import type { ConfirmFigure } from '../model/order-confirm.ts';
 
 interface Props {
   readonly market: MarketModel;
@@ -14,29 +17,57 @@ interface Props {
   readonly valid: boolean;
 }
 
+export interface EstimateRow {
+  readonly figure: ConfirmFigure;
+  readonly label: string;
+  readonly value: string;
+}
+
+/** The estimate's rows as shown: label and value, the price row under the label given. */
+export function estimateRows(options: {
+  market: MarketModel;
+  rate: OrderRate;
+  t: TFunction<'exchange'>;
+  priceLabel?: string;
+}): EstimateRow[] {
+  const { market, rate, t } = options;
+  return [
+    {
+      figure: 'price',
+      label: options.priceLabel ?? t('summaryPrice'),
+      value: rate.price ? `${showPrice(market, rate.price)} ${market.quote}` : '—',
+    },
+    {
+      figure: 'fee',
+      label: t('summaryFee', { role: t(rate.role), percent: formatBps(rate.feeBps) }),
+      value: `${showAsset(rate.fee, rate.feeAsset as AssetSymbol)} ${rate.feeAsset}`,
+    },
+    {
+      figure: 'total',
+      label: t(rate.side === 'buy' ? 'summaryTotalBuy' : 'summaryTotalSell'),
+      value: `${showAsset(rate.total, market.quote)} ${market.quote}`,
+    },
+    {
+      figure: 'receive',
+      label: t('summaryReceive'),
+      value: `${showAsset(rate.receive, rate.receiveAsset as AssetSymbol)} ${rate.receiveAsset}`,
+    },
+  ];
+}
+
 export function OrderSummary({ market, rate, loading, valid }: Props) {
   const { t } = useTranslation('exchange');
   if (!valid) return <p className="summary summary--hint">{t('summaryHint')}</p>;
   if (!rate) return loading ? <Skeleton height={92} /> : null;
-  const row = (label: string, value: string) => (
-    <div className="summary__row">
-      <dt>{label}</dt>
-      <dd className="tabular">{value}</dd>
-    </div>
-  );
   return (
     <div aria-live="polite">
       <dl className="summary" aria-busy={loading}>
-        {row(t('summaryPrice'), rate.price ? `${showPrice(market, rate.price)} ${market.quote}` : '—')}
-        {row(
-          t('summaryFee', { role: t(rate.role), percent: formatBps(rate.feeBps) }),
-          `${showAsset(rate.fee, rate.feeAsset as AssetSymbol)} ${rate.feeAsset}`,
-        )}
-        {row(
-          t(rate.side === 'buy' ? 'summaryTotalBuy' : 'summaryTotalSell'),
-          `${showAsset(rate.total, market.quote)} ${market.quote}`,
-        )}
-        {row(t('summaryReceive'), `${showAsset(rate.receive, rate.receiveAsset as AssetSymbol)} ${rate.receiveAsset}`)}
+        {estimateRows({ market, rate, t }).map((row) => (
+          <div className="summary__row" key={row.figure}>
+            <dt>{row.label}</dt>
+            <dd className="tabular">{row.value}</dd>
+          </div>
+        ))}
       </dl>
       {!rate.fullyFillable ? <p className="summary__warning">{t('summaryPartial')}</p> : null}
     </div>

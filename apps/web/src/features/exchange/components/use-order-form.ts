@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderRate, TradeOrderBody } from '@rora/contracts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
-import { toastError } from '../api/feedback.ts';
+import { errorMessage } from '../api/feedback.ts';
 import { useOrderRate, usePlaceOrder } from '../api/orders.ts';
 import { ruleValues, showAsset, type MarketModel } from '../model/market.ts';
 import type { StreamState } from '../model/market-stream.ts';
@@ -54,6 +54,9 @@ function settled(next: OrderFormValues, context: FormContext): OrderFormValues {
     ? { ...next, amount: linked(next, context).amount, edited: 'amount' }
     : next;
 }
+
+/** How placing went: placed, or refused with the message that says why. */
+export type PlaceResult = { placed: true } | { placed: false; message: string };
 
 export interface OrderFormOptions {
   market: MarketModel;
@@ -124,10 +127,19 @@ export function useOrderForm(options: OrderFormOptions) {
       if (max && 'amount' in max) update({ amount: max.amount, edited: 'amount' }, 'amount');
       if (max && 'total' in max) update({ total: max.total, edited: 'total' }, 'total');
     },
-    /** Places the order; true when it was placed (the form then clears its amounts). */
-    async submit(): Promise<boolean> {
+    /** Empties the amount and total after an order was placed: the next order starts blank. */
+    clearAmounts() {
+      setValues((current) => ({ ...current, amount: '', total: '' }));
+      setTouched(new Set());
+    },
+    /**
+     * Places the order (once the customer confirmed it): placed, a toast says how it went (the
+     * confirmation then closes and clears the amounts, in one render); refused, what was typed stays
+     * and the reason comes back to be shown.
+     */
+    async place(): Promise<PlaceResult> {
       setTouched(new Set<FormField>(['price', 'amount', 'total']));
-      if (!body) return false;
+      if (!body) return { placed: false, message: errorMessage(null) };
       try {
         const order = await place.mutateAsync(body);
         const key =
@@ -141,12 +153,9 @@ export function useOrderForm(options: OrderFormOptions) {
           }),
           order.status === 'cancelled' ? 'info' : 'success',
         );
-        setValues((current) => ({ ...current, amount: '', total: '' }));
-        setTouched(new Set());
-        return true;
+        return { placed: true };
       } catch (error) {
-        toastError(error, ruleValues(market));
-        return false;
+        return { placed: false, message: errorMessage(error, ruleValues(market)) };
       }
     },
   };

@@ -1,0 +1,199 @@
+// The exchange screen's confirmation (UI.md: confirm before money moves; ADR 0066): an order is sent
+// only from the dialog, which shows the summary's estimate, says what the order kind means, marks a
+// figure that moved while it was open (to accept before confirming), and keeps a refused order open
+// so that trying again reuses its Idempotency-Key.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  dashboardSchema,
+  marketsApi,
+  orderListSchema,
+  orderRateSchema,
+  orderSchema,
+  userApi,
+  userSchema,
+  walletApi,
+  type Order,
+  type OrderRate,
+} from '@rora/contracts';
+import { CONFIRM_REFRESH_MS } from '../../features/exchange/components/use-order-confirm.ts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { answerBtcMarket } from '../../testing/market-fixtures.ts';
+import { installFakeApi, renderScreen, signInAs, text } from '../../testing/render-screen.tsx';
+import { Component } from './exchange.tsx';
+
+vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'));
+
+const api = installFakeApi();
+afterEach(() => vi.useRealTimers());
+
+const rate: OrderRate = {
+  symbol: 'BTC/USDT',
+  side: 'buy',
+  orderType: 'market',
+  venue: 'rora',
+  price: '46000.1',
+  amount: '0.01',
+  notional: '460.001',
+  role: 'taker',
+  feeBps: 50,
+  fee: '0.00005',
+  restingAmount: '0',
+  feeAsset: 'BTC',
+  total: '460.001',
+  receive: '0.00995',
+  receiveAsset: 'BTC',
+  fullyFillable: true,
+};
+
+const filled: Order = {
+  id: '7f0c8a52-4a8e-4d2b-9d0e-2f1a6b3c4d5e',
+  symbol: 'BTC/USDT',
+  type: 'buy',
+  side: 'buy',
+  orderType: 'market',
+  darkPool: false,
+  venue: 'rora',
+  timeInForce: null,
+  postOnly: false,
+  price: null,
+  amount: '0.01',
+  total: null,
+  filledAmount: '0.01',
+  filledTotal: '460.001',
+  averagePrice: '46000.1',
+  fee: '0.00005',
+  feeAsset: 'BTC',
+  makerFeeBps: 50,
+  takerFeeBps: 50,
+  status: 'filled',
+  cancelReason: null,
+  createdAt: '2026-11-30T10:00:00.000Z',
+  updatedAt: '2026-11-30T10:00:00.000Z',
+  fills: [],
+};
+
+async function marketBuy(estimate: OrderRate = rate) {
+  signInAs(signedInCustomer());
+  answerBtcMarket(api);
+  api.answer(userApi.profile, userSchema, customer());
+  api.answer(walletApi.dashboard, dashboardSchema, {
+    totalBalance: '5000.00',
+    change24h: null,
+    assets: [portfolioAsset('USDT', { available: '5000', total: '5000', usdValue: '5000.00' })],
+  });
+  api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
+  api.answer(marketsApi.orderRate, orderRateSchema, estimate);
+  await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
+  await screen.findByText(/5,000(\.0+)? USDT/);
+  await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+  await userEvent.click(screen.getByLabelText(text('exchange:amountLabel')));
+  await userEvent.paste('0.01');
+  const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
+  await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
+  return buy;
+}
+
+const dialog = () => screen.getByRole('dialog', { name: text('exchange:confirm.title') });
+/** A row of a description list: the value beside its label. */
+const value = (within_: HTMLElement, label: string) => {
+  const term = within(within_).getAllByText(label, { selector: 'dt' })[0]!;
+  return term.nextElementSibling!.textContent;
+};
+const confirmButton = () => within(dialog()).getByRole('button', { name: text('exchange:confirm.submitBuy') });
+
+describe('confirming an order on the exchange screen', () => {
+  it('shows a market buy with the estimate the summary shows, and sends it only once confirmed', async () => {
+    await userEvent.click(await marketBuy());
+    expect(api.calls(marketsApi.placeOrder)).toEqual([]);
+    const summary = document.querySelector<HTMLElement>('.summary')!;
+    for (const label of ['summaryFee', 'summaryTotalBuy', 'summaryReceive']) {
+      const shown = value(summary, text(`exchange:${label}`, { role: text('exchange:taker'), percent: '0.5%' }));
+      expect(value(dialog(), text(`exchange:${label}`, { role: text('exchange:taker'), percent: '0.5%' }))).toBe(shown);
+    }
+    expect(value(dialog(), text('exchange:confirm.averagePrice'))).toBe(value(summary, text('exchange:summaryPrice')));
+    expect(value(dialog(), text('exchange:confirm.order'))).toBe(text('exchange:confirm.kind.market_buy'));
+    expect(value(dialog(), text('exchange:pair'))).toBe('BTC/USDT');
+    expect(within(dialog()).getByText(text('exchange:confirm.note.market'))).toBeTruthy();
+
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.click(confirmButton());
+    await screen.findByText(/Buy order filled: 0\.01 BTC/);
+    expect(api.calls(marketsApi.placeOrder)).toHaveLength(1);
+    expect(api.calls(marketsApi.placeOrder)[0]!.body).toEqual({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      orderType: 'market',
+      amount: '0.01',
+      venue: 'rora',
+    });
+    expect(screen.queryByRole('dialog', { name: text('exchange:confirm.title') })).toBeNull();
+    // The form is still there, blank for the next order.
+    expect((screen.getByLabelText(text('exchange:amountLabel')) as HTMLInputElement).value).toBe('');
+  });
+
+  it('confirms a limit order too, with its price and that it can be cancelled while open', async () => {
+    await marketBuy();
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:limit') }));
+    await userEvent.click(screen.getByLabelText(text('exchange:priceLabel')));
+    await userEvent.paste('45000');
+    const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
+    await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
+    await userEvent.click(buy);
+    expect(value(dialog(), text('exchange:confirm.order'))).toBe(text('exchange:confirm.kind.limit_buy'));
+    expect(value(dialog(), text('exchange:confirm.limitPrice'))).toBe('45,000.0 USDT');
+    expect(value(dialog(), text('exchange:amountLabel'))).toBe('0.01 BTC');
+    expect(within(dialog()).getByText(text('exchange:confirm.note.limit'))).toBeTruthy();
+    expect(api.calls(marketsApi.placeOrder)).toEqual([]);
+  });
+
+  // Escape (the browser's cancel, which jsdom lacks) is the journey's: exchange.spec.ts.
+  it('goes back to the form without sending, keeping what was typed', async () => {
+    await userEvent.click(await marketBuy());
+    await userEvent.click(within(dialog()).getByRole('button', { name: text('exchange:confirm.back') }));
+    expect(screen.queryByRole('dialog', { name: text('exchange:confirm.title') })).toBeNull();
+    expect(api.calls(marketsApi.placeOrder)).toEqual([]);
+    expect((screen.getByLabelText(text('exchange:amountLabel')) as HTMLInputElement).value).toBe('0.01');
+  });
+
+  it('asks the estimate again while open, marks what moved, and confirms only once it is accepted', async () => {
+    const buy = await marketBuy();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await userEvent.click(buy);
+    api.answer(marketsApi.orderRate, orderRateSchema, { ...rate, price: '46100.0', total: '461', notional: '461' });
+    const asked = api.calls(marketsApi.orderRate).length;
+    vi.advanceTimersByTime(CONFIRM_REFRESH_MS);
+    await within(dialog()).findByRole('alert');
+    expect(api.calls(marketsApi.orderRate).length).toBe(asked + 1);
+    expect(value(dialog(), text('exchange:summaryTotalBuy'))).toMatch(/^461(\.0+)? USDT/);
+    expect(within(dialog()).getByText(text('exchange:confirm.was', { value: '460.001 USDT' }))).toBeTruthy();
+    const accept = within(dialog()).getByRole('button', { name: text('exchange:confirm.accept') });
+    await userEvent.click(accept);
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    expect(api.calls(marketsApi.placeOrder)).toEqual([]);
+    // The same button, now confirming: focus stayed on it.
+    expect(document.activeElement).toBe(confirmButton());
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText(/Buy order filled/);
+    expect(api.calls(marketsApi.placeOrder)).toHaveLength(1);
+  });
+
+  it('keeps a refused order open with the reason, and tries again with the same Idempotency-Key', async () => {
+    await userEvent.click(await marketBuy());
+    api.refuse(marketsApi.placeOrder, 'market_is_unavailable');
+    await userEvent.click(confirmButton());
+    expect(await within(dialog()).findByRole('alert')).toHaveProperty(
+      'textContent',
+      text('exchange:errors.market_is_unavailable'),
+    );
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.click(confirmButton());
+    await screen.findByText(/Buy order filled/);
+    const keys = api.calls(marketsApi.placeOrder).map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

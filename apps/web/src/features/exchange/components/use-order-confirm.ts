@@ -1,0 +1,62 @@
+// The step between the form and the order (UI.md: confirm before money moves; ADR 0066). Opened from
+// a form that may be sent, it keeps the estimate the customer has seen; while it is open the estimate
+// is asked for again, and one with other figures must be accepted before the order can be confirmed.
+// A refused order keeps the dialog open with the reason, so trying again is the same confirm (and
+// reuses its Idempotency-Key); placed, it closes.
+import { useEffect, useRef, useState } from 'react';
+import type { OrderRate } from '@rora/contracts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
+import { useRefreshOrderRate } from '../api/orders.ts';
+import { estimateMoved } from '../model/order-confirm.ts';
+import type { OrderFormModel } from './use-order-form.ts';
+
+/** How often an open confirmation asks for the estimate again. */
+export const CONFIRM_REFRESH_MS = 10_000;
+
+export function useOrderConfirm(form: OrderFormModel, onPlaced?: () => void) {
+  const [open, setOpen] = useState(false);
+  const [seen, setSeen] = useState<OrderRate | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  // Read when placing ends: a reason for a dialog closed meanwhile goes to a toast instead.
+  const stillOpen = useRef(false);
+  stillOpen.current = open;
+  useRefreshOrderRate(open, CONFIRM_REFRESH_MS);
+  const { estimate } = form;
+  // A limit order may be opened before its estimate came: the first figures shown are the ones seen.
+  useEffect(() => {
+    if (open && seen === undefined && estimate) setSeen(estimate);
+  }, [open, seen, estimate]);
+  const moved = open && estimateMoved(seen, estimate);
+
+  return {
+    open,
+    /** The estimate the customer accepted last (to show what a moved figure was). */
+    seen,
+    /** The estimate on screen differs from the one seen: accept it before confirming. */
+    moved,
+    error,
+    canConfirm: form.ready && !form.pending && !moved,
+    review() {
+      if (!form.ready) return;
+      setSeen(estimate);
+      setError(null);
+      setOpen(true);
+    },
+    back: () => setOpen(false),
+    accept: () => setSeen(estimate),
+    async confirm() {
+      if (!form.ready || form.pending || moved) return;
+      setError(null);
+      const result = await form.place();
+      if (result.placed) {
+        // One render: the dialog never shows the order with its amounts cleared.
+        setOpen(false);
+        form.clearAmounts();
+        onPlaced?.();
+      } else if (stillOpen.current) setError(result.message);
+      else showToast(result.message, 'error');
+    },
+  };
+}
+
+export type OrderConfirmModel = ReturnType<typeof useOrderConfirm>;
