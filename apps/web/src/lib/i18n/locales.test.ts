@@ -47,3 +47,21 @@ describe('translations', () => {
     });
   }
 });
+
+describe('the exchange screen’s name', () => {
+  // The common namespace sits beside this file (./locales); the features' under ../../features.
+  const texts = (folder: string, language: string) => namespaces.get(folder)!.get(language)!;
+  const english = texts('./locales', 'en').get('titles.exchange');
+
+  for (const language of LANGUAGE_FILES) {
+    it(`is one word in ${language}: the title's, the menu's, the screen's and the history link's`, () => {
+      const name = texts('./locales', language).get('titles.exchange')!;
+      if (language !== 'en') expect(name, 'translated, not the English word').not.toBe(english);
+      expect(texts('../../features/shell/locales', language).get('nav.exchange')).toBe(name);
+      expect(texts('../../features/exchange/locales', language).get('title')).toBe(name);
+      const wallets = texts('../../features/wallets/locales', language);
+      const link = [...wallets].find(([key]) => key.endsWith('links.order'))![1];
+      expect(link).toContain(name);
+    });
+  }
+});
