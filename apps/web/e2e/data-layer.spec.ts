@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { openSignedIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { confirmOrder } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
@@ -73,6 +74,7 @@ test('a placed order refreshes the balances on screen without a reload', async (
   await form.getByRole('tab', { name: 'Market' }).click();
   await form.getByLabel('Amount').fill('0.001');
   await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await confirmOrder(page);
   await expect(page.getByText(/Buy order filled: 0\.001 BTC/)).toBeVisible();
   await expect(available).not.toHaveText(before);
   // Selling shows the bought BTC: the same refreshed resource.

@@ -177,6 +177,13 @@ test('screenshots of the exchange at desktop and phone widths in both themes', a
     await expect(form.locator('.order-form__submit')).toBeEnabled();
     await expect(form.locator('.summary dd').first()).toBeVisible();
     await shoot(page, `exchange-desktop-${look.name}`);
+    // The confirmation in each look: opened, looked at, left without sending.
+    await form.locator('.order-form__submit').click();
+    const confirm = page.getByRole('dialog').filter({ has: page.locator('.order-confirm__rows') });
+    await expect(confirm.locator('.order-confirm__row').last()).toBeVisible();
+    await shoot(page, `exchange-confirm-desktop-${look.name}`);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
     await form.getByRole('tab').nth(2).click();
     await shoot(page, `exchange-desktop-dark-pool-${look.name}`);
 
@@ -196,8 +203,22 @@ test('screenshots of the exchange at desktop and phone widths in both themes', a
     expect(last!.y + last!.height, 'the last button ends above the trade bar').toBeLessThanOrEqual(bar!.y);
     await page.screenshot({ path: path.join(screens, `exchange-mobile-end-${look.name}.png`) });
     await page.locator('.trade-bar').getByRole('button').nth(1).click();
-    await expect(page.getByRole('dialog').getByRole('form')).toBeVisible();
+    const sheet = page.getByRole('dialog').filter({ has: page.getByRole('form') });
+    await expect(sheet.getByRole('form')).toBeVisible();
     await page.screenshot({ path: path.join(screens, `exchange-mobile-sheet-${look.name}.png`) });
+    // A market buy's confirmation above the sheet (tabs: Market, Limit, Dark pool, Buy, Sell).
+    await sheet.getByRole('tab').nth(0).click();
+    await sheet.getByRole('tab').nth(3).click();
+    await sheet
+      .locator('input')
+      .first()
+      .fill(look.lang === 'fr' || look.lang === 'pt_br' ? '0,001' : '0.001');
+    await sheet.locator('.order-form__submit').click();
+    await expect(confirm.locator('.order-confirm__row').last()).toBeVisible();
+    await page.screenshot({ path: path.join(screens, `exchange-mobile-confirm-${look.name}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(sheet.getByRole('form')).toBeVisible();
     await page.keyboard.press('Escape');
   }
   // Other desktop widths: stacked under the chart (1024), beside it (1600).

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { bearer, openSignedIn } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { btcTicker, liftTheAsk, tenthsUnder } from './market-helpers.ts';
+import { btcTicker, confirmDialog, confirmOrder, liftTheAsk, tenthsUnder } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { availableOf, faucet, mine } from './wallets-helpers.ts';
 
@@ -51,6 +51,8 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await form.getByLabel('Amount').fill('0.001');
   await expect(form.getByText('Total you pay')).toBeVisible();
   await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(confirmDialog(page).getByText(/you can cancel it while it is open/)).toBeVisible();
+  await confirmOrder(page);
   await expect(page.getByText('Buy order placed on BTC/USDT')).toBeVisible();
   const shownPrice = Number(price).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   await expect(bids.getByRole('button', { name: new RegExp(`at ${shownPrice}:`) })).toBeVisible();
@@ -70,7 +72,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await form.getByRole('tab', { name: 'Market' }).click();
   await form.getByLabel('Amount').fill('0.002');
   await expect(form.getByText(/Fee \(taker, 0\.5%\)/)).toBeVisible();
-  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  await confirmMarketBuy(page);
   await expect(page.getByText(/Buy order filled: 0\.002 BTC/)).toBeVisible();
   await page.getByRole('tab', { name: 'Order history' }).click();
   const history = page.getByRole('table', { name: 'Order history' });
@@ -103,6 +105,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await form.getByRole('tab', { name: 'Sell' }).click();
   await form.getByLabel('Amount').fill('0.001');
   await form.getByRole('button', { name: 'Sell BTC' }).click();
+  await confirmOrder(page);
   await expect(page.getByText(/Sell order filled/)).toBeVisible();
   const alerts = async () => {
     const response = await request.get('/api/v1/alert', { headers: bearer(customer) });
@@ -133,8 +136,62 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await expect(page.getByRole('list', { name: 'Sell orders' }).getByRole('listitem').first()).toBeVisible();
   await shoot(page, 'exchange-mobile-book');
   await page.getByRole('button', { name: 'Buy BTC' }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'Place an order' }).getByRole('form', { name: 'Order form' }),
-  ).toBeVisible();
+  const sheet = page.getByRole('dialog', { name: 'Place an order' });
+  await expect(sheet.getByRole('form', { name: 'Order form' })).toBeVisible();
   await shoot(page, 'exchange-mobile-sheet');
+  // The confirmation opens above the sheet; going back leaves the sheet as it was.
+  await sheet.getByRole('tab', { name: 'Market' }).click();
+  await sheet.getByLabel('Amount').fill('0.001');
+  await sheet.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(confirmDialog(page).getByText('Market buy')).toBeVisible();
+  await shoot(page, 'exchange-mobile-confirm');
+  await page.keyboard.press('Escape');
+  await expect(confirmDialog(page)).toBeHidden();
+  await expect(sheet.getByLabel('Amount')).toHaveValue('0.001');
+  await sheet.getByRole('button', { name: 'Buy BTC' }).click();
+  await confirmOrder(page);
+  await expect(page.getByText(/Buy order filled: 0\.001 BTC/)).toBeVisible();
+  await expect(sheet).toBeHidden();
 });
+
+/**
+ * The market buy the form opened: the confirmation shows the summary's estimate; Escape goes back
+ * without sending; Tab stays inside; Enter on the confirm button sends it.
+ */
+async function confirmMarketBuy(page: Page) {
+  const form = page.getByRole('form', { name: 'Order form' });
+  const buy = form.getByRole('button', { name: 'Buy BTC' });
+  await buy.click();
+  const dialog = confirmDialog(page);
+  await expect(dialog.getByText(/fills at once at the prices in the order book/)).toBeVisible();
+  await expect(dialog.getByText(/cannot be undone/)).toBeVisible();
+  // Both read the one estimate: compared together, as it may be asked for again meanwhile.
+  await expect(async () => {
+    for (const [inForm, inDialog] of [
+      ['Expected price', 'Estimated average price'],
+      ['Fee (taker', 'Fee (taker'],
+      ['Total you pay', 'Total you pay'],
+      ['Arrives in your wallet', 'Arrives in your wallet'],
+    ]) {
+      const summary = await form.locator('.summary__row', { hasText: inForm! }).locator('dd').innerText();
+      const confirm = await dialog.locator('.order-confirm__row', { hasText: inDialog! }).locator('dd').innerText();
+      expect(confirm.split('\n')[0], inDialog).toBe(summary);
+    }
+  }).toPass({ timeout: 15_000 });
+  await shoot(page, 'exchange-confirm-desktop');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await buy.click();
+  await expect(dialog).toBeVisible();
+  for (let step = 0; step < 8; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await expect(async () => {
+    const accept = dialog.getByRole('button', { name: 'Accept the new figures' });
+    if (await accept.isVisible()) await accept.click();
+    await dialog.getByRole('button', { name: 'Confirm buy' }).focus({ timeout: 2_000 });
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
+  }).toPass({ timeout: 45_000 });
+}

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { confirmDialog, confirmOrder } from './market-helpers.ts';
 import { approvedCustomer, buyWithCard } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
@@ -88,6 +89,15 @@ test.describe('numbers in French', () => {
     await expect(form.getByText(new RegExp(`^${NUMBER},\\d+ USDT$`)).first()).toBeVisible();
     await shootBoth(page, 'fr-exchange-summary');
     await form.getByRole('button', { name: 'Acheter BTC' }).click();
+    const words = {
+      title: 'Confirmez votre ordre',
+      confirm: 'Confirmer l’achat',
+      accept: 'Accepter les nouveaux montants',
+    };
+    const dialog = confirmDialog(page, words);
+    await expect(dialog.getByText(new RegExp(`^${NUMBER},\\d+ USDT$`)).first()).toBeVisible();
+    await page.screenshot({ path: path.join(screens, 'fr-exchange-confirm-desktop.png'), animations: 'disabled' });
+    await confirmOrder(page, words);
     await expect(page.getByText('Ordre exécuté (Achat) : 0,002 BTC')).toBeVisible();
     // The form clears for the next order, in French marks still.
     await expect(form.getByLabel('Quantité')).toHaveValue('');

@@ -7,6 +7,7 @@ import { assetScale, parseAmount } from '@rora/money';
 import type { WalletHistory } from '@rora/contracts';
 import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { confirmDialog, confirmOrder } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
 import { PIN, faucet, mine, shoot, walletOf } from './wallets-helpers.ts';
 
@@ -46,6 +47,10 @@ test('a market buy costs what its preview said, and the wallet history lists it'
   await expect(pay).toHaveText(/^[\d,.]+ USDT$/, { timeout: 15_000 });
   const preview = minor((await pay.innerText()).replace(' USDT', ''), 'USDT');
   await form.getByRole('button', { name: 'Buy BTC' }).click();
+  // The confirmation says the total the summary said.
+  const confirmed = confirmDialog(page).locator('.order-confirm__row', { hasText: 'Total you pay' }).locator('dd');
+  await expect(confirmed).toHaveText(await pay.innerText());
+  await confirmOrder(page);
   await expect(page.getByText(/Buy order filled/)).toBeVisible();
 
   // The one total shown before the buy is what left the wallet, to the minor unit.
