@@ -1,7 +1,8 @@
 // The exchange screen's confirmation (UI.md: confirm before money moves; ADR 0066): an order is sent
 // only from the dialog, which shows the summary's estimate, says what the order kind means, marks a
-// figure that moved while it was open (to accept before confirming), and keeps a refused order open
-// so that trying again reuses its Idempotency-Key.
+// figure that moved while it was open (to accept before confirming), and keeps a refused order open:
+// trying again reuses its Idempotency-Key when no answer came (503), and makes a new one when the
+// server answered (a refusal, or the order placed), since it keeps that answer under the key.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -195,5 +196,25 @@ describe('confirming an order on the exchange screen', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends the same order a second time as a new order, and a refused one tried again with a new key', async () => {
+    const keys = () => api.calls(marketsApi.placeOrder).map((call) => call.headers.get('Idempotency-Key'));
+    await userEvent.click(await marketBuy());
+    api.refuse(marketsApi.placeOrder, 'available_balance_must_cover_order');
+    await userEvent.click(confirmButton());
+    await within(dialog()).findByRole('alert');
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.click(confirmButton());
+    await screen.findByText(/Buy order filled/);
+    // The very same order again: the first was answered, so this one is another order.
+    await userEvent.click(screen.getByLabelText(text('exchange:amountLabel')));
+    await userEvent.paste('0.01');
+    const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
+    await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
+    await userEvent.click(buy);
+    await userEvent.click(confirmButton());
+    await vi.waitFor(() => expect(keys()).toHaveLength(3));
+    expect(new Set(keys()).size).toBe(3);
   });
 });

@@ -7,4 +7,3 @@ export {
   type ApprovalFieldProps,
   type ApprovalProof,
 } from './components/ApprovalField.tsx';
-export { newIdempotencyKey } from './api/idempotency.ts';

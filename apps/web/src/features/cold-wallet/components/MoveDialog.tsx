@@ -1,13 +1,14 @@
 // Moving funds into cold holdings ("create") or back to the wallet ("withdraw"): the direction, the
 // amount with a Max button, what it leaves on each side, then the PIN or code. The Idempotency-Key is
 // made before the first try and kept while the request stays the same.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColdWallet } from '@rora/contracts';
 import { formatAmount } from '@rora/money';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useMoveColdWallet, type MoveRequest } from '../api/coldwallet-api.ts';
 import { errorMessage } from '../api/feedback.ts';
@@ -20,16 +21,6 @@ export interface MoveDialogProps {
   readonly initialType: MoveType;
   readonly approval: ApprovalStep;
   readonly onClose: () => void;
-}
-
-/** One Idempotency-Key per distinct request: kept for a retry of the same one, new when it changes. */
-function useKey(newKey: () => string): (request: MoveRequest) => string {
-  const last = useRef<{ key: string; body: string } | null>(null);
-  return (request) => {
-    const body = JSON.stringify(request);
-    if (last.current?.body !== body) last.current = { key: newKey(), body };
-    return last.current.key;
-  };
 }
 
 function MoveTypeChoice({
@@ -61,7 +52,7 @@ export function MoveDialog({ holding, initialType, approval, onClose }: MoveDial
   const [proof, setProof] = useState<Proof>({});
   const [error, setError] = useState<string | undefined>();
   const move = useMoveColdWallet();
-  const keyFor = useKey(approval.newKey);
+  const keys = useIdempotencyKeys();
   const decimals = decimalsOf(holding);
   const symbol = holding.assetSymbol;
   const amountError = moveAmountError(holding, type, amount);
@@ -71,11 +62,13 @@ export function MoveDialog({ holding, initialType, approval, onClose }: MoveDial
     const request: MoveRequest = { type, assetSymbol: symbol, quantity: amount.trim(), ...proof };
     setError(undefined);
     try {
-      await move.mutateAsync({ request, idempotencyKey: keyFor(request) });
+      await move.mutateAsync({ request, idempotencyKey: keys.keyFor(request) });
+      keys.settled();
       const moved = `${amountText(amount.trim(), decimals)} ${symbol}`;
       showToast(t(type === 'create' ? 'move.doneIn' : 'move.doneOut', { amount: moved }), 'success');
       onClose();
     } catch (failure) {
+      keys.settled(failure);
       setError(errorMessage(failure));
     }
   };

@@ -10,6 +10,4 @@ export interface Proof {
 export interface ApprovalStep {
   readonly Field: ComponentType<{ value: Proof; onChange: (proof: Proof) => void; error?: string | undefined }>;
   readonly ready: (proof: Proof) => boolean;
-  /** A fresh Idempotency-Key (works on plain http origins too). */
-  readonly newKey: () => string;
 }

@@ -1,10 +1,11 @@
 // The customer's orders: open ones and history (GET /order), placing with an Idempotency-Key made
 // before the first try and reused on a retry of the same order, cancelling, and the execution
 // estimate (POST /order/rate) for the form as it stands, asked for again while an order is confirmed.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { marketsApi, type TradeOrderBody } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
@@ -18,22 +19,14 @@ export function useOrders(type: 'open' | 'closed', page = 1) {
   });
 }
 
-/** One key per distinct order: a retry of the same body reuses it, a changed order gets a new one. */
-function useIdempotencyKey(): (body: unknown) => string {
-  const last = useRef<{ key: string; body: string } | null>(null);
-  return (body) => {
-    const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { key: crypto.randomUUID(), body: text };
-    return last.current.key;
-  };
-}
-
 export function usePlaceOrder() {
   const client = useQueryClient();
-  const keyFor = useIdempotencyKey();
+  const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (body: TradeOrderBody) =>
-      callApi(marketsApi.placeOrder, { body, headers: { 'Idempotency-Key': keyFor(body) } }),
+      callApi(marketsApi.placeOrder, { body, headers: { 'Idempotency-Key': keys.keyFor(body) } }),
+    // An answer for good ends the key: the same order placed again is another order.
+    onSettled: (_order, error) => keys.settled(error),
     // The order holds (or, filled at once, moves) money: the orders and every balance refresh.
     onSuccess: () => invalidateAfter(client, 'order'),
   });

@@ -8,6 +8,7 @@ import { useAvailable, useLoanPreview, usePostRequest } from '../api/loans.ts';
 import { DEFAULT_REQUEST, checkRequest, requestBody, type RequestForm } from '../model/request-form.ts';
 import { RequestFields } from './RequestFields.tsx';
 import { RequestPreview } from './RequestPreview.tsx';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 
@@ -15,7 +16,7 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   const { t } = useTranslation('lending');
   const [form, setForm] = useState<RequestForm>(DEFAULT_REQUEST);
   const [touched, setTouched] = useState<ReadonlySet<keyof RequestForm>>(new Set());
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const keys = useIdempotencyKeys();
   const balances = useAvailable();
   const available = balances.data ? (balances.data.get(form.collateralAsset) ?? 0n) : null;
   const errors = checkRequest(form, available);
@@ -26,7 +27,6 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   const close = () => {
     setForm(DEFAULT_REQUEST);
     setTouched(new Set());
-    setKey(crypto.randomUUID());
     post.reset();
     onClose();
   };
@@ -36,7 +36,12 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   };
   const ready = body !== null && preview.data?.acceptable === true && !preview.isFetching;
   const submit = () => {
-    if (body) post.mutate({ body, key }, { onSuccess: close });
+    if (body) {
+      post.mutate(
+        { body, key: keys.keyFor(body) },
+        { onSuccess: close, onSettled: (_request, error) => keys.settled(error) },
+      );
+    }
   };
   return (
     <Dialog

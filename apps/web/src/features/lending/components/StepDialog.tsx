@@ -1,12 +1,11 @@
 // Confirming a step that moves money (UI.md): lending (what the lender pays and gets back, and the
 // risk), repaying (the debt now; the collateral returns) or cancelling a request (the collateral
 // returns). The Idempotency-Key is made for each opening of the dialog and kept for its retries.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
-import { ApiError } from '../../../lib/api/errors.ts';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
 import { Figures, useCoins, usePercent } from './figures.tsx';
@@ -57,8 +56,8 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
     ),
   );
   const { ofError: errorText } = useErrorText('lending');
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  useEffect(() => setKey(crypto.randomUUID()), [step]);
+  // A retry of an unanswered step reuses its key; once answered (the debt grew, say), the next is new.
+  const keys = useIdempotencyKeys();
   // The loan as it stands (refreshed after every attempt): a repayment confirms the debt shown.
   const fresh = useLoan(step?.action === 'repay' ? step.loan.id : null);
   const shown = step && fresh.data ? { ...step, loan: fresh.data } : step;
@@ -68,14 +67,11 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   };
   const confirm = () => {
     if (!shown) return;
-    const input = { action: shown.action, id: shown.loan.id, key, maxDebt: shown.loan.debtNow };
-    mutation.mutate(input, {
-      onSuccess: close,
-      // The debt grew: the figures refresh and the next confirmation is a new request.
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'loan_debt_above_confirmed') setKey(crypto.randomUUID());
-      },
-    });
+    const request = { action: shown.action, id: shown.loan.id, maxDebt: shown.loan.debtNow };
+    mutation.mutate(
+      { ...request, key: keys.keyFor(request) },
+      { onSuccess: close, onSettled: (_loan, error) => keys.settled(error) },
+    );
   };
   const action = step?.action ?? 'lend';
   return (

@@ -1,9 +1,10 @@
 // The card purchase's state: the coin and the fiat amount, the purchase started (and its widget),
 // and the purchase's state as the API reports it. The widget page tells this page when the card was
 // decided (postMessage, same origin only), so the result shows without waiting for the next poll.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OnrampAsset } from '@rora/contracts';
 import { ApiError } from '../../../lib/api/errors.ts';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { usePurchase, useStartPurchase } from '../api/onramp-api.ts';
 import { checkFiatAmount, DEFAULT_ASSET } from '../model/onramp-form.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
@@ -15,8 +16,8 @@ export function useOnrampFlow() {
   const [touched, setTouched] = useState(false);
   const [purchaseId, setPurchaseId] = useState<string | null>(null);
   const [widgetOpen, setWidgetOpen] = useState(false);
-  // One key per purchase asked for: a retry after a lost answer reuses it instead of starting another.
-  const keys = useRef(new Map<string, string>());
+  // A retry after a lost answer reuses the purchase's key instead of starting another.
+  const keys = useIdempotencyKeys();
   const start = useStartPurchase();
   const purchase = usePurchase(purchaseId);
   const check = checkFiatAmount(amount);
@@ -35,14 +36,12 @@ export function useOnrampFlow() {
   const submit = () => {
     setTouched(true);
     if (!check.ok) return;
-    const request = `${asset}:${amount}`;
-    const key = keys.current.get(request) ?? crypto.randomUUID();
-    keys.current.set(request, key);
+    const body = { asset, fiatAmount: amount, fiatCurrency: 'USD' } as const;
     start.mutate(
-      { body: { asset, fiatAmount: amount, fiatCurrency: 'USD' }, key },
+      { body, key: keys.keyFor(body) },
       {
+        onSettled: (_started, error) => keys.settled(error),
         onSuccess: (started) => {
-          keys.current.delete(request);
           setPurchaseId(started.id);
           setWidgetOpen(true);
         },

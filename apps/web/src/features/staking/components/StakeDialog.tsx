@@ -2,7 +2,7 @@
 // balance), then what it earns the first day and over the term, when it can be withdrawn, and what
 // an early unstake costs. The Idempotency-Key is made when the dialog opens, so a retry of the same
 // confirmation never stakes twice; what was typed stays when a request fails.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StakingPlan } from '@rora/contracts';
 import { assetScale } from '@rora/money';
@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { useAvailableBalances, usePlaceStake } from '../api/staking.ts';
 import { apyPercent, checkStakeAmount, coins, stakeSummary } from '../model/stake-form.ts';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount: bigint }) {
@@ -39,14 +40,19 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
   const { t } = useTranslation('staking');
   const errorText = useErrorText('staking');
   const [text, setText] = useState('');
-  const key = useMemo(() => crypto.randomUUID(), []);
+  const keys = useIdempotencyKeys();
   const balances = useAvailableBalances();
   const place = usePlaceStake();
   const available = balances.data?.get(plan.asset) ?? 0n;
   const checked = checkStakeAmount(text, plan, available);
   const shownError = !checked.ok && text !== '' ? errorText.ofCode(checked.error) : undefined;
   const submit = () => {
-    if (checked.ok) place.mutate({ plan: plan.id, amount: text, key }, { onSuccess: onDone });
+    if (!checked.ok) return;
+    const stake = { plan: plan.id, amount: text };
+    place.mutate(
+      { ...stake, key: keys.keyFor(stake) },
+      { onSuccess: onDone, onSettled: (_stake, error) => keys.settled(error) },
+    );
   };
   return (
     <form

@@ -1,13 +1,13 @@
 // Unstaking, confirmed: what comes back to the available balance, and for a locked stake before its
 // maturity that its accrued rewards are forfeited (or that it cannot be unstaked yet, when the
 // platform refuses early unstakes: the API's refusal is shown).
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stake } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useUnstake } from '../api/staking.ts';
 import { textCoins } from '../model/stake-form.ts';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function UnstakeDialog(props: {
@@ -19,9 +19,8 @@ export function UnstakeDialog(props: {
   const errorText = useErrorText('staking');
   const unstake = useUnstake();
   const { stake } = props;
-  // One key per stake shown, reused by a retry: one confirmation never unstakes twice.
-  const stakeId = stake?.id;
-  const key = useMemo(() => (stakeId ? crypto.randomUUID() : ''), [stakeId]);
+  // A retry of an unanswered unstake reuses its key: one confirmation never unstakes twice.
+  const keys = useIdempotencyKeys();
   // The API's preview (the days due caught up, as the unstake does); without it, the stored figures.
   const preview = stake?.unstakeNow ?? null;
   const returns = preview?.returns ?? stake?.amount ?? '0';
@@ -58,7 +57,12 @@ export function UnstakeDialog(props: {
               {t('dialog.cancel')}
             </Button>
             <Button
-              onClick={() => unstake.mutate({ id: stake.id, key }, { onSuccess: close })}
+              onClick={() =>
+                unstake.mutate(
+                  { id: stake.id, key: keys.keyFor({ unstake: stake.id }) },
+                  { onSuccess: close, onSettled: (_stake, error) => keys.settled(error) },
+                )
+              }
               loading={unstake.isPending}
             >
               {t('unstake.confirm')}

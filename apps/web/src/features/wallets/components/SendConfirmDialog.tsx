@@ -9,7 +9,7 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { errorMessage } from '../api/feedback.ts';
-import { useIdempotencyKey } from '../api/idempotency.ts';
+import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useSendTransaction, type SendRequest } from '../api/send-api.ts';
 import { parseMinor, parseTag, sendSummary, type SendDraft } from '../model/send-form.ts';
 import { ApprovalField, approvalReady, type ApprovalProof } from './ApprovalField.tsx';
@@ -74,7 +74,7 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
   const [proof, setProof] = useState<ApprovalProof>({});
   const [error, setError] = useState<string | undefined>();
   const send = useSendTransaction();
-  const keyFor = useIdempotencyKey();
+  const keys = useIdempotencyKeys();
   const tag = parseTag(draft.destinationTag);
   // A send to another Rora customer never touches the blockchain: no warning about one.
   const internal = estimate.address?.valid === true && estimate.address.internal;
@@ -90,10 +90,12 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
     };
     setError(undefined);
     try {
-      const sent = await send.mutateAsync({ request, idempotencyKey: keyFor(request) });
+      const sent = await send.mutateAsync({ request, idempotencyKey: keys.keyFor(request) });
+      keys.settled();
       announce(sent, t);
       onSent();
     } catch (failure) {
+      keys.settled(failure);
       setError(errorMessage(failure));
     }
   };
