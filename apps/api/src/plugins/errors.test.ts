@@ -112,6 +112,23 @@ describe('one error body for hostile input', () => {
     expect(({} as Record<string, unknown>).a).toBeUndefined();
   });
 
+  it.each([
+    ['a repeated key', '{"email":"a@example.com","count":1,"amount":"1","amount":"1000"}', 'amount'],
+    ['a key and its escaped spelling', '{"email":"a@example.com","count":1,"amount":"1","\\u0061mount":"9"}', 'amount'],
+    ['a repeated key in a nested object', '{"email":"a@example.com","count":1,"x":{"t":1,"t":2}}', 'x.t'],
+  ])('refuses %s by name rather than reading the last value', async (_name, payload, field) => {
+    const response = await post(payload);
+    expectErrorBody(response, 400, 'request_body_keys_must_be_unique');
+    const key = field.split('.').at(-1)!;
+    expect(response.json().data).toEqual([
+      {
+        code: 'request_body_keys_must_be_unique',
+        message: `The key "${key}" appears more than once in the same object`,
+        field,
+      },
+    ]);
+  });
+
   it('refuses deep nesting without a stack overflow', async () => {
     const depth = 200_000;
     expectErrorBody(await post(`${'['.repeat(depth)}${']'.repeat(depth)}`), 400);

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { AppError } from '../lib/errors.ts';
+import { findDuplicateKey } from '../lib/json-duplicate-key.ts';
 
 /** Fastify's `frameworkErrors` option: router failures answered like every other error. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
@@ -83,9 +84,23 @@ export function unreadableBody(headers: FastifyRequest['headers']): AppError | u
 /** What secure-json-parse throws for a __proto__ or constructor.prototype key. */
 const FORBIDDEN_PROTOTYPE_KEY = 'Object contains forbidden prototype property';
 
+const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…` : text);
+
+/** A repeated key's refusal names it and where it is (both cut short when long). */
+function duplicateKeyError(text: string): AppError | undefined {
+  const duplicate = findDuplicateKey(text);
+  if (!duplicate) return undefined;
+  return new AppError('request_body_keys_must_be_unique', {
+    message: `The key ${JSON.stringify(cut(duplicate.key, 64))} appears more than once in the same object`,
+    field: cut(duplicate.path, 200),
+  });
+}
+
 /**
  * Fastify's own JSON parser, but with the reason kept: it answers every failure as one invalid-JSON
- * error, so a key that could reach Object.prototype was refused as if the JSON were broken.
+ * error, so a key that could reach Object.prototype was refused as if the JSON were broken. A key
+ * repeated within an object is refused too (lib/json-duplicate-key.ts): JSON.parse alone keeps the
+ * last value where another reader of the same body may keep the first.
  */
 export function parseJsonBody(
   _request: FastifyRequest,
@@ -94,8 +109,9 @@ export function parseJsonBody(
 ) {
   if (body.length === 0)
     return done(new AppError('request_body_must_be_json', { message: 'The request body is empty' }));
+  let value: unknown;
   try {
-    return done(null, secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }));
+    value = secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     const code =
       (error as Error).message === FORBIDDEN_PROTOTYPE_KEY
@@ -103,6 +119,8 @@ export function parseJsonBody(
         : 'request_body_must_be_json';
     return done(new AppError(code));
   }
+  const duplicate = duplicateKeyError(body);
+  return duplicate ? done(duplicate) : done(null, value);
 }
 
 async function inputGuards(app: FastifyInstance) {

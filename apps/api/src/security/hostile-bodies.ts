@@ -281,7 +281,14 @@ export function hostileWholeBodies(base: Record<string, unknown> | undefined, em
   const valid = JSON.stringify(base ?? {});
   const inner = valid.slice(1, -1);
   const join = (extra: string) => `{${inner}${inner ? ',' : ''}${extra}}`;
+  // The first field again with another value: JSON.parse would keep the second, a proxy the first.
+  const [first] = Object.keys(base ?? {});
+  const repeated: HostileBody[] =
+    first === undefined
+      ? []
+      : [{ name: 'a key repeated', text: join(`${JSON.stringify(first)}:"1000"`), field: first }];
   return [
+    ...repeated,
     { name: 'malformed: cut short', text: valid.slice(0, -1) },
     { name: 'malformed: single quotes', text: "{'a': 1}" },
     { name: 'malformed: trailing comma', text: join('"a":1,') },

@@ -8,6 +8,10 @@ export const platformErrors = {
     status: 400,
     message: 'The request body must not use the keys __proto__ or constructor.prototype',
   },
+  request_body_keys_must_be_unique: {
+    status: 400,
+    message: 'A key must appear only once in each object of the request body',
+  },
   request_body_must_be_valid_multipart: {
     status: 400,
     message: 'The upload was cut short or is not a valid form. Please try again',

@@ -51,6 +51,7 @@ const GENERIC_CODES = [
   'webhook_reference_unknown',
   'request_body_must_be_json',
   'request_body_key_not_allowed',
+  'request_body_keys_must_be_unique',
   'request_uri_too_long',
   'request_headers_too_large',
   'request_must_be_valid_http',
