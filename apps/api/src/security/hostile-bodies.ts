@@ -36,6 +36,8 @@ export interface HostileBody {
   field?: string;
   /** False: the route may take it (a 90-digit amount for an estimate, say) but must never crash on it. */
   mustRefuse?: boolean;
+  /** The code the refusal must give, when the rule is that precise (a wrong type). */
+  code?: ErrorCode;
 }
 
 export const toJsonSchema = (schema: unknown): JsonSchema =>
@@ -240,29 +242,34 @@ export function hostileBodies(zodSchema: unknown, base: Record<string, unknown>)
   for (const field of fieldsOf(variantFor(zodSchema, base))) {
     const name = field.path.join('.');
     const accepted = acceptedTypes(field.schema);
-    const add = (what: string, value: string | undefined, mustRefuse = true) =>
-      bodies.push({ name: `${name}: ${what}`, text: withField(base, field.path, value), field: name, mustRefuse });
+    // A number field given another type is refused as a wrong type, not by one of its rules (a
+    // range): the string "500" for a rate is request_validation_failed, never loan_rate_out_of_range.
+    const wrongType = accepted.size === 1 && accepted.has('number') ? 'request_validation_failed' : undefined;
+    const add = (what: string, value: string | undefined, options: { mustRefuse?: boolean; code?: ErrorCode } = {}) =>
+      bodies.push({ name: `${name}: ${what}`, text: withField(base, field.path, value), field: name, ...options });
     if (field.required) add('missing', undefined);
     if (accepted.size > 0) {
-      for (const [type, value] of Object.entries(WRONG_VALUES)) if (!accepted.has(type)) add(`a ${type}`, value);
+      for (const [type, value] of Object.entries(WRONG_VALUES)) {
+        if (!accepted.has(type)) add(`a ${type}`, value, { code: wrongType });
+      }
     }
     if (accepted.has('string') && !field.schema.enum && !('const' in field.schema)) {
       add('a 100 kB string', JSON.stringify('a'.repeat(100_000)));
       // PostgreSQL text cannot hold NUL: a route that stores it unchecked answers 500.
-      add('a NUL byte', JSON.stringify('a\u0000b'), false);
+      add('a NUL byte', JSON.stringify('a\u0000b'), { mustRefuse: false });
     }
     add('nested 500 deep', deeplyNested(500));
     if (accepted.has('number')) {
       for (const [what, value] of HOSTILE_NUMBERS) {
         if (what.startsWith('a fraction') && !typesOf(field.schema).includes('integer')) continue;
         if (isInRange(field.schema, value)) continue;
-        add(what, value);
+        add(what, value, { code: value.startsWith('"') ? wrongType : undefined });
       }
     }
     if (looksLikeAmount(field)) {
       for (const [what, value] of HOSTILE_AMOUNTS) add(`amount ${what}`, value);
       // More than any balance or int8 can hold: a refusal or an estimate, never a crash.
-      add('amount of 90 digits', `"${'9'.repeat(90)}"`, false);
+      add('amount of 90 digits', `"${'9'.repeat(90)}"`, { mustRefuse: false });
     }
   }
   return bodies;

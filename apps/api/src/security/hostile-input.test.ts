@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { isErrorCode } from '@rora/contracts';
+import { isErrorCode, type ErrorCode } from '@rora/contracts';
 import type { TestUser } from '../testing/users.ts';
 import type { CatalogueRoute } from '../testing/route-catalogue.ts';
 import {
@@ -168,9 +168,9 @@ async function call(request: Call): Promise<LightMyRequestResponse> {
  */
 function refusalProblems(
   response: LightMyRequestResponse,
-  expected: { route: CatalogueRoute; field?: string; mustRefuse?: boolean },
+  expected: { route: CatalogueRoute; field?: string; mustRefuse?: boolean; code?: ErrorCode },
 ): string[] {
-  const { route, field, mustRefuse = true } = expected;
+  const { route, field, mustRefuse = true, code } = expected;
   const status = response.statusCode;
   if (status >= 500) return [`answered ${status}`];
   if (status < 400) return mustRefuse ? [`answered ${status}`] : [];
@@ -179,6 +179,7 @@ function refusalProblems(
   if ([403, 429].includes(status) || (status === 401 && route.authenticated)) return [`answered ${status}`];
   if (problems.length > 0 || field === undefined) return problems;
   const body = response.json() as ErrorBody;
+  if (code !== undefined && body.error.code !== code) return [`refused as ${body.error.code}, not ${code}`];
   const related = (name: string | undefined) =>
     name !== undefined && (name === field || name.startsWith(`${field}.`) || field.startsWith(`${name}.`));
   const names = (item: { field?: string; message: string }) => related(item.field) || item.message.includes(field);
@@ -193,14 +194,15 @@ interface Case {
   name: string;
   field?: string;
   mustRefuse?: boolean;
+  code?: ErrorCode;
   call: Call;
 }
 
 async function failuresOf(cases: Case[]): Promise<string[]> {
   const failures: string[] = [];
-  for (const { name, field, mustRefuse, call: request } of cases) {
+  for (const { name, field, mustRefuse, code, call: request } of cases) {
     const response = await call(request);
-    for (const problem of refusalProblems(response, { route: request.route, field, mustRefuse })) {
+    for (const problem of refusalProblems(response, { route: request.route, field, mustRefuse, code })) {
       failures.push(`${name}: ${problem} | ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
   }

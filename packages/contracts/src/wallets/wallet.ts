@@ -152,8 +152,9 @@ export const walletHistorySchema = pageInfoSchema.extend({ items: zod.array(wall
 export type WalletHistory = zod.infer<typeof walletHistorySchema>;
 export const walletHistoryResponseSchema = envelope(walletHistorySchema);
 
+/** A number of another type (the string "42") is a wrong type (request_validation_failed), not a bad tag. */
 const destinationTagSchema = zod
-  .number({ error: 'destination_tag_is_invalid' })
+  .number()
   .int({ error: 'destination_tag_is_invalid' })
   .min(0, { error: 'destination_tag_is_invalid' })
   .max(4_294_967_295, { error: 'destination_tag_is_invalid' });

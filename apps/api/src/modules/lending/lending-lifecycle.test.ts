@@ -119,6 +119,16 @@ describe('refusals', () => {
     expect(same.json().error.code).toBe('loan_assets_must_differ');
     const term = await postRequest(t, borrower, { ...REQUEST, termDays: 31 });
     expect([term.statusCode, term.json().error.code]).toEqual([422, 'loan_term_not_offered']);
+    const rate = await postRequest(t, borrower, { ...REQUEST, rateBps: 5001 });
+    expect([rate.statusCode, rate.json().error.code]).toEqual([422, 'loan_rate_out_of_range']);
+    // A number in a string is a wrong type, answered as every wrong type is: not as a range or a term.
+    for (const wrong of [{ rateBps: '500' }, { termDays: '30' }]) {
+      const typed = await postRequest(t, borrower, { ...REQUEST, ...wrong });
+      expect([typed.statusCode, typed.json().data[0]]).toEqual([
+        400,
+        expect.objectContaining({ code: 'request_validation_failed', field: Object.keys(wrong)[0] }),
+      ]);
+    }
     const decimals = await postRequest(t, borrower, { ...REQUEST, amount: '1.0000001' });
     expect(decimals.json().error.code).toBe('amount_has_too_many_decimals');
     const { createTestUser } = await import('../../testing/users.ts');
