@@ -12,7 +12,7 @@ import { redactLogObject } from './lib/log-redaction.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuardsPlugin, { clientErrors, frameworkErrors } from './plugins/input-guards.ts';
-import { routeValidator } from './plugins/validation.ts';
+import { queryTakesNothing, routeValidator } from './plugins/validation.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // JSON only (uploads use multipart): any other body type is 415, not a string handed to a schema.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(routeValidator);
+  app.addHook('onRoute', queryTakesNothing);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

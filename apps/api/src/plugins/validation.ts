@@ -2,8 +2,10 @@
 // (`email_must_be_valid`), so a rule a field breaks answers that code with its catalogued status and
 // message: `data[0].message` is what the web app toasts (spec §8), and `field` names the input.
 // Other issues (a wrong type where no code was given) answer request_validation_failed.
-// Bodies are strict: an unknown field is refused rather than silently dropped (TESTING.md).
-import type { FastifySchemaCompiler } from 'fastify';
+// Bodies and query strings are strict: an unknown field or parameter is refused by name rather than
+// silently dropped (TESTING.md): `GET /wallet/history?asset=BTC` filters nothing, so it says so. An
+// API route that declares no query string takes none (queryTakesNothing).
+import type { FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorItem } from '@rora/contracts';
 import { AppError } from '../lib/errors.ts';
@@ -38,14 +40,26 @@ export function strict(schema: z.ZodType): z.ZodType {
   return schema;
 }
 
-function strictBody(schema: z.ZodType, httpPart: string | undefined): z.ZodType {
-  return httpPart === 'body' ? strict(schema) : schema;
+function strictInput(schema: z.ZodType, httpPart: string | undefined): z.ZodType {
+  return httpPart === 'body' || httpPart === 'querystring' ? strict(schema) : schema;
 }
 
 export const routeValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  const checked = strictBody(schema, httpPart);
+  const checked = strictInput(schema, httpPart);
   return (data) => {
     const result = checked.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
   };
 };
+
+/**
+ * An `onRoute` hook: an API route that declares no query string gets an empty one, so a parameter
+ * sent to it is refused like an unknown one elsewhere. Not the WebSocket (its upgrade is not a call)
+ * nor the providers' webhooks (their servers, not customers, choose the address).
+ */
+export function queryTakesNothing(route: RouteOptions): void {
+  const schema = route.schema as { querystring?: unknown } | undefined;
+  if (schema?.querystring !== undefined || route.wsHandler || !route.url.startsWith('/api/v1/')) return;
+  if (route.url.startsWith('/api/v1/webhooks/')) return;
+  route.schema = { ...route.schema, querystring: z.object({}) };
+}

@@ -97,6 +97,18 @@ describe('wallets', () => {
     expect(second.items[0]).toMatchObject({ type: 'deposit', direction: 'in', status: 'completed', stage: 'credited' });
   });
 
+  it('refuses a query parameter it does not know by name rather than ignoring it (no asset filter)', async () => {
+    for (const path of ['GET /wallet/history?asset=BTC', 'GET /wallet?asset=BTC', 'GET /wallet/history?page=1&x=1']) {
+      const response = await call(t, alice, path);
+      const unknown = path.endsWith('x=1') ? 'x' : 'asset';
+      expect([response.statusCode, response.json().data[0]], path).toEqual([
+        400,
+        { code: 'request_validation_failed', message: `Unrecognized key: "${unknown}"`, field: unknown },
+      ]);
+    }
+    expect((await call(t, alice, 'GET /wallet/history?page=1&limit=5')).statusCode).toBe(200);
+  });
+
   it('answers 404 for another customer wallet or an id that is not one, and 401 signed out', async () => {
     const mallory = await createTestUser(t);
     const id = alice.wallet('btc').id;
