@@ -5,6 +5,8 @@ import type { ErrorDefinition } from './types.ts';
 export const stakingErrors = {
   staking_plan_not_found: { status: 404, message: 'This staking plan does not exist' },
   staking_plan_is_closed: { status: 409, message: 'This staking plan takes no new stakes' },
+  // Answered with the plan's own figure: `The minimum stake for this plan is 0.01 ETH`, and in `data`
+  // the item's `limit` ('0.01') and `asset` ('ETH').
   staking_amount_below_minimum: { status: 422, message: 'The amount is below this plan’s minimum stake' },
   staking_amount_above_maximum: { status: 422, message: 'The amount is above this plan’s maximum stake' },
   staking_plan_capacity_reached: {

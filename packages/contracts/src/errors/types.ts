@@ -17,6 +17,10 @@ export const errorItemSchema = zod.object({
   allowed: zod.boolean().optional(),
   /** Country check: the two-letter country the request came from, when known. */
   country: zod.string().optional(),
+  /** A bound the amount broke (a staking plan's minimum or maximum stake), a decimal in `asset`'s units. */
+  limit: zod.string().optional(),
+  /** The asset `limit` is counted in (`ETH`). */
+  asset: zod.string().optional(),
   /** A wait (sign-in backoff): the seconds until a try is checked again, as in Retry-After. */
   retryAfterSeconds: zod.number().int().positive().optional(),
 });

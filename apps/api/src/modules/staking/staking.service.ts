@@ -18,7 +18,7 @@ import {
 } from '@rora/contracts';
 import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
-import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
+import { assetScale, formatAmount, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
 import type { NotificationService } from '../notifications/index.ts';
@@ -59,6 +59,15 @@ export interface StakingSettings {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('resource_not_found', { message: 'Stake not found' });
 
+/** A stake outside the plan's bounds: the refusal names the bound, in the plan's coin. */
+function outsideBound(plan: PlanRow, bound: 'minimum' | 'maximum'): AppError {
+  const code = bound === 'minimum' ? 'staking_amount_below_minimum' : 'staking_amount_above_maximum';
+  const limit = formatAmount(bound === 'minimum' ? plan.minAmount : plan.maxAmount, assetScale(plan.asset));
+  const message = `The ${bound} stake for this plan is ${limit} ${plan.asset}`;
+  const item = { code, message, field: 'amount', limit, asset: plan.asset };
+  return new AppError(code, { message, field: 'amount', items: [item] });
+}
+
 /** The amount in the plan's coin, within its limits and room, or the refusal's code. */
 function checkAmount(plan: PlanRow, text: string): bigint {
   const parsed = tryParseAmount(text, assetScale(plan.asset));
@@ -66,8 +75,8 @@ function checkAmount(plan: PlanRow, text: string): bigint {
     throw new AppError(isErrorCode(parsed.code) ? parsed.code : 'amount_is_not_a_decimal', { field: 'amount' });
   const amount = parsed.value;
   if (amount <= 0n) throw new AppError('amount_must_be_positive', { field: 'amount' });
-  if (amount < plan.minAmount) throw new AppError('staking_amount_below_minimum', { field: 'amount' });
-  if (amount > plan.maxAmount) throw new AppError('staking_amount_above_maximum', { field: 'amount' });
+  if (amount < plan.minAmount) throw outsideBound(plan, 'minimum');
+  if (amount > plan.maxAmount) throw outsideBound(plan, 'maximum');
   if (plan.stakedTotal + amount > plan.capacity)
     throw new AppError('staking_plan_capacity_reached', { field: 'amount' });
   return amount;

@@ -236,6 +236,23 @@ describe('refusals', () => {
     expect(keyless.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
   });
 
+  it('names the plan’s minimum or maximum, in its coin, when an amount is outside them', async () => {
+    const user = await fundedCustomer(t, { ETH: '1' });
+    const cases: Array<[object, string, string, string, string]> = [
+      [{ plan: 'eth-30', amount: '0.009' }, 'staking_amount_below_minimum', 'minimum', '0.01', 'ETH'],
+      [{ plan: 'usdt-flexible', amount: '9.99' }, 'staking_amount_below_minimum', 'minimum', '10', 'USDT'],
+      [{ plan: 'usdt-flexible', amount: '100001' }, 'staking_amount_above_maximum', 'maximum', '100000', 'USDT'],
+    ];
+    for (const [body, code, bound, limit, asset] of cases) {
+      const response = await postStake(t, user, body);
+      const message = `The ${bound} stake for this plan is ${limit} ${asset}`;
+      expect(response.json(), JSON.stringify(body)).toEqual({
+        error: { code, message },
+        data: [{ code, message, field: 'amount', limit, asset }],
+      });
+    }
+  });
+
   it('replays a retry with the same key without staking twice', async () => {
     const user = await fundedCustomer(t, { USDT: '30' });
     const first = await postStake(t, user, { plan: 'usdt-flexible', amount: '10' }, 'stake-once');

@@ -11,7 +11,8 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { useAvailableBalances, usePlaceStake } from '../api/staking.ts';
-import { apyPercent, checkStakeAmount, coins, stakeSummary } from '../model/stake-form.ts';
+import { apyPercent, BOUND_ERRORS, boundTexts, checkStakeAmount, coins, stakeSummary } from '../model/stake-form.ts';
+import { ApiError } from '../../../lib/api/errors.ts';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
@@ -45,7 +46,11 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
   const place = usePlaceStake();
   const available = balances.data?.get(plan.asset) ?? 0n;
   const checked = checkStakeAmount(text, plan, available);
-  const shownError = !checked.ok && text !== '' ? errorText.ofCode(checked.error) : undefined;
+  // A minimum or maximum is named with the plan's figure, whether the form or the server refused.
+  const wordsOf = (code: string) =>
+    BOUND_ERRORS.includes(code) ? t(`errors.${code}`, boundTexts(plan)) : errorText.ofCode(code);
+  const shownError = !checked.ok && text !== '' ? wordsOf(checked.error) : undefined;
+  const placeError = place.error instanceof ApiError ? wordsOf(place.error.items[0]?.code ?? place.error.code) : null;
   const submit = () => {
     if (!checked.ok) return;
     const stake = { plan: plan.id, amount: text };
@@ -77,7 +82,7 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
       </p>
       {place.isError ? (
         <p role="alert" className="staking-form__error">
-          {errorText.ofError(place.error)}
+          {placeError ?? errorText.ofError(place.error)}
         </p>
       ) : null}
       <div className="staking-form__actions">

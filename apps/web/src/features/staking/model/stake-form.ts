@@ -80,3 +80,11 @@ export function coins(minorUnits: bigint, asset: string): string {
 export function textCoins(text: string, asset: string): string {
   return coins(minor(text, asset), asset);
 }
+
+/** The refusals that name a bound of the plan, and the values their texts name it with. */
+export const BOUND_ERRORS: readonly string[] = ['staking_amount_below_minimum', 'staking_amount_above_maximum'];
+
+/** The plan's minimum and maximum stake as the refusals' texts show them (`0.01 ETH`). */
+export function boundTexts(plan: StakingPlan): { minimum: string; maximum: string } {
+  return { minimum: textCoins(plan.minAmount, plan.asset), maximum: textCoins(plan.maxAmount, plan.asset) };
+}
