@@ -49,7 +49,7 @@ test.describe('staking', () => {
     const dialog = page.getByRole('dialog', { name: 'Stake USDT' });
     const amount = dialog.getByLabel('Amount in USDT');
     await amount.fill('5');
-    await expect(dialog.getByText("The amount is below this plan's minimum")).toBeVisible();
+    await expect(dialog.getByText('The minimum stake for this plan is 10 USDT')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Confirm stake' })).toBeDisabled();
     await amount.fill('500');
     await expect(dialog.getByText('Your available balance does not cover this amount')).toBeVisible();
