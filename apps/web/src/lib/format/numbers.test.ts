@@ -8,9 +8,11 @@ import {
   formatHoldingText,
   formatMinor,
   formatPercent,
+  formatPrice,
   formatUsd,
   localiseNumber,
   numberMarks,
+  usdCentsOf,
 } from './numbers.ts';
 
 const NNBSP = '\u202f';
@@ -95,6 +97,52 @@ describe('dollars', () => {
     expect(formatUsd(undefined, 'en')).toBe('$0.00');
     expect(formatUsd('abc', 'en')).toBe('$0.00');
     expect(formatUsd(123456n, 'en')).toBe('$1,234.56');
+  });
+});
+
+describe('dollar values from amounts and prices', () => {
+  it('rounds to the cent half to even, never cuts (the API sends 19497.69)', () => {
+    expect(usdCentsOf([{ amount: '19497.697', usdPrice: '1' }])).toBe(1_949_770n);
+    expect(usdCentsOf([{ amount: '0.125', usdPrice: '1' }])).toBe(12n);
+    expect(usdCentsOf([{ amount: '0.135', usdPrice: '1' }])).toBe(14n);
+    expect(usdCentsOf([{ amount: '2', usdPrice: '0.6225' }])).toBe(124n);
+    expect(usdCentsOf([{ amount: '2', usdPrice: '0.6275' }])).toBe(126n);
+    expect(usdCentsOf([{ amount: '0.01866', usdPrice: '53600.2' }])).toBe(100_018n);
+  });
+
+  it('sums the exact values before rounding once', () => {
+    const halves = [
+      { amount: '0.004', usdPrice: '1' },
+      { amount: '0.004', usdPrice: '1' },
+    ];
+    expect(usdCentsOf(halves)).toBe(1n);
+    // 18,497.517951 + 1,000.179732 = 19,497.697683: $19,497.70 (each cut first: 18,497.51 + 1,000.17).
+    const wallets = [
+      { amount: '18497.517951', usdPrice: '1' },
+      { amount: '0.01866', usdPrice: '53600.2' },
+    ];
+    expect(usdCentsOf(wallets)).toBe(1_949_770n);
+  });
+
+  it('counts an amount without a price, or that is not a decimal, as nothing', () => {
+    expect(usdCentsOf([])).toBe(0n);
+    expect(usdCentsOf([{ amount: '5', usdPrice: null }])).toBe(0n);
+    expect(usdCentsOf([{ amount: 'n/a', usdPrice: '1' }])).toBe(0n);
+    expect(usdCentsOf([{ amount: '0.000000000000000001', usdPrice: '0.000000000001' }])).toBe(0n);
+  });
+});
+
+describe('prices at the pair tick', () => {
+  it.each([
+    ['53588.25', 'BTC/USDT', 'en', '53,588.2'],
+    ['53588.35', 'BTC/USDT', 'en', '53,588.4'],
+    ['2512.5', 'ETH/USDT', 'en', '2,512.50'],
+    ['2512.5', 'ETH/USDT', 'fr', `2${NNBSP}512,50`],
+    ['2512.5', 'ETH/USDT', 'pt-BR', '2.512,50'],
+    ['1234.56789', 'XYZ/USDT', 'en', '1,234.56789'],
+    ['n/a', 'BTC/USDT', 'en', 'n/a'],
+  ])('%j on %s in %s reads %j', (text, symbol, tag, expected) => {
+    expect(formatPrice(text, symbol, tag)).toBe(expected);
   });
 });
 

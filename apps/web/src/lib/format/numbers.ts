@@ -5,6 +5,7 @@
 // place the dollar and percent signs where the language puts them (`1 234,56 $US`, `12,5 %`).
 // The language is fixed for the life of the page (choosing another reloads it), so each helper
 // reads it from i18n unless told.
+import { MARKET_DEFINITIONS, PAIRS } from '@rora/contracts';
 import {
   assetScale,
   formatAmount,
@@ -118,6 +119,20 @@ export function coinsOf(text: string, asset: string, tag?: string): string {
   return isAssetSymbol(asset) ? `${formatCoins(text, assetScale(asset), tag)} ${asset}` : `${text} ${asset}`;
 }
 
+/**
+ * A price of a pair (`'BTC/USDT'`) as the exchange shows it: the tick's decimals, rounded half to even,
+ * grouped, in the reader's marks: `'2512.5'` on ETH/USDT (tick 0.01) reads `2,512.50`, `2 512,50` in
+ * French. A pair Rora does not list shows the price exactly, grouped; text that is not a decimal as it came.
+ */
+export function formatPrice(text: string, symbol: string, tag?: string): string {
+  const pair = PAIRS.find((item) => item.symbol === symbol);
+  if (!pair) return formatDecimal(text, decimalsIn(text), {}, tag);
+  const tick = MARKET_DEFINITIONS[pair.symbol].tick;
+  return formatDecimal(text, assetScale(pair.quote), { decimals: decimalsIn(tick) }, tag);
+}
+
+const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
+
 type Sign = '' | '-' | '+';
 
 // Where the language puts the sign and the symbol around the digits, from Intl's own pattern.
@@ -151,6 +166,30 @@ export function formatUsd(value: bigint | string | null | undefined, tag: string
     tag,
   );
   return placed(tag, { style: 'currency', currency: 'USD' }, digits, safe < 0n ? '-' : '');
+}
+
+/** An amount and its US-dollar price per whole coin, as the API sends them (a wallet, a portfolio asset). */
+export interface Valued {
+  readonly amount: string;
+  readonly usdPrice: string | null;
+}
+
+// Scale at which amounts and prices are multiplied: no listed asset or price has more decimals.
+const VALUE_SCALE = 18;
+
+/**
+ * Cents the amounts are worth at their prices: summed exactly, then rounded once to the cent, half to
+ * even (ADR 0035). The API's own `usdValue` and `totalBalance` are cut to the cent, so a screen values
+ * from the amount and the price instead. An amount without a price, or that is not a decimal, counts 0.
+ */
+export function usdCentsOf(items: readonly Valued[]): bigint {
+  let total = 0n;
+  for (const { amount, usdPrice } of items) {
+    const coins = usdPrice === null ? undefined : parse(amount, VALUE_SCALE, 'down');
+    const price = usdPrice === null ? undefined : parse(usdPrice, VALUE_SCALE, USD_ROUNDING);
+    if (coins !== undefined && price !== undefined) total += coins * price;
+  }
+  return rescale(total, VALUE_SCALE * 2, 2, USD_ROUNDING);
 }
 
 export interface PercentOptions {

@@ -1,7 +1,7 @@
 // The order form's inputs: the price (limit and dark pool), the amount and the total, linked, with the
 // rule each breaks under it in the customer's words, and the available balance with a "max".
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '../../../lib/format/numbers.ts';
+import { formatHolding } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { ruleValues, type MarketModel } from '../model/market.ts';
@@ -27,7 +27,7 @@ export function OrderFields({ form, market, available }: Props) {
   const balanceText =
     balance === null
       ? '—'
-      : `${formatMinor(balance, buying ? market.quoteScale : market.baseScale)} ${buying ? market.quote : market.base}`;
+      : `${formatHolding(balance, buying ? market.quoteScale : market.baseScale)} ${buying ? market.quote : market.base}`;
   // Keyed: unkeyed, Preact matched the amount field typed on Market to the price field that Limit adds,
   // and the price showed the amount as its draft.
   return (

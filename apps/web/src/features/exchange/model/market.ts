@@ -4,7 +4,7 @@
 // it, such as the chart's, does not start over).
 import { MARKET_DEFINITIONS, PAIRS, type Order, type PairSymbol } from '@rora/contracts';
 import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
-import { formatDecimal, formatMinor } from '../../../lib/format/numbers.ts';
+import { formatDecimal, formatMinor, formatPrice } from '../../../lib/format/numbers.ts';
 
 export interface MarketModel {
   readonly symbol: PairSymbol;
@@ -52,9 +52,7 @@ export function marketModel(symbol: PairSymbol): MarketModel {
 
 /** A price as the book shows it: the tick's decimals, grouped thousands, in the reader's marks. */
 export function showPrice(market: MarketModel, text: string | null | undefined): string {
-  if (text === null || text === undefined) return '—';
-  const minor = parseAmount(text, market.quoteScale, { rounding: 'half-even' });
-  return formatMinor(minor, market.quoteScale, { decimals: market.priceDecimals, rounding: 'half-even' });
+  return text === null || text === undefined ? '—' : formatPrice(text, market.symbol);
 }
 
 /** A base amount with the lot's decimals (cut), in the reader's marks. */

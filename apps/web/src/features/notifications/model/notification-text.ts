@@ -3,7 +3,6 @@
 // unknown kind, or one stored before its kind carried params, shows the server's English `message`.
 // Pure: the translate function is passed in.
 import {
-  MARKET_DEFINITIONS,
   PAIRS,
   readNotification,
   type KnownNotification,
@@ -12,7 +11,7 @@ import {
   type PairSymbol,
 } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
-import { formatCoins, formatCount, formatMinor, formatPercent } from '../../../lib/format/numbers.ts';
+import { formatCoins, formatCount, formatPercent, formatPrice } from '../../../lib/format/numbers.ts';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 
 export type Translate = (key: string, values?: Readonly<Record<string, string>>) => string;
@@ -28,13 +27,8 @@ export function showAmount(text: string, asset: string, tag?: string): string | 
 /** A price as the exchange shows it, with the tick's decimals and the quote asset: `61,000.50 USDT`. */
 export function showPrice(text: string, symbol: PairSymbol, tag?: string): string | null {
   const pair = PAIRS.find((item) => item.symbol === symbol);
-  if (!pair) return null;
-  const tick = MARKET_DEFINITIONS[symbol].tick;
-  const decimals = tick.includes('.') ? tick.length - tick.indexOf('.') - 1 : 0;
-  const scale = assetScale(pair.quote);
-  const parsed = tryParseAmount(text, scale, { rounding: 'half-even' });
-  if (!parsed.ok) return null;
-  return `${formatMinor(parsed.value, scale, { decimals, rounding: 'half-even' }, tag)} ${pair.quote}`;
+  if (!pair || !tryParseAmount(text, assetScale(pair.quote), { rounding: 'half-even' }).ok) return null;
+  return `${formatPrice(text, symbol, tag)} ${pair.quote}`;
 }
 
 type Values = Record<string, string | null>;

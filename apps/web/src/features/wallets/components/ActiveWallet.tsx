@@ -5,6 +5,7 @@ import { ChevronsUpDown } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
 import { formatUsd } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
+import { walletsCents } from '../model/dollar-values.ts';
 import { displayAmount } from '../model/transaction-view.ts';
 import { AssetLogo } from './AssetLogo.tsx';
 import { ReceivePanel } from './ReceivePanel.tsx';
@@ -77,7 +78,7 @@ export function ActiveWallet({ wallet, tab, onTab, onPick }: ActiveWalletProps) 
         <p className="active-wallet__amount tabular" data-testid="active-balance">
           {displayAmount(wallet.balance, network.decimals)} {network.assetSymbol}
         </p>
-        <p className="wallets__muted tabular">{formatUsd(wallet.usdValue)}</p>
+        <p className="wallets__muted tabular">{formatUsd(walletsCents([wallet]))}</p>
         {wallet.held !== '0' ? (
           <p className="wallets__muted tabular">{t('wallet.held', { amount: `${held} ${network.assetSymbol}` })}</p>
         ) : null}

@@ -1,13 +1,15 @@
 // Issue 19: the portfolio is valued at live prices; a held coin whose price no live source confirms
-// is named as possibly out of date, and a stale price of a coin not held says nothing.
+// is named as possibly out of date, and a stale price of a coin not held says nothing. Dollar values
+// are rounded to the cent half to even from the amounts and prices, never cut (ADR 0035).
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dashboard } from '@rora/contracts';
+import type { Dashboard, Wallet } from '@rora/contracts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
+import { wallet } from '../../../testing/fixtures.ts';
 import english from '../locales/en.json';
 import { PortfolioHeader } from './PortfolioHeader.tsx';
 
@@ -30,7 +32,9 @@ const asset = (symbol: string, fields: Partial<Asset>): Asset => ({
   ...fields,
 });
 
-async function renderWith(dashboard: Dashboard) {
+const TEN_DOLLARS = [wallet('USDT', { id: 'w-usdt', decimals: 6, balance: '10', usdValue: '10.00' })];
+
+async function renderWith(dashboard: Dashboard, wallets: readonly Wallet[] = TEN_DOLLARS) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -45,7 +49,7 @@ async function renderWith(dashboard: Dashboard) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <PortfolioHeader walletsTotal="10.00" />
+          <PortfolioHeader wallets={wallets} />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -57,15 +61,15 @@ afterEach(cleanup);
 describe('the portfolio summary', () => {
   it('names the held coins whose price may be out of date', async () => {
     await renderWith({
-      totalBalance: '9452.96',
+      totalBalance: '9453.96',
       change24h: '-1.20',
       assets: [
         asset('BTC', { total: '0.2', usdValue: '9452.96', usdPrice: '47264.8', priceSource: 'market' }),
-        asset('ADX', { total: '5', usdPrice: '0.2', priceSource: 'catalogue', priceStale: true }),
+        asset('ADX', { total: '5', usdValue: '1.00', usdPrice: '0.2', priceSource: 'catalogue', priceStale: true }),
         asset('BUSD', { total: '0', priceSource: 'catalogue', priceStale: true }),
       ],
     });
-    expect(screen.getByText('$9,452.96')).toBeTruthy();
+    expect(screen.getByText('$9,453.96')).toBeTruthy();
     expect(screen.getByText('-1.20% in 24 hours')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
       'Price may be out of date for ADX: no live market price right now',
@@ -79,5 +83,21 @@ describe('the portfolio summary', () => {
       assets: [asset('BTC', { total: '0.01', priceSource: 'venues' }), asset('BUSD', { priceStale: true })],
     });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('rounds the dollar totals to the cent, half to even, where the API cut them', async () => {
+    // 18,497.517951 USDT at $1 and 0.01866 BTC at $53,600.20 are worth $19,497.697683; the API sends
+    // each value cut (18,497.51 and 1,000.17) and their sum, 19,497.68.
+    const assets = [
+      asset('USDT', { total: '18497.517951', usdPrice: '1', usdValue: '18497.51' }),
+      asset('BTC', { total: '0.01866', usdPrice: '53600.2', usdValue: '1000.17' }),
+    ];
+    const wallets = [
+      wallet('USDT', { id: 'w-usdt', decimals: 6, balance: '18497.517951', usdPrice: '1', usdValue: '18497.51' }),
+      wallet('BTC', { id: 'w-btc', balance: '0.01866', usdPrice: '53600.2', usdValue: '1000.17' }),
+    ];
+    await renderWith({ totalBalance: '19497.68', change24h: null, assets }, wallets);
+    expect(screen.getByText('$19,497.70', { selector: '.portfolio__total' })).toBeTruthy();
+    expect(screen.getByText('$19,497.70', { selector: 'dd' })).toBeTruthy();
   });
 });

@@ -7,8 +7,9 @@ import { Link } from 'react-router';
 import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
-import type { Dashboard } from '@rora/contracts';
+import type { Dashboard, Wallet } from '@rora/contracts';
 import { useDashboard } from '../api/wallets-api.ts';
+import { portfolioCents, walletsCents } from '../model/dollar-values.ts';
 
 /** Coins held whose price no live source confirms. */
 function staleHoldings(dashboard: Dashboard): string[] {
@@ -38,7 +39,7 @@ function Change({ value }: { readonly value: string | null }) {
   );
 }
 
-export function PortfolioHeader({ walletsTotal }: { readonly walletsTotal: string | undefined }) {
+export function PortfolioHeader({ wallets }: { readonly wallets: readonly Wallet[] | undefined }) {
   const { t } = useTranslation('wallets');
   const dashboard = useDashboard();
   return (
@@ -47,7 +48,7 @@ export function PortfolioHeader({ walletsTotal }: { readonly walletsTotal: strin
         <p className="portfolio__label">{t('portfolio.label')}</p>
         {dashboard.data ? (
           <>
-            <p className="portfolio__total tabular">{formatUsd(dashboard.data.totalBalance)}</p>
+            <p className="portfolio__total tabular">{formatUsd(portfolioCents(dashboard.data))}</p>
             <Change value={dashboard.data.change24h} />
             <StaleNote assets={staleHoldings(dashboard.data)} />
           </>
@@ -58,7 +59,9 @@ export function PortfolioHeader({ walletsTotal }: { readonly walletsTotal: strin
       <dl className="portfolio__aside">
         <div>
           <dt>{t('portfolio.inWallets')}</dt>
-          <dd className="tabular">{walletsTotal === undefined ? <Skeleton width={90} /> : formatUsd(walletsTotal)}</dd>
+          <dd className="tabular">
+            {wallets === undefined ? <Skeleton width={90} /> : formatUsd(walletsCents(wallets))}
+          </dd>
         </div>
         <div>
           <dt className="visually-hidden">{t('portfolio.coldLink')}</dt>

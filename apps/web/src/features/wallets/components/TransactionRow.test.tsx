@@ -1,6 +1,6 @@
 // Issue 20 (custody): an approved send that waits (the hot wallet is being refilled, or its chain's
 // node is down) says why on its row, so a customer is not left guessing; a send that waits for
-// nothing says nothing more.
+// nothing says nothing more. A fill's row writes its figures as ADR 0035 says (issue 19 follow-up).
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -36,7 +36,7 @@ const heldSend = (waitingReason: WalletTransaction['waitingReason']): WalletTran
   swap: null,
 });
 
-async function renderRow(transaction: WalletTransaction) {
+async function renderRow(transaction: WalletTransaction, decimals = 8) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -49,7 +49,7 @@ async function renderRow(transaction: WalletTransaction) {
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
         <ul>
-          <TransactionRow transaction={transaction} decimals={8} />
+          <TransactionRow transaction={transaction} decimals={decimals} />
         </ul>
       </MemoryRouter>
     </I18nextProvider>,
@@ -70,5 +70,35 @@ describe('a waiting send', () => {
   it('says nothing more when it waits for nothing', async () => {
     await renderRow(heldSend(null));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('the figures of a fill', () => {
+  const paid: WalletTransaction = {
+    ...heldSend(null),
+    type: 'trade',
+    assetSymbol: 'USDT',
+    networkId: 'usdt-erc20',
+    amount: '1502.482049',
+    fee: '1.502482',
+    status: 'completed',
+    stage: 'completed',
+    counterparty: null,
+    source: { kind: 'order', id: 'o2' },
+    trade: {
+      orderId: 'o2',
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      price: '53600.25',
+      amount: '0.02803',
+      total: '1502.482049',
+    },
+  };
+
+  it('groups the price at the pair tick, and writes amount and fee as coin amounts', async () => {
+    await renderRow(paid, 6);
+    expect(screen.getByText('0.02803 BTC at 53,600.2 USDT (total 1,502.482049 USDT)')).toBeTruthy();
+    expect(screen.getByText('−1,502.482049 USDT')).toBeTruthy();
+    expect(screen.getByText('Including fee 1.502482 USDT')).toBeTruthy();
   });
 });

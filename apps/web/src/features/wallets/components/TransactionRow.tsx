@@ -13,7 +13,7 @@ import {
   ExternalLink,
 } from 'lucide-react';
 import type { WalletTransaction } from '@rora/contracts';
-import { formatDecimal } from '../../../lib/format/numbers.ts';
+import { formatCoins } from '../../../lib/format/numbers.ts';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { describeTransaction } from '../model/transaction-view.ts';
 import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
@@ -91,7 +91,7 @@ export function TransactionRow({
         {transaction.fee !== '0' ? (
           <p className="tx__fee">
             {t('transactions.fee', {
-              amount: `${formatDecimal(transaction.fee, decimals)} ${transaction.assetSymbol}`,
+              amount: `${formatCoins(transaction.fee, decimals)} ${transaction.assetSymbol}`,
             })}
           </p>
         ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Star } from 'lucide-react';
 import type { Wallet } from '@rora/contracts';
 import { formatUsd } from '../../../lib/format/numbers.ts';
+import { walletsCents } from '../model/dollar-values.ts';
 import { displayAmount } from '../model/transaction-view.ts';
 import { AssetLogo } from './AssetLogo.tsx';
 
@@ -34,7 +35,7 @@ export function WalletRow({ wallet, active, onSelect, onToggleFavourite }: Walle
           <span>
             {displayAmount(wallet.balance, network.decimals)} {network.assetSymbol}
           </span>
-          <span className="wallet-row__usd">{formatUsd(wallet.usdValue)}</span>
+          <span className="wallet-row__usd">{formatUsd(walletsCents([wallet]))}</span>
         </span>
       </button>
       {onToggleFavourite ? (

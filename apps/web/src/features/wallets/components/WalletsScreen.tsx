@@ -69,7 +69,7 @@ export function WalletsScreen() {
         <p className="wallets__lead">{t('lead')}</p>
       </header>
       <KycNotice />
-      <PortfolioHeader walletsTotal={wallets.data?.totalBalance} />
+      <PortfolioHeader wallets={wallets.data?.wallets} />
       {body}
       <WalletPicker
         open={picking}

@@ -22,7 +22,7 @@ describe('describeTransaction', () => {
       titleKey: 'transactions.types.deposit',
       titleValues: null,
       progress: { done: 0, required: 2 },
-      signedAmount: '+0.123',
+      signedAmount: '+0.12345678',
       detail: null,
       link: null,
     });
@@ -42,7 +42,7 @@ describe('describeTransaction', () => {
     expect(describeTransaction(sent, 8)).toMatchObject({
       statusKey: 'transactions.status.completed',
       tone: 'success',
-      signedAmount: '−0.123',
+      signedAmount: '−0.12345678',
       progress: null,
     });
     expect(describeTransaction({ ...sent, status: 'failed' }, 8).tone).toBe('danger');
@@ -67,7 +67,7 @@ describe('describeTransaction', () => {
     expect(describeTransaction(bought, 8)).toMatchObject({
       titleKey: 'transactions.types.bought',
       signedAmount: '+1.998',
-      detail: { key: 'transactions.tradeDetail', values: { amount: '2 LTC', price: '80 USDT', total: '160 USDT' } },
+      detail: { key: 'transactions.tradeDetail', values: { amount: '2 LTC', price: '80.00 USDT', total: '160 USDT' } },
       link: { path: '/dashboard/exchange?pair=LTC-USDT', labelKey: 'transactions.links.order' },
       progress: null,
     });
@@ -78,7 +78,31 @@ describe('describeTransaction', () => {
     expect(describeTransaction(paid, 6)).toMatchObject({
       titleKey: 'transactions.types.paidFor',
       titleValues: { asset: 'LTC' },
-      signedAmount: '−160.000',
+      signedAmount: '−160',
+    });
+  });
+
+  it('writes the amount as a coin amount and the price at the tick, grouped (issue 19 follow-up)', () => {
+    const paid = {
+      ...base,
+      type: 'trade',
+      assetSymbol: 'USDT',
+      direction: 'out',
+      status: 'completed',
+      amount: '1502.482049',
+      source: { kind: 'order', id: 'o2' },
+      trade: {
+        orderId: 'o2',
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        price: '53600.25',
+        amount: '0.02803',
+        total: '1502.482049',
+      },
+    } as WalletTransaction;
+    expect(describeTransaction(paid, 6)).toMatchObject({
+      signedAmount: '−1,502.482049',
+      detail: { values: { amount: '0.02803 BTC', price: '53,600.2 USDT', total: '1,502.482049 USDT' } },
     });
   });
 

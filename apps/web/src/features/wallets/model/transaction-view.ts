@@ -1,7 +1,8 @@
 // How a transaction reads on screen: its label (spec §4: pending, completed), what it is, the
-// progress of its confirmations, and its amount with a sign, so colour is never the only cue.
+// progress of its confirmations, and its amount with a sign, so colour is never the only cue. Figures as
+// ADR 0035 says: the amount and the fee as coin amounts (formatCoins), the price at its pair's tick.
 import type { WalletTransaction } from '@rora/contracts';
-import { coinsOf, formatHoldingText, localiseNumber } from '../../../lib/format/numbers.ts';
+import { coinsOf, formatCoins, formatHoldingText, formatPrice } from '../../../lib/format/numbers.ts';
 
 export type Tone = 'success' | 'warning' | 'danger';
 
@@ -68,7 +69,7 @@ function detailOf(transaction: WalletTransaction): TransactionDisplay['detail'] 
       key: 'transactions.tradeDetail',
       values: {
         amount: coinsOf(trade.amount, base),
-        price: `${localiseNumber(trade.price)} ${quote}`,
+        price: `${formatPrice(trade.price, trade.symbol)} ${quote}`,
         total: coinsOf(trade.total, quote),
       },
     };
@@ -94,7 +95,7 @@ function linkOf(transaction: WalletTransaction): TransactionDisplay['link'] {
 
 const TONES: Record<WalletTransaction['status'], Tone> = { pending: 'warning', completed: 'success', failed: 'danger' };
 
-/** A decimal amount as a holding shows (3 decimals, more for a small one; ADR 0034), in the reader's marks. */
+/** A balance as a holding shows (3 decimals, more for a small one; ADR 0034), in the reader's marks. */
 export function displayAmount(text: string, decimals: number): string {
   return formatHoldingText(text, decimals);
 }
@@ -111,7 +112,7 @@ export function describeTransaction(transaction: WalletTransaction, decimals: nu
         ? { asset: transaction.trade.symbol.split('/')[0] ?? '' }
         : null,
     progress: counting ? { done: transaction.confirmations, required: transaction.requiredConfirmations } : null,
-    signedAmount: `${transaction.direction === 'in' ? '+' : '−'}${displayAmount(transaction.amount, decimals)}`,
+    signedAmount: `${transaction.direction === 'in' ? '+' : '−'}${formatCoins(transaction.amount, decimals)}`,
     detail: detailOf(transaction),
     link: linkOf(transaction),
   };
