@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../../lib/format/numbers.ts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { useColdWallets } from '../api/coldwallet-api.ts';
+import type { ColdWallet } from '@rora/contracts';
+import { useColdWallets, useUsdPrices } from '../api/coldwallet-api.ts';
+import { coldCents } from '../model/cold-values.ts';
 import type { MoveType } from '../model/move-form.ts';
 import type { ApprovalStep } from './approval.ts';
 import { ColdExplainer } from './ColdExplainer.tsx';
@@ -18,6 +20,10 @@ import './cold-wallet.css';
 export function ColdWalletScreen({ approval }: { readonly approval: ApprovalStep }) {
   const { t } = useTranslation('coldWallet');
   const holdings = useColdWallets();
+  const prices = useUsdPrices().data;
+  // Valued at the coins' prices; until they arrive, the API's own values (cut to the cent) stand in.
+  const usdOf = (items: readonly ColdWallet[], fallback: string) =>
+    formatUsd(prices ? coldCents(items, prices) : fallback);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [moving, setMoving] = useState<{ id: string; type: MoveType } | null>(null);
   const list = holdings.data?.wallets ?? [];
@@ -36,7 +42,7 @@ export function ColdWalletScreen({ approval }: { readonly approval: ApprovalStep
           <div className="cold-total">
             <h2 id="cold-holdings-title">{t('holdings.title')}</h2>
             <p className="cold-total__value tabular" data-testid="cold-total">
-              {formatUsd(holdings.data.totalBalance)}
+              {usdOf(list, holdings.data.totalBalance)}
             </p>
           </div>
           <ul className="holdings">
@@ -44,6 +50,7 @@ export function ColdWalletScreen({ approval }: { readonly approval: ApprovalStep
               <HoldingRow
                 key={holding.id}
                 holding={holding}
+                usd={usdOf([holding], holding.usdValue)}
                 active={holding.id === active?.id}
                 onSelect={() => setChosenId(holding.id)}
                 onMove={(type) => setMoving({ id: holding.id, type })}

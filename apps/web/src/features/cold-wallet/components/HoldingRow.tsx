@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ColdWallet } from '@rora/contracts';
 import { tryParseAmount } from '@rora/money';
-import { formatHolding, formatUsd } from '../../../lib/format/numbers.ts';
+import { formatHolding } from '../../../lib/format/numbers.ts';
 import { Button } from '../../../components/button/Button.tsx';
 import { decimalsOf, type MoveType } from '../model/move-form.ts';
 
@@ -13,12 +13,14 @@ export function amountText(text: string, decimals: number): string {
 
 export interface HoldingRowProps {
   readonly holding: ColdWallet;
+  /** Its US-dollar value, as the screen writes it. */
+  readonly usd: string;
   readonly active: boolean;
   readonly onSelect: () => void;
   readonly onMove: (type: MoveType) => void;
 }
 
-export function HoldingRow({ holding, active, onSelect, onMove }: HoldingRowProps) {
+export function HoldingRow({ holding, usd, active, onSelect, onMove }: HoldingRowProps) {
   const { t } = useTranslation('coldWallet');
   const decimals = decimalsOf(holding);
   const symbol = holding.assetSymbol;
@@ -34,7 +36,7 @@ export function HoldingRow({ holding, active, onSelect, onMove }: HoldingRowProp
           <span>
             {amountText(holding.quantity, decimals)} {symbol}
           </span>
-          <span className="cold__muted">{formatUsd(holding.usdValue)}</span>
+          <span className="cold__muted">{usd}</span>
         </span>
       </button>
       <div className="holding__actions">
