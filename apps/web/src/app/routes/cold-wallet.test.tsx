@@ -1,5 +1,6 @@
 // The cold wallet (spec §2): the cold holdings, and a move in approved with the PIN, sent once with
-// its idempotency key, and confirmed in the customer's words.
+// its idempotency key, and confirmed in the customer's words; dollar values from the quantities at the
+// coins' prices, rounded to the cent half to even (ADR 0035), where the API cuts them.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +8,13 @@ import {
   coldWalletDetailSchema,
   coldWalletListSchema,
   coldWalletMoveResultSchema,
+  dashboardSchema,
   userApi,
   userSchema,
   walletApi,
   type ColdWallet,
 } from '@rora/contracts';
-import { customer, signedInCustomer } from '../../testing/fixtures.ts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './cold-wallet.tsx';
 
@@ -28,10 +30,36 @@ const btc: ColdWallet = {
   available: '0.5',
 };
 
+function answerPrices(btcPrice: string) {
+  const assets = [portfolioAsset('BTC', { usdPrice: btcPrice })];
+  api.answer(walletApi.dashboard, dashboardSchema, { totalBalance: '0.00', change24h: null, assets });
+}
+
 describe('the cold wallet screen', () => {
+  it('values the holdings at the coins prices, rounded rather than cut', async () => {
+    signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer({ pinSet: true }));
+    answerPrices('53600.2');
+    // 0.01866 BTC at $53,600.20 is worth $1,000.179732; the API sends it cut.
+    const small = { ...btc, quantity: '0.01866', usdValue: '1000.17' };
+    api.answer(walletApi.listColdWallets, coldWalletListSchema, { wallets: [small], totalBalance: '1000.17' });
+    api.answer(walletApi.coldWallet, coldWalletDetailSchema, {
+      wallet: small,
+      items: [],
+      page: 1,
+      limit: 10,
+      total: 0,
+    });
+    await renderScreen({ path: '/dashboard/cold-wallet', Component, namespaces: ['coldWallet', 'wallets'] });
+
+    expect(await screen.findByText('$1,000.18', { selector: '[data-testid="cold-total"]' })).toBeTruthy();
+    expect(await screen.findByText('$1,000.18', { selector: '.holding .cold__muted' })).toBeTruthy();
+  });
+
   it('moves BTC in with the PIN and says it is done', async () => {
     signInAs(signedInCustomer());
     api.answer(userApi.profile, userSchema, customer({ pinSet: true }));
+    answerPrices('46000');
     api.answer(walletApi.listColdWallets, coldWalletListSchema, { wallets: [btc], totalBalance: '4600.00' });
     api.answer(walletApi.coldWallet, coldWalletDetailSchema, { wallet: btc, items: [], page: 1, limit: 10, total: 0 });
     api.answer(walletApi.moveColdWallet, coldWalletMoveResultSchema, {
