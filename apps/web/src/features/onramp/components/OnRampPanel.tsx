@@ -13,6 +13,7 @@ import { Dropdown } from '../../../components/dropdown/Dropdown.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { PurchaseResult } from './PurchaseResult.tsx';
+import { limitValues } from '../model/onramp-form.ts';
 import { useOnrampFlow } from './use-onramp-flow.ts';
 import { WidgetDialog } from './WidgetDialog.tsx';
 import './onramp.css';
@@ -54,7 +55,7 @@ function OnRampForm() {
           onValueChange={flow.setAmount}
           maxDecimals={2}
           placeholder="150"
-          hint={t('limits')}
+          hint={t('limits', limitValues())}
           error={flow.amountError}
         />
         {flow.startError ? (

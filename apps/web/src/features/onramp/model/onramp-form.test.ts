@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFiatAmount, isOnrampAsset, outcomeKey, widgetAddress } from './onramp-form.ts';
+import { checkFiatAmount, isOnrampAsset, limitValues, outcomeKey, widgetAddress } from './onramp-form.ts';
 
 describe('the card purchase form', () => {
   it.each([
@@ -40,5 +40,13 @@ describe('the card purchase form', () => {
       'result.declined.insufficient_funds',
     );
     expect(outcomeKey({ status: 'failed', failureReason: 'something_new' })).toBe('result.declined.card_declined');
+  });
+});
+
+describe('the purchase limits', () => {
+  it('are written as the reader writes dollars, not hard-coded in the texts', () => {
+    expect(limitValues('en')).toEqual({ min: '$20.00', max: '$10,000.00' });
+    expect(limitValues('fr')).toEqual({ min: '20,00\u00a0$US', max: '10\u202f000,00\u00a0$US' });
+    expect(limitValues('es-419')).toEqual({ min: 'USD\u00a020.00', max: 'USD\u00a010,000.00' });
   });
 });

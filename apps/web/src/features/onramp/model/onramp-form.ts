@@ -3,11 +3,20 @@
 // customer's language and theme, and the words for where a purchase ended.
 import { ONRAMP_ASSETS, ONRAMP_MAX_USD, ONRAMP_MIN_USD, type OnrampAsset, type OnrampPurchase } from '@rora/contracts';
 import { tryParseAmount } from '@rora/money';
+import { formatUsd } from '../../../lib/format/numbers.ts';
 
 export type FiatCheck =
   { readonly ok: true; readonly cents: bigint } | { readonly ok: false; readonly code: string | null };
 
 export const DEFAULT_ASSET: OnrampAsset = 'USDT';
+
+/** The purchase limits as the reader writes dollars (`$20.00`, `20,00 $US`), for the amount's hint. */
+export function limitValues(tag?: string): { readonly min: string; readonly max: string } {
+  return {
+    min: formatUsd(BigInt(ONRAMP_MIN_USD) * 100n, tag),
+    max: formatUsd(BigInt(ONRAMP_MAX_USD) * 100n, tag),
+  };
+}
 
 export function isOnrampAsset(value: string): value is OnrampAsset {
   return (ONRAMP_ASSETS as readonly string[]).includes(value);
