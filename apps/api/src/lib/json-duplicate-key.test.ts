@@ -37,4 +37,11 @@ describe('findDuplicateKey', () => {
     expect(findDuplicateKey(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)).toBeUndefined();
     expect(findDuplicateKey(`${'{"a":'.repeat(depth)}{"b":1,"b":2}${'}'.repeat(depth)}`)?.key).toBe('b');
   });
+
+  it('finds a key repeated among many, once the object keeps its keys in a Set', () => {
+    const keys = Array.from({ length: 40 }, (_, index) => `"k${index}":${index}`);
+    expect(findDuplicateKey(`{${keys.join(',')}}`)).toBeUndefined();
+    expect(findDuplicateKey(`{${keys.join(',')},"k3":0}`)).toEqual({ key: 'k3', path: 'k3' });
+    expect(findDuplicateKey(`{"n":{${keys.join(',')},"k\u0033":0}}`)).toEqual({ key: 'k3', path: 'n.k3' });
+  });
 });

@@ -15,8 +15,28 @@ const CLOSE_ARRAY = 0x5d;
 /** An open object (its keys so far, and whether a key comes next) or an open array (its item's index). */
 interface Frame {
   keys: string[] | null;
+  /** The keys once there are more than SMALL_OBJECT: a list searched in order would make it quadratic. */
+  many: Set<string> | null;
   keyNext: boolean;
   index: number;
+}
+
+/** Keys an object holds before they go into a Set: most hold a few, where a list is cheaper. */
+const SMALL_OBJECT = 16;
+
+/** Whether the object already holds `key`; records it either way. */
+function seen(frame: Frame, key: string): boolean {
+  const keys = frame.keys!;
+  let repeated: boolean;
+  if (frame.many) {
+    repeated = frame.many.has(key);
+    frame.many.add(key);
+  } else {
+    repeated = keys.includes(key);
+    if (keys.length >= SMALL_OBJECT) frame.many = new Set([...keys, key]);
+  }
+  keys.push(key);
+  return repeated;
 }
 
 export interface DuplicateKey {
@@ -36,11 +56,12 @@ const pathOf = (stack: Frame[]) =>
  * The first key repeated within one object of `text`, or undefined when every object's keys are
  * unique. `text` must be JSON that JSON.parse accepts: nothing else is checked here. Strings are
  * skipped with indexOf (native, fast) from quote to quote; a backslash found inside one marks it
- * escaped, and when it escapes the closing quote the search goes on past it. Objects hold a few
- * keys, so a list searched in order costs less than a Set.
+ * escaped, and when it escapes the closing quote the search goes on past it. An object's keys are a
+ * list searched in order while it holds a few, a Set past that (a body of 95,000 keys in one object
+ * took 65 s of the event loop as a list).
  */
 export function findDuplicateKey(text: string): DuplicateKey | undefined {
-  const stack: Frame[] = [{ keys: null, keyNext: false, index: 0 }];
+  const stack: Frame[] = [{ keys: null, many: null, keyNext: false, index: 0 }];
   let top = stack[0]!;
   let backslash = text.indexOf('\\');
   for (let at = 0; at < text.length; at++) {
@@ -56,16 +77,15 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
       }
       if (top.keyNext) {
         const key = escaped ? (JSON.parse(text.slice(at, end + 1)) as string) : text.slice(at + 1, end);
-        if (top.keys!.includes(key)) {
-          top.keys!.push(key);
-          return { key, path: pathOf(stack) };
-        }
-        top.keys!.push(key);
+        if (seen(top, key)) return { key, path: pathOf(stack) };
         top.keyNext = false;
       }
       at = end;
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      top = code === OPEN_OBJECT ? { keys: [], keyNext: true, index: 0 } : { keys: null, keyNext: false, index: 0 };
+      top =
+        code === OPEN_OBJECT
+          ? { keys: [], many: null, keyNext: true, index: 0 }
+          : { keys: null, many: null, keyNext: false, index: 0 };
       stack.push(top);
     } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
       stack.pop();
