@@ -10,11 +10,35 @@ import {
   tickerSchema,
   tradesResponseSchema,
   venuesResponseSchema,
+  type OrderRate,
   type Ticker,
 } from '@rora/contracts';
 import type { FakeApi } from './fake-api.ts';
 
 export const BTC_PRICE = '46000.0';
+
+/** POST /order/rate's answer for a market buy of 0.01 BTC at 65,000 (a taker, 0.5 % fee in BTC), changed by `overrides`. */
+export function orderRateOf(overrides: Partial<OrderRate> = {}): OrderRate {
+  return {
+    symbol: 'BTC/USDT',
+    side: 'buy',
+    orderType: 'market',
+    venue: 'rora',
+    price: '65000',
+    amount: '0.01',
+    notional: '650',
+    role: 'taker',
+    feeBps: 50,
+    fee: '0.00005',
+    restingAmount: '0',
+    feeAsset: 'BTC',
+    total: '650',
+    receive: '0.00995',
+    receiveAsset: 'BTC',
+    fullyFillable: true,
+    ...overrides,
+  };
+}
 
 export const btcTicker: Ticker = {
   symbol: 'BTC/USDT',

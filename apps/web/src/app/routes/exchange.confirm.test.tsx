@@ -20,7 +20,7 @@ import {
 } from '@rora/contracts';
 import { CONFIRM_REFRESH_MS } from '../../features/exchange/components/use-order-confirm.ts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
-import { answerBtcMarket } from '../../testing/market-fixtures.ts';
+import { answerBtcMarket, orderRateOf } from '../../testing/market-fixtures.ts';
 import { installFakeApi, renderScreen, signInAs, text } from '../../testing/render-screen.tsx';
 import { Component } from './exchange.tsx';
 
@@ -29,24 +29,7 @@ vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'
 const api = installFakeApi();
 afterEach(() => vi.useRealTimers());
 
-const rate: OrderRate = {
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  orderType: 'market',
-  venue: 'rora',
-  price: '46000.1',
-  amount: '0.01',
-  notional: '460.001',
-  role: 'taker',
-  feeBps: 50,
-  fee: '0.00005',
-  restingAmount: '0',
-  feeAsset: 'BTC',
-  total: '460.001',
-  receive: '0.00995',
-  receiveAsset: 'BTC',
-  fullyFillable: true,
-};
+const rate = orderRateOf({ price: '46000.1', notional: '460.001', total: '460.001' });
 
 const filled: Order = {
   id: '7f0c8a52-4a8e-4d2b-9d0e-2f1a6b3c4d5e',

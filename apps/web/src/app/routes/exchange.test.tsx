@@ -14,7 +14,7 @@ import {
   walletApi,
 } from '@rora/contracts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
-import { answerBtcMarket, btcTicker } from '../../testing/market-fixtures.ts';
+import { answerBtcMarket, btcTicker, orderRateOf } from '../../testing/market-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './exchange.tsx';
 
@@ -32,6 +32,9 @@ function answerExchange(profile = customer()) {
     assets: [portfolioAsset('USDT', { available: '5000', total: '5000', usdValue: '5000.00' })],
   });
   api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
+  // A valid market order asks for its estimate once typing pauses (a debounce): on a busy machine
+  // that fires within a test that never meant to ask, so every test has one; a test may answer another.
+  api.answer(marketsApi.orderRate, orderRateSchema, orderRateOf());
 }
 
 async function openExchange() {
@@ -89,24 +92,11 @@ describe('the exchange screen', () => {
   it('shows a market order the total the summary shows, not one at the best price', async () => {
     await openExchange();
     // The estimate walks the book and adds the fee: 0.01 BTC costs 651.3 USDT, not 0.01 × the best ask.
-    api.answer(marketsApi.orderRate, orderRateSchema, {
-      symbol: 'BTC/USDT',
-      side: 'buy',
-      orderType: 'market',
-      venue: 'rora',
-      price: '65000',
-      amount: '0.01',
-      notional: '650',
-      role: 'taker',
-      feeBps: 20,
-      fee: '1.3',
-      restingAmount: '0',
-      total: '651.3',
-      receive: '0.01',
-      receiveAsset: 'BTC',
-      feeAsset: 'USDT',
-      fullyFillable: true,
-    });
+    api.answer(
+      marketsApi.orderRate,
+      orderRateSchema,
+      orderRateOf({ feeBps: 20, fee: '1.3', total: '651.3', receive: '0.01', feeAsset: 'USDT' }),
+    );
     const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;
     await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
     await userEvent.click(field('exchange:amountLabel'));

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRate } from '@rora/contracts';
+import { orderRateOf } from '../../../testing/market-fixtures.ts';
 import { estimateMoved, movedFigures } from './order-confirm.ts';
 
-const seen: OrderRate = {
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  orderType: 'market',
-  venue: 'rora',
-  price: '65000',
-  amount: '0.01',
-  notional: '650',
-  role: 'taker',
-  feeBps: 50,
-  fee: '0.00005',
-  restingAmount: '0',
-  feeAsset: 'BTC',
-  total: '650',
-  receive: '0.00995',
-  receiveAsset: 'BTC',
-  fullyFillable: true,
-};
+const seen = orderRateOf();
 
 describe('an estimate that moved while the order was being confirmed', () => {
   it.each([
