@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_CLOSE_UNAUTHORIZED } from '@rora/contracts';
-import { FAILED_SIGN_INS_PER_MINUTE } from '../plugins/sign-in-brake.ts';
+import { addressKey, FAILED_SIGN_INS_PER_MINUTE } from '../plugins/sign-in-brake.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
 
@@ -47,6 +47,17 @@ describe('the brake on tokens that sign nobody in', () => {
     expect((await dashboard('198.51.100.7', customer.token)).statusCode).toBe(429);
     expect((await dashboard('198.51.100.8', customer.token)).statusCode).toBe(200);
     expect((await dashboard('198.51.100.8', randomToken())).statusCode).toBe(401);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4 address written as IPv6 as itself', async () => {
+    await spendBudget('2001:db8:1:2::1');
+    for (const spelling of ['2001:db8:1:2::2', '2001:DB8:1:2:0:0:0:1', '2001:0db8:0001:0002::ffff']) {
+      expect((await dashboard(spelling, customer.token)).statusCode, spelling).toBe(429);
+    }
+    expect((await dashboard('2001:db8:1:3::1', customer.token)).statusCode).toBe(200);
+    await spendBudget('192.0.2.9');
+    expect((await dashboard('::ffff:192.0.2.9', customer.token)).statusCode).toBe(429);
+    expect(addressKey('::ffff:192.0.2.9')).toBe('192.0.2.9');
   });
 
   it('does not count a request without a token or with an expired session', async () => {
