@@ -1,17 +1,47 @@
-// Staking (spec §2): the plans with their APY, and the stake dialog refusing an amount the available
-// balance does not cover before anything is sent.
+// Staking (spec §2): the plans with their APY, the stake dialog refusing an amount the available
+// balance does not cover before anything is sent, and a stake or an unstake that says it happened.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, stakeListSchema, stakingApi, stakingPlanListSchema, walletApi } from '@rora/contracts';
+import {
+  dashboardSchema,
+  stakeListSchema,
+  stakeSchema,
+  stakingApi,
+  stakingPlanListSchema,
+  walletApi,
+  type Stake,
+} from '@rora/contracts';
 import { errorText, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-staking.tsx';
 
 const api = installFakeApi();
 
-/** The staking screen with one USDT plan (10 to 100,000) and 50 USDT available, its dialog open. */
-async function openStakeDialog() {
+/** A 20 USDT stake in the 30-day plan, as the API answers it. */
+const staked: Stake = {
+  id: '5b1f0c2e-8d4a-4f6b-9c3e-1a2b3c4d5e6f',
+  planId: 'usdt-30',
+  asset: 'USDT',
+  amount: '20',
+  apyBps: 800,
+  lockDays: 30,
+  status: 'active',
+  startDay: '2026-11-26',
+  endDay: '2026-12-25',
+  accruedThrough: '2026-11-25',
+  expectedRewards: '0.131506',
+  rewardsAccrued: '0',
+  rewardsPaid: '0',
+  rewardsForfeited: '0',
+  nextPayoutDay: '2026-11-26',
+  unstakeNow: { returns: '20', forfeits: '0' },
+  createdAt: '2026-11-25T10:00:00.000Z',
+  endedAt: null,
+};
+
+/** The staking screen with one USDT plan (10 to 100,000), 50 USDT available and `stakes`. */
+async function openScreen(stakes: Stake[] = []) {
   signInAs(signedInCustomer());
   api.answer(stakingApi.listPlans, stakingPlanListSchema, {
     today: '2026-11-25',
@@ -29,13 +59,18 @@ async function openStakeDialog() {
       },
     ],
   });
-  api.answer(stakingApi.listStakes, stakeListSchema, { items: [], page: 1, limit: 20, total: 0 });
+  api.answer(stakingApi.listStakes, stakeListSchema, { items: stakes, page: 1, limit: 50, total: stakes.length });
   api.answer(walletApi.dashboard, dashboardSchema, {
     totalBalance: '50.00',
     change24h: null,
     assets: [portfolioAsset('USDT', { available: '50', total: '50', usdValue: '50.00' })],
   });
   await renderScreen({ path: '/dashboard/finance/stake', Component, namespaces: ['staking'] });
+}
+
+/** The screen of openScreen with the plan's stake dialog open. */
+async function openStakeDialog() {
+  await openScreen();
   const lock = text('staking:plans.lockedDays', { count: 30 });
   await userEvent.click(
     await screen.findByRole('button', { name: text('staking:plans.stakeOn', { asset: 'USDT', lock }) }),
@@ -74,5 +109,29 @@ describe('the staking screen', () => {
       true,
     );
     expect(api.calls(stakingApi.stake)).toHaveLength(0);
+  });
+
+  it('says what was staked once the stake is placed', async () => {
+    api.answer(stakingApi.stake, stakeSchema, staked);
+    const { dialog, amount } = await openStakeDialog();
+    await userEvent.type(amount, '20');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('staking:dialog.confirm') }));
+    expect(await screen.findByText(text('staking:done.stake', { amount: '20 USDT' }))).toBeTruthy();
+  });
+
+  it('says what came back once a stake is unstaked', async () => {
+    api.answer(stakingApi.unstake, stakeSchema, {
+      ...staked,
+      status: 'unstaked',
+      unstakeNow: null,
+      endedAt: '2026-11-25T11:00:00.000Z',
+    });
+    await openScreen([staked]);
+    const unstake = await screen.findByRole('button', {
+      name: text('staking:stakes.unstakeLabel', { amount: '20 USDT' }),
+    });
+    await userEvent.click(unstake);
+    await userEvent.click(await screen.findByRole('button', { name: text('staking:unstake.confirm') }));
+    expect(await screen.findByText(text('staking:done.unstake', { amount: '20 USDT' }))).toBeTruthy();
   });
 });

@@ -1,10 +1,10 @@
 // Staking's calls: the plans (GET /staking/plan), the customer's stakes (GET /staking/stake),
-// staking (POST /staking/stake, its Idempotency-Key made when the dialog opens and reused on a
-// retry, so one confirmation never stakes twice) and unstaking (its key made per stake shown, the
-// same way). A mutation refreshes the stakes, the plans (their room) and the balances
-// (lib/api/resources/changes.ts).
+// staking (POST /staking/stake) and unstaking, each with an Idempotency-Key reused only to retry an
+// attempt whose answer never came (lib/api/idempotency.ts, ADR 0068). A mutation refreshes the
+// stakes, the plans (their room) and the balances (lib/api/resources/changes.ts), and tells the
+// screen it succeeded even if its dialog was closed meanwhile (nothing that moves money is silent).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { stakingApi } from '@rora/contracts';
+import { stakingApi, type Stake } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
@@ -34,7 +34,7 @@ function useRefreshStaking() {
   return () => invalidateAfter(client, 'stake');
 }
 
-export function usePlaceStake() {
+export function usePlaceStake(onStaked: (stake: Stake) => void) {
   const refresh = useRefreshStaking();
   return useMutation({
     mutationFn: (input: { plan: string; amount: string; key: string }) =>
@@ -42,15 +42,20 @@ export function usePlaceStake() {
         headers: { 'Idempotency-Key': input.key },
         body: { plan: input.plan, amount: input.amount },
       }),
-    onSuccess: refresh,
+    onSuccess: async (stake) => {
+      onStaked(stake);
+      await refresh();
+    },
   });
 }
 
-export function useUnstake() {
+/** `returns`: what the customer was told goes back to the available balance (not sent). */
+export function useUnstake(onUnstaked: (stake: Stake, returns: string) => void) {
   const refresh = useRefreshStaking();
   return useMutation({
-    mutationFn: (input: { id: string; key: string }) =>
+    mutationFn: (input: { id: string; key: string; returns: string }) =>
       callApi(stakingApi.unstake, { headers: { 'Idempotency-Key': input.key }, params: { id: input.id } }),
+    onSuccess: (stake, input) => onUnstaked(stake, input.returns),
     onSettled: refresh,
   });
 }

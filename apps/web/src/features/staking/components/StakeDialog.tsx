@@ -11,7 +11,16 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { useAvailableBalances, usePlaceStake } from '../api/staking.ts';
-import { apyPercent, BOUND_ERRORS, boundTexts, checkStakeAmount, coins, stakeSummary } from '../model/stake-form.ts';
+import {
+  apyPercent,
+  BOUND_ERRORS,
+  boundTexts,
+  checkStakeAmount,
+  coins,
+  stakeSummary,
+  textCoins,
+} from '../model/stake-form.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
@@ -43,7 +52,9 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
   const [text, setText] = useState('');
   const keys = useIdempotencyKeys();
   const balances = useAvailableBalances();
-  const place = usePlaceStake();
+  const place = usePlaceStake((stake) =>
+    showToast(t('done.stake', { amount: textCoins(stake.amount, stake.asset) }), 'success'),
+  );
   const available = balances.data?.get(plan.asset) ?? 0n;
   const checked = checkStakeAmount(text, plan, available);
   // A minimum or maximum is named with the plan's figure, whether the form or the server refused.

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useUnstake } from '../api/staking.ts';
 import { textCoins } from '../model/stake-form.ts';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
+import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export function UnstakeDialog(props: {
@@ -17,7 +18,9 @@ export function UnstakeDialog(props: {
 }) {
   const { t } = useTranslation('staking');
   const errorText = useErrorText('staking');
-  const unstake = useUnstake();
+  const unstake = useUnstake((unstaked, returned) =>
+    showToast(t('done.unstake', { amount: textCoins(returned, unstaked.asset) }), 'success'),
+  );
   const { stake } = props;
   // A retry of an unanswered unstake reuses its key: one confirmation never unstakes twice.
   const keys = useIdempotencyKeys();
@@ -59,7 +62,7 @@ export function UnstakeDialog(props: {
             <Button
               onClick={() =>
                 unstake.mutate(
-                  { id: stake.id, key: keys.keyFor({ unstake: stake.id }) },
+                  { id: stake.id, key: keys.keyFor({ unstake: stake.id }), returns },
                   { onSuccess: close, onSettled: (_stake, error) => keys.settled(error) },
                 )
               }
