@@ -18,7 +18,7 @@ import { assetScale, canonicalAssetSymbol, formatAmount, isMoneyError, type Asse
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
-import { formatCents, usdCents, type AssetQuote, type PriceService } from '../prices/index.ts';
+import { formatCents, toCents, usdValue, type AssetQuote, type PriceService } from '../prices/index.ts';
 import { derivedId } from '../../lib/derived-id.ts';
 import { defaultLogo, parseCustomerAmount, type Approval, type WalletNotifier } from '../wallets/index.ts';
 import type { ColdMoveRow, ColdWalletRepository, ColdWalletRow } from './coldwallet.repository.ts';
@@ -101,8 +101,9 @@ async function context(deps: Deps, userId: string, on: Db | Tx = deps.db) {
   return { byAsset: new Map<string, Balances>(balances.map((b) => [b.asset, b])), quotes };
 }
 
-function coldCents(asset: string, balances: Balances | undefined, quote: AssetQuote | undefined): bigint {
-  return quote?.usdPrice ? usdCents(balances?.cold ?? 0n, assetScale(asset), quote.usdPrice) : 0n;
+/** The exact dollar value of the cold holding (prices/valuation.ts). */
+function coldValue(asset: string, balances: Balances | undefined, quote: AssetQuote | undefined): bigint {
+  return quote?.usdPrice ? usdValue(balances?.cold ?? 0n, assetScale(asset), quote.usdPrice) : 0n;
 }
 
 function view(row: ColdWalletRow, balances: Balances | undefined, quote: AssetQuote | undefined): ColdWallet {
@@ -113,7 +114,7 @@ function view(row: ColdWalletRow, balances: Balances | undefined, quote: AssetQu
     name: quote?.name ?? row.asset,
     logo: quote?.logo ?? defaultLogo(row.asset),
     quantity: formatAmount(balances?.cold ?? 0n, scale),
-    usdValue: formatCents(coldCents(row.asset, balances, quote)),
+    usdValue: formatCents(toCents(coldValue(row.asset, balances, quote))),
     available: formatAmount(balances?.available ?? 0n, scale),
   };
 }
@@ -124,12 +125,12 @@ async function list(deps: Deps, userId: string): Promise<ColdWalletList> {
   const order = (row: ColdWalletRow) => quotes.get(row.asset)?.sortOrder ?? Number.MAX_SAFE_INTEGER;
   const sorted = [...rows].sort((a, b) => order(a) - order(b));
   const total = sorted.reduce(
-    (sum, row) => sum + coldCents(row.asset, byAsset.get(row.asset), quotes.get(row.asset)),
+    (sum, row) => sum + coldValue(row.asset, byAsset.get(row.asset), quotes.get(row.asset)),
     0n,
   );
   return {
     wallets: sorted.map((row) => view(row, byAsset.get(row.asset), quotes.get(row.asset))),
-    totalBalance: formatCents(total),
+    totalBalance: formatCents(toCents(total)),
   };
 }
 

@@ -8,7 +8,14 @@ import type { Dashboard, RoraAsset } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Balances, Ledger } from '@rora/ledger';
 import { assetScale, formatAmount, isAssetSymbol, mulDiv } from '@rora/money';
-import { formatCents, formatPrice, usdCents, type LiveAssetQuote, type LivePriceService } from '../prices/index.ts';
+import {
+  formatCents,
+  formatPrice,
+  toCents,
+  usdValue,
+  type LiveAssetQuote,
+  type LivePriceService,
+} from '../prices/index.ts';
 
 export interface PortfolioService {
   dashboard(userId: string): Promise<Dashboard>;
@@ -30,19 +37,20 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
     async dashboard(userId) {
       const [balances, quotes] = await Promise.all([deps.ledger.getBalances(deps.db, userId), deps.prices.quotes()]);
       const byAsset = new Map<string, Balances>(balances.map((balance) => [balance.asset, balance]));
-      let nowCents = 0n;
-      let beforeCents: bigint | null = 0n;
+      // Exact values, summed, rounded once to the cent for the total (prices/valuation.ts).
+      let nowValue = 0n;
+      let beforeValue: bigint | null = 0n;
       const assets = listed(quotes).map((quote) => {
         const scale = assetScale(quote.symbol);
         const balance = byAsset.get(quote.symbol);
         const total = balance?.total ?? 0n;
-        const value = quote.usdPrice ? usdCents(total, scale, quote.usdPrice) : 0n;
-        nowCents += value;
+        const value = quote.usdPrice ? usdValue(total, scale, quote.usdPrice) : 0n;
+        nowValue += value;
         if (total > 0n) {
-          beforeCents =
-            beforeCents === null || quote.usdPrice24hAgo === null
+          beforeValue =
+            beforeValue === null || quote.usdPrice24hAgo === null
               ? null
-              : beforeCents + usdCents(total, scale, quote.usdPrice24hAgo);
+              : beforeValue + usdValue(total, scale, quote.usdPrice24hAgo);
         }
         const text = (minor: bigint | undefined) => formatAmount(minor ?? 0n, scale);
         return {
@@ -56,13 +64,13 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
           loanEscrow: text(balance?.loanEscrow),
           total: text(total),
           usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
-          usdValue: formatCents(value),
+          usdValue: formatCents(toCents(value)),
           change24h: quote.change24h,
           priceSource: quote.source,
           priceStale: quote.source === 'catalogue' && quote.symbol !== QUOTE_ASSET,
         };
       });
-      return { totalBalance: formatCents(nowCents), change24h: change(nowCents, beforeCents), assets };
+      return { totalBalance: formatCents(toCents(nowValue)), change24h: change(nowValue, beforeValue), assets };
     },
 
     async assets() {

@@ -3,7 +3,17 @@
 export { createPriceService, type AssetQuote, type PriceService } from './prices.service.ts';
 export { seedAssetCatalogue } from './prices.seed.ts';
 export { ASSET_CATALOGUE, type CatalogueEntry } from './asset-catalogue.ts';
-export { PRICE_SCALE, convertUp, formatCents, formatPrice, parsePrice, percentChange, usdCents } from './valuation.ts';
+export {
+  PRICE_SCALE,
+  convertUp,
+  formatCents,
+  formatPrice,
+  parsePrice,
+  percentChange,
+  toCents,
+  usdCents,
+  usdValue,
+} from './valuation.ts';
 export {
   livePrices,
   type LiveAssetQuote,

@@ -1,12 +1,26 @@
-// US dollar arithmetic: values round down, converted fees round up, percent changes to 2 decimals.
+// US dollar arithmetic: values shown round half to even to the cent, totals round once, converted fees
+// round up, percent changes to 2 decimals.
 import { describe, expect, it } from 'vitest';
-import { convertUp, formatCents, parsePrice, percentChange, usdCents } from './valuation.ts';
+import { convertUp, formatCents, parsePrice, percentChange, toCents, usdCents, usdValue } from './valuation.ts';
 
 describe('valuation', () => {
-  it('values an amount in cents, rounded down', () => {
+  it('values an amount in cents, rounded half to even as every dollar figure on screen', () => {
     expect(usdCents(50_000_000n, 8, parsePrice('65000'))).toBe(3_250_000n);
     expect(usdCents(1n, 8, parsePrice('65000'))).toBe(0n);
     expect(usdCents(123_456_789n, 6, parsePrice('0.6'))).toBe(7_407n);
+    // 24,997.69863 USDT at 1 dollar: $24,997.70, where cutting gave $24,997.69.
+    expect(usdCents(24_997_698_630n, 6, parsePrice('1'))).toBe(2_499_770n);
+    expect(usdCents(1_250n, 6, parsePrice('10'))).toBe(1n); // 0.0125 dollars: half to even
+  });
+
+  it('adds exact values of assets of any scale and rounds the total once', () => {
+    // 0.004 + 0.004 dollars: each rounds to 0 cents, their sum to 1.
+    const parts = [
+      usdValue(4_000n, 6, parsePrice('1')),
+      usdValue(4_000_000_000_000_000n, 18, parsePrice('0.004') * 250n),
+    ];
+    expect(parts.map(toCents)).toEqual([0n, 0n]);
+    expect(toCents(parts[0]! + parts[1]!)).toBe(1n);
     expect(formatCents(3_250_000n)).toBe('32500.00');
   });
 

@@ -184,5 +184,5 @@ export type { Approval, ApprovalProof } from './approval.ts';
 export type { ColdAddresses } from './chain-balances.ts';
 export type { WalletNotifier } from './wallet-notifier.ts';
 export { parseCustomerAmount } from './amounts.ts';
-export { networkView, valueCents, defaultLogo } from './wallet-view.ts';
+export { networkView, defaultLogo } from './wallet-view.ts';
 export { walletRateLimits } from './rate-limits.ts';

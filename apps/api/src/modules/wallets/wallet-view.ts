@@ -4,7 +4,7 @@ import { CHAINS, explorerAddressUrl, type NetworkDefinition } from '@rora/chains
 import type { Wallet, WalletNetwork } from '@rora/contracts';
 import type { Balances } from '@rora/ledger';
 import { formatAmount, getAsset } from '@rora/money';
-import { formatCents, formatPrice, usdCents, type AssetQuote } from '../prices/index.ts';
+import { formatCents, formatPrice, toCents, usdValue, type AssetQuote } from '../prices/index.ts';
 import type { WalletRow } from './wallets.repository.ts';
 
 export const defaultLogo = (asset: string) => `/assets/logos/${asset.toLowerCase()}.svg`;
@@ -31,9 +31,9 @@ export function networkView(
   };
 }
 
-/** Cents worth of an amount of `asset` at its latest price (0 without one). */
-export function valueCents(amount: bigint, network: NetworkDefinition, quote: AssetQuote | undefined): bigint {
-  return quote?.usdPrice ? usdCents(amount, network.decimals, quote.usdPrice) : 0n;
+/** The exact dollar value of an amount of `asset` at its latest price (0 without one; prices/valuation.ts). */
+export function valueOf(amount: bigint, network: NetworkDefinition, quote: AssetQuote | undefined): bigint {
+  return quote?.usdPrice ? usdValue(amount, network.decimals, quote.usdPrice) : 0n;
 }
 
 export interface WalletContext {
@@ -54,7 +54,7 @@ export function walletView(row: WalletRow, context: WalletContext): Wallet {
     balance: formatAmount(available, network.decimals),
     held: formatAmount(context.balances?.held ?? 0n, network.decimals),
     usdPrice: quote?.usdPrice ? formatPrice(quote.usdPrice) : null,
-    usdValue: formatCents(valueCents(available, network, quote)),
+    usdValue: formatCents(toCents(valueOf(available, network, quote))),
     favourite: row.favourite,
     addressUrl: explorerAddressUrl(network.id, row.address),
   };

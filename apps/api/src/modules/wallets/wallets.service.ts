@@ -5,11 +5,11 @@ import type { PageQuery, Wallet, WalletHistory, WalletList, WalletTransactions }
 import type { Db } from '@rora/db';
 import type { Balances, Ledger } from '@rora/ledger';
 import { AppError } from '../../lib/errors.ts';
-import { formatCents, type PriceService } from '../prices/index.ts';
+import { formatCents, toCents, type PriceService } from '../prices/index.ts';
 import type { AddressBook } from './addresses.ts';
 import { historyView } from './history-view.ts';
 import type { LedgerHistoryRepository } from './ledger-history.repository.ts';
-import { valueCents, walletView } from './wallet-view.ts';
+import { valueOf, walletView } from './wallet-view.ts';
 import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
 
 export interface WalletsService {
@@ -37,7 +37,7 @@ export function createWalletsService(deps: {
     const [balances, quotes] = await Promise.all([ledger.getBalances(db, userId), deps.prices.quoteMap()]);
     const byAsset = new Map<string, Balances>(balances.map((balance) => [balance.asset, balance]));
     const order = (row: WalletRow) => quotes.get(row.asset)?.sortOrder ?? Number.MAX_SAFE_INTEGER;
-    let cents = 0n;
+    let value = 0n;
     const list = [...rows]
       .sort((a, b) => order(a) - order(b) || a.network.localeCompare(b.network))
       .map((row) => {
@@ -48,10 +48,11 @@ export function createWalletsService(deps: {
           quote: quotes.get(row.asset),
           tokenContract: deps.tokenContract(network.id),
         };
-        cents += valueCents(context.balances?.available ?? 0n, network, context.quote);
+        value += valueOf(context.balances?.available ?? 0n, network, context.quote);
         return walletView(row, context);
       });
-    return { list, totalBalance: formatCents(cents) };
+    // The exact sum rounded once, not a sum of rounded values (prices/valuation.ts).
+    return { list, totalBalance: formatCents(toCents(value)) };
   }
 
   async function list(userId: string): Promise<WalletList> {
