@@ -18,7 +18,9 @@ const WINDOW_MS = 60_000;
 const REMEMBERED = 10_000;
 
 /** The client address as one brake counts it: an IPv6 one by its /64, an IPv4 one however written. */
-export function addressKey(ip: string): string {
+export function addressKey(ip: string | undefined): string {
+  // An injected request (tests, the WebSocket's inject) may have no address at all.
+  if (!ip) return '';
   if (!isIPv6(ip)) return ip.toLowerCase();
   try {
     const address = new Address6(ip);
