@@ -6,19 +6,11 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import english from '../locales/en.json';
 import { marketModel } from '../model/market.ts';
-import type { OrderFormValues } from '../model/order-form.ts';
+import { emptyForm, type OrderFormValues } from '../model/order-form.ts';
 import { OrderFields } from './OrderFields.tsx';
 import type { OrderFormModel } from './use-order-form.ts';
 
-const values: OrderFormValues = {
-  tab: 'limit',
-  side: 'buy',
-  price: '',
-  amount: '',
-  total: '',
-  edited: 'amount',
-  venue: 'rora',
-};
+const values = emptyForm();
 const ignore = () => undefined;
 // Only what the fields read; the rest of the hook's model (submit, confirm) is not theirs.
 const form = {
