@@ -13,6 +13,7 @@ import {
   localiseNumber,
   numberMarks,
   usdCentsOf,
+  usdCentsOfParts,
 } from './numbers.ts';
 
 const NNBSP = '\u202f';
@@ -129,6 +130,43 @@ describe('dollar values from amounts and prices', () => {
     expect(usdCentsOf([{ amount: '5', usdPrice: null }])).toBe(0n);
     expect(usdCentsOf([{ amount: 'n/a', usdPrice: '1' }])).toBe(0n);
     expect(usdCentsOf([{ amount: '0.000000000000000001', usdPrice: '0.000000000001' }])).toBe(0n);
+  });
+});
+
+describe('dollar values of the parts of a total', () => {
+  const one = (amount: string, usdPrice: string | null = '1') => [{ amount, usdPrice }];
+
+  it('adds up to the total rounded once, the leftover cents to the largest remainders', () => {
+    // 0.004 + 0.004 = 0.008: a cent in all, though each part alone is worth less than half a cent.
+    expect(usdCentsOfParts([one('0.004'), one('0.004')])).toEqual([1n, 0n]);
+    // 10.005 + 20.005 = 30.01; rounded one by one (half to even) the parts would read 10.00 + 20.00.
+    expect(usdCentsOfParts([one('10.005'), one('20.005')])).toEqual([1000n, 2001n]);
+    // 0.126 + 0.127 + 0.128 = 0.381 → 0.38: the two largest remainders get the two cents left.
+    expect(usdCentsOfParts([one('0.126'), one('0.127'), one('0.128')])).toEqual([12n, 13n, 13n]);
+  });
+
+  it('leaves a part worth nothing at zero and an exact part as it is', () => {
+    expect(usdCentsOfParts([one('0'), one('5', null), one('1.999'), one('3')])).toEqual([0n, 0n, 200n, 300n]);
+    expect(usdCentsOfParts([])).toEqual([]);
+  });
+
+  it('always sums to usdCentsOf of everything, each part within a cent of its value', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let round = 0; round < 200; round += 1) {
+      const parts = Array.from({ length: 1 + (next() % 5) }, () =>
+        Array.from({ length: next() % 4 }, () => ({
+          amount: `${next() % 1000}.${String(next() % 1_000_000).padStart(6, '0')}`,
+          usdPrice: `${next() % 70_000}.${String(next() % 100).padStart(2, '0')}`,
+        })),
+      );
+      const cents = usdCentsOfParts(parts);
+      expect(cents.reduce((sum, value) => sum + value, 0n)).toBe(usdCentsOf(parts.flat()));
+      parts.forEach((part, index) => {
+        const exactCents = usdCentsOf(part);
+        expect(cents[index]! - exactCents <= 1n && exactCents - cents[index]! <= 1n).toBe(true);
+      });
+    }
   });
 });
 

@@ -183,14 +183,55 @@ const VALUE_SCALE = 18;
  * from the amount and the price instead. An amount without a price, or that is not a decimal, counts 0.
  */
 export function usdCentsOf(items: readonly Valued[]): bigint {
+  return rescale(exactUsdOf(items), EXACT_SCALE, 2, USD_ROUNDING);
+}
+
+// The scale of an exact value: an amount times a price, both at VALUE_SCALE.
+const EXACT_SCALE = VALUE_SCALE * 2;
+const CENT = 10n ** BigInt(EXACT_SCALE - 2);
+
+/** What the amounts are worth at their prices, exactly, at EXACT_SCALE (never rounded). */
+function exactUsdOf(items: readonly Valued[]): bigint {
   let total = 0n;
   for (const { amount, usdPrice } of items) {
     const coins = usdPrice === null ? undefined : parse(amount, VALUE_SCALE, 'down');
     const price = usdPrice === null ? undefined : parse(usdPrice, VALUE_SCALE, USD_ROUNDING);
     if (coins !== undefined && price !== undefined) total += coins * price;
   }
-  return rescale(total, VALUE_SCALE * 2, 2, USD_ROUNDING);
+  return total;
 }
+
+/**
+ * The cents of the parts of one total (the portfolio's available, on hold, staked, ...), so that they
+ * add up to the total `usdCentsOf` gives for all of them together (ADR 0035, amendment of
+ * 2026-12-02). The total is the exact sum rounded once, half to even; each part is its exact value
+ * cut to the cent, and the cents the total has beyond the parts' sum go, one each, to the parts with
+ * the largest remainders (the largest part first on a tie). So every part is its exact value rounded
+ * down or up, never off by a cent or more, and a part worth nothing stays at zero. Non-negative
+ * values (amounts and prices) only.
+ */
+export function usdCentsOfParts(parts: readonly (readonly Valued[])[]): bigint[] {
+  const exact = parts.map(exactUsdOf);
+  const total = rescale(
+    exact.reduce((sum, value) => sum + value, 0n),
+    EXACT_SCALE,
+    2,
+    USD_ROUNDING,
+  );
+  const cents = exact.map((value) => value / CENT);
+  let left = total - cents.reduce((sum, value) => sum + value, 0n);
+  const order = exact
+    .map((value, index) => ({ index, value, remainder: value % CENT }))
+    .sort((a, b) => cmp(b.remainder, a.remainder) || cmp(b.value, a.value) || a.index - b.index);
+  for (const { index, remainder } of order) {
+    if (left <= 0n || remainder === 0n) break;
+    cents[index] = (cents[index] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return cents;
+}
+
+const cmp = (a: bigint, b: bigint): number => (a > b ? 1 : a < b ? -1 : 0);
 
 export interface PercentOptions {
   /** Decimals of a bigint value (default 2: a bigint is basis points). */

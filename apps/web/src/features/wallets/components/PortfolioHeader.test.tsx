@@ -1,15 +1,15 @@
 // Issue 19: the portfolio is valued at live prices; a held coin whose price no live source confirms
 // is named as possibly out of date, and a stale price of a coin not held says nothing. Dollar values
-// are rounded to the cent half to even from the amounts and prices, never cut (ADR 0035).
-import { cleanup, render, screen } from '@testing-library/react';
+// are rounded to the cent half to even from the amounts and prices, never cut (ADR 0035). Beside the
+// total, where it is (available, on hold, staked, loan collateral, cold), in lines that add up to it.
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dashboard, Wallet } from '@rora/contracts';
+import type { Dashboard } from '@rora/contracts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
-import { wallet } from '../../../testing/fixtures.ts';
 import english from '../locales/en.json';
 import { PortfolioHeader } from './PortfolioHeader.tsx';
 
@@ -32,9 +32,7 @@ const asset = (symbol: string, fields: Partial<Asset>): Asset => ({
   ...fields,
 });
 
-const TEN_DOLLARS = [wallet('USDT', { id: 'w-usdt', decimals: 6, balance: '10', usdValue: '10.00' })];
-
-async function renderWith(dashboard: Dashboard, wallets: readonly Wallet[] = TEN_DOLLARS) {
+async function renderWith(dashboard: Dashboard) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -49,7 +47,7 @@ async function renderWith(dashboard: Dashboard, wallets: readonly Wallet[] = TEN
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <PortfolioHeader wallets={wallets} />
+          <PortfolioHeader />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -89,15 +87,42 @@ describe('the portfolio summary', () => {
     // 18,497.517951 USDT at $1 and 0.01866 BTC at $53,600.20 are worth $19,497.697683; the API sends
     // each value cut (18,497.51 and 1,000.17) and their sum, 19,497.68.
     const assets = [
-      asset('USDT', { total: '18497.517951', usdPrice: '1', usdValue: '18497.51' }),
-      asset('BTC', { total: '0.01866', usdPrice: '53600.2', usdValue: '1000.17' }),
+      asset('USDT', { available: '18497.517951', total: '18497.517951', usdPrice: '1', usdValue: '18497.51' }),
+      asset('BTC', { available: '0.01866', total: '0.01866', usdPrice: '53600.2', usdValue: '1000.17' }),
     ];
-    const wallets = [
-      wallet('USDT', { id: 'w-usdt', decimals: 6, balance: '18497.517951', usdPrice: '1', usdValue: '18497.51' }),
-      wallet('BTC', { id: 'w-btc', balance: '0.01866', usdPrice: '53600.2', usdValue: '1000.17' }),
-    ];
-    await renderWith({ totalBalance: '19497.68', change24h: null, assets }, wallets);
+    await renderWith({ totalBalance: '19497.68', change24h: null, assets });
     expect(screen.getByText('$19,497.70', { selector: '.portfolio__total' })).toBeTruthy();
     expect(screen.getByText('$19,497.70', { selector: 'dd' })).toBeTruthy();
+  });
+
+  it('shows where the total is, in lines that add up to it to the cent', async () => {
+    // USDT: 10.005 available and 20.005 on hold (each half a cent over); BTC: 0.1234 in the cold
+    // wallet at $47,264.80, $5,832.47632. The total, $5,862.48632, reads $5,862.49; rounded one by
+    // one, half to even, the lines would read 10.00 + 20.00 + 5,832.48 = 5,862.48.
+    const assets = [
+      asset('USDT', { available: '10.005', held: '20.005', total: '30.01', usdPrice: '1' }),
+      asset('BTC', { cold: '0.1234', total: '0.1234', usdPrice: '47264.8' }),
+    ];
+    await renderWith({ totalBalance: '5862.47', change24h: null, assets });
+    expect(screen.getByText('$5,862.49', { selector: '.portfolio__total' })).toBeTruthy();
+    const parts = screen.getByLabelText('Where your portfolio is');
+    const lines = [...parts.querySelectorAll('.portfolio__part')].map((line) => line.textContent);
+    expect(lines).toEqual(['Available$10.00', 'On hold$20.01', 'Cold wallet$5,832.48']);
+    expect(within(parts).getByRole('link', { name: 'Cold wallet' })).toBeTruthy();
+  });
+
+  it('leaves out the parts worth nothing and keeps the way to the cold wallet', async () => {
+    const assets = [
+      asset('USDT', { available: '100', staked: '50', loanEscrow: '25.5', total: '175.5', usdPrice: '1' }),
+      asset('ETH', { held: '0.5', total: '0.5', usdPrice: null }),
+    ];
+    await renderWith({ totalBalance: '175.50', change24h: null, assets });
+    const parts = screen.getByLabelText('Where your portfolio is');
+    expect([...parts.querySelectorAll('.portfolio__part')].map((line) => line.textContent)).toEqual([
+      'Available$100.00',
+      'Staked$50.00',
+      'Loan collateral$25.50',
+    ]);
+    expect(screen.getByRole('link', { name: 'Cold wallet' }).getAttribute('href')).toBe('/dashboard/cold-wallet');
   });
 });

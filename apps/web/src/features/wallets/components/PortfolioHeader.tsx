@@ -1,15 +1,16 @@
 // The portfolio summary above the wallets (GET /dashboard): everything the customer owns in US
-// dollars and the day's change with a sign and an arrow (never colour alone), beside the wallets'
-// own total and a way to the cold wallet. Holdings are valued at the live price; when a held
-// coin's price comes from no live source, the summary says which coins may be out of date.
+// dollars and the day's change with a sign and an arrow (never colour alone), beside where it is
+// (available, on hold, staked, loan collateral, cold wallet) in lines that add up to the total to
+// the cent, and a way to the cold wallet. Holdings are valued at the live price; when a held coin's
+// price comes from no live source, the summary says which coins may be out of date.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
-import type { Dashboard, Wallet } from '@rora/contracts';
+import type { Dashboard } from '@rora/contracts';
 import { useDashboard } from '../api/wallets-api.ts';
-import { portfolioCents, walletsCents } from '../model/dollar-values.ts';
+import { PORTFOLIO_PARTS, portfolioCents, portfolioPartsCents } from '../model/dollar-values.ts';
 
 /** Coins held whose price no live source confirms. */
 function staleHoldings(dashboard: Dashboard): string[] {
@@ -39,7 +40,39 @@ function Change({ value }: { readonly value: string | null }) {
   );
 }
 
-export function PortfolioHeader({ wallets }: { readonly wallets: readonly Wallet[] | undefined }) {
+function ColdLink() {
+  const { t } = useTranslation('wallets');
+  return (
+    <Link to="/dashboard/cold-wallet" className="portfolio__cold">
+      <Snowflake size={16} aria-hidden="true" />
+      {t('portfolio.coldLink')}
+    </Link>
+  );
+}
+
+/** Where the total is: a line per part holding anything, the cold wallet's label its link. */
+function Parts({ dashboard }: { readonly dashboard: Dashboard }) {
+  const { t } = useTranslation('wallets');
+  const cents = portfolioPartsCents(dashboard);
+  const shown = PORTFOLIO_PARTS.filter((part) => cents[part] !== 0n);
+  return (
+    <div className="portfolio__aside">
+      {shown.length > 0 ? (
+        <dl className="portfolio__parts" aria-label={t('portfolio.parts.label')}>
+          {shown.map((part) => (
+            <div key={part} className="portfolio__part">
+              <dt>{part === 'cold' ? <ColdLink /> : t(`portfolio.parts.${part}`)}</dt>
+              <dd className="tabular">{formatUsd(cents[part])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {shown.includes('cold') ? null : <ColdLink />}
+    </div>
+  );
+}
+
+export function PortfolioHeader() {
   const { t } = useTranslation('wallets');
   const dashboard = useDashboard();
   return (
@@ -56,23 +89,7 @@ export function PortfolioHeader({ wallets }: { readonly wallets: readonly Wallet
           <Skeleton width={200} height={40} />
         )}
       </div>
-      <dl className="portfolio__aside">
-        <div>
-          <dt>{t('portfolio.inWallets')}</dt>
-          <dd className="tabular">
-            {wallets === undefined ? <Skeleton width={90} /> : formatUsd(walletsCents(wallets))}
-          </dd>
-        </div>
-        <div>
-          <dt className="visually-hidden">{t('portfolio.coldLink')}</dt>
-          <dd>
-            <Link to="/dashboard/cold-wallet" className="portfolio__cold">
-              <Snowflake size={16} aria-hidden="true" />
-              {t('portfolio.coldLink')}
-            </Link>
-          </dd>
-        </div>
-      </dl>
+      {dashboard.data ? <Parts dashboard={dashboard.data} /> : <Skeleton width={220} height={96} />}
     </section>
   );
 }

@@ -69,7 +69,7 @@ export function WalletsScreen() {
         <p className="wallets__lead">{t('lead')}</p>
       </header>
       <KycNotice />
-      <PortfolioHeader wallets={wallets.data?.wallets} />
+      <PortfolioHeader />
       {body}
       <WalletPicker
         open={picking}

@@ -1,7 +1,7 @@
 // The US-dollar values the wallets screen shows, from each amount and its price, rounded once to the
 // cent half to even (ADR 0035): the API's usdValue and totalBalance are cut to the cent per wallet.
 import type { Dashboard, Wallet } from '@rora/contracts';
-import { usdCentsOf } from '../../../lib/format/numbers.ts';
+import { usdCentsOf, usdCentsOfParts } from '../../../lib/format/numbers.ts';
 
 /** What the wallets' available balances are worth, in cents: one wallet's, or the sum of the list. */
 export function walletsCents(wallets: readonly Wallet[]): bigint {
@@ -11,4 +11,23 @@ export function walletsCents(wallets: readonly Wallet[]): bigint {
 /** What everything the customer owns is worth, in cents (every asset's total at its price). */
 export function portfolioCents(dashboard: Dashboard): bigint {
   return usdCentsOf(dashboard.assets.map((asset) => ({ amount: asset.total, usdPrice: asset.usdPrice })));
+}
+
+/** Where the portfolio's coins are, in the order the summary lists them (they add up to each asset's total). */
+export const PORTFOLIO_PARTS = ['available', 'held', 'staked', 'loanEscrow', 'cold'] as const;
+export type PortfolioPart = (typeof PORTFOLIO_PARTS)[number];
+
+/**
+ * What each part of the portfolio is worth, in cents, adding up to `portfolioCents` to the cent: each
+ * part is valued like the total, and the total's rounding is shared out by largest remainder
+ * (usdCentsOfParts).
+ */
+export function portfolioPartsCents(dashboard: Dashboard): Record<PortfolioPart, bigint> {
+  const cents = usdCentsOfParts(
+    PORTFOLIO_PARTS.map((part) => dashboard.assets.map((asset) => ({ amount: asset[part], usdPrice: asset.usdPrice }))),
+  );
+  return Object.fromEntries(PORTFOLIO_PARTS.map((part, index) => [part, cents[index] ?? 0n])) as Record<
+    PortfolioPart,
+    bigint
+  >;
 }
