@@ -1,4 +1,6 @@
-// The moves of the active holding (GET /coldwallet/{id}), newest first, a page at a time.
+// The moves of the active holding (GET /coldwallet/{id}), newest first, a page at a time. A move's
+// amount is a coin amount in a list (ADR 0035: coinsOf, up to 8 decimals), as the wallets'
+// transactions show the same move, not a balance cut to 3 decimals.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
@@ -7,16 +9,14 @@ import { Button } from '../../../components/button/Button.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
+import { coinsOf } from '../../../lib/format/numbers.ts';
 import { MOVES_PAGE_LIMIT, useColdWallet } from '../api/coldwallet-api.ts';
-import { decimalsOf } from '../model/move-form.ts';
-import { amountText } from './HoldingRow.tsx';
 import { dateTimeFormat } from '../../../lib/format/intl-cache.ts';
 
 export function HoldingMoves({ holding }: { readonly holding: ColdWallet }) {
   const { t } = useTranslation('coldWallet');
   const [page, setPage] = useState(1);
   const detail = useColdWallet(holding.id, page);
-  const decimals = decimalsOf(holding);
   const date = dateTimeFormat(currentLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' });
   const pages = Math.max(1, Math.ceil((detail.data?.total ?? 0) / MOVES_PAGE_LIMIT));
   let body;
@@ -41,7 +41,7 @@ export function HoldingMoves({ holding }: { readonly holding: ColdWallet }) {
               </time>
               <span className="tabular cold-moves__amount">
                 {into ? '+' : '−'}
-                {amountText(move.amount, decimals)} {holding.assetSymbol}
+                {coinsOf(move.amount, holding.assetSymbol)}
               </span>
             </li>
           );

@@ -9,6 +9,7 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
+import { coinsOf } from '../../../lib/format/numbers.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useMoveColdWallet, type MoveRequest } from '../api/coldwallet-api.ts';
 import { errorMessage } from '../api/feedback.ts';
@@ -64,7 +65,8 @@ export function MoveDialog({ holding, initialType, approval, onClose }: MoveDial
     try {
       await move.mutateAsync({ request, idempotencyKey: keys.keyFor(request) });
       keys.settled();
-      const moved = `${amountText(amount.trim(), decimals)} ${symbol}`;
+      // A sentence: the amount moved as a coin amount (ADR 0035), not cut like a balance.
+      const moved = coinsOf(amount.trim(), symbol);
       showToast(t(type === 'create' ? 'move.doneIn' : 'move.doneOut', { amount: moved }), 'success');
       onClose();
     } catch (failure) {
