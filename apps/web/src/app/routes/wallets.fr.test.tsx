@@ -1,8 +1,15 @@
 // The wallets screen read in French (issue 19 defect 6): dollar values and balances in French marks.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, walletApi, walletListSchema, walletTransactionsSchema } from '@rora/contracts';
-import { portfolioAsset, signedInCustomer, wallet } from '../../testing/fixtures.ts';
+import {
+  dashboardSchema,
+  userApi,
+  userSchema,
+  walletApi,
+  walletListSchema,
+  walletTransactionsSchema,
+} from '@rora/contracts';
+import { customer, portfolioAsset, signedInCustomer, wallet } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './wallets.tsx';
 
@@ -12,6 +19,7 @@ const BTC_WALLET = '5d0a3c8e-1f1b-4d7e-9b5a-0c6f1e2d3a41';
 describe('the wallets screen in French', () => {
   it('writes balances and dollar values in French marks', async () => {
     signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
     const btc = wallet('BTC', { id: BTC_WALLET, balance: '1.25', usdPrice: '46000.00', usdValue: '57500.00' });
     api.answer(walletApi.dashboard, dashboardSchema, {
       totalBalance: '57500.00',

@@ -1,11 +1,19 @@
 // The wallets screen (spec §2, issue 19): each balance valued at the live price the API answers, the
-// portfolio total, and choosing another wallet shows its transactions.
-import { screen, within } from '@testing-library/react';
+// portfolio total, and choosing another wallet shows its transactions; the "verify your identity"
+// notice follows the profile's KYC status, not the one stored at sign-in.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, walletApi, walletListSchema, walletTransactionsSchema } from '@rora/contracts';
+import {
+  dashboardSchema,
+  userApi,
+  userSchema,
+  walletApi,
+  walletListSchema,
+  walletTransactionsSchema,
+} from '@rora/contracts';
 import { formatUsd } from '../../lib/format/numbers.ts';
-import { portfolioAsset, signedInCustomer, wallet } from '../../testing/fixtures.ts';
+import { customer, portfolioAsset, signedInCustomer, wallet } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './wallets.tsx';
 
@@ -42,6 +50,7 @@ function answerPortfolio() {
 describe('the wallets screen', () => {
   it('values each wallet at the live price and shows the chosen wallet’s transactions', async () => {
     signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
     answerPortfolio();
     await renderScreen({ path: '/dashboard/wallets', Component, namespaces: ['wallets'] });
 
@@ -57,5 +66,27 @@ describe('the wallets screen', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'ETH' })).toBeTruthy();
     expect(await screen.findByText(text('wallets:transactions.empty'))).toBeTruthy();
     expect(api.calls(walletApi.walletTransactions).map((request) => request.path)).toContain(`/wallet/${ETH_WALLET}`);
+  });
+
+  it('drops the identity notice once the profile says the customer is approved', async () => {
+    // Signed in while the review was under way; approved since.
+    signInAs(signedInCustomer({ kycStatus: 'waiting_for_approval' }));
+    api.answer(userApi.profile, userSchema, customer({ kycStatus: 'approved' }));
+    answerPortfolio();
+    await renderScreen({ path: '/dashboard/wallets', Component, namespaces: ['wallets'] });
+
+    await screen.findByRole('navigation', { name: text('wallets:list.label') });
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: text('wallets:kyc.label') })).toBeNull());
+    expect(api.calls(userApi.profile).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the notice while the profile says the identity is not verified', async () => {
+    signInAs(signedInCustomer({ kycStatus: 'not_started' }));
+    api.answer(userApi.profile, userSchema, customer({ kycStatus: 'rejected' }));
+    answerPortfolio();
+    await renderScreen({ path: '/dashboard/wallets', Component, namespaces: ['wallets'] });
+
+    const notice = await screen.findByRole('complementary', { name: text('wallets:kyc.label') });
+    expect(await within(notice).findByRole('link', { name: text('wallets:kyc.retry') })).toBeTruthy();
   });
 });

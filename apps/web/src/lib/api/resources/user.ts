@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { userApi, type User } from '@rora/contracts';
 import { callApi } from '../client.ts';
 import { updateUser } from '../../session/session-store.ts';
-import { kycStatusOf } from '../../session/user-status.ts';
+import { kycStatusOf, type KycStatus } from '../../session/user-status.ts';
 import { useSession } from '../../session/use-session.ts';
 import { resourceKeys } from './keys.ts';
 
@@ -61,4 +61,15 @@ export function useKycApproved(): boolean | null {
   const profile = useUser();
   if (profile.data) return profile.data.kycStatus === 'approved';
   return profile.isPending ? null : kycStatusOf(user) === 'approved';
+}
+
+/**
+ * Where the customer's identity verification stands: the profile's status (read when the screen
+ * opens, and again when the socket says it changed), the stored session's until the profile arrives.
+ * The session's is the one saved at sign-in, so it may predate an approval.
+ */
+export function useKycStatus(): KycStatus {
+  const { user } = useSession();
+  const profile = useUser({ select: (read) => kycStatusOf({ ...read, id: read._id }), staleTime: 0 });
+  return profile.data ?? kycStatusOf(user);
 }
