@@ -70,6 +70,9 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
 
   // A market buy fills against the market maker, with the fee and total shown before it is sent.
   await form.getByRole('tab', { name: 'Market' }).click();
+  // Market has no price field: its hint asks for what it has.
+  await expect(form.getByText('Enter an amount to buy or a total to spend', { exact: false })).toBeVisible();
+  await expect(form.getByText(/Enter a price/)).toHaveCount(0);
   await form.getByLabel('Amount').fill('0.002');
   await expect(form.getByText(/Fee \(taker, 0\.5%\)/)).toBeVisible();
   await confirmMarketBuy(page);

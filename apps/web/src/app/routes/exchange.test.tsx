@@ -105,6 +105,16 @@ describe('the exchange screen', () => {
     expect(screen.getAllByText(/651\.3 USDT/).length).toBeGreaterThan(0);
   });
 
+  it('asks an empty Market form for what it has: an amount or a total, no price', async () => {
+    await openExchange();
+    expect(screen.getByText(text('exchange:summaryHint'))).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    expect(screen.queryByText(text('exchange:summaryHint'))).toBeNull();
+    expect(screen.getByText(text('exchange:summaryHintMarketBuy'))).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:sell') }));
+    expect(screen.getByText(text('exchange:summaryHintMarketSell'))).toBeTruthy();
+  });
+
   it('keeps an amount typed on Market as the amount on Limit, the price field empty', async () => {
     await openExchange();
     const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;

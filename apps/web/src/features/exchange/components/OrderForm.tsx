@@ -80,7 +80,13 @@ export function OrderForm(props: OrderFormProps) {
         )}
         <VenueNote tab={values.tab} venue={props.venue} />
         <OrderFields form={form} market={market} available={available} />
-        <OrderSummary market={market} rate={form.estimate} loading={form.estimating} valid={form.valid} />
+        <OrderSummary
+          market={market}
+          rate={form.estimate}
+          loading={form.estimating}
+          valid={form.valid}
+          order={values}
+        />
         <div className="order-form__submit-bar">
           <Button
             type="submit"

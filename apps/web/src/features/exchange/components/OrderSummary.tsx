@@ -9,12 +9,15 @@ import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { formatBps } from '../../../lib/format/numbers.ts';
 import { showAsset, showPrice, type MarketModel } from '../model/market.ts';
 import type { ConfirmFigure } from '../model/order-confirm.ts';
+import type { OrderFormValues } from '../model/order-form.ts';
 
 interface Props {
   readonly market: MarketModel;
   readonly rate: OrderRate | undefined;
   readonly loading: boolean;
   readonly valid: boolean;
+  /** The tab and side, for what the hint asks for (a market order has no price field). */
+  readonly order: Pick<OrderFormValues, 'tab' | 'side'>;
 }
 
 export interface EstimateRow {
@@ -55,9 +58,13 @@ export function estimateRows(options: {
   ];
 }
 
-export function OrderSummary({ market, rate, loading, valid }: Props) {
+/** What to enter for an estimate: a market order has no price; a market buy takes an amount or a total. */
+const hintKey = ({ tab, side }: Props['order']) =>
+  tab !== 'market' ? 'summaryHint' : side === 'buy' ? 'summaryHintMarketBuy' : 'summaryHintMarketSell';
+
+export function OrderSummary({ market, rate, loading, valid, order }: Props) {
   const { t } = useTranslation('exchange');
-  if (!valid) return <p className="summary summary--hint">{t('summaryHint')}</p>;
+  if (!valid) return <p className="summary summary--hint">{t(hintKey(order))}</p>;
   if (!rate) return loading ? <Skeleton height={92} /> : null;
   return (
     <div aria-live="polite">
