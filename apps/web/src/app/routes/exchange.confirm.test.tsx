@@ -19,6 +19,8 @@ import {
   type OrderRate,
 } from '@rora/contracts';
 import { CONFIRM_REFRESH_MS } from '../../features/exchange/components/use-order-confirm.ts';
+import { invalidateAfter } from '../../lib/api/resources/changes.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { answerBtcMarket, orderRateOf } from '../../testing/market-fixtures.ts';
 import { installFakeApi, renderScreen, signInAs, text } from '../../testing/render-screen.tsx';
@@ -58,15 +60,20 @@ const filled: Order = {
   fills: [],
 };
 
+/** The customer's USDT, of which `available` is not held by an order. */
+function answerUsdt(available: string) {
+  api.answer(walletApi.dashboard, dashboardSchema, {
+    totalBalance: '5000.00',
+    change24h: null,
+    assets: [portfolioAsset('USDT', { available, total: '5000', usdValue: '5000.00' })],
+  });
+}
+
 async function marketBuy(estimate: OrderRate = rate) {
   signInAs(signedInCustomer());
   answerBtcMarket(api);
   api.answer(userApi.profile, userSchema, customer());
-  api.answer(walletApi.dashboard, dashboardSchema, {
-    totalBalance: '5000.00',
-    change24h: null,
-    assets: [portfolioAsset('USDT', { available: '5000', total: '5000', usdValue: '5000.00' })],
-  });
+  answerUsdt('5000');
   api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
   api.answer(marketsApi.orderRate, orderRateSchema, estimate);
   await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
@@ -199,5 +206,35 @@ describe('confirming an order on the exchange screen', () => {
     await userEvent.click(confirmButton());
     await vi.waitFor(() => expect(keys()).toHaveLength(3));
     expect(new Set(keys()).size).toBe(3);
+  });
+
+  it('keeps the figures seen after a refusal, says why they are not updated, and drops the reason once they move', async () => {
+    const buy = await marketBuy();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await userEvent.click(buy);
+    const totalLabel = text('exchange:summaryTotalBuy');
+    const total = value(dialog(), totalLabel);
+    // Meanwhile another order holds the USDT: the API refuses, and its event reads the balances again.
+    api.refuse(marketsApi.placeOrder, 'available_balance_must_cover_order');
+    answerUsdt('100');
+    await userEvent.click(confirmButton());
+    const reason = text('exchange:errors.available_balance_must_cover_order');
+    await within(dialog()).findByText(reason);
+    await invalidateAfter(queryClient, 'order');
+    await within(dialog()).findByText(text('exchange:confirm.outdated', { reason }));
+    expect(value(dialog(), totalLabel)).toBe(total);
+    expect(dialog().querySelector('.skeleton')).toBeNull();
+    expect(confirmButton()).toHaveProperty('disabled', true);
+    // The hold ends; the next estimate moved: its figures come with what they were, without the refusal.
+    answerUsdt('5000');
+    await invalidateAfter(queryClient, 'order');
+    await vi.waitFor(() => expect(confirmButton()).toHaveProperty('disabled', false));
+    api.answer(marketsApi.orderRate, orderRateSchema, { ...rate, price: '46100.0', total: '461', notional: '461' });
+    vi.advanceTimersByTime(CONFIRM_REFRESH_MS);
+    await within(dialog()).findByText(text('exchange:confirm.moved'));
+    expect(within(dialog()).getByText(text('exchange:confirm.was', { value: total }))).toBeTruthy();
+    expect(within(dialog()).queryByText(reason)).toBeNull();
+    await userEvent.click(within(dialog()).getByRole('button', { name: text('exchange:confirm.accept') }));
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
   });
 });

@@ -3,13 +3,15 @@
 // arrives in the wallet), what the kind of order means (a market order fills at the book's prices when
 // it runs and cannot be undone; a resting one can be cancelled while it is open), and, when the
 // estimate moved while the dialog was open, each moved figure beside what it was, to accept first.
+// While the current estimate is missing (a new one loads, or the order broke a rule since), the last
+// figures shown stay, with a line that says so and why.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_VENUE, VENUES } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { showAsset, showPrice, type MarketModel } from '../model/market.ts';
+import { ruleValues, showAsset, showPrice, type MarketModel } from '../model/market.ts';
 import { movedFigures, type ConfirmFigure } from '../model/order-confirm.ts';
 import { usesTotal } from '../model/order-form.ts';
 import { estimateRows } from './OrderSummary.tsx';
@@ -46,13 +48,13 @@ function orderRows({ confirm, form, market, venue }: Props, t: TFunction<'exchan
     { key: 'venue', label: t('venue'), value: VENUES.find((item) => item.id === platform)?.name ?? platform },
   ];
   if (usesTotal(values)) {
-    const moved = movedFigures(confirm.seen, form.estimate).includes('amount');
+    const moved = movedFigures(confirm.seen, confirm.shown).includes('amount');
     rows.push(
       { key: 'spend', label: t('confirm.spend'), value: `${showAsset(values.total, market.quote)} ${market.quote}` },
       {
         key: 'amount',
         label: t('confirm.amountEstimated'),
-        value: amount(values.amount),
+        value: amount(confirm.shown?.amount),
         was: moved ? amount(confirm.seen?.amount) : undefined,
       },
     );
@@ -66,7 +68,7 @@ function orderRows({ confirm, form, market, venue }: Props, t: TFunction<'exchan
 
 /** The estimate's rows, each moved figure with what it was in the estimate seen. */
 function estimateRowsSeen({ confirm, form, market }: Omit<Props, 'venue'>, t: TFunction<'exchange'>): Row[] {
-  const rate = form.estimate;
+  const rate = confirm.shown;
   if (!rate) return [];
   const priceLabel = form.values.tab === 'market' ? t('confirm.averagePrice') : undefined;
   const moved = new Set<ConfirmFigure>(movedFigures(confirm.seen, rate));
@@ -92,6 +94,21 @@ function Rows({ rows }: { readonly rows: readonly Row[] }) {
   ));
 }
 
+/** Why the figures shown are not the current estimate: it loads, or the order now breaks a rule. */
+function EstimateState({ confirm, form, market }: Omit<Props, 'venue'>) {
+  const { t } = useTranslation('exchange');
+  if (form.estimate) return null;
+  if (!confirm.shown) return form.estimating ? <Skeleton height={92} /> : null;
+  const reason = form.problem
+    ? t(`errors.${form.problem}`, { ...ruleValues(market), defaultValue: t('errors.invalid') })
+    : null;
+  return (
+    <p className="order-confirm__stale" role="status">
+      {reason ? t('confirm.outdated', { reason }) : t('confirm.updating')}
+    </p>
+  );
+}
+
 export function ConfirmOrderDialog(props: Props) {
   const { t } = useTranslation('exchange');
   const { confirm, form } = props;
@@ -106,18 +123,18 @@ export function ConfirmOrderDialog(props: Props) {
     >
       {confirm.open ? (
         <>
-          <dl className="order-confirm__rows">
+          <dl className="order-confirm__rows" aria-busy={!form.estimate}>
             <Rows rows={orderRows(props, t)} />
             <Rows rows={estimateRowsSeen(props, t)} />
           </dl>
-          {!form.estimate && form.estimating ? <Skeleton height={92} /> : null}
+          <EstimateState {...props} />
           {confirm.moved ? (
             <p role="alert" className="order-confirm__moved">
               {t('confirm.moved')}
             </p>
           ) : null}
           <p className="order-confirm__note">{t(`confirm.note.${tab}`)}</p>
-          {form.estimate && !form.estimate.fullyFillable ? (
+          {confirm.shown && !confirm.shown.fullyFillable ? (
             <p className="summary__warning">{t('summaryPartial')}</p>
           ) : null}
           {confirm.error ? (

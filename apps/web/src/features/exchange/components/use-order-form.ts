@@ -109,6 +109,8 @@ export function useOrderForm(options: OrderFormOptions) {
     context,
     errors: visibleErrors,
     valid: body !== null,
+    /** The first rule the order as it stands breaks, touched or not (null: none). */
+    problem: errors[0]?.code ?? null,
     /** The estimate of the order as it stands, or undefined while it is asked for. */
     estimate,
     estimating: !current || rate.isFetching,
