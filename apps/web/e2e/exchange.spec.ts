@@ -181,6 +181,12 @@ async function confirmMarketBuy(page: Page) {
       expect(confirm.split('\n')[0], inDialog).toBe(summary);
     }
   }).toPass({ timeout: 15_000 });
+  // Every amount of an asset with the same decimals on the pair, exact: USDT 6, BTC 8 (ADR 0035).
+  const shown = (label: string) => dialog.locator('.order-confirm__row', { hasText: label }).locator('dd').innerText();
+  expect((await shown('Total you pay')).split('\n')[0]).toMatch(/^\d{1,3}(,\d{3})*\.\d{6} USDT$/);
+  for (const label of ['Fee (taker', 'Arrives in your wallet', 'Amount']) {
+    expect((await shown(label)).split('\n')[0], label).toMatch(/^0\.\d{8} BTC$/);
+  }
   await shoot(page, 'exchange-confirm-desktop');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

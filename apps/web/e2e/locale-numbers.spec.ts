@@ -86,7 +86,8 @@ test.describe('numbers in French', () => {
     await form.getByLabel('Quantité').fill('0,002');
     await expect(form.getByLabel('Total')).toHaveValue(/^\d+,\d+$/);
     await expect(form.getByText(new RegExp(`Frais \\(preneur, 0,5${S}%\\)`))).toBeVisible();
-    await expect(form.getByText(new RegExp(`^${NUMBER},\\d+ USDT$`)).first()).toBeVisible();
+    // The summary's USDT figures at USDT's 6 decimals, in French marks (ADR 0035).
+    await expect(form.getByText(new RegExp(`^${NUMBER},\\d{6} USDT$`)).first()).toBeVisible();
     await shootBoth(page, 'fr-exchange-summary');
     await form.getByRole('button', { name: 'Acheter BTC' }).click();
     const words = {
@@ -95,7 +96,7 @@ test.describe('numbers in French', () => {
       accept: 'Accepter les nouveaux montants',
     };
     const dialog = confirmDialog(page, words);
-    await expect(dialog.getByText(new RegExp(`^${NUMBER},\\d+ USDT$`)).first()).toBeVisible();
+    await expect(dialog.getByText(new RegExp(`^${NUMBER},\\d{6} USDT$`)).first()).toBeVisible();
     await page.screenshot({ path: path.join(screens, 'fr-exchange-confirm-desktop.png'), animations: 'disabled' });
     await confirmOrder(page, words);
     await expect(page.getByText('Ordre exécuté (Achat) : 0,002 BTC')).toBeVisible();

@@ -104,6 +104,10 @@ describe('confirming an order on the exchange screen', () => {
       expect(value(dialog(), text(`exchange:${label}`, { role: text('exchange:taker'), percent: '0.5%' }))).toBe(shown);
     }
     expect(value(dialog(), text('exchange:confirm.averagePrice'))).toBe(value(summary, text('exchange:summaryPrice')));
+    // Every amount of an asset with the same decimals, exact (ADR 0035): USDT 6, BTC 8 on this pair.
+    expect(value(dialog(), text('exchange:amountLabel'))).toBe('0.01000000 BTC');
+    expect(value(summary, text('exchange:summaryTotalBuy'))).toBe('460.001000 USDT');
+    expect(value(summary, text('exchange:summaryReceive'))).toBe('0.00995000 BTC');
     expect(value(dialog(), text('exchange:confirm.order'))).toBe(text('exchange:confirm.kind.market_buy'));
     expect(value(dialog(), text('exchange:pair'))).toBe('BTC/USDT');
     expect(within(dialog()).getByText(text('exchange:confirm.note.market'))).toBeTruthy();
@@ -134,7 +138,7 @@ describe('confirming an order on the exchange screen', () => {
     await userEvent.click(buy);
     expect(value(dialog(), text('exchange:confirm.order'))).toBe(text('exchange:confirm.kind.limit_buy'));
     expect(value(dialog(), text('exchange:confirm.limitPrice'))).toBe('45,000.0 USDT');
-    expect(value(dialog(), text('exchange:amountLabel'))).toBe('0.01 BTC');
+    expect(value(dialog(), text('exchange:amountLabel'))).toBe('0.01000000 BTC');
     expect(within(dialog()).getByText(text('exchange:confirm.note.limit'))).toBeTruthy();
     expect(api.calls(marketsApi.placeOrder)).toEqual([]);
   });
@@ -157,8 +161,8 @@ describe('confirming an order on the exchange screen', () => {
     vi.advanceTimersByTime(CONFIRM_REFRESH_MS);
     await within(dialog()).findByRole('alert');
     expect(api.calls(marketsApi.orderRate).length).toBe(asked + 1);
-    expect(value(dialog(), text('exchange:summaryTotalBuy'))).toMatch(/^461(\.0+)? USDT/);
-    expect(within(dialog()).getByText(text('exchange:confirm.was', { value: '460.001 USDT' }))).toBeTruthy();
+    expect(value(dialog(), text('exchange:summaryTotalBuy'))).toMatch(/^461\.000000 USDT/);
+    expect(within(dialog()).getByText(text('exchange:confirm.was', { value: '460.001000 USDT' }))).toBeTruthy();
     const accept = within(dialog()).getByRole('button', { name: text('exchange:confirm.accept') });
     await userEvent.click(accept);
     expect(within(dialog()).queryByRole('alert')).toBeNull();

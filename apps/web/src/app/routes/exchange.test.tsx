@@ -16,6 +16,7 @@ import {
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { answerBtcMarket, btcTicker, orderRateOf } from '../../testing/market-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
+import type { LanguageCode } from '../../lib/i18n/languages.ts';
 import { Component } from './exchange.tsx';
 
 vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'));
@@ -37,11 +38,11 @@ function answerExchange(profile = customer()) {
   api.answer(marketsApi.orderRate, orderRateSchema, orderRateOf());
 }
 
-async function openExchange() {
+async function openExchange(language: LanguageCode = 'en') {
   answerExchange();
-  await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
+  await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'], language });
   // The form takes input once the customer's balances are known.
-  await screen.findByText(/5,000(\.0+)? USDT/);
+  await screen.findByText(language === 'en' ? /5,000(\.0+)? USDT/ : /5\.000(,0+)? USDT/);
   return screen.getByLabelText(text('exchange:totalLabel'));
 }
 
@@ -102,7 +103,22 @@ describe('the exchange screen', () => {
     await userEvent.click(field('exchange:amountLabel'));
     await userEvent.paste('0.01');
     await vi.waitFor(() => expect(field('exchange:totalLabel').value).toBe('651.3'));
-    expect(screen.getAllByText(/651\.3 USDT/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/651\.300000 USDT/).length).toBeGreaterThan(0);
+  });
+
+  it('shows every USDT figure of the summary with the same decimals, in the reader’s marks', async () => {
+    await openExchange('pt_br');
+    api.answer(
+      marketsApi.orderRate,
+      orderRateSchema,
+      orderRateOf({ feeBps: 20, fee: '1.361323', total: '651.3', receive: '0.01', feeAsset: 'USDT' }),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.click(screen.getByLabelText(text('exchange:amountLabel')));
+    await userEvent.paste('0,01');
+    const summary = await screen.findByText(text('exchange:summaryTotalBuy'), { selector: 'dt' });
+    const rows = [...summary.closest('dl')!.querySelectorAll('dd')].map((cell) => cell.textContent);
+    expect(rows.slice(1)).toEqual(['1,361323 USDT', '651,300000 USDT', '0,01000000 BTC']);
   });
 
   it('asks an empty Market form for what it has: an amount or a total, no price', async () => {

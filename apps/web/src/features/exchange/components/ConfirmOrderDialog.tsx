@@ -11,7 +11,7 @@ import { DEFAULT_VENUE, VENUES } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { ruleValues, showAsset, showPrice, type MarketModel } from '../model/market.ts';
+import { ruleValues, showPrice, showSummaryAmount, type MarketModel } from '../model/market.ts';
 import { movedFigures, type ConfirmFigure } from '../model/order-confirm.ts';
 import { usesTotal } from '../model/order-form.ts';
 import { estimateRows } from './OrderSummary.tsx';
@@ -41,7 +41,7 @@ interface Row {
 function orderRows({ confirm, form, market, venue }: Props, t: TFunction<'exchange'>): Row[] {
   const { values } = form;
   const platform = values.tab === 'dark' ? DEFAULT_VENUE.id : venue;
-  const amount = (text: string | undefined) => `${showAsset(text, market.base)} ${market.base}`;
+  const amount = (text: string | undefined) => `${showSummaryAmount(market, text, market.base)} ${market.base}`;
   const rows: Row[] = [
     { key: 'kind', label: t('confirm.order'), value: t(`confirm.kind.${values.tab}_${values.side}`) },
     { key: 'pair', label: t('pair'), value: market.symbol },
@@ -50,7 +50,11 @@ function orderRows({ confirm, form, market, venue }: Props, t: TFunction<'exchan
   if (usesTotal(values)) {
     const moved = movedFigures(confirm.seen, confirm.shown).includes('amount');
     rows.push(
-      { key: 'spend', label: t('confirm.spend'), value: `${showAsset(values.total, market.quote)} ${market.quote}` },
+      {
+        key: 'spend',
+        label: t('confirm.spend'),
+        value: `${showSummaryAmount(market, values.total, market.quote)} ${market.quote}`,
+      },
       {
         key: 'amount',
         label: t('confirm.amountEstimated'),

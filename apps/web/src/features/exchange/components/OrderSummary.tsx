@@ -1,13 +1,14 @@
 // The estimate for the order as it stands (POST /order/rate on the chosen venue): expected price,
 // fee, total, and what arrives in the wallet, before anything is sent. The confirmation shows the
-// same rows (estimateRows), so it says what the summary said.
+// same rows (estimateRows), so it says what the summary said. Every amount of an asset shows the
+// same decimals on a pair, exact (showSummaryAmount; ADR 0035's amendment of 2026-11-30).
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderRate } from '@rora/contracts';
 import type { AssetSymbol } from '@rora/money';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { formatBps } from '../../../lib/format/numbers.ts';
-import { showAsset, showPrice, type MarketModel } from '../model/market.ts';
+import { showPrice, showSummaryAmount, type MarketModel } from '../model/market.ts';
 import type { ConfirmFigure } from '../model/order-confirm.ts';
 import type { OrderFormValues } from '../model/order-form.ts';
 
@@ -43,17 +44,17 @@ export function estimateRows(options: {
     {
       figure: 'fee',
       label: t('summaryFee', { role: t(rate.role), percent: formatBps(rate.feeBps) }),
-      value: `${showAsset(rate.fee, rate.feeAsset as AssetSymbol)} ${rate.feeAsset}`,
+      value: `${showSummaryAmount(market, rate.fee, rate.feeAsset as AssetSymbol)} ${rate.feeAsset}`,
     },
     {
       figure: 'total',
       label: t(rate.side === 'buy' ? 'summaryTotalBuy' : 'summaryTotalSell'),
-      value: `${showAsset(rate.total, market.quote)} ${market.quote}`,
+      value: `${showSummaryAmount(market, rate.total, market.quote)} ${market.quote}`,
     },
     {
       figure: 'receive',
       label: t('summaryReceive'),
-      value: `${showAsset(rate.receive, rate.receiveAsset as AssetSymbol)} ${rate.receiveAsset}`,
+      value: `${showSummaryAmount(market, rate.receive, rate.receiveAsset as AssetSymbol)} ${rate.receiveAsset}`,
     },
   ];
 }

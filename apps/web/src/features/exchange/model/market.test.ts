@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PAIRS } from '@rora/contracts';
-import { MARKET_MODELS, marketModel, receivedOf, ruleValues, showAmount, showPrice } from './market.ts';
+import {
+  MARKET_MODELS,
+  marketModel,
+  receivedOf,
+  ruleValues,
+  showAmount,
+  showPrice,
+  showSummaryAmount,
+  summaryDecimals,
+} from './market.ts';
 
 describe('a market model', () => {
   it('is the same object every time a pair is asked for, so effects keyed on it do not restart', () => {
@@ -40,6 +49,36 @@ describe('a market model', () => {
       asset: 'USDT',
     });
     expect(ruleValues(marketModel('SOL/USDT')).darkMinimum).toBe('');
+  });
+});
+
+describe('an amount in the order summary and its confirmation', () => {
+  const btc = marketModel('BTC/USDT');
+  it('shows every amount of one asset with the same decimals on a pair, padded, in the reader’s marks', () => {
+    // The tester saw 540, 542.097, 108.5512 and 16,336.096213 USDT side by side.
+    expect(['540', '542.097', '108.5512', '16336.096213'].map((text) => showSummaryAmount(btc, text, 'USDT'))).toEqual([
+      '540.000000',
+      '542.097000',
+      '108.551200',
+      '16,336.096213',
+    ]);
+    expect(showSummaryAmount(btc, '0.01', 'BTC')).toBe('0.01000000');
+    expect(showSummaryAmount(btc, '0.00995', 'BTC')).toBe('0.00995000');
+    expect(showSummaryAmount(btc, '16336.096213', 'USDT', 'fr')).toBe('16\u202f336,096213');
+    expect(showSummaryAmount(btc, '1.361323', 'USDT', 'pt-BR')).toBe('1,361323');
+    expect(showSummaryAmount(btc, '540', 'USDT', 'pt-BR')).toBe('540,000000');
+    expect(showSummaryAmount(btc, null, 'USDT')).toBe('—');
+  });
+
+  it('never cuts a digit of what is charged: the quote at its scale, the base at the lot plus a fee in bps', () => {
+    expect(summaryDecimals(btc, 'USDT')).toBe(6);
+    expect(summaryDecimals(btc, 'BTC')).toBe(8);
+    expect(summaryDecimals(marketModel('ETH/USDT'), 'ETH')).toBe(8);
+    expect(summaryDecimals(marketModel('XRP/USDT'), 'XRP')).toBe(5);
+    // A fee in basis points of 0.1 XRP (5 decimals) fits; a figure with more shows them all.
+    expect(showSummaryAmount(marketModel('XRP/USDT'), '0.00025', 'XRP')).toBe('0.00025');
+    expect(showSummaryAmount(marketModel('XRP/USDT'), '0.000001', 'XRP')).toBe('0.000001');
+    expect(showSummaryAmount(marketModel('ETH/USDT'), '0.000000000000000001', 'ETH')).toBe('0.000000000000000001');
   });
 });
 

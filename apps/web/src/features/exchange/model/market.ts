@@ -3,7 +3,7 @@
 // definitions, so a screen that asks again on every render gets the same object (an effect keyed on
 // it, such as the chart's, does not start over).
 import { MARKET_DEFINITIONS, PAIRS, type Order, type PairSymbol } from '@rora/contracts';
-import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
+import { assetScale, formatAmount, parseAmount, type AssetSymbol } from '@rora/money';
 import { formatDecimal, formatMinor, formatPrice } from '../../../lib/format/numbers.ts';
 
 export interface MarketModel {
@@ -68,6 +68,41 @@ export function showAsset(text: string | null | undefined, asset: AssetSymbol, d
   const scale = assetScale(asset);
   const minor = parseAmount(text, scale, { rounding: 'down' });
   return decimals === undefined ? formatMinor(minor, scale) : formatMinor(minor, scale, { decimals, rounding: 'down' });
+}
+
+/** A fee in whole basis points of a whole number of lots has at most this many more decimals than the lot. */
+const BPS_DECIMALS = 4;
+
+/**
+ * The decimals every amount of `asset` shows in the order summary and its confirmation (ADR 0035,
+ * amendment of 2026-11-30): the most an estimate's figure of that asset can carry on this market, so
+ * each one is exact and they all line up. The quote asset at its scale (a total or fee is any number
+ * of its minor units: USDT 6); the base asset at the lot's decimals plus the 4 a basis-point fee adds,
+ * up to its scale (BTC 8, ETH 8, XRP 5). Another asset: exact.
+ */
+export function summaryDecimals(market: MarketModel, asset: AssetSymbol): number | undefined {
+  if (asset === market.quote) return market.quoteScale;
+  if (asset === market.base) return Math.min(market.baseScale, market.amountDecimals + BPS_DECIMALS);
+  return undefined;
+}
+
+/**
+ * An amount in the order summary or its confirmation: padded to the pair's `summaryDecimals`, never
+ * cut (a figure with more decimals than that shows them all), grouped, in the reader's marks.
+ * `'540'` USDT reads `540.000000`; `'1.361323'` in Portuguese `1,361323`.
+ */
+export function showSummaryAmount(
+  market: MarketModel,
+  text: string | null | undefined,
+  asset: AssetSymbol,
+  tag?: string,
+): string {
+  if (text === null || text === undefined) return '—';
+  const scale = assetScale(asset);
+  const minor = parseAmount(text, scale, { rounding: 'down' });
+  const exact = formatAmount(minor, scale).split('.')[1]?.length ?? 0;
+  const decimals = Math.max(summaryDecimals(market, asset) ?? 0, exact);
+  return formatMinor(minor, scale, { decimals, rounding: 'down' }, tag);
 }
 
 /** Comparable value of a price string (for sorting levels). */
