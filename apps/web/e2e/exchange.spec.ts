@@ -5,8 +5,8 @@
 // test-results/web-e2e/exchange-screens.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { bearer, openSignedIn } from './support/api.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { bearer, openSignedIn, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { btcTicker, confirmDialog, confirmOrder, liftTheAsk, tenthsUnder } from './market-helpers.ts';
 import { approvedCustomer } from './swap-helpers.ts';
@@ -75,6 +75,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await expect(form.getByText(/Enter a price/)).toHaveCount(0);
   await form.getByLabel('Amount').fill('0.002');
   await expect(form.getByText(/Fee \(taker, 0\.5%\)/)).toBeVisible();
+  await holdWhileConfirming(page, request, customer);
   await confirmMarketBuy(page);
   await expect(page.getByText(/Buy order filled: 0\.002 BTC/)).toBeVisible();
   await page.getByRole('tab', { name: 'Order history' }).click();
@@ -156,6 +157,36 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   await expect(page.getByText(/Buy order filled: 0\.001 BTC/)).toBeVisible();
   await expect(sheet).toBeHidden();
 });
+
+/**
+ * Another order holds the USDT while the market buy's confirmation is open: the dialog keeps the
+ * figures seen, says why they are not updated, and has them current again once the hold ends.
+ */
+async function holdWhileConfirming(page: Page, request: APIRequestContext, customer: Customer) {
+  await page.getByRole('form', { name: 'Order form' }).getByRole('button', { name: 'Buy BTC' }).click();
+  const dialog = confirmDialog(page);
+  const total = dialog.locator('.order-confirm__row', { hasText: 'Total you pay' }).locator('dd');
+  await expect(total).toHaveText(/^[\d,]+\.\d{6} USDT/, { timeout: 15_000 });
+  const { bestBid } = await btcTicker(request);
+  const price = tenthsUnder(bestBid!, 10_000);
+  const held = await request.post('/api/v1/order', {
+    headers: { ...bearer(customer), 'idempotency-key': `e2e-hold-${Date.now()}` },
+    data: { symbol: 'BTC/USDT', side: 'buy', orderType: 'limit', price, amount: (1990 / Number(price)).toFixed(5) },
+  });
+  expect(held.ok()).toBe(true);
+  const outdated = dialog.getByText(/^Your available balance does not cover this order\. These are the figures/);
+  await expect(outdated).toBeVisible({ timeout: 15_000 });
+  await expect(total).toHaveText(/^[\d,]+\.\d{6} USDT/);
+  await expect(dialog.locator('.skeleton')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Confirm buy' })).toBeDisabled();
+  await shoot(page, 'exchange-confirm-held-desktop');
+  const { data } = (await held.json()) as { data: { id: string } };
+  expect((await request.delete(`/api/v1/order/${data.id}`, { headers: bearer(customer) })).ok()).toBe(true);
+  await expect(outdated).toBeHidden({ timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: /^(Confirm buy|Accept the new figures)$/ })).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
 
 /**
  * The market buy the form opened: the confirmation shows the summary's estimate; Escape goes back
