@@ -10,7 +10,6 @@
 // (side required); no orderType means limit when a price is given, market otherwise. A market buy
 // gives `amount` (base) or `total` (quote to spend). `type: 'swap'` is the swap call of swap.ts.
 import { z as zod } from 'zod';
-import type { PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { VENUE_IDS, marketDataCalls, pairSymbolTextSchema } from './market-data.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
@@ -21,27 +20,8 @@ import { amountTextSchema } from './wallets.ts';
 export * from './market-data.ts';
 export * from './market-topics.ts';
 
-/** Tick (price step), lot (amount step) and minimum order value of each pair, as decimal strings. */
-export interface MarketDefinition {
-  readonly symbol: PairSymbol;
-  readonly tick: string;
-  readonly lot: string;
-  /** Smallest order value, in the quote asset. */
-  readonly minNotional: string;
-  /** Smallest dark-pool order value in the quote asset (USDT ~ USD), or null: no dark pool. */
-  readonly darkPoolMinNotional: string | null;
-}
-
-export const MARKET_DEFINITIONS: Record<PairSymbol, MarketDefinition> = {
-  'BTC/USDT': { symbol: 'BTC/USDT', tick: '0.1', lot: '0.00001', minNotional: '1', darkPoolMinNotional: '100000' },
-  'ETH/USDT': { symbol: 'ETH/USDT', tick: '0.01', lot: '0.0001', minNotional: '1', darkPoolMinNotional: '50000' },
-  'LTC/USDT': { symbol: 'LTC/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
-  'ADX/USDT': { symbol: 'ADX/USDT', tick: '0.0001', lot: '0.1', minNotional: '1', darkPoolMinNotional: null },
-  'BUSD/USDT': { symbol: 'BUSD/USDT', tick: '0.0001', lot: '0.01', minNotional: '1', darkPoolMinNotional: null },
-  'XRP/USDT': { symbol: 'XRP/USDT', tick: '0.0001', lot: '0.1', minNotional: '1', darkPoolMinNotional: null },
-  'SOL/USDT': { symbol: 'SOL/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
-  'BNB/USDT': { symbol: 'BNB/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
-};
+// MARKET_DEFINITIONS (tick, lot, minimum of each pair) is plain data in constants/markets.ts, so a
+// screen that needs a tick does not download these schemas and zod with it.
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];

@@ -28,6 +28,28 @@ export const PAIRS = [
 export type PairSymbol = (typeof PAIRS)[number]['symbol'];
 export const DEFAULT_PAIR: PairDefinition = PAIRS[0];
 
+/** Tick (price step), lot (amount step) and minimum order value of each pair, as decimal strings. */
+export interface MarketDefinition {
+  readonly symbol: PairSymbol;
+  readonly tick: string;
+  readonly lot: string;
+  /** Smallest order value, in the quote asset. */
+  readonly minNotional: string;
+  /** Smallest dark-pool order value in the quote asset (USDT ~ USD), or null: no dark pool. */
+  readonly darkPoolMinNotional: string | null;
+}
+
+export const MARKET_DEFINITIONS: Record<PairSymbol, MarketDefinition> = {
+  'BTC/USDT': { symbol: 'BTC/USDT', tick: '0.1', lot: '0.00001', minNotional: '1', darkPoolMinNotional: '100000' },
+  'ETH/USDT': { symbol: 'ETH/USDT', tick: '0.01', lot: '0.0001', minNotional: '1', darkPoolMinNotional: '50000' },
+  'LTC/USDT': { symbol: 'LTC/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
+  'ADX/USDT': { symbol: 'ADX/USDT', tick: '0.0001', lot: '0.1', minNotional: '1', darkPoolMinNotional: null },
+  'BUSD/USDT': { symbol: 'BUSD/USDT', tick: '0.0001', lot: '0.01', minNotional: '1', darkPoolMinNotional: null },
+  'XRP/USDT': { symbol: 'XRP/USDT', tick: '0.0001', lot: '0.1', minNotional: '1', darkPoolMinNotional: null },
+  'SOL/USDT': { symbol: 'SOL/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
+  'BNB/USDT': { symbol: 'BNB/USDT', tick: '0.01', lot: '0.001', minNotional: '1', darkPoolMinNotional: null },
+};
+
 export interface VenueDefinition {
   /** Stable identifier used in API calls and stored rows. */
   readonly id: string;
