@@ -1,6 +1,6 @@
 // The cold wallet (spec §2): the cold holdings, and a move in approved with the PIN, sent once with
 // its idempotency key, and confirmed in the customer's words; dollar values from the quantities at the
-// coins' prices, rounded to the cent half to even (ADR 0035), where the API cuts them; a move's amount
+// coins' prices, rounded to the cent half to even (ADR 0035), whatever the API's own figure; a move's amount
 // written as the wallets' transactions write the same move.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -179,16 +179,20 @@ const VALUE_SCALE = 18;
 
 /**
  * Cents the amounts are worth at their prices: summed exactly, then rounded once to the cent, half to
- * even (ADR 0035). The API's own `usdValue` and `totalBalance` are cut to the cent, so a screen values
- * from the amount and the price instead. An amount without a price, or that is not a decimal, counts 0.
+ * even (ADR 0035), as the API rounds its own `usdValue` and `totalBalance`. A screen values from
+ * the amount and the price where it shows a figure the API does not total (the portfolio's parts).
+ * An amount without a price, or that is not a decimal, counts 0.
  */
 export function usdCentsOf(items: readonly Valued[]): bigint {
-  return rescale(exactUsdOf(items), EXACT_SCALE, 2, USD_ROUNDING);
+  return centsOf(exactUsdOf(items));
 }
 
 // The scale of an exact value: an amount times a price, both at VALUE_SCALE.
 const EXACT_SCALE = VALUE_SCALE * 2;
 const CENT = 10n ** BigInt(EXACT_SCALE - 2);
+
+/** An exact value (or a sum of them) rounded once to the cent, half to even. */
+const centsOf = (exact: bigint): bigint => rescale(exact, EXACT_SCALE, 2, USD_ROUNDING);
 
 /** What the amounts are worth at their prices, exactly, at EXACT_SCALE (never rounded). */
 function exactUsdOf(items: readonly Valued[]): bigint {
@@ -203,8 +207,8 @@ function exactUsdOf(items: readonly Valued[]): bigint {
 
 /**
  * The cents of the parts of one total (the portfolio's available, on hold, staked, ...), so that they
- * add up to the total `usdCentsOf` gives for all of them together (ADR 0035, amendment of
- * 2026-12-02). The total is the exact sum rounded once, half to even; each part is its exact value
+ * add up to the total `usdCentsOf` gives for all of them together (ADR 0035, amendment "the parts of
+ * a total add up to it"). The total is the exact sum rounded once, half to even; each part is its exact value
  * cut to the cent, and the cents the total has beyond the parts' sum go, one each, to the parts with
  * the largest remainders (the largest part first on a tie). So every part is its exact value rounded
  * down or up, never off by a cent or more, and a part worth nothing stays at zero. Non-negative
@@ -212,12 +216,7 @@ function exactUsdOf(items: readonly Valued[]): bigint {
  */
 export function usdCentsOfParts(parts: readonly (readonly Valued[])[]): bigint[] {
   const exact = parts.map(exactUsdOf);
-  const total = rescale(
-    exact.reduce((sum, value) => sum + value, 0n),
-    EXACT_SCALE,
-    2,
-    USD_ROUNDING,
-  );
+  const total = centsOf(exact.reduce((sum, value) => sum + value, 0n));
   const cents = exact.map((value) => value / CENT);
   let left = total - cents.reduce((sum, value) => sum + value, 0n);
   const order = exact

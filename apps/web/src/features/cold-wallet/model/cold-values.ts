@@ -1,5 +1,5 @@
 // The dollar value of cold holdings, from each quantity and its coin's price, rounded once to the cent
-// half to even (ADR 0035): the API's usdValue and totalBalance are cut to the cent.
+// half to even (ADR 0035), as the API rounds its own usdValue and totalBalance.
 import type { ColdWallet } from '@rora/contracts';
 import { usdCentsOf } from '../../../lib/format/numbers.ts';
 

@@ -1,5 +1,5 @@
 // The US-dollar values the wallets screen shows, from each amount and its price, rounded once to the
-// cent half to even (ADR 0035): the API's usdValue and totalBalance are cut to the cent per wallet.
+// cent half to even (ADR 0035), as the API rounds its own usdValue and totalBalance.
 import type { Dashboard, Wallet } from '@rora/contracts';
 import { usdCentsOf, usdCentsOfParts } from '../../../lib/format/numbers.ts';
 
