@@ -25,6 +25,14 @@ describe('migrations', () => {
     expect(rows.map((r) => r.name)).toEqual(await listMigrations());
   });
 
+  it('leaves no check or foreign key unvalidated: a NOT VALID one is validated by a later migration', async () => {
+    const { rows } = await database.pool.query<{ name: string }>(
+      `SELECT conrelid::regclass || '.' || conname AS name FROM pg_constraint
+        WHERE NOT convalidated AND connamespace = 'public'::regnamespace ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([]);
+  });
+
   it('applies nothing the second time', async () => {
     expect(await migrate(database.pool)).toEqual([]);
   });
