@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@rora/db';
+import { errorLogSerializer, schema } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { reportQueueError, startWorker, type Worker } from './runner.ts';
 import type { JobDefinition } from './jobs/index.ts';
@@ -81,7 +81,7 @@ describe('worker', () => {
     const id = await worker.send('record-probe', { n: -1 });
     expect(['failed', 'retry']).toContain((await finished('record-probe', id!)).state);
     const failure = lines.find((line) => line.message === 'job failed');
-    expect(failure?.fields).toMatchObject({ job: 'record-probe', err: { type: 'Error', message: 'negative' } });
+    expect(failure?.fields).toMatchObject({ job: 'record-probe', err: { name: 'Error', message: 'negative' } });
     expect(JSON.stringify(lines)).not.toContain('secret');
   });
 
@@ -98,6 +98,20 @@ describe('worker', () => {
     );
     reportQueueError(recorder, Object.assign(new Error('relation "job" does not exist'), { code: '42P01' }));
     reportQueueError(recorder, null);
-    expect(levels).toEqual(['warn', 'warn', 'warn', 'error', 'error']);
+    reportQueueError(recorder, { message: 'terminating connection due to administrator command', code: '57P01' });
+    expect(levels).toEqual(['warn', 'warn', 'warn', 'error', 'error', 'warn']);
+  });
+
+  it('logs what a queue error says through the log serializer, a plain object included', () => {
+    const fields: unknown[] = [];
+    const keep = (value: unknown) => void fields.push(value);
+    reportQueueError({ info: keep, warn: keep, error: keep }, { message: 'terminating connection', code: '57P01' });
+    const relation = Object.assign(new Error('relation "job" does not exist\nparams: secret'), { code: '42P01' });
+    reportQueueError({ info: keep, warn: keep, error: keep }, relation);
+    const logged = fields.map((value) => errorLogSerializer((value as { err: unknown }).err));
+    expect(logged).toMatchObject([
+      { type: 'Object', message: 'terminating connection', sqlState: '57P01' },
+      { type: 'Error', message: 'relation "job" does not exist', sqlState: '42P01' },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // worker-main.ts, the same domain core) as its own process(es) with RUN_WORKER=false on the API. pg-boss coordinates several runners through the
 // database, so a scheduled job is sent once however many run.
 import { PgBoss } from 'pg-boss';
-import { connectDatabase, isConnectionError } from '@rora/db';
+import { connectDatabase, errorLogSerializer, isConnectionError } from '@rora/db';
 import { jobs as registeredJobs, type JobContext, type JobDefinition, type WorkerLogger } from './jobs/index.ts';
 
 export interface WorkerOptions {
@@ -24,10 +24,14 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-function describe(error: unknown): { type: string; message: string } {
-  // Only the first line: a database error's message continues with the query's parameters.
-  const { name, message } = error instanceof Error ? error : new Error(String(error));
-  return { type: name, message: message.split('\n')[0]!.slice(0, 300) };
+/**
+ * An error as the log serializer (errorLogSerializer) reads it: its class as `name`, the first line of
+ * its message (a database error's message continues with the query's parameters), its SQLSTATE as
+ * `code`. pg-boss also emits plain objects, which keep their own message.
+ */
+function describe(error: unknown): { name: string; message: string; code?: string } {
+  const { type, message, sqlState } = errorLogSerializer(error);
+  return { name: type, message, ...(sqlState ? { code: sqlState } : {}) };
 }
 
 /**
