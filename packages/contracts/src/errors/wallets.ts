@@ -44,6 +44,12 @@ export const walletsErrors = {
   },
   // @rora/chains: configuration (checked at start; listed so every chain code has a status).
   network_is_unknown: { status: 422, message: 'This network is not supported' },
+  // Sandbox only: a devnet deposit or block made by a process that only reads the devnet would live in
+  // that process's memory alone, never written, mined or credited (ADR 0048).
+  devnet_is_run_by_another_process: {
+    status: 409,
+    message: 'Another process runs the devnet on this database: send faucet and mining calls to that process',
+  },
   deposit_config_is_missing: { status: 422, message: 'Deposits are not configured for this network' },
   deposit_config_is_invalid: { status: 422, message: 'The deposit configuration of this network is not valid' },
   extended_key_is_invalid: { status: 422, message: 'The extended public key is not valid' },

@@ -216,4 +216,45 @@ describe('the devnet across a restart', () => {
       await reader.close();
     }
   });
+
+  it('refuses a faucet deposit or a block asked of a process that only reads the devnet', async () => {
+    const owner = await startApp();
+    const reader = await buildApp({ config, database, clock });
+    try {
+      expect(await reader.services.chains.open()).toBe('reader');
+      const carol = await createWalletCustomer(owner);
+      const ltcHeight = reader.services.chains.devnet.chain('ltc').height;
+      // Its copy would hold the deposit in memory alone: never written, mined or credited, while
+      // the reader's watcher had already recorded it as a pending deposit for good.
+      const faucet = await reader.inject({
+        method: 'POST',
+        url: '/api/v1/dev/faucet',
+        payload: { email: carol.email, asset: 'LTC', amount: '1' },
+      });
+      expect(faucet.statusCode, faucet.body).toBe(409);
+      expect(faucet.json().error.code).toBe('devnet_is_run_by_another_process');
+      const mined = await reader.inject({
+        method: 'POST',
+        url: '/api/v1/dev/mine',
+        payload: { network: 'ltc', blocks: 3 },
+      });
+      expect(mined.statusCode, mined.body).toBe(409);
+      expect(mined.json().error.code).toBe('devnet_is_run_by_another_process');
+      expect(reader.services.chains.devnet.chain('ltc').height).toBe(ltcHeight);
+      const { rows } = await database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM chain_deposits WHERE user_id = ${carol.userId}`,
+      );
+      expect(rows[0]?.n).toBe(0);
+
+      // The process that runs the devnet still answers both.
+      const onOwner = await owner.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev/faucet',
+        payload: { email: carol.email, asset: 'LTC', amount: '1' },
+      });
+      expect(onOwner.statusCode, onOwner.body).toBe(200);
+    } finally {
+      await reader.close();
+    }
+  });
 });

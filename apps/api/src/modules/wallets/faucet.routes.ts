@@ -7,6 +7,7 @@ import { faucetBodySchema, faucetResponseSchema, mineBodySchema, mineResponseSch
 import { canonicalAssetSymbol, formatAmount, isMoneyError } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import { accountRouteValidator } from '../accounts/index.ts';
+import type { ChainRegistry } from '../chain-watcher/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { parseCustomerAmount } from './amounts.ts';
 
@@ -97,10 +98,16 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   );
 };
 
-/** A chain read through a real node (CHAINS_LTC=rpc) has no faucet: its coins come from that chain. */
-function assertDevnet(chains: { isDevnet(network: NetworkId): boolean }, network: NetworkId): void {
+/**
+ * A chain read through a real node (CHAINS_LTC=rpc) has no faucet: its coins come from that chain. Nor
+ * has a devnet this process only reads (another process holds the devnet lock, ADR 0048): a deposit or
+ * block made in its copy would never be written, so it would never be mined, confirmed or credited,
+ * while the deposit it announced stayed pending for good.
+ */
+function assertDevnet(chains: Pick<ChainRegistry, 'isDevnet' | 'broadcastsHere'>, network: NetworkId): void {
   if (!chains.isDevnet(network)) {
     const message = `${network} is read from a node here; the faucet and mining are for devnet networks only`;
     throw new AppError('network_is_unknown', { field: 'network', message });
   }
+  if (!chains.broadcastsHere(network)) throw new AppError('devnet_is_run_by_another_process', { field: 'network' });
 }
