@@ -14,6 +14,16 @@ describe('isConnectionError', () => {
     ],
     ['a server starting up (57P03)', withCode('the database system is starting up', '57P03')],
     ['a connection exception (class 08)', withCode('connection failure', '08006')],
+    ['every connection slot taken (53300)', withCode('sorry, too many clients already', '53300')],
+    [
+      'a database closed to new sessions (55000)',
+      withCode('database "x" is not currently accepting connections', '55000'),
+    ],
+    ['an idle session ended (57P05)', withCode('terminating connection due to idle-session timeout', '57P05')],
+    [
+      'an idle transaction ended (25P03)',
+      withCode('terminating connection due to idle-in-transaction timeout', '25P03'),
+    ],
     ['the driver losing its connection', new Error('Connection terminated unexpectedly')],
     ['a client that already broke', new Error('Client has encountered a connection error and is not queryable')],
     ['a wrapped driver error', new Error('Failed query: SELECT 1', { cause: new Error('Connection terminated') })],
@@ -25,6 +35,7 @@ describe('isConnectionError', () => {
   it.each([
     ['a unique violation', withCode('duplicate key value', '23505')],
     ['a serialization failure', withCode('could not serialize access', '40001')],
+    ['another 55000 refusal', withCode('currval of sequence "s" is not yet defined in this session', '55000')],
     [
       'a query cancelled by statement timeout (57014)',
       withCode('canceling statement due to statement timeout', '57014'),

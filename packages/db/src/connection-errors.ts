@@ -7,10 +7,21 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 
 /**
  * SQLSTATEs of a session the server ended or would not open: class 08 (connection exception),
- * 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting or stopping).
+ * 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting or stopping),
+ * 57P05 idle-session timeout, 25P03 idle-in-transaction timeout (both end the session), and 53300
+ * too many connections (every slot taken, or the database's or role's limit reached).
  */
-function isConnectionState(code: string): boolean {
-  return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03';
+const SESSION_STATES = new Set(['57P01', '57P02', '57P03', '57P05', '25P03', '53300']);
+
+/**
+ * 55000 is a general "object not in prerequisite state"; at connect time its message says that the
+ * database takes no new sessions for now (ALLOW_CONNECTIONS off, as during maintenance).
+ */
+const NOT_ACCEPTING_SESSIONS = 'is not currently accepting connections';
+
+function isConnectionState(code: string, message: unknown): boolean {
+  if (code.startsWith('08') || SESSION_STATES.has(code)) return true;
+  return code === '55000' && typeof message === 'string' && message.includes(NOT_ACCEPTING_SESSIONS);
 }
 
 /** node-postgres's own messages for a connection that broke or could not be opened in time. */
@@ -25,7 +36,7 @@ const DRIVER_MESSAGES = [
 export function isConnectionError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (SOCKET_CODES.has(code) || isConnectionState(code))) return true;
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || isConnectionState(code, message))) return true;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.startsWith(text))) return true;
     // Node reports a refused connection to a name with several addresses as an AggregateError.
     if (Array.isArray(errors) && errors.some((inner) => isConnectionError(inner))) return true;

@@ -1,0 +1,71 @@
+// PostgreSQL refusing new sessions for a while (ALLOW_CONNECTIONS off for maintenance, a failover, or
+// every slot taken: "sorry, too many clients already"), after it ended the app's own: each request is
+// answered 503 with Retry-After, never 500, and its Idempotency-Key is left free, so the same order
+// sent again once PostgreSQL takes sessions again is placed, once.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertLedgerInvariants } from '@rora/ledger';
+import type { TestApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/users.ts';
+import { approvedCustomer } from '../orders/testing/orders-fixtures.ts';
+import { createWalletTestApp } from '../wallets/testing/wallet-fixtures.ts';
+
+let t: TestApp;
+let baseUrl: string;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  t = await createWalletTestApp({ env: { MARKET_MAKER: 'off' } });
+  baseUrl = `http://127.0.0.1:${await t.listen()}`;
+  buyer = await approvedCustomer(t, { USDT: '10000' });
+});
+afterAll(async () => t.close());
+
+async function placeOrder(key: string) {
+  const response = await fetch(`${baseUrl}/api/v1/order`, {
+    method: 'POST',
+    headers: { ...buyer.headers, 'idempotency-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ symbol: 'BTC/USDT', side: 'buy', orderType: 'limit', price: '50000', amount: '0.01' }),
+  });
+  const body = (await response.json()) as { error?: { code: string } };
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), code: body.error?.code };
+}
+
+/** Turns new sessions of the app's database away, then ends every session it has. */
+async function refuseSessions(admin: pg.Client, name: string): Promise<void> {
+  await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+  await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
+}
+
+describe('the database refusing new sessions', () => {
+  it('answers 503 with Retry-After meanwhile, and the same order sent again afterwards is placed once', async () => {
+    // From the server's maintenance database: a session may not turn away its own database.
+    const url = new URL(t.database.url);
+    const name = url.pathname.slice(1);
+    url.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    const key = randomUUID();
+    try {
+      await refuseSessions(admin, name);
+      const during = await Promise.all([placeOrder(key), placeOrder(randomUUID()), placeOrder(randomUUID())]);
+      expect(during.map((answer) => `${answer.status} ${answer.code}`)).toEqual(
+        during.map(() => '503 service_unavailable'),
+      );
+      expect(during.every((answer) => Number(answer.retryAfter) > 0)).toBe(true);
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+
+    const again = await placeOrder(key);
+    expect(again.status).toBe(201);
+    const { rows: placed } = await t.database.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [buyer.userId],
+    );
+    expect(placed[0]!.n).toBe(1);
+    await assertLedgerInvariants(t.database.db);
+  });
+});
