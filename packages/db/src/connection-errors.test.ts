@@ -19,6 +19,10 @@ describe('isConnectionError', () => {
       'a database closed to new sessions (55000)',
       withCode('database "x" is not currently accepting connections', '55000'),
     ],
+    [
+      'a session on a server that takes no writes (25006)',
+      withCode('cannot execute INSERT in a read-only transaction', '25006'),
+    ],
     ['an idle session ended (57P05)', withCode('terminating connection due to idle-session timeout', '57P05')],
     [
       'an idle transaction ended (25P03)',

@@ -9,9 +9,12 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
  * SQLSTATEs of a session the server ended or would not open: class 08 (connection exception),
  * 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting or stopping),
  * 57P05 idle-session timeout, 25P03 idle-in-transaction timeout (both end the session), and 53300
- * too many connections (every slot taken, or the database's or role's limit reached).
+ * too many connections (every slot taken, or the database's or role's limit reached). And 25006: a
+ * write in a read-only transaction, which the app's code never attempts (its few READ ONLY
+ * transactions only read), so it means the session is on a server that takes no writes: a standby,
+ * or a primary demoted by a failover. The transaction's client is then dropped, not reused.
  */
-const SESSION_STATES = new Set(['57P01', '57P02', '57P03', '57P05', '25P03', '53300']);
+const SESSION_STATES = new Set(['57P01', '57P02', '57P03', '57P05', '25P03', '53300', '25006']);
 
 /**
  * 55000 is a general "object not in prerequisite state"; at connect time its message says that the

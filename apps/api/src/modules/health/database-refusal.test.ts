@@ -1,7 +1,7 @@
-// PostgreSQL refusing new sessions for a while (ALLOW_CONNECTIONS off for maintenance, a failover, or
-// every slot taken: "sorry, too many clients already"), after it ended the app's own: each request is
-// answered 503 with Retry-After, never 500, and its Idempotency-Key is left free, so the same order
-// sent again once PostgreSQL takes sessions again is placed, once.
+// PostgreSQL refusing new sessions for a while (ALLOW_CONNECTIONS off for maintenance, or every slot
+// taken: "sorry, too many clients already"), or taking no writes (a failover's read-only server), after
+// it ended the app's own: each request is answered 503 with Retry-After, never 500, and its
+// Idempotency-Key is left free, so the same order sent again afterwards is placed, once.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +22,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function placeOrder(key: string) {
+async function placeOrder(key: string, user: TestUser = buyer) {
+  const side = user === buyer ? 'buy' : 'sell';
   const response = await fetch(`${baseUrl}/api/v1/order`, {
     method: 'POST',
-    headers: { ...buyer.headers, 'idempotency-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify({ symbol: 'BTC/USDT', side: 'buy', orderType: 'limit', price: '50000', amount: '0.01' }),
+    headers: { ...user.headers, 'idempotency-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ symbol: 'BTC/USDT', side, orderType: 'limit', price: '90000', amount: '0.01' }),
   });
   const body = (await response.json()) as { error?: { code: string } };
   return { status: response.status, retryAfter: response.headers.get('retry-after'), code: body.error?.code };
@@ -66,6 +67,45 @@ describe('the database refusing new sessions', () => {
       [buyer.userId],
     );
     expect(placed[0]!.n).toBe(1);
+    await assertLedgerInvariants(t.database.db);
+  });
+
+  it('answers 503 while every new session is read-only (a failover), and recovers without a restart', async () => {
+    const url = new URL(t.database.url);
+    const name = url.pathname.slice(1);
+    url.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    const seller = await approvedCustomer(t, { BTC: '1' });
+    const key = randomUUID();
+    const sell = () => placeOrder(key, seller);
+    try {
+      await admin.query(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      const during = await Promise.all([sell(), sell(), placeOrder(randomUUID(), seller)]);
+      expect(during.filter((answer) => answer.status !== 503 && answer.status !== 409)).toEqual([]);
+      const refused = during.filter((answer) => answer.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((answer) => Number(answer.retryAfter) > 0)).toBe(true);
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" RESET default_transaction_read_only`);
+      await admin.end();
+    }
+
+    // The pool's read-only sessions are dropped as they fail, so the retries get through by themselves.
+    const answers = [];
+    for (let tries = 0; tries < 50; tries += 1) {
+      const answer = await sell();
+      answers.push(answer.status);
+      if (answer.status === 201) break;
+    }
+    expect(answers.filter((status) => status !== 503 && status !== 201)).toEqual([]);
+    expect(answers.at(-1)).toBe(201);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [seller.userId],
+    );
+    expect(rows[0]!.n).toBe(1);
     await assertLedgerInvariants(t.database.db);
   });
 });
