@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionError } from './connection-errors.ts';
+import { isCancelledStatement, isConnectionError } from './connection-errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -50,5 +50,19 @@ describe('isConnectionError', () => {
     ['nothing', undefined],
   ])('does not take %s for a lost connection', (_name, error) => {
     expect(isConnectionError(error)).toBe(false);
+  });
+});
+
+describe('isCancelledStatement', () => {
+  it('recognises a cancelled statement, wrapped or not', () => {
+    const cancelled = withCode('canceling statement due to user request', '57014');
+    expect(isCancelledStatement(cancelled)).toBe(true);
+    expect(isCancelledStatement(new Error('Failed query: SELECT 1', { cause: cancelled }))).toBe(true);
+  });
+
+  it('does not take another error for one', () => {
+    expect(isCancelledStatement(withCode('duplicate key value', '23505'))).toBe(false);
+    expect(isCancelledStatement(new Error('Connection terminated'))).toBe(false);
+    expect(isCancelledStatement(undefined)).toBe(false);
   });
 });

@@ -47,3 +47,17 @@ export function isConnectionError(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when `error` (or an error it wraps) is a statement PostgreSQL cancelled (57014): an operator's
+ * pg_cancel_backend, a statement timeout, a standby's recovery conflict. The session is fine (so this
+ * is not a lost connection, and its client stays in the pool), but the statement's transaction did
+ * not commit: the request is worth sending again, as after a lost connection.
+ */
+export function isCancelledStatement(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

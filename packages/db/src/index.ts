@@ -7,7 +7,7 @@ export {
   type Tx,
   type Schema,
 } from './client.ts';
-export { isConnectionError } from './connection-errors.ts';
+export { isCancelledStatement, isConnectionError } from './connection-errors.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';
 export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';

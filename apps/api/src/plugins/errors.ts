@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorItem } from '@rora/contracts';
-import { isConnectionError } from '@rora/db';
+import { isCancelledStatement, isConnectionError } from '@rora/db';
 import { AppError, isAppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -34,6 +34,8 @@ export function toAppError(error: FastifyError): AppError | undefined {
   if (isAppError(error)) return error;
   // The database is out of reach (stopped, restarting, our session ended): not this request's fault.
   if (isConnectionError(error)) return new AppError('service_unavailable');
+  // PostgreSQL cancelled a statement (an operator, a timeout): its transaction did not commit.
+  if (isCancelledStatement(error)) return new AppError('service_unavailable');
   // A chain's node is down, slow or garbled (ADR 0044): not this request's fault either.
   if ((error as { name?: unknown }).name === 'NodeError') return new AppError('service_unavailable');
   if (error.validation) {
