@@ -73,6 +73,10 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   // Market has no price field: its hint asks for what it has.
   await expect(form.getByText('Enter an amount to buy or a total to spend', { exact: false })).toBeVisible();
   await expect(form.getByText(/Enter a price/)).toHaveCount(0);
+  // A rule error says what is wrong; the hint to enter an amount is not shown beside it.
+  await form.getByLabel('Amount').fill('-5');
+  await expect(form.getByText('Amounts cannot be negative')).toBeVisible();
+  await expect(form.getByText('Enter an amount to buy or a total to spend', { exact: false })).toHaveCount(0);
   await form.getByLabel('Amount').fill('0.002');
   await expect(form.getByText(/Fee \(taker, 0\.5%\)/)).toBeVisible();
   await holdWhileConfirming(page, request, customer);

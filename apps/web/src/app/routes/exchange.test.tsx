@@ -131,6 +131,26 @@ describe('the exchange screen', () => {
     expect(screen.getByText(text('exchange:summaryHintMarketSell'))).toBeTruthy();
   });
 
+  it('shows a rule error without the hint to enter what the customer already entered', async () => {
+    await openExchange();
+    const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;
+    await userEvent.click(field('exchange:priceLabel'));
+    await userEvent.paste('50000');
+    await userEvent.click(field('exchange:amountLabel'));
+    await userEvent.paste('1,000.50');
+    expect(await screen.findByText(text('exchange:errors.available_balance_must_cover_order'))).toBeTruthy();
+    expect(screen.queryByText(text('exchange:summaryHint'))).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+    await userEvent.clear(field('exchange:amountLabel'));
+    await userEvent.paste('-5');
+    expect(field('exchange:amountLabel').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(text('exchange:summaryHintMarketBuy'))).toBeNull();
+    // Cleared, the field's own error asks for an amount: said once, not again below.
+    await userEvent.clear(field('exchange:amountLabel'));
+    expect(await screen.findByText(text('exchange:errors.order_amount_required'))).toBeTruthy();
+    expect(screen.queryByText(text('exchange:summaryHintMarketBuy'))).toBeNull();
+  });
+
   it('keeps an amount typed on Market as the amount on Limit, the price field empty', async () => {
     await openExchange();
     const field = (label: string) => screen.getByLabelText(text(label)) as HTMLInputElement;

@@ -85,6 +85,7 @@ export function OrderForm(props: OrderFormProps) {
           rate={form.estimate}
           loading={form.estimating}
           valid={form.valid}
+          errorShown={form.errors.size > 0}
           order={values}
         />
         <div className="order-form__submit-bar">

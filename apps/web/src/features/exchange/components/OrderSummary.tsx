@@ -17,6 +17,8 @@ interface Props {
   readonly rate: OrderRate | undefined;
   readonly loading: boolean;
   readonly valid: boolean;
+  /** A rule error is shown on a field: it says what is wrong, so the hint of what to enter is not. */
+  readonly errorShown: boolean;
   /** The tab and side, for what the hint asks for (a market order has no price field). */
   readonly order: Pick<OrderFormValues, 'tab' | 'side'>;
 }
@@ -63,9 +65,9 @@ export function estimateRows(options: {
 const hintKey = ({ tab, side }: Props['order']) =>
   tab !== 'market' ? 'summaryHint' : side === 'buy' ? 'summaryHintMarketBuy' : 'summaryHintMarketSell';
 
-export function OrderSummary({ market, rate, loading, valid, order }: Props) {
+export function OrderSummary({ market, rate, loading, valid, errorShown, order }: Props) {
   const { t } = useTranslation('exchange');
-  if (!valid) return <p className="summary summary--hint">{t(hintKey(order))}</p>;
+  if (!valid) return errorShown ? null : <p className="summary summary--hint">{t(hintKey(order))}</p>;
   if (!rate) return loading ? <Skeleton height={92} /> : null;
   return (
     <div aria-live="polite">
