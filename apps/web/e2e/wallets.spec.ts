@@ -26,6 +26,11 @@ async function sendFromUi(page: Page, options: { address: string; amount: string
     : ['a send on the blockchain cannot be reversed', 'the coins go straight to this Rora customer'];
   await expect(dialog.getByText(shown, { exact: false })).toBeVisible();
   await expect(dialog.getByText(hidden, { exact: false })).toHaveCount(0);
+  // Escape goes back to the form, focus on the button that opened the confirmation; then again.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Review send' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await dialog.getByLabel('PIN').fill(PIN);
   await dialog.getByRole('button', { name: 'Send now' }).click();
   await expect(dialog).toBeHidden();

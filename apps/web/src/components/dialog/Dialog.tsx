@@ -1,8 +1,9 @@
 // Dialogs and side sheets on the browser's own modal <dialog>: showModal() makes the rest of the
 // page inert and puts the dialog on top; we add wrapping Tab focus, Escape and backdrop clicks that
-// close, focus returned to where it was, and the page's scroll held still. `dismissible={false}`
-// makes a dialog only the app can close (the country block): no close button, Escape and clicks
-// outside do nothing, and if the browser closes it anyway it opens again.
+// close, focus returned to where it was (also when the dialog is unmounted while open), and the
+// page's scroll held still. `dismissible={false}` makes a dialog only the app can close (the country
+// block): no close button, Escape and clicks outside do nothing, and if the browser closes it anyway
+// it opens again.
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import { trapTab } from './focus-trap.ts';
@@ -39,6 +40,27 @@ function useCloseWhenHidden(ref: RefObject<HTMLDialogElement | null>, active: bo
   }, [ref, active]);
 }
 
+/**
+ * A dialog its parent stops rendering (most are shown as `{confirming ? <Dialog open … /> : null}`)
+ * is removed while open, with no close event: it is closed here first (while modal, the rest of the
+ * page is inert and refuses focus), then the page is freed and focus goes back to where it was.
+ */
+function useReleaseOnUnmount(
+  ref: RefObject<HTMLDialogElement | null>,
+  returnFocus: RefObject<HTMLElement | null>,
+): void {
+  useEffect(
+    () => () => {
+      const dialog = ref.current;
+      if (!dialog?.open) return;
+      dialog.close();
+      document.documentElement.classList.remove('has-modal');
+      returnFocus.current?.focus();
+    },
+    [ref, returnFocus],
+  );
+}
+
 export function Dialog(props: DialogProps) {
   const { open, onOpenChange, title, description, children, dismissible = true, placement = 'center' } = props;
   const ref = useRef<HTMLDialogElement>(null);
@@ -64,12 +86,7 @@ export function Dialog(props: DialogProps) {
 
   useCloseWhenHidden(ref, open && dismissible);
 
-  useEffect(
-    () => () => {
-      if (ref.current?.open) document.documentElement.classList.remove('has-modal');
-    },
-    [],
-  );
+  useReleaseOnUnmount(ref, returnFocus);
 
   const onClose = () => {
     if (open && !dismissible) return void ref.current?.showModal();
