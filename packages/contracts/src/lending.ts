@@ -113,6 +113,7 @@ export const loanPreviewSchema = zod.object({
   repaymentAtTerm: decimal,
   /** What the lender receives at term: the repayment less the platform fee on interest. */
   lenderReceivesAtTerm: decimal,
+  /** US dollars of the principal and the collateral at reference prices, rounded half to even to the cent. */
   principalUsd: decimal,
   collateralUsd: decimal,
   /** Whether the request may be posted (the LTV is within the initial limit). */

@@ -54,7 +54,7 @@ export const swapQuoteSchema = zod.object({
   /** What the customer receives, in the target coin (rounded down); never more than this. */
   receive: decimal,
   route: zod.enum(SWAP_RATE_ROUTES),
-  /** US dollars of `quantity` at the reference price, 2 decimals. */
+  /** US dollars of `quantity` at the reference price, rounded half to even to the cent. */
   usdValue: decimal,
   createdAt: zod.iso.datetime(),
   expiresAt: zod.iso.datetime(),

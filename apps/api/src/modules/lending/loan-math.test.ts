@@ -6,7 +6,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BPS_PER_WHOLE, scaleFactor } from '@rora/money';
-import { MAX_LTV_BPS, YEAR_MS, interestFor, ltvBps, repaymentFor, seizureFor, type Valued } from './loan-math.ts';
+import {
+  MAX_LTV_BPS,
+  YEAR_MS,
+  interestFor,
+  ltvBps,
+  repaymentFor,
+  seizureFor,
+  usdCentsOf,
+  usdCentsShown,
+  type Valued,
+} from './loan-math.ts';
 
 const seed = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : Math.floor(Math.random() * 2 ** 31);
 
@@ -103,5 +113,21 @@ describe('loan-to-value and seizure', () => {
         }
       }),
     );
+  });
+});
+
+describe('dollar values', () => {
+  // 0.00015393 BTC (8 decimals) at 65,000 US dollars (18 decimals) is 10.00545 dollars.
+  const value: Valued = { amount: 15_393n, scale: 8, price: 65_000n * scaleFactor(18) };
+
+  it('shows a value rounded half to even to the cent, and cuts it for the loan minimum', () => {
+    expect(usdCentsShown(value)).toBe(1001n);
+    expect(usdCentsOf(value)).toBe(1000n);
+  });
+
+  it('rounds an exact half cent to the even cent', () => {
+    // 0.5 cent over 10.00 and over 10.01: 10.005 -> 10.00, 10.015 -> 10.02.
+    expect(usdCentsShown({ amount: 10_005n, scale: 3, price: scaleFactor(18) })).toBe(1000n);
+    expect(usdCentsShown({ amount: 10_015n, scale: 3, price: scaleFactor(18) })).toBe(1002n);
   });
 });

@@ -86,6 +86,12 @@ describe('GET /convert', () => {
     expect((await refusal({ from: 'BTC', to: 'USDT', quantity: '0.00015384' })).code).toBe('swap_amount_below_minimum');
   });
 
+  it('shows the dollar value rounded to the cent, not cut', async () => {
+    // 0.00015393 BTC at 65,000 is 10.00545 US dollars: $10.01, where a cut said $10.00.
+    const quote = await getQuote(t, customer, { from: 'BTC', to: 'USDT', quantity: '0.00015393' });
+    expect(quote.usdValue).toBe('10.01');
+  });
+
   it('refuses a missing parameter and a signed-out caller', async () => {
     expect((await refusal({ from: 'BTC', to: 'ETH' })).code).toBe('amount_is_empty');
     const anonymous = await convert({ from: 'BTC', to: 'ETH', quantity: '0.1' }, {});

@@ -53,8 +53,12 @@ function parseQuantity(text: string, asset: SwapAsset): bigint {
 }
 
 /** Cents the quantity is worth at the source's USD reference price, rounded down. */
-function usdCents(quantity: bigint, asset: SwapAsset, usdPrice: bigint): bigint {
-  return mulDiv(quantity, usdPrice, scaleFactor(assetScale(asset) + PRICE_DECIMALS - 2), 'down');
+/**
+ * US cents of a quantity at a price: cut for the minimum (a quote under 10 dollars is never let
+ * through by rounding), rounded half to even for the value shown (ADR 0035, like every dollar value).
+ */
+function usdCents(quantity: bigint, asset: SwapAsset, usdPrice: bigint, rounding: 'down' | 'half-even'): bigint {
+  return mulDiv(quantity, usdPrice, scaleFactor(assetScale(asset) + PRICE_DECIMALS - 2), rounding);
 }
 
 export function createQuoteService(deps: {
@@ -83,7 +87,7 @@ export function createQuoteService(deps: {
       const quantity = parseQuantity(request.quantity, from);
       const [reference, fromUsd] = await Promise.all([findReferenceRate(prices, from, to), findUsdPrice(prices, from)]);
       if (!reference || !fromUsd) throw new AppError('price_is_unavailable');
-      const cents = usdCents(quantity, from, fromUsd);
+      const cents = usdCents(quantity, from, fromUsd, 'down');
       if (cents < BigInt(SWAP_MIN_USD) * 100n) throw new AppError('swap_amount_below_minimum', { field: 'quantity' });
       const { spreadBps, feeBps } = settings;
       const figures = computeQuote({
@@ -110,7 +114,10 @@ export function createQuoteService(deps: {
         referenceRate: formatRate(reference.rate),
         rate: formatRate(customerRate(reference.rate, spreadBps)),
         route: reference.route,
-        usdValue: formatAmount(cents, 2, { decimals: 2, rounding: 'down' }),
+        usdValue: formatAmount(usdCents(quantity, from, fromUsd, 'half-even'), 2, {
+          decimals: 2,
+          rounding: 'half-even',
+        }),
         createdAt: now,
         expiresAt: new Date(now.getTime() + settings.quoteTtlMs),
       };
