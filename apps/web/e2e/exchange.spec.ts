@@ -33,6 +33,10 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
   const asks = page.getByRole('list', { name: 'Sell orders' });
   const bids = page.getByRole('list', { name: 'Buy orders' });
   await expect(asks.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
+  // The recent trades scroll within their pane: a keyboard reaches them (axe: scrollable-region-focusable).
+  const trades = page.getByRole('list', { name: 'Recent trades' });
+  await trades.focus();
+  await expect(trades).toBeFocused();
   await expect(
     page.getByText(/Rora shares are offered at £63 per share, paid in USDT on Ethereum \(ERC-20\)/),
   ).toBeVisible();

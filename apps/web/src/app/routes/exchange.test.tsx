@@ -194,6 +194,12 @@ describe('the exchange screen', () => {
     expect(panes.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('lets a keyboard reach and scroll the recent trades', async () => {
+    await openExchange();
+    const trades = await screen.findByRole('list', { name: text('exchange:recentTrades') });
+    expect(trades.tabIndex).toBe(0);
+  });
+
   it('puts a price chosen in the book into the form, turning a market order into a limit order', async () => {
     await openExchange();
     await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));

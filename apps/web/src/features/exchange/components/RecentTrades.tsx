@@ -23,7 +23,8 @@ export function RecentTrades({
         <span>{t('time')}</span>
       </div>
       {trades.length === 0 ? <p className="book__empty">{t('tradesEmpty')}</p> : null}
-      <ul className="trades__list" aria-label={t('recentTrades')}>
+      {/* It scrolls (30 rows, a fixed height): focusable, so a keyboard can scroll it too. */}
+      <ul className="trades__list" aria-label={t('recentTrades')} tabIndex={0}>
         {trades.slice(0, 30).map((trade) => (
           <li key={trade.id} className={`trades__row trades__row--${trade.side}`}>
             <span className="trades__price">
