@@ -51,6 +51,9 @@ test.describe('staking', () => {
     await amount.fill('5');
     await expect(dialog.getByText('The minimum stake for this plan is 10 USDT')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Confirm stake' })).toBeDisabled();
+    // A refused amount earns nothing to show: a dash, not "0 USDT".
+    await expect(dialog.locator('.staking-summary dd', { hasText: /^0 USDT$/ })).toHaveCount(0);
+    await expect(dialog.locator('.staking-summary dd', { hasText: /^—$/ })).toHaveCount(2);
     await amount.fill('500');
     await expect(dialog.getByText('Your available balance does not cover this amount')).toBeVisible();
     await amount.fill('50');

@@ -86,6 +86,20 @@ describe('the staking screen', () => {
     expect(await within(dialog).findByText('The minimum stake for this plan is 10 USDT')).toBeTruthy();
   });
 
+  it('shows no rewards figure for an amount it refuses, and the rewards of a valid one', async () => {
+    const { dialog, amount } = await openStakeDialog();
+    const figure = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent;
+    const daily = text('staking:dialog.daily');
+    const total = text('staking:dialog.total', { count: 30 });
+    expect([figure(daily), figure(total)]).toEqual(['—', '—']);
+    await userEvent.type(amount, '-5');
+    expect([figure(daily), figure(total)]).toEqual(['—', '—']);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20');
+    expect(figure(total)).toMatch(/^0\.\d+ USDT$/);
+  });
+
   it('names the minimum when the server refuses a stake below it', async () => {
     api.refuse(stakingApi.stake, 'staking_amount_below_minimum', { field: 'amount' });
     const { dialog, amount } = await openStakeDialog();

@@ -25,9 +25,13 @@ import { ApiError } from '../../../lib/api/errors.ts';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
-function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount: bigint }) {
+/** No amount yet, or one refused: a dash, never rewards of 0 as if that were what it earns. */
+const NO_FIGURE = '—';
+
+function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount: bigint | null }) {
   const { t } = useTranslation('staking');
-  const summary = stakeSummary(plan, amount);
+  const summary = stakeSummary(plan, amount ?? 0n);
+  const shown = (value: bigint) => (amount === null ? NO_FIGURE : coins(value, plan.asset));
   return (
     <dl className="staking-summary">
       <div>
@@ -36,11 +40,11 @@ function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount
       </div>
       <div>
         <dt>{t('dialog.daily')}</dt>
-        <dd className="tabular">{coins(summary.daily, plan.asset)}</dd>
+        <dd className="tabular">{shown(summary.daily)}</dd>
       </div>
       <div className="staking-summary__total">
         <dt>{t('dialog.total', { count: summary.termDays })}</dt>
-        <dd className="tabular">{coins(summary.total, plan.asset)}</dd>
+        <dd className="tabular">{shown(summary.total)}</dd>
       </div>
     </dl>
   );
@@ -87,7 +91,7 @@ function StakeForm({ plan, onDone }: { readonly plan: StakingPlan; readonly onDo
         error={shownError}
         hint={t('dialog.available', { amount: `${formatHolding(available, assetScale(plan.asset))} ${plan.asset}` })}
       />
-      <Summary plan={plan} amount={checked.ok ? checked.amount : 0n} />
+      <Summary plan={plan} amount={checked.ok ? checked.amount : null} />
       <p className="staking-form__note">
         {plan.lockDays === null ? t('dialog.flexibleNote') : t('dialog.lockedNote', { count: plan.lockDays })}
       </p>
