@@ -202,6 +202,8 @@ test('sets a PIN, checks it and changes it with the current PIN and with the pas
   await check.getByRole('button', { name: 'Check PIN' }).click();
   await expect(check.getByRole('alert')).toHaveText('The PIN is incorrect');
   await expect(page.getByText('The PIN is incorrect')).toHaveCount(2);
+  // Refused, with 'Check PIN' off until the PIN changes: the keyboard is on the PIN to type again.
+  await expect(check.getByLabel('PIN', { exact: true })).toBeFocused();
   await check.getByLabel('PIN', { exact: true }).fill('2580');
   await check.getByRole('button', { name: 'Check PIN' }).click();
   await expect(page.getByText('Your PIN is correct')).toBeVisible();
@@ -249,6 +251,8 @@ test('changes the password, checking it as typed, and signs the other devices ou
   await submit.click();
   await expect(page.getByText('The current password is incorrect')).toBeVisible();
   await expect(form.getByLabel('New password', { exact: true })).toHaveValue(next);
+  // Refused, the keyboard is still on the button pressed, not sent back to the top of the page.
+  await expect(submit).toBeFocused();
 
   await form.getByLabel('Current password').fill(customer.password);
   await submit.click();
