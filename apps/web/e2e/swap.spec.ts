@@ -137,6 +137,8 @@ test.describe('the swap screen on a phone, in light and in French', () => {
       await page.evaluate((value) => localStorage.setItem('lang', value), lang);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // The placeholder shows the decimal mark the field reads in this language.
+      await expect(page.getByRole('textbox').first()).toHaveAttribute('placeholder', `0${amount[1]}00`);
       await page.getByRole('textbox').first().fill(amount);
       await expect(page.getByTestId('quote-receive')).toHaveText(/ ETH$/);
       await shoot(page, `mobile-dark-${lang}`);

@@ -65,4 +65,19 @@ describe('the swap screen', () => {
     expect(dollars).toBeLessThan(460);
     expect(api.calls(swapApi.convert).at(-1)?.query.get('quantity')).toBe('0.01');
   });
+
+  it('shows the amount placeholder in the reader’s marks', async () => {
+    signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
+    api.answer(walletApi.dashboard, dashboardSchema, {
+      totalBalance: '0.00',
+      change24h: null,
+      assets: [portfolioAsset('BTC', { available: '1', total: '1', usdPrice: '46000.00', usdValue: '46000.00' })],
+    });
+    api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'], language: 'fr' });
+    const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));
+    // "0.00" is a number a French reader's field refuses as ambiguous.
+    expect(amount.getAttribute('placeholder')).toBe('0,00');
+  });
 });

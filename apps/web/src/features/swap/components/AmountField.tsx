@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SwapAsset } from '@rora/contracts';
 import { assetScale } from '@rora/money';
-import { formatHolding } from '../../../lib/format/numbers.ts';
+import { formatHolding, localiseNumber } from '../../../lib/format/numbers.ts';
 import { NumericInput } from '../../../components/numeric-input/NumericInput.tsx';
 import type { SwapBalance } from '../model/swap-form.ts';
 
@@ -15,7 +15,7 @@ export function AmountField(props: {
   readonly onChange: (value: string) => void;
   readonly onMax: () => void;
 }) {
-  const { t } = useTranslation('swap');
+  const { t, i18n } = useTranslation('swap');
   const { asset, balance } = props;
   const available = balance ? `${formatHolding(balance.available, assetScale(asset))} ${asset}` : '…';
   return (
@@ -24,7 +24,8 @@ export function AmountField(props: {
       value={props.value}
       onValueChange={props.onChange}
       maxDecimals={assetScale(asset)}
-      placeholder="0.00"
+      // In the reader's marks: a French reader is shown 0,00, the form the field reads.
+      placeholder={localiseNumber('0.00', i18n.language)}
       error={props.error}
       hint={t('form.available', { amount: available })}
       className="swap-amount"
