@@ -3,7 +3,7 @@
 // figure that moved while it was open (to accept before confirming), and keeps a refused order open:
 // trying again reuses its Idempotency-Key when no answer came (503), and makes a new one when the
 // server answered (a refusal, or the order placed), since it keeps that answer under the key.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -29,7 +29,10 @@ import { Component } from './exchange.tsx';
 vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'));
 
 const api = installFakeApi();
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 const rate = orderRateOf({ price: '46000.1', notional: '460.001', total: '460.001' });
 
@@ -69,7 +72,8 @@ function answerUsdt(available: string) {
   });
 }
 
-async function marketBuy(estimate: OrderRate = rate) {
+/** The exchange screen for an approved customer with 5,000 USDT, the market's estimate `estimate`. */
+async function openExchange(estimate: OrderRate = rate) {
   signInAs(signedInCustomer());
   answerBtcMarket(api);
   api.answer(userApi.profile, userSchema, customer());
@@ -77,13 +81,45 @@ async function marketBuy(estimate: OrderRate = rate) {
   api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
   api.answer(marketsApi.orderRate, orderRateSchema, estimate);
   await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
+}
+
+async function marketBuy(estimate: OrderRate = rate) {
+  await openExchange(estimate);
   await screen.findByText(/5,000(\.0+)? USDT/);
-  await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
-  await userEvent.click(screen.getByLabelText(text('exchange:amountLabel')));
-  await userEvent.paste('0.01');
+  await typeMarketBuy();
   const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
   await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
   return buy;
+}
+
+/** A market buy of 0.01 BTC typed into the form on screen. */
+async function typeMarketBuy() {
+  await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
+  await userEvent.click(screen.getByLabelText(text('exchange:amountLabel')));
+  await userEvent.paste('0.01');
+}
+
+/**
+ * matchMedia with a window that can be turned across the phone breakpoint (jsdom's stand-in is a
+ * desktop for good): `max-width` queries match on a phone, `min-width` ones on a desktop.
+ */
+function turnableWindow() {
+  const lists = new Set<EventTarget>();
+  const state = { phone: false };
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const list = new EventTarget();
+    lists.add(list);
+    const matches = () => (/max-width/.test(query) ? state.phone : /min-width/.test(query) && !state.phone);
+    return Object.defineProperties(list, {
+      matches: { get: matches },
+      media: { value: query },
+    }) as MediaQueryList;
+  });
+  return (phone: boolean) =>
+    act(() => {
+      state.phone = phone;
+      for (const list of lists) list.dispatchEvent(new Event('change'));
+    });
 }
 
 const dialog = () => screen.getByRole('dialog', { name: text('exchange:confirm.title') });
@@ -240,5 +276,41 @@ describe('confirming an order on the exchange screen', () => {
     expect(within(dialog()).queryByText(reason)).toBeNull();
     await userEvent.click(within(dialog()).getByRole('button', { name: text('exchange:confirm.accept') }));
     expect(within(dialog()).queryByRole('alert')).toBeNull();
+  });
+  // A window (or tablet) turned across the phone breakpoint swaps the desktop form for the phone's
+  // sheet: the confirmation was the desktop form's, and closed with it, figures and all.
+  it('stays open with its figures when the layout changes under it, and still sends the order', async () => {
+    const turn = turnableWindow();
+    await userEvent.click(await marketBuy());
+    const totalLabel = text('exchange:summaryTotalBuy');
+    const total = value(dialog(), totalLabel);
+    await turn(true);
+    expect(document.querySelector('.exchange__form')).toBeNull();
+    expect(value(dialog(), totalLabel)).toBe(total);
+    await turn(false);
+    expect(value(dialog(), totalLabel)).toBe(total);
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.click(confirmButton());
+    await screen.findByText(/Buy order filled: 0\.01 BTC/);
+    expect(api.calls(marketsApi.placeOrder)).toHaveLength(1);
+  });
+
+  it('on a phone, confirms from the order sheet and closes the sheet once the order is placed', async () => {
+    const turn = turnableWindow();
+    await turn(true);
+    await openExchange();
+    const buyBar = await screen.findAllByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
+    await userEvent.click(buyBar[0]!);
+    const sheet = await screen.findByRole('dialog', { name: text('exchange:placeOrder') });
+    await within(sheet).findByText(/5,000(\.0+)? USDT/);
+    await typeMarketBuy();
+    const submit = within(sheet).getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
+    await vi.waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await userEvent.click(submit);
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.click(confirmButton());
+    await screen.findByText(/Buy order filled: 0\.01 BTC/);
+    expect(screen.queryByRole('dialog', { name: text('exchange:placeOrder') })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: text('exchange:confirm.title') })).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { useMarkets } from '../api/markets.ts';
 import { useMarketStream } from '../api/market-stream.ts';
 import { marketModel, type MarketModel } from '../model/market.ts';
+import type { StreamState } from '../model/market-stream.ts';
 import { AlertsDialog } from './AlertsDialog.tsx';
+import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 import { MarketBar } from './MarketBar.tsx';
 import { KycNotice, ShareNotice } from './Notices.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -25,6 +27,7 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { Segmented } from './Segmented.tsx';
 import { TradeSheet } from './TradeSheet.tsx';
 import { useMediaQuery } from './use-media-query.ts';
+import { useOrderConfirm } from './use-order-confirm.ts';
 import { useOrderForm } from './use-order-form.ts';
 import './exchange.css';
 
@@ -70,6 +73,19 @@ function useAvailable(market: MarketModel) {
   return base === null || quote === null ? null : { base, quote };
 }
 
+/**
+ * The order form, its confirmation and the phone's order sheet, kept with the screen: the
+ * confirmation stays open when the layout changes under it (a window or tablet turned across the
+ * phone breakpoint swaps the desktop panel for the sheet), and an order placed from the sheet closes it.
+ */
+function useOrderPanel(market: MarketModel, stream: StreamState | undefined, venue: string) {
+  const available = useAvailable(market);
+  const form = useOrderForm({ market, stream, available, venue });
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const confirm = useOrderConfirm(form, () => setSheetOpen(false));
+  return { available, form, confirm, sheetOpen, setSheetOpen };
+}
+
 export function ExchangeScreen() {
   const { t } = useTranslation('exchange');
   const [params, setParams] = useSearchParams();
@@ -83,12 +99,11 @@ export function ExchangeScreen() {
   const markets = useMarkets();
   const stream = useMarketStream(symbol);
   const kycApproved = useKycApproved();
-  const available = useAvailable(market);
   const state = stream.data;
-  const form = useOrderForm({ market, stream: state, available, venue });
+  const { available, form, confirm, sheetOpen, setSheetOpen } = useOrderPanel(market, state, venue);
   // The same handler on every render, so the memoized market bar is not drawn again for it.
   const onPair = useCallback((next: PairSymbol) => setParams({ pair: pairSlug(next) }), [setParams]);
-  const formProps = { form, market, available, venue, onVenue: setVenue, kycApproved };
+  const formProps = { form, confirm, market, available, venue, onVenue: setVenue, kycApproved };
   const show = (which: Pane) => !phone || pane === which;
 
   return (
@@ -148,7 +163,8 @@ export function ExchangeScreen() {
         <Orders />
       </PanelBoundary>
       <Share />
-      {phone ? <TradeSheet {...formProps} /> : null}
+      {phone ? <TradeSheet {...formProps} open={sheetOpen} onOpenChange={setSheetOpen} /> : null}
+      <ConfirmOrderDialog confirm={confirm} form={form} market={market} venue={venue} />
     </div>
   );
 }

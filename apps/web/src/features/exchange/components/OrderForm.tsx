@@ -7,12 +7,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button/Button.tsx';
 import type { MarketModel } from '../model/market.ts';
 import type { OrderTab } from '../model/order-form.ts';
-import { ConfirmOrderDialog } from './ConfirmOrderDialog.tsx';
 import { DarkPoolRules } from './DarkPoolRules.tsx';
 import { OrderFields } from './OrderFields.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { Segmented } from './Segmented.tsx';
-import { useOrderConfirm } from './use-order-confirm.ts';
+import type { OrderConfirmModel } from './use-order-confirm.ts';
 import type { OrderFormModel } from './use-order-form.ts';
 import { VenueNote } from './VenueNote.tsx';
 import { VenuePicker } from './VenuePicker.tsx';
@@ -25,7 +24,12 @@ export interface OrderFormProps {
   readonly venue: string;
   readonly onVenue: (venue: string) => void;
   readonly kycApproved: boolean | null;
-  readonly onPlaced?: () => void;
+  /**
+   * The confirmation step, also kept with the screen (it draws the dialog): a layout change while it
+   * is open (a window or tablet turned across the phone breakpoint) swaps this form for the other,
+   * and the confirmation must stay open through it.
+   */
+  readonly confirm: OrderConfirmModel;
 }
 
 function KycGate() {
@@ -42,8 +46,7 @@ function KycGate() {
 
 export function OrderForm(props: OrderFormProps) {
   const { t } = useTranslation('exchange');
-  const { market, available, form } = props;
-  const confirm = useOrderConfirm(form, props.onPlaced);
+  const { market, available, form, confirm } = props;
   if (props.kycApproved === false) return <KycGate />;
   const { values } = form;
   const tabs: Array<{ value: OrderTab; label: string }> = [
@@ -52,55 +55,52 @@ export function OrderForm(props: OrderFormProps) {
     { value: 'dark', label: t('darkPool') },
   ];
   return (
-    <>
-      <form
-        className={`order-form order-form--${values.side}`}
-        aria-label={t('orderForm')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (props.kycApproved === true) confirm.review();
-        }}
-      >
-        <Segmented label={t('orderType')} segments={tabs} value={values.tab} onChange={form.setTab} />
-        <Segmented
-          label={t('side')}
-          tone="trade"
-          segments={[
-            { value: 'buy', label: t('buy') },
-            { value: 'sell', label: t('sell') },
-          ]}
-          value={values.side}
-          onChange={form.setSide}
-        />
-        {values.tab === 'dark' ? (
-          <DarkPoolRules market={market} />
-        ) : (
-          <VenuePicker market={market} venue={props.venue} onVenue={props.onVenue} />
-        )}
-        <VenueNote tab={values.tab} venue={props.venue} />
-        <OrderFields form={form} market={market} available={available} />
-        <OrderSummary
-          market={market}
-          rate={form.estimate}
-          loading={form.estimating}
-          valid={form.valid}
-          errorShown={form.errors.size > 0}
-          order={values}
-        />
-        <div className="order-form__submit-bar">
-          <Button
-            type="submit"
-            block
-            loading={form.pending}
-            disabled={!form.ready || form.pending || props.kycApproved !== true}
-            className={`order-form__submit order-form__submit--${values.side}`}
-          >
-            {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}
-          </Button>
-        </div>
-      </form>
-      <ConfirmOrderDialog confirm={confirm} form={form} market={market} venue={props.venue} />
-    </>
+    <form
+      className={`order-form order-form--${values.side}`}
+      aria-label={t('orderForm')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (props.kycApproved === true) confirm.review();
+      }}
+    >
+      <Segmented label={t('orderType')} segments={tabs} value={values.tab} onChange={form.setTab} />
+      <Segmented
+        label={t('side')}
+        tone="trade"
+        segments={[
+          { value: 'buy', label: t('buy') },
+          { value: 'sell', label: t('sell') },
+        ]}
+        value={values.side}
+        onChange={form.setSide}
+      />
+      {values.tab === 'dark' ? (
+        <DarkPoolRules market={market} />
+      ) : (
+        <VenuePicker market={market} venue={props.venue} onVenue={props.onVenue} />
+      )}
+      <VenueNote tab={values.tab} venue={props.venue} />
+      <OrderFields form={form} market={market} available={available} />
+      <OrderSummary
+        market={market}
+        rate={form.estimate}
+        loading={form.estimating}
+        valid={form.valid}
+        errorShown={form.errors.size > 0}
+        order={values}
+      />
+      <div className="order-form__submit-bar">
+        <Button
+          type="submit"
+          block
+          loading={form.pending}
+          disabled={!form.ready || form.pending || props.kycApproved !== true}
+          className={`order-form__submit order-form__submit--${values.side}`}
+        >
+          {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,6 +1,5 @@
 // On a phone the order form lives in a bottom sheet: a bar with Buy and Sell stays at the bottom of
 // the screen and opens the form for that side. Before KYC approval the bar leads to KYC instead.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/Button.tsx';
@@ -8,12 +7,17 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import type { OrderSide } from '../model/order-form.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
 
-export function TradeSheet(props: Omit<OrderFormProps, 'onPlaced'>) {
+interface TradeSheetProps extends OrderFormProps {
+  /** Kept with the screen: an order placed from the sheet closes it (useOrderConfirm's onPlaced). */
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+}
+
+export function TradeSheet({ open, onOpenChange, ...props }: TradeSheetProps) {
   const { t } = useTranslation('exchange');
-  const [open, setOpen] = useState(false);
   const start = (side: OrderSide) => {
     props.form.setSide(side);
-    setOpen(true);
+    onOpenChange(true);
   };
   if (props.kycApproved === false) {
     return (
@@ -36,12 +40,12 @@ export function TradeSheet(props: Omit<OrderFormProps, 'onPlaced'>) {
       </div>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={onOpenChange}
         title={t('placeOrder')}
         closeLabel={t('close')}
         className="trade-sheet"
       >
-        {open ? <OrderForm {...props} onPlaced={() => setOpen(false)} /> : null}
+        {open ? <OrderForm {...props} /> : null}
       </Dialog>
     </>
   );
