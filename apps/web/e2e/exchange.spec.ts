@@ -68,6 +68,7 @@ test('an approved customer trades, cancels, sets an alert that fires and sees it
 
   // Cancelled, it leaves the book and the open orders, and its funds are available again.
   await row.getByRole('button', { name: /^Cancel the BTC\/USDT order/ }).click();
+  await expect(page.getByText('Buy order on BTC/USDT cancelled: what it held is available again')).toBeVisible();
   await expect(page.getByText('No open orders')).toBeVisible();
   await expect(bids.getByRole('button', { name: new RegExp(`at ${shownPrice}:`) })).toHaveCount(0);
   await expect.poll(() => availableOf(request, customer, 'USDT')).toBe('2000');

@@ -2,7 +2,8 @@
 // only from the dialog, which shows the summary's estimate, says what the order kind means, marks a
 // figure that moved while it was open (to accept before confirming), and keeps a refused order open:
 // trying again reuses its Idempotency-Key when no answer came (503), and makes a new one when the
-// server answered (a refusal, or the order placed), since it keeps that answer under the key.
+// server answered (a refusal, or the order placed), since it keeps that answer under the key. An open
+// order cancelled from the list is said to be, once the API answers.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,13 +73,13 @@ function answerUsdt(available: string) {
   });
 }
 
-/** The exchange screen for an approved customer with 5,000 USDT, the market's estimate `estimate`. */
-async function openExchange(estimate: OrderRate = rate) {
+/** The exchange screen for an approved customer with 5,000 USDT and `orders` open, the market's estimate `estimate`. */
+async function openExchange(estimate: OrderRate = rate, orders: Order[] = []) {
   signInAs(signedInCustomer());
   answerBtcMarket(api);
   api.answer(userApi.profile, userSchema, customer());
   answerUsdt('5000');
-  api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
+  api.answer(marketsApi.listOrders, orderListSchema, { items: orders, page: 1, limit: 20, total: orders.length });
   api.answer(marketsApi.orderRate, orderRateSchema, estimate);
   await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
 }
@@ -312,5 +313,29 @@ describe('confirming an order on the exchange screen', () => {
     await screen.findByText(/Buy order filled: 0\.01 BTC/);
     expect(screen.queryByRole('dialog', { name: text('exchange:placeOrder') })).toBeNull();
     expect(screen.queryByRole('dialog', { name: text('exchange:confirm.title') })).toBeNull();
+  });
+});
+
+describe('cancelling an open order from the list', () => {
+  it('says the order is cancelled once the API answers, not only by the row leaving', async () => {
+    const open: Order = {
+      ...filled,
+      orderType: 'limit',
+      price: '45000',
+      filledAmount: '0',
+      filledTotal: '0',
+      averagePrice: null,
+      fee: '0',
+      status: 'open',
+    };
+    await openExchange(rate, [open]);
+    const cancel = await screen.findByRole('button', {
+      name: text('exchange:cancelOrder', { symbol: 'BTC/USDT', price: '45,000.0' }),
+    });
+    api.answer(marketsApi.cancelOrder, orderSchema, { ...open, status: 'cancelled' });
+    api.answer(marketsApi.listOrders, orderListSchema, { items: [], page: 1, limit: 20, total: 0 });
+    await userEvent.click(cancel);
+    await screen.findByText(text('exchange:cancelledByYou', { side: 'Buy', symbol: 'BTC/USDT' }));
+    expect(api.calls(marketsApi.cancelOrder)).toHaveLength(1);
   });
 });

@@ -2,10 +2,12 @@
 // pager, so every open order can be seen and cancelled however many there are.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Order } from '@rora/contracts';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import { ScrollArea } from '../../../components/scroll-area/ScrollArea.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
+import { showToast } from '../../../lib/toast/toast-store.ts';
 import { toastError } from '../api/feedback.ts';
 import { useCancelOrder, useOrders } from '../api/orders.ts';
 import { clampPage, pageCount } from '../model/paging.ts';
@@ -16,14 +18,30 @@ import { Segmented } from './Segmented.tsx';
 type OrdersTab = 'open' | 'closed';
 const COLUMNS = ['date', 'pair', 'side', 'type', 'priceColumn', 'amountColumn', 'filled', 'fee', 'received', 'state'];
 
+/**
+ * Cancels an open order and says so once the API answers (the row leaving the table alone did not
+ * tell the customer it worked), or why not. Undefined where orders cannot be cancelled (history).
+ */
+function useCancelAction(cancellable: boolean) {
+  const { t } = useTranslation('exchange');
+  const cancel = useCancelOrder();
+  const cancelled = (order: Order) =>
+    showToast(t('cancelledByYou', { side: t(`sideNoun.${order.side}`), symbol: order.symbol }), 'success');
+  return {
+    onCancel: cancellable
+      ? (id: string) => cancel.mutate(id, { onSuccess: cancelled, onError: (error) => toastError(error) })
+      : undefined,
+    /** The order whose cancel is on its way. */
+    cancelling: (id: string) => cancel.isPending && cancel.variables === id,
+  };
+}
+
 export function OrdersPanel() {
   const { t } = useTranslation('exchange');
   const [tab, setTab] = useState<OrdersTab>('open');
   const [page, setPage] = useState(1);
   const orders = useOrders(tab, page);
-  const cancel = useCancelOrder();
-  const onCancel =
-    tab === 'open' ? (id: string) => cancel.mutate(id, { onError: (error) => toastError(error) }) : undefined;
+  const { onCancel, cancelling } = useCancelAction(tab === 'open');
   const data = orders.data;
   const settled = data !== undefined && !orders.isPlaceholderData;
   // Cancelling the last order of the last page leaves that page empty: show the one before it.
@@ -74,12 +92,7 @@ export function OrdersPanel() {
             </thead>
             <tbody>
               {data.items.map((order) => (
-                <OrderRow
-                  key={order.id}
-                  order={order}
-                  onCancel={onCancel}
-                  cancelling={cancel.isPending && cancel.variables === order.id}
-                />
+                <OrderRow key={order.id} order={order} onCancel={onCancel} cancelling={cancelling(order.id)} />
               ))}
             </tbody>
           </table>
