@@ -66,6 +66,8 @@ const GENERIC_CODES = [
   'websocket_upgrade_required',
   'idempotency_key_required',
   'idempotency_key_reused_with_different_body',
+  // The sandbox's faucet and mining (dev routes, which no screen calls) on a cluster's reading process.
+  'devnet_is_run_by_another_process',
   'deposit_config_is_missing',
   'deposit_config_is_invalid',
   'extended_key_is_invalid',
