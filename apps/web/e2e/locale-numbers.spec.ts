@@ -133,6 +133,6 @@ test.describe('numbers in French', () => {
   test('staking promises its rate in French', async ({ page, request }) => {
     const customer = await registerCustomer(request);
     await openSignedIn(page, customer, '/dashboard/finance/stake');
-    await expect(page.getByText(new RegExp(`jusqu'à 14,5${S}% par an`))).toBeVisible();
+    await expect(page.getByText(new RegExp(`jusqu’à 14,5${S}% par an`))).toBeVisible();
   });
 });
