@@ -14,7 +14,6 @@ import {
   repaymentFor,
   seizureFor,
   usdCentsOf,
-  usdCentsShown,
   type Valued,
 } from './loan-math.ts';
 
@@ -121,13 +120,13 @@ describe('dollar values', () => {
   const value: Valued = { amount: 15_393n, scale: 8, price: 65_000n * scaleFactor(18) };
 
   it('shows a value rounded half to even to the cent, and cuts it for the loan minimum', () => {
-    expect(usdCentsShown(value)).toBe(1001n);
-    expect(usdCentsOf(value)).toBe(1000n);
+    expect(usdCentsOf(value, 'half-even')).toBe(1001n);
+    expect(usdCentsOf(value, 'down')).toBe(1000n);
   });
 
   it('rounds an exact half cent to the even cent', () => {
     // 0.5 cent over 10.00 and over 10.01: 10.005 -> 10.00, 10.015 -> 10.02.
-    expect(usdCentsShown({ amount: 10_005n, scale: 3, price: scaleFactor(18) })).toBe(1000n);
-    expect(usdCentsShown({ amount: 10_015n, scale: 3, price: scaleFactor(18) })).toBe(1002n);
+    expect(usdCentsOf({ amount: 10_005n, scale: 3, price: scaleFactor(18) }, 'half-even')).toBe(1000n);
+    expect(usdCentsOf({ amount: 10_015n, scale: 3, price: scaleFactor(18) }, 'half-even')).toBe(1002n);
   });
 });

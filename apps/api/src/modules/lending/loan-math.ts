@@ -69,14 +69,12 @@ export function ltvBps(debt: Valued, collateral: Valued): number {
   return exact > BigInt(MAX_LTV_BPS) ? MAX_LTV_BPS : Number(exact);
 }
 
-/** US cents of an amount at a reference price, rounded down (the loan minimum: never let through by rounding). */
-export function usdCentsOf(value: Valued): bigint {
-  return divideRounded(value.amount * value.price * 100n, scaleFactor(value.scale + PRICE_DECIMALS), 'down');
-}
-
-/** US cents of an amount at a reference price as shown to a person: rounded half to even (ADR 0035). */
-export function usdCentsShown(value: Valued): bigint {
-  return divideRounded(value.amount * value.price * 100n, scaleFactor(value.scale + PRICE_DECIMALS), 'half-even');
+/**
+ * US cents of an amount at a reference price: cut for the loan minimum (never let through by
+ * rounding), rounded half to even for a value shown to a person (ADR 0035).
+ */
+export function usdCentsOf(value: Valued, rounding: 'down' | 'half-even'): bigint {
+  return divideRounded(value.amount * value.price * 100n, scaleFactor(value.scale + PRICE_DECIMALS), rounding);
 }
 
 /** How much of `value`'s asset a dollar amount of another is worth: the least that covers it (rounded up). */

@@ -7,7 +7,7 @@ import { assetScale, formatAmount, isMoneyError, parseAmount, type AssetSymbol }
 import { AppError } from '../../lib/errors.ts';
 import type { LendingPrices } from './lending-prices.ts';
 import type { LendingSettings } from './lending-settings.ts';
-import { DAY_MS, ltvBps, repaymentFor, usdCentsOf, usdCentsShown, type PriceUnits } from './loan-math.ts';
+import { DAY_MS, ltvBps, repaymentFor, usdCentsOf, type PriceUnits } from './loan-math.ts';
 
 export interface PricedRequest {
   asset: AssetSymbol;
@@ -54,7 +54,7 @@ export async function priceRequest(
   if (!assetPrice || !collateralPrice) throw new AppError('price_is_unavailable');
   const prices = { asset: assetPrice.units, collateral: collateralPrice.units };
   const principalValue = { amount: principal, scale: assetScale(asset), price: prices.asset };
-  if (usdCentsOf(principalValue) < BigInt(LOAN_MIN_USD * 100)) {
+  if (usdCentsOf(principalValue, 'down') < BigInt(LOAN_MIN_USD * 100)) {
     throw new AppError('loan_amount_below_minimum', { field: 'amount' });
   }
   const ltv = ltvBps(principalValue, {
@@ -97,7 +97,7 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
   const amount = (value: bigint, asset: AssetSymbol) => formatAmount(value, assetScale(asset));
   // Shown, so rounded half to even (ADR 0035); the minimum above is checked on the cut value.
   const cents = (value: bigint, asset: AssetSymbol, price: PriceUnits) =>
-    formatAmount(usdCentsShown({ amount: value, scale: assetScale(asset), price }), 2, {
+    formatAmount(usdCentsOf({ amount: value, scale: assetScale(asset), price }, 'half-even'), 2, {
       decimals: 2,
       rounding: 'half-even',
     });

@@ -52,7 +52,6 @@ function parseQuantity(text: string, asset: SwapAsset): bigint {
   return minor;
 }
 
-/** Cents the quantity is worth at the source's USD reference price, rounded down. */
 /**
  * US cents of a quantity at a price: cut for the minimum (a quote under 10 dollars is never let
  * through by rounding), rounded half to even for the value shown (ADR 0035, like every dollar value).
