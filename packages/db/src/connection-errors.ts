@@ -37,15 +37,13 @@ const DRIVER_MESSAGES = [
 
 /** True when `error` (or an error it wraps) says the database connection was lost or refused. */
 export function isConnectionError(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+  return inCauseChain(error, (current) => {
     const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || isConnectionState(code, message))) return true;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.startsWith(text))) return true;
     // Node reports a refused connection to a name with several addresses as an AggregateError.
-    if (Array.isArray(errors) && errors.some((inner) => isConnectionError(inner))) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+    return Array.isArray(errors) && errors.some((inner) => isConnectionError(inner));
+  });
 }
 
 /**
@@ -55,8 +53,13 @@ export function isConnectionError(error: unknown): boolean {
  * not commit: the request is worth sending again, as after a lost connection.
  */
 export function isCancelledStatement(error: unknown): boolean {
+  return inCauseChain(error, (current) => (current as { code?: unknown }).code === '57014');
+}
+
+/** Whether `test` holds for `error` or an error it wraps (its `cause`, up to five deep). */
+function inCauseChain(error: unknown, test: (current: unknown) => boolean): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '57014') return true;
+    if (test(current)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
