@@ -33,6 +33,28 @@ async function placeOrder(key: string, user: TestUser = buyer) {
   return { status: response.status, retryAfter: response.headers.get('retry-after'), code: body.error?.code };
 }
 
+/**
+ * A session on the server's maintenance database (a session may not turn away its own database), and
+ * the name of the app's database.
+ */
+async function maintenanceSession(): Promise<{ admin: pg.Client; name: string }> {
+  const url = new URL(t.database.url);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  return { admin, name };
+}
+
+/** How many orders `user` has in the database. */
+async function ordersOf(user: TestUser): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+    [user.userId],
+  );
+  return rows[0]!.n;
+}
+
 /** Turns new sessions of the app's database away, then ends every session it has. */
 async function refuseSessions(admin: pg.Client, name: string): Promise<void> {
   await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
@@ -41,12 +63,7 @@ async function refuseSessions(admin: pg.Client, name: string): Promise<void> {
 
 describe('the database refusing new sessions', () => {
   it('answers 503 with Retry-After meanwhile, and the same order sent again afterwards is placed once', async () => {
-    // From the server's maintenance database: a session may not turn away its own database.
-    const url = new URL(t.database.url);
-    const name = url.pathname.slice(1);
-    url.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
+    const { admin, name } = await maintenanceSession();
     const key = randomUUID();
     try {
       await refuseSessions(admin, name);
@@ -62,20 +79,12 @@ describe('the database refusing new sessions', () => {
 
     const again = await placeOrder(key);
     expect(again.status).toBe(201);
-    const { rows: placed } = await t.database.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-      [buyer.userId],
-    );
-    expect(placed[0]!.n).toBe(1);
+    expect(await ordersOf(buyer)).toBe(1);
     await assertLedgerInvariants(t.database.db);
   });
 
   it('answers 503 while every new session is read-only (a failover), and recovers without a restart', async () => {
-    const url = new URL(t.database.url);
-    const name = url.pathname.slice(1);
-    url.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
+    const { admin, name } = await maintenanceSession();
     const seller = await approvedCustomer(t, { BTC: '1' });
     const key = randomUUID();
     const sell = () => placeOrder(key, seller);
@@ -101,11 +110,7 @@ describe('the database refusing new sessions', () => {
     }
     expect(answers.filter((status) => status !== 503 && status !== 201)).toEqual([]);
     expect(answers.at(-1)).toBe(201);
-    const { rows } = await t.database.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-      [seller.userId],
-    );
-    expect(rows[0]!.n).toBe(1);
+    expect(await ordersOf(seller)).toBe(1);
     await assertLedgerInvariants(t.database.db);
   });
 });
