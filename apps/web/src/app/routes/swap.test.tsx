@@ -18,19 +18,24 @@ import { Component } from './swap.tsx';
 
 const api = installFakeApi();
 
+/** A signed-in customer with 1 BTC and no ETH, and no swaps yet. */
+function answerCustomerWithBtc() {
+  signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, customer());
+  api.answer(walletApi.dashboard, dashboardSchema, {
+    totalBalance: '46000.00',
+    change24h: null,
+    assets: [
+      portfolioAsset('BTC', { available: '1', total: '1', usdPrice: '46000.00', usdValue: '46000.00' }),
+      portfolioAsset('ETH', { available: '0', total: '0', usdPrice: '2500.00' }),
+    ],
+  });
+  api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+}
+
 describe('the swap screen', () => {
   it('shows a firm quote for the amount given', async () => {
-    signInAs(signedInCustomer());
-    api.answer(userApi.profile, userSchema, customer());
-    api.answer(walletApi.dashboard, dashboardSchema, {
-      totalBalance: '46000.00',
-      change24h: null,
-      assets: [
-        portfolioAsset('BTC', { available: '1', total: '1', usdPrice: '46000.00', usdValue: '46000.00' }),
-        portfolioAsset('ETH', { available: '0', total: '0', usdPrice: '2500.00' }),
-      ],
-    });
-    api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+    answerCustomerWithBtc();
     api.answer(swapApi.convert, swapQuoteSchema, (request) => ({
       id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
       from: request.query.get('from') ?? '',
@@ -67,14 +72,7 @@ describe('the swap screen', () => {
   });
 
   it('shows the amount placeholder in the reader’s marks', async () => {
-    signInAs(signedInCustomer());
-    api.answer(userApi.profile, userSchema, customer());
-    api.answer(walletApi.dashboard, dashboardSchema, {
-      totalBalance: '0.00',
-      change24h: null,
-      assets: [portfolioAsset('BTC', { available: '1', total: '1', usdPrice: '46000.00', usdValue: '46000.00' })],
-    });
-    api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+    answerCustomerWithBtc();
     await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'], language: 'fr' });
     const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));
     // "0.00" is a number a French reader's field refuses as ambiguous.
