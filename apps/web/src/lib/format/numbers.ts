@@ -206,13 +206,13 @@ function exactUsdOf(items: readonly Valued[]): bigint {
 }
 
 /**
- * The cents of the parts of one total (the portfolio's available, on hold, staked, ...), so that they
- * add up to the total `usdCentsOf` gives for all of them together (ADR 0035, amendment "the parts of
- * a total add up to it"). The total is the exact sum rounded once, half to even; each part is its exact value
- * cut to the cent, and the cents the total has beyond the parts' sum go, one each, to the parts with
- * the largest remainders (the largest part first on a tie). So every part is its exact value rounded
- * down or up, never off by a cent or more, and a part worth nothing stays at zero. Non-negative
- * values (amounts and prices) only.
+ * The cents of the parts of one total (the portfolio's available, on hold, staked, ...), so that
+ * they add up to the total `usdCentsOf` gives for all of them together (ADR 0035, amendment "the
+ * parts of a total add up to it"). The total is the exact sum rounded once, half to even; each part
+ * is its exact value cut to the cent, and the cents the total has beyond the parts' sum go, one
+ * each, to the parts with the largest remainders (the largest part first on a tie). So every part
+ * is its exact value rounded down or up, never off by a cent or more, and a part worth nothing
+ * stays at zero. Non-negative values (amounts and prices) only.
  */
 export function usdCentsOfParts(parts: readonly (readonly Valued[])[]): bigint[] {
   const exact = parts.map(exactUsdOf);

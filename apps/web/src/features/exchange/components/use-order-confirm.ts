@@ -1,11 +1,11 @@
-// The step between the form and the order (UI.md: confirm before money moves; ADR 0066). Opened from
-// a form that may be sent, it keeps the estimate the customer has seen; while it is open the estimate
-// is asked for again, and one with other figures must be accepted before the order can be confirmed.
-// A refused order keeps the dialog open with the reason, so trying again is the same confirm (its
-// Idempotency-Key reused only when no answer came, ADR 0068); placed, it closes. The reason goes once the figures move (the new ones
-// are what is confirmed next) or the customer acts again. While no estimate of the order as it stands
-// is on screen (one loads, or the order broke a rule, such as a balance another order now holds), the
-// dialog keeps the last figures it showed.
+// The step between the form and the order (UI.md: confirm before money moves; ADR 0066). Opened
+// from a form that may be sent, it keeps the estimate the customer has seen; while it is open the
+// estimate is asked for again, and one with other figures must be accepted before the order can be
+// confirmed. A refused order keeps the dialog open with the reason, so trying again is the same
+// confirm (its Idempotency-Key reused only when no answer came, ADR 0068); placed, it closes. The
+// reason goes once the figures move (the new ones are what is confirmed next) or the customer acts
+// again. While no estimate of the order as it stands is on screen (one loads, or the order broke a
+// rule, such as a balance another order now holds), the dialog keeps the last figures it showed.
 import { useEffect, useRef, useState } from 'react';
 import type { OrderRate } from '@rora/contracts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
