@@ -40,6 +40,12 @@ function useCloseWhenHidden(ref: RefObject<HTMLDialogElement | null>, active: bo
   }, [ref, active]);
 }
 
+/** The dialog has closed: the page is no longer held still, and focus goes back to where it was. */
+function freePage(returnFocus: RefObject<HTMLElement | null>): void {
+  document.documentElement.classList.remove('has-modal');
+  returnFocus.current?.focus();
+}
+
 /**
  * A dialog its parent stops rendering (most are shown as `{confirming ? <Dialog open … /> : null}`)
  * is removed while open, with no close event: it is closed here first (while modal, the rest of the
@@ -54,8 +60,7 @@ function useReleaseOnUnmount(
       const dialog = ref.current;
       if (!dialog?.open) return;
       dialog.close();
-      document.documentElement.classList.remove('has-modal');
-      returnFocus.current?.focus();
+      freePage(returnFocus);
     },
     [ref, returnFocus],
   );
@@ -90,8 +95,7 @@ export function Dialog(props: DialogProps) {
 
   const onClose = () => {
     if (open && !dismissible) return void ref.current?.showModal();
-    document.documentElement.classList.remove('has-modal');
-    returnFocus.current?.focus();
+    freePage(returnFocus);
     if (open) onOpenChange?.(false);
   };
 
