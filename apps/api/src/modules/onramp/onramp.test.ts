@@ -101,8 +101,8 @@ describe('the sandbox widget', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).toContain('<html lang="fr" data-theme="light">');
-    expect(page.body).toContain('Payer $150.00');
-    expect(page.body).toContain('147.75 USDT');
+    expect(page.body).toContain('Payer 150,00\u00a0$US');
+    expect(page.body).toContain('147,75 USDT');
     expect(page.body).not.toMatch(/<script>(?!\s*$)/);
     expect(page.body).not.toMatch(/<style|\sstyle=/);
     expect(page.headers['content-security-policy']).not.toContain("'unsafe-inline'");
@@ -113,6 +113,19 @@ describe('the sandbox widget', () => {
     expect(style.body).toContain('[data-theme="light"]');
     const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/onramp/sandbox/${crypto.randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('writes the amounts as the customer’s language does', async () => {
+    const user = await approvedCustomer(t);
+    const purchase = await startPurchase(t, user, 'usdt', '1234.5');
+    const amounts = async (lang: string) => {
+      const page = await t.app.inject({ method: 'GET', url: `${purchase.widget.url}?lang=${lang}` });
+      return [/<p class="amount">([^<]+)</.exec(page.body)?.[1], /<strong>([^<]+)</.exec(page.body)?.[1]];
+    };
+    expect(await amounts('en')).toEqual(['$1,234.50', '1,215.98 USDT']);
+    expect(await amounts('fr')).toEqual(['1\u202f234,50\u00a0$US', '1\u202f215,98 USDT']);
+    expect(await amounts('la_es')).toEqual(['USD\u00a01,234.50', '1,215.98 USDT']);
+    expect(await amounts('pt_br')).toEqual(['US$\u00a01.234,50', '1.215,98 USDT']);
   });
 
   it('approves 4242…: credits the coin once from the outside world and notifies', async () => {

@@ -17,9 +17,24 @@ const escapeHtml = (value: string) =>
 /** JSON safe inside a <script> element: no `<` can close it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function usd(cents: bigint): string {
-  const text = formatAmount(cents, 2, { decimals: 2, rounding: 'down', grouping: true });
-  return `$${text}`;
+/** The widget's language as Intl knows it (the tags the web app uses). */
+const LANGUAGE_TAGS: Readonly<Record<WidgetLanguage, string>> = { en: 'en', fr: 'fr', la_es: 'es-419', pt_br: 'pt-BR' };
+
+// Intl reads a decimal string exactly (no float), so these only place digits, separators and symbol.
+/** Dollars as the reader writes them: `$150.00`, `150,00 $US`, `USD 150.00`, `US$ 150,00`. */
+function usd(cents: bigint, tag: string): string {
+  const dollars = formatAmount(cents, 2, { decimals: 2, rounding: 'down' });
+  return new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' }).format(
+    dollars as Intl.StringNumericLiteral,
+  );
+}
+
+/** A coin amount with every significant decimal, in the reader's separators: `147.75`, `147,75`. */
+function coins(minor: bigint, scale: number, tag: string): string {
+  const text = formatAmount(minor, scale);
+  const decimals = text.split('.')[1]?.length ?? 0;
+  const format = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return format.format(text as Intl.StringNumericLiteral);
 }
 
 function testCards(text: WidgetText): string {
@@ -70,12 +85,13 @@ export function renderWidgetPage(options: {
 }): string {
   const { session, language, theme } = options;
   const text = WIDGET_TEXT[language];
-  const pay = usd(BigInt(session.fiatAmount));
-  const receive = `${formatAmount(BigInt(session.cryptoAmount), assetScale(session.asset))} ${session.asset}`;
+  const tag = LANGUAGE_TAGS[language];
+  const pay = usd(BigInt(session.fiatAmount), tag);
+  const receive = `${coins(BigInt(session.cryptoAmount), assetScale(session.asset), tag)} ${session.asset}`;
   const open = session.status === 'open' && session.expiresAt.getTime() > options.now.getTime();
   const payUrl = `/api/v1/onramp/sandbox/${session.id}/pay`;
   return `<!doctype html>
-<html lang="${language.replace('_', '-')}" data-theme="${theme}">
+<html lang="${tag}" data-theme="${theme}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
