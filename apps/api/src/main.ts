@@ -1,13 +1,14 @@
 // `npm start`: validate the configuration, start everything, print the URL, stop cleanly on Ctrl-C.
-import { startFailure } from '@rora/worker';
+// The server's modules (and the worker's) load only once the configuration holds, so a process
+// refused for its settings says why in about a second, not after loading the whole server.
 import { loadConfigOrExit } from './config.ts';
 import { runtimeLine } from './runtime.ts';
 import { sandboxBanner } from './sandbox-banner.ts';
-import { startServer } from './server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   console.log(runtimeLine());
+  const { startServer } = await import('./server.ts');
   const server = await startServer({ config });
   console.log(`\nRora is running at ${server.url}\n(API docs at ${server.url}/api/docs; press Ctrl-C to stop)\n`);
   if (config.NODE_ENV !== 'production') console.log(`${sandboxBanner(config, server.url).join('\n')}\n`);
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { startFailure } = await import('@rora/worker');
   console.error('Rora failed to start:', startFailure(error));
   process.exit(1);
 });
