@@ -32,6 +32,11 @@ const reactLibraries = [
 
 export default defineConfig({
   test: {
+    // Two files at a time, whatever the core count: most node files wait on PostgreSQL or on child
+    // processes, so a second worker overlaps those waits even on 2 cores (CI: 628 s against 851 s
+    // with Vitest's default of one there). More would risk PostgreSQL's 100 connections, which the
+    // cluster and chaos files come near on their own (ADR 0069).
+    maxWorkers: 2,
     projects: [
       {
         test: {
