@@ -83,7 +83,7 @@ test.describe('signed in', () => {
       ['/dashboard/account', /\/dashboard\/account$/, 'Account Settings · Rora'],
       ['/dashboard/account/security', /\/dashboard\/account\/security$/, 'Account Security · Rora'],
       ['/dashboard/account/notifications', /\/dashboard\/account\/notifications$/, 'Notification Settings · Rora'],
-      ['/dashboard/account/audit', /\/dashboard\/account\/audit$/, 'Audit of Reserves · Rora'],
+      ['/dashboard/account/audit', /\/dashboard\/account\/audit$/, 'Audit of reserves · Rora'],
       ['/account/kyc', /\/account\/kyc$/, 'Identity verification · Rora'],
       ['/somewhere/else', /\/dashboard\/wallets$/, 'Wallets · Rora'],
     ];

@@ -65,3 +65,15 @@ describe('the exchange screen’s name', () => {
     });
   }
 });
+
+describe('the audit page’s name', () => {
+  const texts = (folder: string, language: string) => namespaces.get(folder)!.get(language)!;
+
+  for (const language of LANGUAGE_FILES) {
+    it(`is written one way in ${language}: the title's, the account tab's and the page heading's`, () => {
+      const heading = texts('../../features/audit/locales', language).get('title');
+      expect(texts('./locales', language).get('titles.audit')).toBe(heading);
+      expect(texts('../../features/shell/locales', language).get('account.audit')).toBe(heading);
+    });
+  }
+});
