@@ -207,6 +207,11 @@ export const sendTransactionBodySchema = zod.object({
   destinationTag: destinationTagSchema.optional(),
   amount: amountTextSchema,
   priority: zod.enum(SEND_PRIORITIES).default('normal'),
+  /**
+   * The fee the customer confirmed (the estimate's `fee`): it is what the send is charged, and a
+   * network fee risen above it is refused with `send_fee_has_risen`. Absent: the fee at send time.
+   */
+  fee: amountTextSchema.optional(),
   ...approvalFields,
 });
 export type SendTransactionBody = zod.input<typeof sendTransactionBodySchema>;

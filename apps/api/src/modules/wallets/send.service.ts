@@ -3,7 +3,7 @@
 // another Rora customer's), the right approval was given; then amount + fee is held, the approval is
 // verified, and the send is settled inside Rora (internal) or broadcast exactly once (external).
 import { randomUUID } from 'node:crypto';
-import { getNetwork, type FeePriority } from '@rora/chains';
+import { getNetwork, type FeePriority, type NetworkDefinition } from '@rora/chains';
 import type { WalletFeeEstimate, WalletTransaction } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
@@ -36,6 +36,8 @@ export interface SendInput extends ApprovalProof {
   destinationTag?: number | undefined;
   amount: string;
   priority: FeePriority;
+  /** The fee the customer confirmed, in the wallet's asset. */
+  fee?: string | undefined;
 }
 
 export interface SendService {
@@ -101,6 +103,15 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     };
   }
 
+  /** The fee the customer confirmed, unless the network's has risen above it since (never more). */
+  async function confirmedFee(network: NetworkDefinition, amount: bigint, input: SendInput): Promise<bigint> {
+    const current = (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
+    if (input.fee === undefined) return current;
+    const confirmed = parseCustomerAmount(input.fee, network.decimals);
+    if (current > confirmed) throw new AppError('send_fee_has_risen');
+    return confirmed;
+  }
+
   async function send(userId: string, input: SendInput, claimId: string | null): Promise<WalletTransaction> {
     const wallet = await ownedWallet(userId, input.walletId);
     const network = getNetwork(wallet.network);
@@ -108,7 +119,7 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     const destination = await deps.destinations.resolve(wallet, input.address, input.destinationTag);
     await deps.approval.require(userId, input);
     const recipient = destination.recipient;
-    const fee = recipient ? 0n : (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
+    const fee = recipient ? 0n : await confirmedFee(network, amount, input);
     const held = heldSend({ userId, wallet, destination, amount, fee, priority: input.priority });
     const { id } = held;
     await steps.hold(held, claimId);

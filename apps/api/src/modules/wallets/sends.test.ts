@@ -99,6 +99,19 @@ describe('an external send', () => {
     expect((await balanceOf(t, alice, 'btc')).held).toBe('0');
   });
 
+  it('charges the fee the customer confirmed, and refuses one the network fee has risen above', async () => {
+    const fay = await createWalletCustomer(t);
+    await fund(t, fay, 'btc', '0.1');
+    const body = { walletId: fay.wallet('btc').id, address: EXTERNAL_BTC, amount: '0.01' };
+    const risen = await send(fay, { ...body, fee: '0.00000001' });
+    expect([risen.statusCode, risen.json().error.code]).toEqual([409, 'send_fee_has_risen']);
+    expect((await balanceOf(t, fay, 'btc')).held).toBe('0');
+    const confirmed = await send(fay, { ...body, fee: '0.0005' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ amount: '0.01', fee: '0.0005' });
+    expect((await balanceOf(t, fay, 'btc')).held).toBe('0.0105');
+  });
+
   it('needs the PIN, refuses a wrong one, and leaves no trace of a refused send', async () => {
     const body = { walletId: alice.wallet('btc').id, address: EXTERNAL_BTC, amount: '0.01' };
     const before = await balanceOf(t, alice, 'btc');

@@ -50,10 +50,10 @@ function ConfirmSummary({ wallet, draft, estimate }: Pick<SendConfirmDialogProps
         <span className="mono confirm__address">{draft.address.trim()}</span>
         {internal ? <span className="confirm__internal">{t('confirm.internal')}</span> : null}
       </Row>
-      {tag === null ? null : <Row label={t('confirm.tag')}>{tag}</Row>}
+      {tag === null ? null : <Row label={t('send.tag')}>{tag}</Row>}
       <Row label={t('confirm.network')}>{network.name}</Row>
       <Row label={t('confirm.amount')}>{`${summary.amount} ${asset}`}</Row>
-      <Row label={t('confirm.fee')}>{internal ? t('send.feeFree') : `${summary.fee} ${asset}`}</Row>
+      <Row label={t('send.fee')}>{internal ? t('send.feeFree') : `${summary.fee} ${asset}`}</Row>
       <Row label={t('confirm.total')}>
         <strong>{`${summary.total} ${asset}`}</strong>
       </Row>
@@ -86,6 +86,8 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
       amount: draft.amount.trim(),
       priority,
       ...(tag === null ? {} : { destinationTag: tag }),
+      // The fee on screen is the fee charged (0 inside Rora); a risen one is refused, then read again.
+      fee: estimate.fee,
       ...proof,
     };
     setError(undefined);

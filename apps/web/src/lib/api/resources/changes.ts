@@ -14,8 +14,11 @@ export const changes = {
   /** An order placed, cancelled or filled: the orders and the balances (amounts held, received). */
   order: [keys.orders, ...balances],
   swap: [keys.swaps, ...balances],
-  /** A send, a deposit or a confirmation: the balances. */
-  send: balances,
+  /**
+   * A send, a deposit or a confirmation: the balances, and the fee a send is charged (a send refused
+   * because the network's fee rose shows the new one; send-api.ts).
+   */
+  send: [keys.feeEstimate, ...balances],
   /** A move between hot and cold storage: the cold holdings and the balances. */
   coldMove: [keys.coldWallets, ...balances],
   /** A stake, an unstake, a day's rewards or a maturity: stakes, plans (their room) and balances. */
