@@ -15,7 +15,7 @@ export const walletsErrors = {
     status: 422,
     message: 'Your available balance does not cover this amount and its network fee',
   },
-  send_fee_has_risen: { status: 409, message: 'The network fee has risen. Check the new fee and confirm again' },
+  send_fee_has_changed: { status: 409, message: 'The network fee has changed. Check the new fee and confirm again' },
   available_balance_must_cover_amount: { status: 422, message: 'Your available balance does not cover this amount' },
   cold_balance_must_cover_amount: { status: 422, message: 'Your cold holdings do not cover this amount' },
   destination_must_not_be_own_wallet: { status: 422, message: 'This is your own address. Choose another one' },

@@ -49,7 +49,7 @@ export const walletCalls = {
       ...approvalErrors,
       ...idempotent,
       'available_balance_must_cover_amount_and_fee',
-      'send_fee_has_risen',
+      'send_fee_has_changed',
       'address_is_not_valid_for_network',
       'address_checksum_is_invalid',
       'destination_tag_required',

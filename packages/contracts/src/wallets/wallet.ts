@@ -208,8 +208,9 @@ export const sendTransactionBodySchema = zod.object({
   amount: amountTextSchema,
   priority: zod.enum(SEND_PRIORITIES).default('normal'),
   /**
-   * The fee the customer confirmed (the estimate's `fee`): it is what the send is charged, and a
-   * network fee risen above it is refused with `send_fee_has_risen`. Absent: the fee at send time.
+   * The fee the customer confirmed (the estimate's `fee`): it is what the send is charged; refused with
+   * `send_fee_has_changed` when the network's fee is now above it or under half of it. Absent: the
+   * fee at send time.
    */
   fee: amountTextSchema.optional(),
   ...approvalFields,

@@ -22,6 +22,9 @@ import type { WalletNotifier } from './wallet-notifier.ts';
 import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 
+/** A confirmed fee above this many times the network's is taken for stale or mistyped, not paid. */
+const CONFIRMED_FEE_MAX_FACTOR = 2n;
+
 export interface EstimateInput {
   walletId: string;
   amount?: string | undefined;
@@ -103,12 +106,18 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     };
   }
 
-  /** The fee the customer confirmed, unless the network's has risen above it since (never more). */
+  /**
+   * The fee the customer confirmed, while it still stands for the network's: refused if that fee has
+   * risen above it (never charge more than confirmed) or fallen to under half of it (a stale or
+   * mistyped fee is not silently overpaid). Without a confirmed fee, the network's.
+   */
   async function confirmedFee(network: NetworkDefinition, amount: bigint, input: SendInput): Promise<bigint> {
     const current = (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
     if (input.fee === undefined) return current;
     const confirmed = parseCustomerAmount(input.fee, network.decimals);
-    if (current > confirmed) throw new AppError('send_fee_has_risen');
+    if (current > confirmed || confirmed > current * CONFIRMED_FEE_MAX_FACTOR) {
+      throw new AppError('send_fee_has_changed');
+    }
     return confirmed;
   }
 

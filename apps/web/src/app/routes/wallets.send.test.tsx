@@ -77,11 +77,11 @@ describe('a send', () => {
     expect(within(dialog).getByText('0.0001 BTC')).toBeTruthy();
 
     answerFee('0.0002');
-    api.refuse(walletApi.sendTransaction, 'send_fee_has_risen');
+    api.refuse(walletApi.sendTransaction, 'send_fee_has_changed');
     await userEvent.type(within(dialog).getByLabelText(text('wallets:approval.pin')), '4826');
     await userEvent.click(within(dialog).getByRole('button', { name: text('wallets:confirm.submit') }));
 
-    expect(await within(dialog).findByText(text('wallets:errors.send_fee_has_risen'))).toBeTruthy();
+    expect(await within(dialog).findByText(text('wallets:errors.send_fee_has_changed'))).toBeTruthy();
     expect(api.calls(walletApi.sendTransaction).map((call) => (call.body as { fee?: string }).fee)).toEqual(['0.0001']);
     expect(await within(dialog).findByText('0.0002 BTC')).toBeTruthy();
   });

@@ -31,7 +31,7 @@ export interface SendRequest {
   readonly destinationTag?: number;
   readonly amount: string;
   readonly priority: SendPriority;
-  /** The fee the customer confirmed: charged as is, refused (send_fee_has_risen) if the network's rose. */
+  /** The fee the customer confirmed: charged as is, refused (send_fee_has_changed) once the network's moved past it. */
   readonly fee?: string;
   readonly pin?: string;
   readonly token?: string;
