@@ -209,8 +209,8 @@ export const sendTransactionBodySchema = zod.object({
   priority: zod.enum(SEND_PRIORITIES).default('normal'),
   /**
    * The fee the customer confirmed (the estimate's `fee`): it is what the send is charged; refused with
-   * `send_fee_has_changed` when the network's fee is now above it or under half of it. Absent: the
-   * fee at send time.
+   * `send_fee_has_changed` when the network's fee is now over 125 % of it or under half of it.
+   * Absent: the fee at send time.
    */
   fee: amountTextSchema.optional(),
   ...approvalFields,

@@ -22,8 +22,15 @@ import type { WalletNotifier } from './wallet-notifier.ts';
 import type { WalletRow, WalletsRepository } from './wallets.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 
-/** A confirmed fee above this many times the network's is taken for stale or mistyped, not paid. */
-const CONFIRMED_FEE_MAX_FACTOR = 2n;
+/**
+ * How far the network's fee may have moved from the one the customer confirmed, in percent of it, for
+ * that fee to still be charged. Above: Rora pays a rise of up to a quarter itself (the fee charged is
+ * a quote; the broadcast pays the chain's rate then), rather than refuse every send that a new block
+ * or a busier mempool overtook. Below: a confirmed fee over twice the network's is stale or mistyped,
+ * not paid.
+ */
+const CONFIRMED_FEE_RISE_ABSORBED_PERCENT = 125n;
+const CONFIRMED_FEE_MAX_PERCENT = 200n;
 
 export interface EstimateInput {
   walletId: string;
@@ -107,17 +114,17 @@ export function createSendService(deps: SendServiceDependencies): SendService {
   }
 
   /**
-   * The fee the customer confirmed, while it still stands for the network's: refused if that fee has
-   * risen above it (never charge more than confirmed) or fallen to under half of it (a stale or
-   * mistyped fee is not silently overpaid). Without a confirmed fee, the network's.
+   * The fee the customer confirmed, charged exactly (never more), while it still stands for the
+   * network's: refused once the network's has risen past what Rora absorbs, or fallen to under half
+   * of it. Without a confirmed fee, the network's.
    */
   async function confirmedFee(network: NetworkDefinition, amount: bigint, input: SendInput): Promise<bigint> {
     const current = (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
     if (input.fee === undefined) return current;
     const confirmed = parseCustomerAmount(input.fee, network.decimals);
-    if (current > confirmed || confirmed > current * CONFIRMED_FEE_MAX_FACTOR) {
-      throw new AppError('send_fee_has_changed');
-    }
+    const risen = current * 100n > confirmed * CONFIRMED_FEE_RISE_ABSORBED_PERCENT;
+    const overstated = confirmed * 100n > current * CONFIRMED_FEE_MAX_PERCENT;
+    if (risen || overstated) throw new AppError('send_fee_has_changed');
     return confirmed;
   }
 
