@@ -7,6 +7,8 @@ export const WS_PATH = '/api/v1/ws';
 export const WS_BEARER_PROTOCOL = 'bearer';
 /** Close code for a missing, invalid, expired or revoked token; the reason is the error code. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+/** Close code for a customer who already has the most open sockets a process keeps for one customer. */
+export const WS_CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
 export const realtimeMessageSchema = zod.object({
   /** `system`, `notifications`; later issues add `wallets`, `orders`, `markets`. */

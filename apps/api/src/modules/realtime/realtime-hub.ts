@@ -2,13 +2,24 @@
 // client messages (ping, subscribe to a public topic), pings to keep proxies from closing idle
 // connections and to drop dead peers, and re-checks the session so a logout closes the socket.
 import type { WebSocket } from 'ws';
-import { clientMessageSchema, WS_CLOSE_UNAUTHORIZED, type ClientMessage } from '@rora/contracts';
+import {
+  clientMessageSchema,
+  WS_CLOSE_TOO_MANY_CONNECTIONS,
+  WS_CLOSE_UNAUTHORIZED,
+  type ClientMessage,
+} from '@rora/contracts';
 import type { SessionService } from '../sessions/index.ts';
 import { topics, type EventBus, type RealtimeEvent } from './event-bus.ts';
 
 /** A socket that buffers more than this is too slow to follow the stream: it is dropped. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const MAX_PUBLIC_SUBSCRIPTIONS = 50;
+/**
+ * Sockets one customer may hold open in one process (a browser tab holds one). Without a limit one
+ * token opened 2,373 sockets with 50 subscriptions each and the server grew by 160 MB; a further
+ * socket is closed with 4429 `too_many_connections` (the web app retries after its backoff).
+ */
+export const MAX_SOCKETS_PER_CUSTOMER = 20;
 
 interface Log {
   warn(object: object, message: string): void;
@@ -136,6 +147,7 @@ function startKeepalive(socket: WebSocket, connection: RealtimeConnection, deps:
 export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
   const publicTopics: RegExp[] = [];
   const sockets = new Map<WebSocket, RealtimeConnection>();
+  const perCustomer = new Map<string, number>();
   const isPublic = (topic: string) => publicTopics.some((pattern) => pattern.test(topic));
   // A session revoked in any process (the bus carries it): its sockets here close now, not at the
   // next ping. The session cache has forgotten it already (core.ts subscribes that first).
@@ -147,6 +159,9 @@ export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
   });
 
   function connect(socket: WebSocket, connection: RealtimeConnection): void {
+    const open = perCustomer.get(connection.userId) ?? 0;
+    if (open >= MAX_SOCKETS_PER_CUSTOMER) return socket.close(WS_CLOSE_TOO_MANY_CONNECTIONS, 'too_many_connections');
+    perCustomer.set(connection.userId, open + 1);
     const subscriptions = new Map<string, () => void>();
     const hold = holdWrites(connection.transport);
     const forward = (event: RealtimeEvent) => send(socket, event, hold);
@@ -184,6 +199,9 @@ export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
       for (const unsubscribe of subscriptions.values()) unsubscribe();
       subscriptions.clear();
       sockets.delete(socket);
+      const left = (perCustomer.get(connection.userId) ?? 1) - 1;
+      if (left > 0) perCustomer.set(connection.userId, left);
+      else perCustomer.delete(connection.userId);
     });
 
     send(socket, { channel: 'system', type: 'ready', data: { userId: connection.userId } });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WS_CLOSE_UNAUTHORIZED, type RealtimeMessage } from '@rora/contracts';
+import { WS_CLOSE_TOO_MANY_CONNECTIONS, WS_CLOSE_UNAUTHORIZED, type RealtimeMessage } from '@rora/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../../testing/users.ts';
+import { MAX_SOCKETS_PER_CUSTOMER } from './realtime-hub.ts';
 
 /** Collects a socket's messages from before it opens, and hands them out in order. */
 function inbox(socket: WebSocket) {
@@ -177,6 +178,30 @@ describe('WebSocket /api/v1/ws', () => {
     for (const _ of prices) received.push(((await messages.next()).data as { price: string }).price);
     expect(received).toEqual(prices);
     socket.terminate();
+  });
+
+  it('closes a customer’s socket beyond the limit with 4429, and takes one again once one closes', async () => {
+    const erin = await createTestUser(t);
+    const openOne = async () => {
+      const socket = new WebSocket(baseUrl, ['bearer', erin.token]);
+      const messages = inbox(socket);
+      return { socket, messages };
+    };
+    const held = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_CUSTOMER }, openOne));
+    for (const { messages } of held) expect((await messages.next()).type).toBe('ready');
+    const extra = new WebSocket(baseUrl, ['bearer', erin.token]);
+    expect(await closed(extra)).toEqual({ code: WS_CLOSE_TOO_MANY_CONNECTIONS, reason: 'too_many_connections' });
+    // Another customer is not affected.
+    const other = await connect(bob.headers);
+    expect((await other.messages.next()).type).toBe('ready');
+    other.socket.terminate();
+
+    const leaving = closed(held[0]!.socket);
+    held[0]!.socket.close();
+    await leaving;
+    const again = await openOne();
+    expect((await again.messages.next()).type).toBe('ready');
+    for (const { socket } of [...held, again]) socket.terminate();
   });
 
   it('answers a plain HTTP request with 426 and the error body', async () => {
