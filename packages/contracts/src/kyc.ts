@@ -184,6 +184,7 @@ const uploadErrors: ErrorCode[] = [
   'document_image_is_unreadable',
   'document_pdf_is_invalid',
   'document_pdf_has_active_content',
+  'document_uploads_are_busy',
 ];
 const upload = (kind: KycDocumentKind): AccountCall => ({
   method: 'PUT',

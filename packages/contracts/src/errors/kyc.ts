@@ -52,6 +52,10 @@ export const kycErrors = {
     status: 409,
     message: 'Your application is already being sent for review. Please wait a moment',
   },
+  document_uploads_are_busy: {
+    status: 503,
+    message: 'Too many documents are being uploaded right now. Please try again in a moment',
+  },
   identity_provider_unavailable: {
     status: 503,
     message: 'The identity verification service is unavailable. Please try again',

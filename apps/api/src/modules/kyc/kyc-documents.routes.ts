@@ -15,9 +15,11 @@ import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 import { ownUserId } from '../../plugins/own-user.ts';
-import { multipartLimits, readUpload } from './kyc-upload.ts';
+import { createUploadGate, multipartLimits, readUpload } from './kyc-upload.ts';
 
 const tags = ['kyc'];
+/** Uploads one process reads and inspects at once: 8 of at most 10 MB each, 2 per customer. */
+export const UPLOADS_IN_FLIGHT = { total: 8, perCustomer: 2 };
 
 const uploads: Array<{ call: (typeof kycCalls)[keyof typeof kycCalls]; kind: KycDocumentKind; summary: string }> = [
   { call: kycCalls.uploadProofOfResidence, kind: 'proof_of_residence', summary: 'Upload the proof of residence' },
@@ -37,6 +39,7 @@ export const kycDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   // preservePath: see the name as sent, so a name with a folder path is refused rather than cut.
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true, preservePath: true });
   const kyc = services.kyc.service;
+  const gate = createUploadGate(UPLOADS_IN_FLIGHT);
 
   for (const { call, kind, summary } of uploads) {
     app.route({
@@ -52,8 +55,13 @@ export const kycDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       preHandler: app.authenticate,
       handler: async (request) => {
         const userId = ownUserId(request);
-        const upload = await readUpload(request);
-        return { data: await kyc.uploadDocument({ userId, kind, ...upload, log: request.log }) };
+        const leave = gate.enter(userId);
+        try {
+          const upload = await readUpload(request);
+          return { data: await kyc.uploadDocument({ userId, kind, ...upload, log: request.log }) };
+        } finally {
+          leave();
+        }
       },
     });
   }

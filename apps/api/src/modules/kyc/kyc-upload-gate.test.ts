@@ -1,0 +1,92 @@
+// Uploads held in memory at once are bounded (kyc-upload.ts createUploadGate): each is read whole
+// (up to 10 MB) and decoded, and the per-customer rate limit counts requests per minute, not those
+// in flight. Uploads whose bodies are still arriving hold their slots; one more is refused at once
+// with 503 document_uploads_are_busy and Retry-After, and a slot comes back when an upload ends,
+// even one the client abandons.
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/users.ts';
+import { UPLOADS_IN_FLIGHT } from './kyc-documents.routes.ts';
+import {
+  addressOf,
+  createKycTestApp,
+  multipart,
+  newCustomer,
+  pngImage,
+  upload,
+  uploadUrl,
+  type KycTestApp,
+} from './testing/kyc-fixtures.ts';
+
+let t: KycTestApp;
+let port: number;
+let png: Buffer;
+const open: Socket[] = [];
+/** Status lines stalled uploads got: none is answered while its body is still arriving. */
+const refusedStalled: string[] = [];
+beforeAll(async () => {
+  t = await createKycTestApp();
+  port = await t.listen();
+  png = await pngImage();
+});
+afterAll(async () => {
+  for (const socket of open) socket.destroy();
+  await t.close();
+});
+
+/** An upload whose headers and first half of body are sent, and the rest never is. */
+function stalledUpload(user: TestUser): Socket {
+  const body = multipart([{ name: 'file', fileName: 'a.png', contentType: 'image/png', bytes: png }]);
+  const headers = {
+    host: `127.0.0.1:${port}`,
+    authorization: user.headers.authorization!,
+    'x-forwarded-for': addressOf(user),
+    ...body.headers,
+    'content-length': String(body.payload.length),
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  socket.on('data', (answer) => refusedStalled.push(answer.toString().split('\r\n')[0]!));
+  socket.write(`PUT ${uploadUrl('photo', user.userId)} HTTP/1.1\r\n${head.join('')}\r\n`);
+  socket.write(body.payload.subarray(0, body.payload.length >> 1));
+  open.push(socket);
+  return socket;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An upload once the stalled ones have reached the route (signed in) and hold their slots. */
+async function uploadAfterStalled(user: TestUser) {
+  await pause(500);
+  expect(refusedStalled).toEqual([]);
+  return upload(t, { user, kind: 'photo', bytes: png, contentType: 'image/png' });
+}
+
+it('refuses an upload beyond the in-flight limits with 503 and Retry-After, and frees a slot when one ends', async () => {
+  const customers = await Promise.all(
+    Array.from({ length: UPLOADS_IN_FLIGHT.total / UPLOADS_IN_FLIGHT.perCustomer }, () => newCustomer(t)),
+  );
+  const [first] = customers as [TestUser];
+  const stalled = Array.from({ length: UPLOADS_IN_FLIGHT.perCustomer }, () => stalledUpload(first));
+
+  const mine = await uploadAfterStalled(first);
+  expect([mine.statusCode, mine.json().error.code]).toEqual([503, 'document_uploads_are_busy']);
+  expect(mine.headers['retry-after']).toBe('5');
+
+  for (const customer of customers.slice(1)) {
+    for (let index = 0; index < UPLOADS_IN_FLIGHT.perCustomer; index += 1) stalledUpload(customer);
+  }
+  const outsider = await newCustomer(t);
+  const busy = await uploadAfterStalled(outsider);
+  expect([busy.statusCode, busy.json().error.code]).toEqual([503, 'document_uploads_are_busy']);
+
+  // The client gives up on one: its slot is free again.
+  stalled[0]!.destroy();
+  let taken = busy;
+  for (let tries = 0; tries < 10 && taken.statusCode === 503; tries += 1) {
+    await pause(100);
+    taken = await upload(t, { user: outsider, kind: 'photo', bytes: png, contentType: 'image/png' });
+  }
+  expect(taken.statusCode).toBe(200);
+});
