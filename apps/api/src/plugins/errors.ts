@@ -25,7 +25,7 @@ function validationItems(issues: ValidationIssue[]): ErrorItem[] {
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Node's error for a request body cut off by the client closing the connection. */
-function clientAborted(error: FastifyError, request: FastifyRequest): boolean {
+export function clientAborted(error: FastifyError, request: FastifyRequest): boolean {
   return error.code === 'ECONNRESET' && error.message === 'aborted' && request.raw.destroyed;
 }
 

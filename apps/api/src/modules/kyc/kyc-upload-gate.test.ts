@@ -4,6 +4,7 @@
 // with 503 document_uploads_are_busy and Retry-After, and a slot comes back when an upload ends,
 // even one the client abandons.
 import { connect, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/users.ts';
 import { UPLOADS_IN_FLIGHT } from './kyc-documents.routes.ts';
@@ -24,8 +25,15 @@ let png: Buffer;
 const open: Socket[] = [];
 /** Status lines stalled uploads got: none is answered while its body is still arriving. */
 const refusedStalled: string[] = [];
+const logLines: Array<{ level: number; msg: string }> = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
 beforeAll(async () => {
-  t = await createKycTestApp();
+  t = await createKycTestApp({ logStream, env: { LOG_LEVEL: 'info' } });
   port = await t.listen();
   png = await pngImage();
 });
@@ -81,7 +89,9 @@ it('refuses an upload beyond the in-flight limits with 503 and Retry-After, and 
   const busy = await uploadAfterStalled(outsider);
   expect([busy.statusCode, busy.json().error.code]).toEqual([503, 'document_uploads_are_busy']);
 
-  // The client gives up on one: its slot is free again.
+  // The client gives up on one: its slot is free again, and that is logged as the client's doing,
+  // not as an error (it was taken for the database gone: a 503 logged at error level).
+  const before = logLines.length;
   stalled[0]!.destroy();
   let taken = busy;
   for (let tries = 0; tries < 10 && taken.statusCode === 503; tries += 1) {
@@ -89,4 +99,7 @@ it('refuses an upload beyond the in-flight limits with 503 and Retry-After, and 
     taken = await upload(t, { user: outsider, kind: 'photo', bytes: png, contentType: 'image/png' });
   }
   expect(taken.statusCode).toBe(200);
+  const after = logLines.slice(before);
+  expect(after.some((line) => line.msg.startsWith('client closed the connection'))).toBe(true);
+  expect(after.filter((line) => line.level >= 50)).toEqual([]);
 });

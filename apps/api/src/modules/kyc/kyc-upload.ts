@@ -2,10 +2,11 @@
 // registered in the KYC routes' scope with the same limit, so a larger file stops being read at
 // the limit and is refused with 413; a declared Content-Length far above it is refused unread. A
 // body that is not well-formed multipart (cut short, a wrong boundary) is a 400, never a 500.
+// A body the client abandons by closing the connection is logged as that (errors.ts).
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { KYC_DOCUMENT_MAX_BYTES } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { toAppError } from '../../plugins/errors.ts';
+import { clientAborted, toAppError } from '../../plugins/errors.ts';
 
 /** Room for the multipart headers and boundaries around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -53,6 +54,9 @@ export async function readUpload(request: FastifyRequest): Promise<{ fileName: s
   try {
     return await onlyFile(request);
   } catch (error) {
+    // The client closed the connection mid-body: the error handler logs it as that. Mapped here,
+    // Node's ECONNRESET read as the database gone (a 503 logged at error level, with its stack).
+    if (clientAborted(error as FastifyError, request)) throw error;
     throw uploadError(error as FastifyError);
   }
 }
