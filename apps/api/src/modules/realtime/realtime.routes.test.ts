@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { WS_CLOSE_TOO_MANY_CONNECTIONS, WS_CLOSE_UNAUTHORIZED, type RealtimeMessage } from '@rora/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../../testing/users.ts';
-import { MAX_SOCKETS_PER_CUSTOMER } from './realtime-hub.ts';
+import { MAX_SOCKETS_PER_CUSTOMER, MESSAGE_BURST, messageBudget } from './realtime-hub.ts';
 
 /** Collects a socket's messages from before it opens, and hands them out in order. */
 function inbox(socket: WebSocket) {
@@ -202,6 +202,28 @@ describe('WebSocket /api/v1/ws', () => {
     const again = await openOne();
     expect((await again.messages.next()).type).toBe('ready');
     for (const { socket } of [...held, again]) socket.terminate();
+  });
+
+  it('closes a socket that sends more messages than its budget with 1008 too_many_messages', async () => {
+    const socket = new WebSocket(baseUrl, ['bearer', alice.token]);
+    const messages = inbox(socket);
+    expect((await messages.next()).type).toBe('ready');
+    const closing = closed(socket);
+    for (let index = 0; index <= MESSAGE_BURST; index += 1) socket.send('{"op":"ping"}');
+    expect(await closing).toEqual({ code: 1008, reason: 'too_many_messages' });
+    expect(messages.pending()).toBe(MESSAGE_BURST);
+  });
+
+  it('refills the message budget at 10 a second', () => {
+    let now = 0;
+    const budget = messageBudget(() => now);
+    for (let index = 0; index < MESSAGE_BURST; index += 1) expect(budget()).toBe(true);
+    expect(budget()).toBe(false);
+    now += 100;
+    expect([budget(), budget()]).toEqual([true, false]);
+    now += 60_000;
+    for (let index = 0; index < MESSAGE_BURST; index += 1) expect(budget()).toBe(true);
+    expect(budget()).toBe(false);
   });
 
   it('answers a plain HTTP request with 426 and the error body', async () => {
