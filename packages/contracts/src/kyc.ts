@@ -185,6 +185,7 @@ const uploadErrors: ErrorCode[] = [
   'document_pdf_is_invalid',
   'document_pdf_has_active_content',
   'document_uploads_are_busy',
+  'document_uploads_per_day_exceeded',
 ];
 const upload = (kind: KycDocumentKind): AccountCall => ({
   method: 'PUT',

@@ -52,6 +52,10 @@ export const kycErrors = {
     status: 409,
     message: 'Your application is already being sent for review. Please wait a moment',
   },
+  document_uploads_per_day_exceeded: {
+    status: 429,
+    message: 'You have uploaded the most documents allowed in a day. Please try again tomorrow',
+  },
   document_uploads_are_busy: {
     status: 503,
     message: 'Too many documents are being uploaded right now. Please try again in a moment',

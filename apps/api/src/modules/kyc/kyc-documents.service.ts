@@ -3,6 +3,7 @@
 // the owner: another customer's document is not found.
 import type { KycDocument, KycDocumentKind, KycState } from '@rora/contracts';
 import type { Db } from '@rora/db';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inspectDocument } from './document-inspection.ts';
 import * as repository from './kyc.repository.ts';
@@ -17,8 +18,16 @@ export interface DocumentUpload extends CustomerRequest {
   bytes: Buffer;
 }
 
-export function createKycDocuments(deps: { db: Db; storage: DocumentStorage; changes: KycChanges }) {
-  const { db, storage, changes } = deps;
+/**
+ * Documents one customer may upload in 24 hours. Every replaced document stays on record, file
+ * included, so without a cap one customer filled the disk at the rate limit: 20 PDFs of 10 MB a
+ * minute (200 MB a minute, about 290 GB a day). 20 a day is five tries for each of the four.
+ */
+export const MAX_UPLOADS_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createKycDocuments(deps: { db: Db; clock: Clock; storage: DocumentStorage; changes: KycChanges }) {
+  const { db, clock, storage, changes } = deps;
 
   async function uploadDocument(upload: DocumentUpload): Promise<KycState> {
     const { userId, kind } = upload;
@@ -27,6 +36,10 @@ export function createKycDocuments(deps: { db: Db; storage: DocumentStorage; cha
     if (!status) throw new AppError('resource_not_found');
     const application = await repository.findApplication(db, userId);
     assertItemChangeable(status, kind, application?.itemsToFix ?? []);
+    const since = new Date(clock.now().getTime() - DAY_MS);
+    if ((await repository.countDocumentsSince(db, userId, since)) >= MAX_UPLOADS_PER_DAY) {
+      throw new AppError('document_uploads_per_day_exceeded', { field: 'file' });
+    }
 
     const inspected = await inspectDocument({ kind, fileName: upload.fileName, bytes: upload.bytes });
     const storageKey = newStorageKey();

@@ -1,6 +1,6 @@
 // SQL of the KYC context. Every change of users.kyc_status goes through `recordTransition`, which
 // writes the status and its kyc_status_events row together and only if the status is still `from`.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { KycIdentity, KycRejectionReason, KycStatus } from '@rora/contracts';
 import { schema, type Db, type Tx } from '@rora/db';
 
@@ -91,6 +91,15 @@ export async function findOwnDocument(
     .from(kycDocuments)
     .where(and(eq(kycDocuments.id, options.documentId), eq(kycDocuments.userId, options.userId)));
   return row ?? null;
+}
+
+/** How many documents the customer uploaded since `since` (replaced ones included). */
+export async function countDocumentsSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), gte(kycDocuments.createdAt, since)));
+  return row?.count ?? 0;
 }
 
 /** Files the new document of its kind; the one it replaces stays on record, superseded. */

@@ -106,7 +106,7 @@ function fingerprint(application: repository.ApplicationRow | null, documents: r
 export function createKycService(deps: KycServiceDependencies) {
   const { db, clock, provider } = deps;
   const changes = createKycChanges({ db, clock, notifier: deps.notifier, providerName: provider.displayName });
-  const documents = createKycDocuments({ db, storage: deps.storage, changes });
+  const documents = createKycDocuments({ db, clock, storage: deps.storage, changes });
 
   async function saveIdentity(request: CustomerRequest & { identity: KycIdentity }): Promise<KycState> {
     const { identity, userId } = request;
