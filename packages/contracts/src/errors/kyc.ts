@@ -57,7 +57,7 @@ export const kycErrors = {
     message: 'You have uploaded the most documents allowed in a day. Please try again tomorrow',
   },
   document_uploads_are_busy: {
-    status: 503,
+    status: 429,
     message: 'Too many documents are being uploaded right now. Please try again in a moment',
   },
   identity_provider_unavailable: {

@@ -1,7 +1,8 @@
 // Uploads held in memory at once are bounded (kyc-upload.ts createUploadGate): each is read whole
 // (up to 10 MB) and decoded, and the per-customer rate limit counts requests per minute, not those
 // in flight. Uploads whose bodies are still arriving hold their slots; one more is refused at once
-// with 503 document_uploads_are_busy and Retry-After, and a slot comes back when an upload ends,
+// with 429 document_uploads_are_busy and Retry-After (not a 503: that is logged as an error, and
+// a flood of refusals would flood the log), and a slot comes back when an upload ends,
 // even one the client abandons.
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
@@ -71,7 +72,7 @@ async function uploadAfterStalled(user: TestUser) {
   return upload(t, { user, kind: 'photo', bytes: png, contentType: 'image/png' });
 }
 
-it('refuses an upload beyond the in-flight limits with 503 and Retry-After, and frees a slot when one ends', async () => {
+it('refuses an upload beyond the in-flight limits with 429 and Retry-After, and frees a slot when one ends', async () => {
   const customers = await Promise.all(
     Array.from({ length: UPLOADS_IN_FLIGHT.total / UPLOADS_IN_FLIGHT.perCustomer }, () => newCustomer(t)),
   );
@@ -79,7 +80,7 @@ it('refuses an upload beyond the in-flight limits with 503 and Retry-After, and 
   const stalled = Array.from({ length: UPLOADS_IN_FLIGHT.perCustomer }, () => stalledUpload(first));
 
   const mine = await uploadAfterStalled(first);
-  expect([mine.statusCode, mine.json().error.code]).toEqual([503, 'document_uploads_are_busy']);
+  expect([mine.statusCode, mine.json().error.code]).toEqual([429, 'document_uploads_are_busy']);
   expect(mine.headers['retry-after']).toBe('5');
 
   for (const customer of customers.slice(1)) {
@@ -87,14 +88,16 @@ it('refuses an upload beyond the in-flight limits with 503 and Retry-After, and 
   }
   const outsider = await newCustomer(t);
   const busy = await uploadAfterStalled(outsider);
-  expect([busy.statusCode, busy.json().error.code]).toEqual([503, 'document_uploads_are_busy']);
+  expect([busy.statusCode, busy.json().error.code]).toEqual([429, 'document_uploads_are_busy']);
+  // A refusal is the client's to handle, not a server fault: nothing is logged as an error.
+  expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
 
   // The client gives up on one: its slot is free again, and that is logged as the client's doing,
   // not as an error (it was taken for the database gone: a 503 logged at error level).
   const before = logLines.length;
   stalled[0]!.destroy();
   let taken = busy;
-  for (let tries = 0; tries < 10 && taken.statusCode === 503; tries += 1) {
+  for (let tries = 0; tries < 10 && taken.statusCode === 429; tries += 1) {
     await pause(100);
     taken = await upload(t, { user: outsider, kind: 'photo', bytes: png, contentType: 'image/png' });
   }

@@ -65,7 +65,7 @@ export async function readUpload(request: FastifyRequest): Promise<{ fileName: s
 const BUSY_RETRY_SECONDS = 5;
 
 export interface UploadGate {
-  /** Takes a slot for the customer's upload, or throws document_uploads_are_busy (503, Retry-After). */
+  /** Takes a slot for the customer's upload, or throws document_uploads_are_busy (429, Retry-After). */
   enter(userId: string): () => void;
 }
 
