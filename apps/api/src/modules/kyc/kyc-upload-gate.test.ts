@@ -106,3 +106,42 @@ it('refuses an upload beyond the in-flight limits with 429 and Retry-After, and 
   expect(after.some((line) => line.msg.startsWith('client closed the connection'))).toBe(true);
   expect(after.filter((line) => line.level >= 50)).toEqual([]);
 });
+
+it('refuses a third download of one customer while two are being sent, and frees the slots after', async () => {
+  const user = await newCustomer(t);
+  expect((await upload(t, { user, kind: 'photo', bytes: png, contentType: 'image/png' })).statusCode).toBe(200);
+  const [document] = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/user/get-documents-name/${user.userId}`, headers: user.headers })
+  ).json().data.items as Array<{ id: string }>;
+  const download = () =>
+    t.app.inject({ method: 'GET', url: `/api/v1/user/kyc-documents/${document!.id}`, headers: user.headers });
+
+  // Storage answers only when let go, so the first two downloads are in flight meanwhile.
+  const storage = t.app.services.kyc.storage;
+  const get = storage.get.bind(storage);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reading = 0;
+  storage.get = async (key) => {
+    reading += 1;
+    await held;
+    return get(key);
+  };
+  try {
+    const first = [download(), download()];
+    for (let tries = 0; reading < 2 && tries < 100; tries += 1) await pause(10);
+    const third = await download();
+    expect([third.statusCode, third.json().error.code, third.headers['retry-after']]).toEqual([
+      429,
+      'too_many_requests',
+      '5',
+    ]);
+    release();
+    expect((await Promise.all(first)).map((answer) => answer.statusCode)).toEqual([200, 200]);
+  } finally {
+    release();
+    storage.get = get;
+  }
+  const again = await Promise.all([download(), download()]);
+  expect(again.map((answer) => answer.statusCode)).toEqual([200, 200]);
+});

@@ -65,7 +65,7 @@ export async function readUpload(request: FastifyRequest): Promise<{ fileName: s
 const BUSY_RETRY_SECONDS = 5;
 
 export interface UploadGate {
-  /** Takes a slot for the customer's upload, or throws document_uploads_are_busy (429, Retry-After). */
+  /** Takes a slot for the customer's transfer, or throws the gate's refusal (429, Retry-After). */
   enter(userId: string): () => void;
 }
 
@@ -73,16 +73,24 @@ export interface UploadGate {
  * Bounds the uploads one process holds in memory at once: each is up to 10 MB read whole, then
  * decoded. Without it, 4 customers sending 20 uploads each at once took the server from 591 MB to
  * 1.4 GB; the per-customer rate limit counts requests per minute, not those in flight. One customer
- * may hold `perCustomer` slots, so one cannot take every slot from the others.
+ * may hold `perCustomer` slots, so one cannot take every slot from the others. Downloads of documents
+ * (read whole from storage, held until sent) use a gate of their own, refused as too_many_requests.
  */
-export function createUploadGate(limits: { total: number; perCustomer: number }): UploadGate {
+export function createUploadGate(limits: {
+  total: number;
+  perCustomer: number;
+  refusal?: (retryAfterSeconds: number) => AppError;
+}): UploadGate {
+  const busy = (seconds: number) =>
+    new AppError('document_uploads_are_busy', { headers: { 'retry-after': String(seconds) } });
+  const refusal = limits.refusal ?? busy;
   let inFlight = 0;
   const byCustomer = new Map<string, number>();
   return {
     enter(userId) {
       const mine = byCustomer.get(userId) ?? 0;
       if (inFlight >= limits.total || mine >= limits.perCustomer) {
-        throw new AppError('document_uploads_are_busy', { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } });
+        throw refusal(BUSY_RETRY_SECONDS);
       }
       inFlight += 1;
       byCustomer.set(userId, mine + 1);
