@@ -157,7 +157,8 @@ function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>
   const { events, realtime, clock } = deps;
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
   deps.runners.onCommitted((batch) => feedOf(batch.market).onBatch(batch));
-  realtime.allowPublicTopic(/^market:[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/);
+  // The listed markets only: an unlisted pair is topic_not_found, not a subscription that never speaks.
+  realtime.allowPublicTopic(new RegExp(`^(${[...MARKET_OF_TOPIC.keys()].join('|')})$`));
   realtime.allowPublicTopic(/^markets:tickers$/);
   events.provideSnapshots(/^market:/, async (topic) => {
     const market = MARKET_OF_TOPIC.get(topic);

@@ -181,4 +181,13 @@ describe('the market topic', () => {
     expectWholeStream(socket, 'XRP/USDT');
     socket.close();
   });
+
+  it('answers a subscription to a pair that is not listed with topic_not_found', async () => {
+    const user = await approvedCustomer(t, {});
+    const socket = await openSocket(t, user);
+    socket.send({ op: 'subscribe', topic: 'market:FAKE-COIN' });
+    const refused = await socket.waitFor('the refusal', (message) => message.type === 'error');
+    expect(refused.data).toMatchObject({ code: 'topic_not_found' });
+    socket.close();
+  });
 });
