@@ -5,13 +5,17 @@ import { isErrorCode } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
 
 export function parseCustomerAmount(text: string, scale: number, field = 'amount'): bigint {
-  let minor: bigint;
+  const minor = parseCustomerFigure(text, scale, field);
+  if (minor <= 0n) throw new AppError('amount_must_be_positive', { field });
+  return minor;
+}
+
+/** A figure that may be zero (a fee confirmed as free inside Rora), refused on its own field. */
+export function parseCustomerFigure(text: string, scale: number, field: string): bigint {
   try {
-    minor = parseAmount(text, scale);
+    return parseAmount(text, scale);
   } catch (error) {
     if (isMoneyError(error) && isErrorCode(error.code)) throw new AppError(error.code, { field });
     throw error;
   }
-  if (minor <= 0n) throw new AppError('amount_must_be_positive', { field });
-  return minor;
 }

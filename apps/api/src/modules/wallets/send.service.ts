@@ -9,7 +9,7 @@ import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
 import { assetScale, formatAmount } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
-import { parseCustomerAmount } from './amounts.ts';
+import { parseCustomerAmount, parseCustomerFigure } from './amounts.ts';
 import type { Approval, ApprovalProof } from './approval.ts';
 import type { Destination, DestinationResolver } from './destination.ts';
 import type { FeeCalculator } from './fees.ts';
@@ -118,10 +118,9 @@ export function createSendService(deps: SendServiceDependencies): SendService {
    * network's: refused once the network's has risen past what Rora absorbs, or fallen to under half
    * of it. Without a confirmed fee, the network's.
    */
-  async function confirmedFee(network: NetworkDefinition, amount: bigint, input: SendInput): Promise<bigint> {
+  async function chargedFee(network: NetworkDefinition, amount: bigint, input: SendInput, confirmed?: bigint) {
     const current = (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
-    if (input.fee === undefined) return current;
-    const confirmed = parseCustomerAmount(input.fee, network.decimals);
+    if (confirmed === undefined) return current;
     const risen = current * 100n > confirmed * CONFIRMED_FEE_RISE_ABSORBED_PERCENT;
     const overstated = confirmed * 100n > current * CONFIRMED_FEE_MAX_PERCENT;
     if (risen || overstated) throw new AppError('send_fee_has_changed');
@@ -132,10 +131,12 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     const wallet = await ownedWallet(userId, input.walletId);
     const network = getNetwork(wallet.network);
     const amount = parseCustomerAmount(input.amount, network.decimals);
+    // Checked on every send, inside Rora too, where it is not charged (the screen confirms 0).
+    const confirmed = input.fee === undefined ? undefined : parseCustomerFigure(input.fee, network.decimals, 'fee');
     const destination = await deps.destinations.resolve(wallet, input.address, input.destinationTag);
     await deps.approval.require(userId, input);
     const recipient = destination.recipient;
-    const fee = recipient ? 0n : await confirmedFee(network, amount, input);
+    const fee = recipient ? 0n : await chargedFee(network, amount, input, confirmed);
     const held = heldSend({ userId, wallet, destination, amount, fee, priority: input.priority });
     const { id } = held;
     await steps.hold(held, claimId);
