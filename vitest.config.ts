@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAliases, preactCompat } from './apps/web/build/preact-aliases.ts';
 
 const nodeModule = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
@@ -30,6 +30,23 @@ const reactLibraries = [
   /qrcode\.react/,
 ];
 
+/**
+ * Files that need the database server to themselves: what they measure (rows updated in place) depends
+ * on no transaction anywhere on the server staying open meanwhile, since one holds back the pruning
+ * of dead row versions in every database. They run after the others, one at a time (ADR 0069).
+ */
+const alone = ['packages/ledger/src/hot-updates.test.ts'];
+
+const nodeTest = {
+  environment: 'node' as const,
+  // Files of one worker share their modules (ADR 0056): the server's graph is loaded once per
+  // worker, not once per file. Each file gets its own database; none leaves state behind.
+  isolate: false,
+  globalSetup: ['packages/db/src/testing/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     // Two files at a time, whatever the core count: most node files wait on PostgreSQL or on child
@@ -40,6 +57,7 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...nodeTest,
           name: 'node',
           include: [
             'packages/*/src/**/*.test.ts',
@@ -48,13 +66,8 @@ export default defineConfig({
             'apps/signer/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          environment: 'node',
-          // Files of one worker share their modules (ADR 0056): the server's graph is loaded once per
-          // worker, not once per file. Each file gets its own database; none leaves state behind.
-          isolate: false,
-          globalSetup: ['packages/db/src/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...alone],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -66,8 +79,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/settle-before-teardown.ts'],
           server: { deps: { inline: reactLibraries } },
+          sequence: { groupOrder: 0 },
         },
       },
+      { test: { ...nodeTest, name: 'node alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -15,10 +15,12 @@ import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedd
 // ended by itself exited 0 whatever its process.exitCode said (a failed check passed). The process's
 // own shutdown stops PostgreSQL last (server.ts); the watchdog stops it when the parent dies without.
 // (On exit its hook threw "done is not a function" as the process ended.)
-exitHook.unhookEvent('SIGINT');
-exitHook.unhookEvent('SIGTERM');
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// Only while hooked: a second load of this module (Vitest's global setup of two test projects) finds
+// them gone, and unhooking one again throws.
+const hooked = exitHook.hookedEvents();
+for (const event of ['SIGINT', 'SIGTERM', 'beforeExit', 'exit']) {
+  if (hooked.includes(event)) exitHook.unhookEvent(event);
+}
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` database as superuser. */

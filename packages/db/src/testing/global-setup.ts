@@ -16,7 +16,35 @@ declare module 'vitest' {
   }
 }
 
+interface SharedDatabase {
+  readonly adminUrl: string;
+  readonly template: string;
+  readonly teardown: () => Promise<void>;
+}
+
+/**
+ * Two test projects (Vitest's `node` and `node alone`, ADR 0069) run this setup in the same process:
+ * the first prepares the server and template, later ones share them, and the last teardown drops them.
+ */
+const shared = globalThis as typeof globalThis & {
+  roraTestDatabase?: { ready: Promise<SharedDatabase>; users: number };
+};
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = (shared.roraTestDatabase ??= { ready: prepare(), users: 0 });
+  entry.users += 1;
+  const { adminUrl, template, teardown } = await entry.ready;
+  project.provide('databaseAdminUrl', adminUrl);
+  project.provide('databaseTemplate', template);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    delete shared.roraTestDatabase;
+    await teardown();
+  };
+}
+
+async function prepare(): Promise<SharedDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   const dataDir = path.resolve('.test-data', `pg-${process.pid}-${randomBytes(3).toString('hex')}`);
   const external = process.env.DATABASE_URL;
@@ -31,10 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrate(pool);
   await pool.end();
 
-  project.provide('databaseAdminUrl', adminUrl);
-  project.provide('databaseTemplate', template);
-
-  return async () => {
+  const teardown = async () => {
     const { rows } = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
       [`${template.replace('template', 't')}%`, template],
@@ -47,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await rm(dataDir, { recursive: true, force: true });
     }
   };
+  return { adminUrl, template, teardown };
 }
 
 export function withDatabase(url: string, database: string): string {
