@@ -4,18 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_TAGS } from './languages.ts';
 import { numberMarks } from '../format/numbers.ts';
-
-const files = import.meta.glob<Record<string, unknown>>('../../**/locales/*.json', { eager: true, import: 'default' });
-
-function flatten(value: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof child === 'object' && child !== null) for (const entry of flatten(child, path)) out.set(...entry);
-    else out.set(path, String(child));
-  }
-  return out;
-}
+import { localesByFolder } from '../../testing/locale-files.ts';
 
 const SPACES = /[\s\u00a0\u202f]/g;
 /** A number written with a mark: `0.01`, `100,000`, `10 000`, `0,25`. */
@@ -35,13 +24,7 @@ function readAndRewrite(token: string, tag: string): { value: number; canonical:
 const sameSpaces = (text: string) => text.replace(SPACES, ' ');
 const percentHasSpace = (tag: string) => /\d\s%/.test(new Intl.NumberFormat(tag, { style: 'percent' }).format(0.5));
 
-const byFolder = new Map<string, Map<string, Map<string, string>>>();
-for (const [path, resources] of Object.entries(files)) {
-  const folder = path.slice(0, path.lastIndexOf('/'));
-  const language = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-  if (!byFolder.has(folder)) byFolder.set(folder, new Map());
-  byFolder.get(folder)!.set(language, flatten(resources));
-}
+const byFolder = localesByFolder();
 
 describe('numbers written in the copy', () => {
   for (const [folder, languages] of byFolder) {
