@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { KYC_DOCUMENT_MAX_BYTES } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { createSlots } from '../../lib/slots.ts';
 import { clientAborted, toAppError } from '../../plugins/errors.ts';
 
 /** Room for the multipart headers and boundaries around the file. */
@@ -84,25 +85,12 @@ export function createUploadGate(limits: {
   const busy = (seconds: number) =>
     new AppError('document_uploads_are_busy', { headers: { 'retry-after': String(seconds) } });
   const refusal = limits.refusal ?? busy;
-  let inFlight = 0;
-  const byCustomer = new Map<string, number>();
+  const slots = createSlots({ perKey: limits.perCustomer, total: limits.total });
   return {
     enter(userId) {
-      const mine = byCustomer.get(userId) ?? 0;
-      if (inFlight >= limits.total || mine >= limits.perCustomer) {
-        throw refusal(BUSY_RETRY_SECONDS);
-      }
-      inFlight += 1;
-      byCustomer.set(userId, mine + 1);
-      let left = false;
-      return () => {
-        if (left) return;
-        left = true;
-        inFlight -= 1;
-        const rest = (byCustomer.get(userId) ?? 1) - 1;
-        if (rest > 0) byCustomer.set(userId, rest);
-        else byCustomer.delete(userId);
-      };
+      const leave = slots.take(userId);
+      if (!leave) throw refusal(BUSY_RETRY_SECONDS);
+      return leave;
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   WS_CLOSE_UNAUTHORIZED,
   type ClientMessage,
 } from '@rora/contracts';
+import { createSlots } from '../../lib/slots.ts';
 import type { SessionService } from '../sessions/index.ts';
 import { topics, type EventBus, type RealtimeEvent } from './event-bus.ts';
 
@@ -170,7 +171,7 @@ function startKeepalive(socket: WebSocket, connection: RealtimeConnection, deps:
 export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
   const publicTopics: RegExp[] = [];
   const sockets = new Map<WebSocket, RealtimeConnection>();
-  const perCustomer = new Map<string, number>();
+  const perCustomer = createSlots({ perKey: MAX_SOCKETS_PER_CUSTOMER });
   const isPublic = (topic: string) => publicTopics.some((pattern) => pattern.test(topic));
   // A session revoked in any process (the bus carries it): its sockets here close now, not at the
   // next ping. The session cache has forgotten it already (core.ts subscribes that first).
@@ -182,9 +183,8 @@ export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
   });
 
   function connect(socket: WebSocket, connection: RealtimeConnection): void {
-    const open = perCustomer.get(connection.userId) ?? 0;
-    if (open >= MAX_SOCKETS_PER_CUSTOMER) return socket.close(WS_CLOSE_TOO_MANY_CONNECTIONS, 'too_many_connections');
-    perCustomer.set(connection.userId, open + 1);
+    const leave = perCustomer.take(connection.userId);
+    if (!leave) return socket.close(WS_CLOSE_TOO_MANY_CONNECTIONS, 'too_many_connections');
     const subscriptions = new Map<string, () => void>();
     const hold = holdWrites(connection.transport);
     const forward = (event: RealtimeEvent) => send(socket, event, hold);
@@ -225,9 +225,7 @@ export function createRealtimeHub(deps: HubDependencies): RealtimeHub {
       for (const unsubscribe of subscriptions.values()) unsubscribe();
       subscriptions.clear();
       sockets.delete(socket);
-      const left = (perCustomer.get(connection.userId) ?? 1) - 1;
-      if (left > 0) perCustomer.set(connection.userId, left);
-      else perCustomer.delete(connection.userId);
+      leave();
     });
 
     send(socket, { channel: 'system', type: 'ready', data: { userId: connection.userId } });
