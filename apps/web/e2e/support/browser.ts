@@ -1,6 +1,9 @@
 // Which Chromium the journeys drive, never downloaded at test time (STACK.md): CHROME_PATH when set
 // (macOS, arm64, a system Chromium), otherwise the headless Chromium that the @sparticuz/chromium
-// npm package ships for x64 Linux.
+// npm package ships for x64 Linux. Either runs with the same flags, ours: the package's own suit a
+// serverless function, not a test run. They draw through SwiftShader, a GPU emulated on the CPU,
+// which took twice as long over the same journeys as Chromium's software compositor on 2 cores,
+// and they turn off the same-origin policy, which a customer's browser keeps (ADR 0070).
 import os from 'node:os';
 
 export interface ChromeLaunch {
@@ -8,7 +11,7 @@ export interface ChromeLaunch {
   readonly args: string[];
 }
 
-const SYSTEM_CHROME_ARGS = [
+const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -19,15 +22,12 @@ const SYSTEM_CHROME_ARGS = [
 ];
 
 export async function resolveChrome(env: NodeJS.ProcessEnv = process.env): Promise<ChromeLaunch> {
-  if (env.CHROME_PATH) return { executablePath: env.CHROME_PATH, args: SYSTEM_CHROME_ARGS };
+  if (env.CHROME_PATH) return { executablePath: env.CHROME_PATH, args: CHROME_ARGS };
   if (os.platform() !== 'linux' || os.arch() !== 'x64') {
     throw new Error('No browser: set CHROME_PATH to a Chrome or Chromium (the bundled one is for x64 Linux only).');
   }
   const { default: chromium } = await import('@sparticuz/chromium');
-  // --single-process suits one page per browser (serverless); here it kills the browser as soon as
-  // one test's context closes, so every later test in the worker would fail.
-  const args = chromium.args.filter((arg) => arg !== '--single-process');
-  return { executablePath: await chromium.executablePath(), args };
+  return { executablePath: await chromium.executablePath(), args: CHROME_ARGS };
 }
 
 /** The launch options the config hands Playwright, from what global setup resolved. */
