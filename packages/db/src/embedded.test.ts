@@ -1,6 +1,6 @@
 // The embedded PostgreSQL after a crash of its parent: a server left running on the data folder is
 // stopped cleanly and the data is there on the next start; a stale lock file does not block a start;
-// a start that fails says why, with PostgreSQL's own words.
+// a start that fails says why, with PostgreSQL's own words; a terminal's Ctrl-C does not reach it.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -80,6 +80,20 @@ describe('the embedded PostgreSQL after its parent crashed', () => {
     } finally {
       other.kill();
     }
+  }, 60_000);
+});
+
+describe('the embedded PostgreSQL and a Ctrl-C', () => {
+  it('runs in a process group of its own, so a terminal SIGINT reaches only the process', async () => {
+    const dataDir = path.join(root, 'group');
+    const database = await start(dataDir);
+    const server = (await readLockFile(dataDir))!.pid;
+    const group = (pid: number) =>
+      spawnSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+    expect(group(server)).toBe(String(server));
+    expect(group(server)).not.toBe(group(process.pid));
+    await database.stop();
+    expect(isAlive(server)).toBe(false);
   }, 60_000);
 });
 

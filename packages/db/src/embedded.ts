@@ -22,6 +22,20 @@ for (const event of ['SIGINT', 'SIGTERM', 'beforeExit', 'exit']) {
   if (hooked.includes(event)) exitHook.unhookEvent(event);
 }
 
+/**
+ * Makes the package spawn PostgreSQL in a process group of its own. A terminal's Ctrl-C signals its
+ * whole foreground group, and PostgreSQL in ours took that SIGINT as a fast shutdown: it ended every
+ * session while the process was still stopping in order (server.ts stops it last), and the job queue
+ * and running requests logged lost connections. Now it stops when the process stops it, or when the
+ * watchdog finds the process gone. The package spreads what its private getUidAndGid() returns (the
+ * postgres user's ids, when run as root) into the options of both of its spawns.
+ */
+function inOwnProcessGroup(pg: EmbeddedPostgres) {
+  const instance = pg as unknown as { getUidAndGid: (name?: string) => Promise<object> };
+  const ids = instance.getUidAndGid.bind(pg);
+  instance.getUidAndGid = async (name) => ({ ...(await ids(name)), detached: true });
+}
+
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` database as superuser. */
   readonly adminUrl: string;
@@ -84,6 +98,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: log,
     onError: log,
   });
+  inOwnProcessGroup(pg);
   // The package rejects with nothing (a server that exited) or a bare string: say what happened.
   const failed = (step: string) => (cause: unknown) => {
     const reason = cause instanceof Error ? cause.message : cause ? String(cause) : 'it exited';
