@@ -91,7 +91,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     user: 'postgres',
     password: PASSWORD,
     persistent: !options.ephemeral,
-    createPostgresUser: true,
+    // PostgreSQL refuses to run as root, so root runs it as a postgres user (created if missing).
+    // Anyone else runs it as themselves: the package would try to create that user with groupadd,
+    // which fails without root (or on a machine that already has the group).
+    createPostgresUser: process.getuid?.() === 0,
     // The package asks for the en_US.UTF-8 locale, which minimal machines lack; C works everywhere.
     initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
