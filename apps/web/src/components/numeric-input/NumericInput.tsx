@@ -3,11 +3,13 @@
 // (`1000.50`); refused (`1e9`, `-5`, `1.2.3`, too many decimals), the field says why and the form
 // receives '' (no amount), so its button stays disabled: never the text, which its own parser could
 // read as another number (`0.005` refused in French is a valid decimal to the form).
-// A value set from outside (Max, the linked field of the order form, a reset) replaces the text.
+// A value set from outside (Max, the linked field of the order form, a reset) replaces the text,
+// grouped in the reader's marks (`12,006.5`, `12 006,5`) as every other amount on screen is, and
+// only when that text reads back as exactly the same decimal.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readTypedAmount, type TypedAmount } from '@rora/money';
-import { numberMarks } from '../../lib/format/numbers.ts';
+import { numberMarks, type NumberMarks } from '../../lib/format/numbers.ts';
 import { TextField, type TextFieldProps } from '../text-field/TextField.tsx';
 
 export interface NumericInputProps extends Omit<
@@ -25,6 +27,16 @@ function formValue(read: TypedAmount): string {
   return read.ok ? read.value : '';
 }
 
+/** A plain decimal set by the form (`12006.5`) as the reader writes it (`12,006.5`); never grouped
+ * with a leading zero, which the reader would refuse. */
+export function shownDecimal(value: string, marks: NumberMarks): string {
+  const plain = value.replace('.', marks.decimal);
+  const match = /^([1-9]\d*)(\.\d*)?$/.exec(value);
+  if (!match) return plain;
+  const whole = match[1]!.replace(/\B(?=(\d{3})+$)/g, marks.group);
+  return whole + (match[2] ?? '').replace('.', marks.decimal);
+}
+
 export function NumericInput({ value, onValueChange, maxDecimals, className, error, ...rest }: NumericInputProps) {
   const { t, i18n } = useTranslation();
   const marks = numberMarks(i18n.language || 'en');
@@ -32,8 +44,12 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
     readTypedAmount(text, { decimalSeparator: marks.decimal, groupSeparator: marks.group, maxDecimals });
   // The text starts in the reader's marks: a plain `0.002` kept as typed text would read as refused
   // in French and come back with its error once the form clears the field (issue 19 defect 6).
-  const [draft, setDraft] = useState(() => value.replace('.', marks.decimal));
-  const shown = formValue(read(draft)) === value ? draft : value.replace('.', marks.decimal);
+  const fromForm = () => {
+    const grouped = shownDecimal(value, marks);
+    return formValue(read(grouped)) === value ? grouped : value.replace('.', marks.decimal);
+  };
+  const [draft, setDraft] = useState(fromForm);
+  const shown = formValue(read(draft)) === value ? draft : fromForm();
   const reading = read(shown);
   const problem = reading.ok
     ? undefined
