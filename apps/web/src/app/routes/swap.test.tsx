@@ -1,8 +1,8 @@
 // The swap screen (spec §2, issue 19 defect 9): an amount gets a firm quote from the API, shown with
 // the coin's decimals (not the 18 the quote may carry) and its dollar value after spread and fee.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   dashboardSchema,
   swapApi,
@@ -31,6 +31,27 @@ function answerCustomerWithBtc() {
     ],
   });
   api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+}
+
+/** A firm quote of 0.01 BTC for ETH at `rate`, living `lifetimeMs` from now. */
+function ethQuote(options: { id: string; rate: string; receive: string; lifetimeMs: number }) {
+  return {
+    id: options.id,
+    from: 'BTC',
+    to: 'ETH',
+    quantity: '0.01',
+    fee: '0.00005',
+    feeBps: 50,
+    referenceRate: '18.4',
+    rate: options.rate,
+    spreadBps: 50,
+    spread: '0.00092',
+    receive: options.receive,
+    route: 'direct' as const,
+    usdValue: '460.00',
+    createdAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + options.lifetimeMs).toISOString(),
+  };
 }
 
 describe('the swap screen', () => {
@@ -77,5 +98,36 @@ describe('the swap screen', () => {
     const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));
     // "0.00" is a number a French reader's field refuses as ambiguous.
     expect(amount.getAttribute('placeholder')).toBe('0,00');
+  });
+
+  it('says the rate changed when an expired quote is refreshed in the confirmation', async () => {
+    answerCustomerWithBtc();
+    let answered = 0;
+    api.answer(swapApi.convert, swapQuoteSchema, () =>
+      (answered += 1) === 1
+        ? ethQuote({
+            id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
+            rate: '18.308',
+            receive: '0.18308',
+            lifetimeMs: 2_500,
+          })
+        : ethQuote({ id: '3c4d5e6f-7081-4b92-8c3d-4e5f60718293', rate: '18.1', receive: '0.181', lifetimeMs: 30_000 }),
+    );
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+    await userEvent.type(await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' })), '0.01');
+    const review = screen.getByRole('button', { name: text('swap:form.review') });
+    await vi.waitFor(() => expect(review).toHaveProperty('disabled', false), { timeout: 3000 });
+    await userEvent.click(review);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(text('swap:confirm.changed'))).toBeNull();
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: text('swap:quote.refresh') }, { timeout: 4000 }),
+    );
+
+    expect(await within(dialog).findByText(text('swap:confirm.changed'))).toBeTruthy();
+    expect(within(dialog).getByText('0.181 ETH')).toBeTruthy();
+    expect(within(dialog).getByText(text('swap:confirm.was', { value: '0.18308 ETH' }))).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: text('swap:confirm.confirm') })).toBeTruthy();
   });
 });

@@ -79,6 +79,8 @@ export function SwapPanel() {
       </Button>
       <ConfirmSwapDialog
         quote={flow.confirming}
+        seen={flow.seen}
+        refreshing={flow.refreshing}
         expired={view.kind === 'ready' && view.secondsLeft === 0}
         placing={flow.placing}
         error={flow.placeError}

@@ -20,6 +20,8 @@ export function useSwapFlow() {
   const { ofCode, ofError } = useErrorText('swap');
   const [values, setValues] = useState<SwapFormValues>(DEFAULT_FORM);
   const [confirming, setConfirming] = useState(false);
+  // The quote the customer opened the confirmation with: a refreshed one is compared with it.
+  const [seen, setSeen] = useState<SwapQuote | null>(null);
   const [placedId, setPlacedId] = useState<string | null>(null);
   const balances = useSwapBalances();
   const balance = balances.data?.find((entry) => entry.asset === values.from);
@@ -72,8 +74,10 @@ export function useSwapFlow() {
     refresh,
     refreshing: quote.isFetching,
     confirming: confirming && received ? received.quote : null,
+    seen,
     openConfirm: () => {
       place.reset();
+      setSeen(received?.quote ?? null);
       setConfirming(true);
     },
     closeConfirm: () => setConfirming(false),
