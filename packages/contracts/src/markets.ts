@@ -187,7 +187,8 @@ export const alertSchema = zod.object({
 });
 export type Alert = zod.infer<typeof alertSchema>;
 export const alertResponseSchema = envelope(alertSchema);
-export const alertListResponseSchema = envelope(pageInfoSchema.extend({ items: zod.array(alertSchema) }));
+export const alertListSchema = pageInfoSchema.extend({ items: zod.array(alertSchema) });
+export const alertListResponseSchema = envelope(alertListSchema);
 export const MAX_ACTIVE_ALERTS = 50;
 
 // WebSocket -------------------------------------------------------------------------------------

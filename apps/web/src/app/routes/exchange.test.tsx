@@ -1,9 +1,10 @@
 // The exchange screen (spec §2, issue 19 defect 1): BTC/USDT with its live price, and an amount pasted
 // into Total read as the person means it ("1,000.50" is 1000.50) or refused visibly, never rewritten.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  alertListSchema,
   dashboardSchema,
   marketsApi,
   orderListSchema,
@@ -207,5 +208,24 @@ describe('the exchange screen', () => {
     expect(screen.getByRole('tab', { name: text('exchange:limit') }).getAttribute('aria-selected')).toBe('true');
     // Grouped as the book shows it; the form still holds the plain decimal.
     expect((screen.getByLabelText(text('exchange:priceLabel')) as HTMLInputElement).value).toBe('46,000.1');
+  });
+
+  it('refuses a price alert at zero as it is typed, with the button off', async () => {
+    await openExchange();
+    api.answer(marketsApi.listAlerts, alertListSchema, { items: [], page: 1, limit: 50, total: 0 });
+    await userEvent.click(screen.getByRole('button', { name: text('exchange:setAlert') }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const price = dialog.getByLabelText(text('exchange:alertPrice'));
+    const create = dialog.getByRole('button', { name: text('exchange:createAlert') });
+    for (const typed of ['0', '0.00']) {
+      await userEvent.clear(price);
+      await userEvent.type(price, typed);
+      expect(await dialog.findByText(text('exchange:errors.price_must_be_positive'))).toBeTruthy();
+      expect(create).toHaveProperty('disabled', true);
+    }
+    await userEvent.clear(price);
+    await userEvent.type(price, '50000');
+    expect(dialog.queryByText(text('exchange:errors.price_must_be_positive'))).toBeNull();
+    expect(create).toHaveProperty('disabled', false);
   });
 });

@@ -43,19 +43,14 @@ function AlertList() {
   );
 }
 
-export function AlertsDialog({
-  market,
-  lastPrice,
-}: {
-  readonly market: MarketModel;
-  readonly lastPrice: string | null;
-}) {
+/** The new alert's condition and price; a price of zero is refused as typed, as the order form does. */
+function AlertForm({ market }: { readonly market: MarketModel }) {
   const { t } = useTranslation('exchange');
-  const [open, setOpen] = useState(false);
   const [condition, setCondition] = useState<'above' | 'below'>('above');
   const [price, setPrice] = useState('');
   const [error, setError] = useState<string | undefined>();
   const create = useCreateAlert();
+  const zero = price !== '' && /^0*\.?0*$/.test(price);
   const submit = () => {
     setError(undefined);
     create.mutate(
@@ -77,6 +72,48 @@ export function AlertsDialog({
     );
   };
   return (
+    <form
+      className="alerts__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Segmented
+        label={t('alertCondition')}
+        segments={[
+          { value: 'above', label: t('above') },
+          { value: 'below', label: t('below') },
+        ]}
+        value={condition}
+        onChange={setCondition}
+      />
+      <NumericInput
+        label={t('alertPrice')}
+        value={price}
+        onValueChange={setPrice}
+        maxDecimals={market.priceDecimals}
+        trailing={<span className="unit">{market.quote}</span>}
+        error={zero ? t('errors.price_must_be_positive') : error}
+      />
+      <Button type="submit" block loading={create.isPending} disabled={price === '' || zero || create.isPending}>
+        {t('createAlert')}
+      </Button>
+    </form>
+  );
+}
+
+export function AlertsDialog({
+  market,
+  lastPrice,
+}: {
+  readonly market: MarketModel;
+  readonly lastPrice: string | null;
+}) {
+  const { t } = useTranslation('exchange');
+  const [open, setOpen] = useState(false);
+  return (
     <>
       <Button variant="secondary" icon={<Bell size={16} />} onClick={() => setOpen(true)}>
         {t('setAlert')}
@@ -88,35 +125,7 @@ export function AlertsDialog({
         description={t('alertIntro', { price: showPrice(market, lastPrice), asset: market.quote })}
         closeLabel={t('close')}
       >
-        <form
-          className="alerts__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Segmented
-            label={t('alertCondition')}
-            segments={[
-              { value: 'above', label: t('above') },
-              { value: 'below', label: t('below') },
-            ]}
-            value={condition}
-            onChange={setCondition}
-          />
-          <NumericInput
-            label={t('alertPrice')}
-            value={price}
-            onValueChange={setPrice}
-            maxDecimals={market.priceDecimals}
-            trailing={<span className="unit">{market.quote}</span>}
-            error={error}
-          />
-          <Button type="submit" block loading={create.isPending} disabled={price === '' || create.isPending}>
-            {t('createAlert')}
-          </Button>
-        </form>
+        <AlertForm market={market} />
         <h3 className="alerts__heading">{t('yourAlerts')}</h3>
         <AlertList />
       </Dialog>
