@@ -14,6 +14,7 @@ import {
 } from '@rora/contracts';
 import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
+import { btcEthQuote } from '../../testing/swap-fixtures.ts';
 import { Component } from './swap.tsx';
 
 const api = installFakeApi();
@@ -35,45 +36,27 @@ function answerCustomerWithBtc() {
 
 /** A firm quote of 0.01 BTC for ETH at `rate`, living `lifetimeMs` from now. */
 function ethQuote(options: { id: string; rate: string; receive: string; lifetimeMs: number }) {
-  return {
-    id: options.id,
-    from: 'BTC',
-    to: 'ETH',
-    quantity: '0.01',
-    fee: '0.00005',
-    feeBps: 50,
-    referenceRate: '18.4',
-    rate: options.rate,
-    spreadBps: 50,
-    spread: '0.00092',
-    receive: options.receive,
-    route: 'direct' as const,
-    usdValue: '460.00',
+  const { lifetimeMs, ...figures } = options;
+  return btcEthQuote({
+    ...figures,
     createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + options.lifetimeMs).toISOString(),
-  };
+    expiresAt: new Date(Date.now() + lifetimeMs).toISOString(),
+  });
 }
 
 describe('the swap screen', () => {
   it('shows a firm quote for the amount given', async () => {
     answerCustomerWithBtc();
-    api.answer(swapApi.convert, swapQuoteSchema, (request) => ({
-      id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
-      from: request.query.get('from') ?? '',
-      to: request.query.get('to') ?? '',
-      quantity: request.query.get('quantity') ?? '',
-      fee: '0.00005',
-      feeBps: 50,
-      referenceRate: '18.4',
-      rate: '18.308',
-      spreadBps: 50,
-      spread: '0.00092',
-      receive: '0.183080000000000000',
-      route: 'direct' as const,
-      usdValue: '460.00',
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 30_000).toISOString(),
-    }));
+    api.answer(swapApi.convert, swapQuoteSchema, (request) =>
+      btcEthQuote({
+        from: request.query.get('from') ?? '',
+        to: request.query.get('to') ?? '',
+        quantity: request.query.get('quantity') ?? '',
+        receive: '0.183080000000000000',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 30_000).toISOString(),
+      }),
+    );
     await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
 
     const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));

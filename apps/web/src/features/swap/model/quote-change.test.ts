@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SwapQuote } from '@rora/contracts';
+import { btcEthQuote } from '../../../testing/swap-fixtures.ts';
 import { changedFigures } from './quote-change.ts';
 
-const quote: SwapQuote = {
-  id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
-  from: 'BTC',
-  to: 'ETH',
-  quantity: '0.01',
-  fee: '0.00005',
-  feeBps: 50,
-  referenceRate: '18.4',
-  rate: '18.308',
-  spreadBps: 50,
-  spread: '0.00092',
-  receive: '0.18308',
-  route: 'direct',
-  usdValue: '460.00',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  expiresAt: '2026-01-01T00:00:30.000Z',
-};
+const quote = btcEthQuote();
 const refreshed = { ...quote, id: '3c4d5e6f-7081-4b92-8c3d-4e5f60718293' };
 
 describe('the figures of a refreshed quote', () => {
