@@ -10,6 +10,7 @@ import type { Clock } from './lib/clock.ts';
 import { bufferedStdout } from './lib/log-destination.ts';
 import { redactLogObject } from './lib/log-redaction.ts';
 import authPlugin from './plugins/auth.ts';
+import { CONNECTION_LIMITS, guardConnections, httpServerOptions, type ConnectionLimits } from './plugins/connection-limits.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuardsPlugin, { clientErrors, frameworkErrors } from './plugins/input-guards.ts';
 import { queryTakesNothing, routeValidator } from './plugins/validation.ts';
@@ -34,22 +35,13 @@ export interface AppDependencies {
   plugins?: FastifyPluginAsync[];
   /** Sees every route as it is added (tests list the routes with it: see testing/route-catalogue.ts). */
   onRoute?: (route: RouteOptions) => void;
-  /** The longest a request may take to arrive (default REQUEST_TIMEOUT_MS); tests shorten it. */
-  requestTimeoutMs?: number;
+  /** Deadlines and the connection cap (default CONNECTION_LIMITS); tests shorten them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export type App = FastifyInstance & { services: Services; jobs: Core['jobs'] };
 
 export const API_VERSION = '1.0.0';
-
-/**
- * The longest a request may take to arrive, headers and body: then 408 request_took_too_long and
- * the connection closed. Fastify's default is none, so a body announced and never finished held its
- * connection for ever, and enough of them took every file handle the process has (an outside test:
- * 21,000 such connections; health checks refused). Two minutes lets a 10 MB KYC upload arrive at
- * under 1 Mbit/s. Node checks it every quarter of the time, at most every 30 s.
- */
-export const REQUEST_TIMEOUT_MS = 120_000;
 
 function requestId(header: unknown): string {
   return typeof header === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(header) ? header : randomUUID();
@@ -57,7 +49,7 @@ function requestId(header: unknown): string {
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
-  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const limits = { ...CONNECTION_LIMITS, ...deps.connectionLimits };
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -78,14 +70,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       logger.level === 'silent' ? logger : logger.child(redactLogObject(bindings), options),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
-    // Given to the HTTP server as it is made as well: Node arms the check only then, and Fastify
-    // sets its option on the server afterwards, which alone checked nothing (Node 24).
-    requestTimeout,
-    http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, requestTimeout / 4) },
+    // Given to the HTTP server as it is made as well: Node arms the check only then.
+    requestTimeout: limits.requestTimeoutMs,
+    http: httpServerOptions(limits),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  guardConnections(app.server, limits);
   // Test-only: registered first so it sees every route, the modules' included.
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 

@@ -24,7 +24,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /**
  * Fastify's `clientErrorHandler` option: a request Node's parser refuses before Fastify sees it
  * (headers over the 16 kB limit, a broken request line, one that took too long to arrive) gets the
- * one error body too, not Fastify's own; the connection is ended once the answer is written.
+ * one error body too, not Fastify's own; the connection is closed once the answer is written.
  */
 export function clientErrors(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -42,7 +42,9 @@ export function clientErrors(error: Error & { code?: string }, socket: Socket): 
     'x-content-type-options: nosniff',
     'connection: close',
   ];
-  if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  // Closed once the answer is handed to the kernel: end() alone half-closes, and the HTTP server
+  // allows half-open sockets, so a client that never closed its side kept the socket for ever.
+  if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
   else socket.destroy();
 }
 

@@ -1,4 +1,4 @@
-// A request must arrive within its time (app.ts REQUEST_TIMEOUT_MS, shortened here): a body that is
+// A request must arrive within its time (plugins/connection-limits.ts, shortened here): a body that is
 // announced and never finished is answered 408 request_took_too_long and its connection closed.
 // With no limit (Fastify's default), such connections stayed open for ever and enough of them took
 // every file handle of the process; meanwhile other clients are served. A client that closes the
@@ -19,7 +19,7 @@ const logStream = new Writable({
   },
 });
 beforeAll(async () => {
-  t = await createTestApp({ requestTimeoutMs: 1_000, logStream, env: { LOG_LEVEL: 'info' } });
+  t = await createTestApp({ connectionLimits: { requestTimeoutMs: 1_000 }, logStream, env: { LOG_LEVEL: 'info' } });
   port = await t.listen();
 });
 afterAll(() => t?.close());

@@ -27,8 +27,8 @@ export interface TestAppOptions {
   onRoute?: AppDependencies['onRoute'];
   /** Connections in the app's pool: 60 unless a test needs production's (`POOL_SIZE` of @rora/db). */
   poolSize?: number;
-  /** The longest a request may take to arrive (app.ts REQUEST_TIMEOUT_MS). */
-  requestTimeoutMs?: number;
+  /** Deadlines and the connection cap (plugins/connection-limits.ts), shortened by tests. */
+  connectionLimits?: AppDependencies['connectionLimits'];
 }
 
 const randomSecret = () => randomBytes(32).toString('hex');
@@ -43,8 +43,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase({ max: options.poolSize });
   const clock = new ManualClock(new Date());
   const config = loadTestConfig(options.env);
-  const { adapters, logStream, plugins, onRoute, requestTimeoutMs } = options;
-  const app = await buildApp({ config, database, clock, adapters, logStream, plugins, onRoute, requestTimeoutMs });
+  const { adapters, logStream, plugins, onRoute, connectionLimits } = options;
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    adapters,
+    logStream,
+    plugins,
+    onRoute,
+    connectionLimits,
+  });
   return {
     app,
     database,
