@@ -5,7 +5,7 @@
 // How the rules were chosen (LTV levels, interest, rounding, liquidation, states): ADR 0028.
 import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
-import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
+import { pageInfoSchema, pageQuerySchema, queryNumber } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
 import { LISTED_ASSETS, amountTextSchema } from './wallets.ts';
 
@@ -52,12 +52,12 @@ const assetText = zod
 // The codes below word the rules of a number: whole, in range, an offered term. A value of another
 // type (the string "500") is not given them: it answers request_validation_failed, as every wrong
 // type does, rather than reading as a rate out of range (the hostile-input test holds every route to it).
-const rate = (number: zod.ZodNumber | zod.ZodCoercedNumber) =>
+const rate = (number: zod.ZodNumber) =>
   number
     .int({ error: 'loan_rate_out_of_range' })
     .min(LOAN_MIN_RATE_BPS, { error: 'loan_rate_out_of_range' })
     .max(LOAN_MAX_RATE_BPS, { error: 'loan_rate_out_of_range' });
-const term = (number: zod.ZodNumber | zod.ZodCoercedNumber) =>
+const term = (number: zod.ZodNumber) =>
   number
     .int({ error: 'loan_term_not_offered' })
     .refine((days) => (LOAN_TERM_DAYS as readonly number[]).includes(days), { error: 'loan_term_not_offered' });
@@ -83,8 +83,8 @@ export type LoanRepayBody = zod.input<typeof loanRepayBodySchema>;
 
 /** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
 export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
-  rateBps: rate(zod.coerce.number()),
-  termDays: term(zod.coerce.number()),
+  rateBps: queryNumber(rate(zod.number())),
+  termDays: queryNumber(term(zod.number())),
 });
 
 /** The platform's lending levels, in basis points (configuration; ADR 0028). */
@@ -183,7 +183,7 @@ export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
 /** GET /p2p: others' open requests, filtered by asset and term, sorted by rate. */
 export const loanMarketQuerySchema = pageQuerySchema.extend({
   asset: assetText.optional(),
-  termDays: term(zod.coerce.number()).optional(),
+  termDays: queryNumber(term(zod.number())).optional(),
   sort: zod.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
 });
 export type LoanMarketQuery = zod.infer<typeof loanMarketQuerySchema>;

@@ -6,6 +6,7 @@
 import { z as zod } from 'zod';
 import { CHART_RANGES, PAIRS, VENUES, type PairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
+import { queryNumber } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
 
 /** 'BTC/USDT', 'BTC-USDT', 'btc_usdt' or 'BTCUSDT' -> 'BTC/USDT'; null for a pair Rora does not list. */
@@ -36,12 +37,9 @@ export const TRADES_MAX_LIMIT = 200;
 
 /** A whole number from 1 to max (default when absent); anything else answers `code`. */
 const count = (code: ErrorCode, max: number, fallback: number) =>
-  zod.coerce
-    .number({ error: code })
-    .int({ error: code })
-    .min(1, { error: code })
-    .max(max, { error: code })
-    .default(fallback);
+  queryNumber(zod.number({ error: code }).int({ error: code }).min(1, { error: code }).max(max, { error: code })).default(
+    fallback,
+  );
 
 export const marketQuerySchema = zod.object({ symbol: pairSymbolTextSchema });
 export const depthQuerySchema = marketQuerySchema.extend({

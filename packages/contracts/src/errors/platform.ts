@@ -3,6 +3,10 @@ import type { ErrorDefinition } from './types.ts';
 // Codes any route can answer. Each code states the rule that was broken.
 export const platformErrors = {
   request_validation_failed: { status: 400, message: 'The request is not valid' },
+  query_number_must_be_decimal_digits: {
+    status: 400,
+    message: 'A number in the address must be written with the digits 0 to 9 only',
+  },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
   request_body_key_not_allowed: {
     status: 400,

@@ -8,10 +8,29 @@ export const idParamsSchema = zod.object({ id: zod.uuid() });
 
 export const MAX_PAGE_LIMIT = 100;
 
+const DECIMAL_DIGITS = /^[0-9]{1,15}$/;
+
+function digitsToNumber(value: unknown, context: zod.core.$RefinementCtx): unknown {
+  if (typeof value !== 'string') return value;
+  if (DECIMAL_DIGITS.test(value)) return Number(value);
+  context.addIssue({ code: 'custom', message: 'query_number_must_be_decimal_digits', input: value });
+  return zod.NEVER;
+}
+
+/**
+ * A number of a query string: plain decimal digits, then `schema`'s rules. zod.coerce.number()
+ * read "0x10" as 16, "1e1" as 10 and " 5", "+5", "5.0" or "" as numbers, so one address meant
+ * different pages to this server and to anything else reading it (a cache, a log, a WAF rule).
+ * A number (from a typed client) goes straight to `schema`.
+ */
+export function queryNumber<T extends zod.ZodType<number>>(schema: T) {
+  return zod.preprocess(digitsToNumber, schema);
+}
+
 /** `?page&limit` of list calls (spec §7): page from 1, at most 100 items a page. */
 export const pageQuerySchema = zod.object({
-  page: zod.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: zod.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+  page: queryNumber(zod.number().int().min(1).max(1_000_000)).default(1),
+  limit: queryNumber(zod.number().int().min(1).max(MAX_PAGE_LIMIT)).default(20),
 });
 export type PageQuery = zod.infer<typeof pageQuerySchema>;
 

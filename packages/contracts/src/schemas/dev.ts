@@ -1,12 +1,12 @@
 // Dev-only calls (never in production): GET /dev/outbox lists the e-mails and SMS the product sent,
 // newest first, with their text, so browser tests and developers can read one-time codes.
 import { z as zod } from 'zod';
-import { timestampSchema } from './common.ts';
+import { queryNumber, timestampSchema } from './common.ts';
 
 export const outboxQuerySchema = zod.object({
   /** An e-mail address or phone number (`+447700900123`); case-insensitive for e-mail. */
   to: zod.string().min(1).max(320).optional(),
-  limit: zod.coerce.number().int().min(1).max(200).default(20),
+  limit: queryNumber(zod.number().int().min(1).max(200)).default(20),
 });
 
 export const outboxMessageSchema = zod.object({
