@@ -5,6 +5,7 @@
 // LiabilityProof; its verification runs in the browser.
 import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
+import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
 
 const minorUnits = zod.string().regex(/^\d+$/);
@@ -88,14 +89,18 @@ export const auditProofSchema = zod.object({
 });
 export type AuditProof = zod.infer<typeof auditProofSchema>;
 
-export const auditSnapshotListResponseSchema = envelope(zod.object({ snapshots: zod.array(auditSnapshotSchema) }));
+/** GET /audit/snapshots: `?page&limit` like every list, newest first. */
+export const auditSnapshotListQuerySchema = pageQuerySchema;
+export const auditSnapshotListSchema = pageInfoSchema.extend({ items: zod.array(auditSnapshotSchema) });
+export type AuditSnapshotList = zod.infer<typeof auditSnapshotListSchema>;
+export const auditSnapshotListResponseSchema = envelope(auditSnapshotListSchema);
 export const auditSnapshotDetailResponseSchema = envelope(auditSnapshotDetailSchema);
 export const auditProofResponseSchema = envelope(auditProofSchema);
 
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
 
 export const auditCalls = {
-  listSnapshots: { method: 'GET', path: '/audit/snapshots', auth: false, errors: [] },
+  listSnapshots: { method: 'GET', path: '/audit/snapshots', auth: false, errors: ['query_number_must_be_decimal_digits'] },
   snapshot: { method: 'GET', path: '/audit/snapshots/{id}', auth: false, errors: ['resource_not_found'] },
   /** The signed-in customer's own leaves; 404 when the snapshot does not exist or holds none of theirs. */
   proof: {

@@ -1,11 +1,19 @@
 // The audit calls with their schemas, for clients (api-call.ts). Schema-free at run time: a client
 // bundle carries each call's method and path, never zod; calls.test.ts checks them against the API's table.
 import { typedCall, type EnvelopeData } from '../api-call.ts';
-import type { auditProofSchema, auditSnapshotIdParamsSchema, auditSnapshotListResponseSchema } from '../index.ts';
+import type {
+  auditProofSchema,
+  auditSnapshotIdParamsSchema,
+  auditSnapshotListQuerySchema,
+  auditSnapshotListResponseSchema,
+} from '../index.ts';
 
 /** The same calls with their schemas, for clients (api-call.ts). */
 export const auditApi = {
-  listSnapshots: typedCall<{ response: EnvelopeData<typeof auditSnapshotListResponseSchema> }>({
+  listSnapshots: typedCall<{
+    query: typeof auditSnapshotListQuerySchema;
+    response: EnvelopeData<typeof auditSnapshotListResponseSchema>;
+  }>({
     method: 'GET',
     path: '/audit/snapshots',
   }),

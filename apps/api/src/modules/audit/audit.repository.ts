@@ -75,12 +75,16 @@ function toSnapshot(row: RawSnapshot): SnapshotRow {
 
 export function createAuditRepository(pool: pg.Pool) {
   return {
-    async listPublished(limit: number): Promise<SnapshotRow[]> {
-      const { rows } = await pool.query<RawSnapshot>(
-        `SELECT ${SNAPSHOT_COLUMNS} FROM audit_snapshots s WHERE s.status = 'published' ORDER BY s.taken_at DESC LIMIT $1`,
-        [limit],
-      );
-      return rows.map(toSnapshot);
+    async listPublished(page: { limit: number; offset: number }): Promise<{ rows: SnapshotRow[]; total: number }> {
+      const [{ rows }, counted] = await Promise.all([
+        pool.query<RawSnapshot>(
+          `SELECT ${SNAPSHOT_COLUMNS} FROM audit_snapshots s WHERE s.status = 'published'
+            ORDER BY s.taken_at DESC, s.id DESC LIMIT $1 OFFSET $2`,
+          [page.limit, page.offset],
+        ),
+        pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_snapshots WHERE status = 'published'`),
+      ]);
+      return { rows: rows.map(toSnapshot), total: counted.rows[0]?.total ?? 0 };
     },
 
     async published(id: string): Promise<SnapshotRow | null> {

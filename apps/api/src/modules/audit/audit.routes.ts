@@ -7,6 +7,7 @@ import {
   auditProofResponseSchema,
   auditSnapshotDetailResponseSchema,
   auditSnapshotIdParamsSchema,
+  auditSnapshotListQuerySchema,
   auditSnapshotListResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -23,10 +24,11 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { s
     ...routeAddress(auditCalls.listSnapshots),
     schema: {
       tags,
-      summary: 'Published audit snapshots, newest first: per asset liabilities, reserves and coverage',
+      summary: 'Published audit snapshots, newest first, a page at a time: per asset liabilities, reserves, coverage',
+      querystring: auditSnapshotListQuerySchema,
       response: { 200: auditSnapshotListResponseSchema },
     },
-    handler: async () => ({ data: { snapshots: await audit.service.list() } }),
+    handler: async (request) => ({ data: await audit.service.list(request.query) }),
   });
 
   app.route({

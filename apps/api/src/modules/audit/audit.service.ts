@@ -1,7 +1,7 @@
 // The audit of reserves as the calls see it: published snapshots (per asset: liabilities, reserves,
 // coverage), one snapshot with its signed reserve addresses, a customer's own inclusion proof (their
 // leaves, nonce and sibling paths, nothing of anyone else's), and the public liabilities file.
-import type { AuditAsset, AuditProof, AuditSnapshot, AuditSnapshotDetail } from '@rora/contracts';
+import type { AuditAsset, AuditProof, AuditSnapshot, AuditSnapshotDetail, AuditSnapshotList, PageQuery } from '@rora/contracts';
 import { formatAmount } from '@rora/money';
 import {
   assembleProof,
@@ -18,11 +18,11 @@ import { sha256Hex } from './take-snapshot.ts';
 
 /** Coverage above this many basis points is shown as this (a ratio of a hundred million percent). */
 const MAX_COVERAGE_BPS = 1_000_000_000_000n;
-const LIST_LIMIT = 30;
 const FILE_BATCH = 5_000;
 
 export interface AuditService {
-  list(): Promise<AuditSnapshot[]>;
+  /** Published snapshots, newest first, a page at a time. */
+  list(page: PageQuery): Promise<AuditSnapshotList>;
   get(id: string): Promise<AuditSnapshotDetail>;
   /** The customer's own proof; 404 when the snapshot does not exist or holds no leaf of theirs. */
   proof(userId: string, id: string): Promise<AuditProof>;
@@ -106,8 +106,9 @@ export function createAuditService(deps: { repository: AuditRepository }): Audit
   }
 
   return {
-    async list() {
-      return (await repository.listPublished(LIST_LIMIT)).map(snapshotView);
+    async list({ page, limit }) {
+      const { rows, total } = await repository.listPublished({ limit, offset: (page - 1) * limit });
+      return { items: rows.map(snapshotView), page, limit, total };
     },
 
     async get(id) {

@@ -61,7 +61,7 @@ async function ledgerLiabilities(): Promise<Map<string, bigint>> {
 
 describe('audit snapshots', () => {
   it('publishes per-asset liabilities equal to the ledger, with reserves and coverage', async () => {
-    const { snapshots } = await data<{ snapshots: AuditSnapshot[] }>(null, 'GET /audit/snapshots');
+    const { items: snapshots } = await data<{ items: AuditSnapshot[] }>(null, 'GET /audit/snapshots');
     expect(snapshots.map((snapshot) => snapshot.id)).toEqual([snapshotId]);
     const [snapshot] = snapshots as [AuditSnapshot];
     expect(snapshot.customerCount).toBe(2);
@@ -236,6 +236,27 @@ describe('audit snapshots', () => {
       expect(rows.map((row) => row.status)).toEqual(['published', 'published', 'published', 'published']);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe('the list of snapshots', () => {
+  it('pages like every list, newest first, and refuses a page number that is not plain digits', async () => {
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      `SELECT id FROM audit_snapshots WHERE status = 'published' ORDER BY taken_at DESC, id DESC`,
+    );
+    expect(rows.length).toBeGreaterThan(2);
+    const first = await data<{ items: AuditSnapshot[]; total: number }>(null, 'GET /audit/snapshots?page=1&limit=2');
+    expect(first).toMatchObject({ page: 1, limit: 2, total: rows.length });
+    expect(first.items.map((snapshot) => snapshot.id)).toEqual([rows[0]?.id, rows[1]?.id]);
+    const second = await data<{ items: AuditSnapshot[] }>(null, 'GET /audit/snapshots?page=2&limit=2');
+    expect(second.items[0]?.id).toBe(rows[2]?.id);
+    const tooMany = await call(t, null, 'GET /audit/snapshots?limit=101');
+    expect(tooMany.statusCode).toBe(400);
+    for (const page of ['0x10', '1e1', '%205', '5.0', '%2B5']) {
+      const response = await call(t, null, `GET /audit/snapshots?page=${page}`);
+      expect(response.statusCode, page).toBe(400);
+      expect(response.json().error.code, page).toBe('query_number_must_be_decimal_digits');
     }
   });
 });

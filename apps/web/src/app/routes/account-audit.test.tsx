@@ -15,7 +15,10 @@ describe('the audit screen', () => {
   it('shows the latest snapshot and says when the customer is not in it', async () => {
     signInAs(signedInCustomer());
     api.answer(auditApi.listSnapshots, auditSnapshotListResponseSchema.shape.data, {
-      snapshots: [
+      page: 1,
+      limit: 30,
+      total: 1,
+      items: [
         {
           id: SNAPSHOT,
           takenAt: '2026-11-24T00:00:00.000Z',

@@ -6,11 +6,14 @@ import { callApi } from '../../../lib/api/client.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const auditKey = resourceKeys.audit;
+/** A month of daily snapshots. */
+const SNAPSHOTS_SHOWN = 30;
 
 export function useAuditSnapshots() {
   return useQuery({
     queryKey: [...auditKey, 'snapshots'],
-    queryFn: ({ signal }) => callApi(auditApi.listSnapshots, { signal }),
+    // The newest page: "Verify" checks a proof against the snapshots listed here.
+    queryFn: ({ signal }) => callApi(auditApi.listSnapshots, { query: { limit: SNAPSHOTS_SHOWN }, signal }),
   });
 }
 

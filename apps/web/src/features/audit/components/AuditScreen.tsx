@@ -13,7 +13,7 @@ import './audit.css';
 export function AuditScreen() {
   const { t } = useTranslation('audit');
   const snapshots = useAuditSnapshots();
-  const list = snapshots.data?.snapshots ?? [];
+  const list = snapshots.data?.items ?? [];
   let body;
   if (snapshots.data === undefined && snapshots.isError) {
     body = <ErrorState onRetry={() => void snapshots.refetch()} retrying={snapshots.isFetching} />;
