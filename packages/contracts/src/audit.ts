@@ -100,8 +100,18 @@ export const auditProofResponseSchema = envelope(auditProofSchema);
 const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
 
 export const auditCalls = {
-  listSnapshots: { method: 'GET', path: '/audit/snapshots', auth: false, errors: ['query_number_must_be_decimal_digits'] },
-  snapshot: { method: 'GET', path: '/audit/snapshots/{id}', auth: false, errors: ['resource_not_found'] },
+  listSnapshots: {
+    method: 'GET',
+    path: '/audit/snapshots',
+    auth: false,
+    errors: ['query_number_must_be_decimal_digits', 'too_many_requests'],
+  },
+  snapshot: {
+    method: 'GET',
+    path: '/audit/snapshots/{id}',
+    auth: false,
+    errors: ['resource_not_found', 'too_many_requests'],
+  },
   /** The signed-in customer's own leaves; 404 when the snapshot does not exist or holds none of theirs. */
   proof: {
     method: 'GET',
@@ -114,7 +124,7 @@ export const auditCalls = {
     method: 'GET',
     path: '/audit/snapshots/{id}/liabilities',
     auth: false,
-    errors: ['resource_not_found'],
+    errors: ['resource_not_found', 'too_many_requests'],
   },
 } as const satisfies Record<string, AccountCall>;
 

@@ -15,6 +15,9 @@ import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
 const tags = ['audit'];
+/** Per address: a page of the audit screen asks a few; a verifier downloads a file once. */
+const publicLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const fileLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { services }) => {
   app.setValidatorCompiler(accountRouteValidator);
@@ -28,6 +31,7 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { s
       querystring: auditSnapshotListQuerySchema,
       response: { 200: auditSnapshotListResponseSchema },
     },
+    config: publicLimit,
     handler: async (request) => ({ data: await audit.service.list(request.query) }),
   });
 
@@ -39,6 +43,7 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { s
       params: auditSnapshotIdParamsSchema,
       response: { 200: auditSnapshotDetailResponseSchema },
     },
+    config: publicLimit,
     handler: async (request) => ({ data: await audit.service.get(request.params.id) }),
   });
 
@@ -63,10 +68,13 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { s
       summary: 'The public liabilities file (JSON lines): every leaf hash and its sums, no identities',
       params: auditSnapshotIdParamsSchema,
     },
+    config: fileLimit,
     handler: async (request, reply) => {
       const lines = await audit.service.liabilitiesFile(request.params.id);
       return reply
         .type('application/x-ndjson; charset=utf-8')
+        // A published snapshot never changes: caches and browsers may keep its file.
+        .header('cache-control', 'public, max-age=86400, immutable')
         .header('content-disposition', `attachment; filename="rora-liabilities-${request.params.id}.jsonl"`)
         .send(Readable.from(lines));
     },

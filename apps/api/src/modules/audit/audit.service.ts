@@ -13,12 +13,12 @@ import {
 } from '@rora/reserves';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditRepository, LeafRow, ReserveRow, SnapshotRow } from './audit.repository.ts';
+import { createLiabilitiesFile } from './liabilities-file.ts';
 import { customerNonce } from './nonce.ts';
 import { sha256Hex } from './take-snapshot.ts';
 
 /** Coverage above this many basis points is shown as this (a ratio of a hundred million percent). */
 const MAX_COVERAGE_BPS = 1_000_000_000_000n;
-const FILE_BATCH = 5_000;
 
 export interface AuditService {
   /** Published snapshots, newest first, a page at a time. */
@@ -26,7 +26,7 @@ export interface AuditService {
   get(id: string): Promise<AuditSnapshotDetail>;
   /** The customer's own proof; 404 when the snapshot does not exist or holds no leaf of theirs. */
   proof(userId: string, id: string): Promise<AuditProof>;
-  /** JSON lines: a header, then `{ position, hash, sums }` per leaf. */
+  /** JSON lines: a header, then `{ position, hash, sums }` per leaf (liabilities-file.ts). */
   liabilitiesFile(id: string): Promise<AsyncIterable<string>>;
 }
 
@@ -85,6 +85,7 @@ function chunkSource(parts: {
 
 export function createAuditService(deps: { repository: AuditRepository }): AuditService {
   const { repository } = deps;
+  const liabilitiesFile = createLiabilitiesFile(repository);
   // The upper nodes of the snapshot asked last: every customer asks for the latest one.
   let cached: { id: string; nodes: Map<string, SumNode> } | undefined;
   const upperNodes = async (id: string) => {
@@ -144,28 +145,6 @@ export function createAuditService(deps: { repository: AuditRepository }): Audit
       }) as AuditProof;
     },
 
-    async liabilitiesFile(id) {
-      const row = await repository.published(id);
-      if (!row) throw notFound();
-      const header = {
-        format: 'rora-liabilities/v1',
-        snapshotId: row.id,
-        takenAt: row.takenAt.toISOString(),
-        assets: row.assets,
-        leafCount: row.leafCount,
-        root: { hash: row.rootHash, sums: row.rootSums.map(String) },
-      };
-      return (async function* lines() {
-        yield `${JSON.stringify(header)}\n`;
-        for await (const rows of repository.leavesInOrder(id, FILE_BATCH)) {
-          yield rows
-            .map(
-              (leaf) =>
-                `${JSON.stringify({ position: leaf.position, hash: leaf.hash, sums: leaf.amounts.split(',') })}\n`,
-            )
-            .join('');
-        }
-      })();
-    },
+    liabilitiesFile,
   };
 }

@@ -260,3 +260,37 @@ describe('the list of snapshots', () => {
     }
   });
 });
+
+describe('the public liabilities file', () => {
+  const fromAddress = (remoteAddress: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/audit/snapshots/${snapshotId}/liabilities`, remoteAddress });
+
+  it('is read from PostgreSQL once per snapshot, then served as kept', async () => {
+    const first = await fromAddress('203.0.113.10');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toContain('immutable');
+    let checkouts = 0;
+    const count = () => (checkouts += 1);
+    t.database.pool.on('acquire', count);
+    try {
+      for (const address of ['203.0.113.11', '203.0.113.12', '203.0.113.13']) {
+        const again = await fromAddress(address);
+        expect(again.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+      }
+    } finally {
+      t.database.pool.off('acquire', count);
+    }
+    expect(checkouts).toBe(0);
+  });
+
+  it('answers 429 too_many_requests past 10 downloads a minute from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await fromAddress('203.0.113.20')).statusCode);
+    expect(statuses).toEqual(Array(10).fill(200));
+    const over = await fromAddress('203.0.113.20');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('too_many_requests');
+    expect((await fromAddress('203.0.113.21')).statusCode).toBe(200);
+  });
+});
