@@ -12,8 +12,13 @@ import { createSlots } from '../../lib/slots.ts';
 import type { SessionService } from '../sessions/index.ts';
 import { topics, type EventBus, type RealtimeEvent } from './event-bus.ts';
 
-/** A socket that buffers more than this is too slow to follow the stream: it is dropped. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * A socket that buffers more than this is too slow to follow the stream: it is dropped (the web
+ * app reconnects and refetches). The largest event (a depth snapshot) is a few kB, and a turn's
+ * held writes of every market a socket follows stay well under it. At 4 MB a customer's 20
+ * sockets could make the server hold 80 MB for one slow reader; at 1 MB, 20 MB.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_PUBLIC_SUBSCRIPTIONS = 50;
 /**
  * Sockets one customer may hold open in one process (a browser tab holds one). Without a limit one
@@ -89,7 +94,7 @@ export function serializeEvent(message: RealtimeEvent): Buffer {
 
 const TEXT_FRAME = { binary: false } as const;
 
-function send(socket: WebSocket, message: RealtimeEvent, hold?: () => void): void {
+export function send(socket: WebSocket, message: RealtimeEvent, hold?: () => void): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     socket.terminate();
