@@ -305,6 +305,12 @@ const HOSTILE_QUERY_VALUES = [
   ['1e309', '1e309'],
   ['2^53 + 1', '9007199254740993'],
   ['a fraction', '1.5'],
+  // Numbers Number() reads but a plain-digits reader does not: one address, two meanings.
+  ['hex', '0x10'],
+  ['an exponent', '1e1'],
+  ['a leading space', ' 5'],
+  ['a plus sign', '+5'],
+  ['a decimal point', '5.0'],
   ['a word', 'abc'],
   ['empty', ''],
   ['10 kB', 'a'.repeat(10_000)],
