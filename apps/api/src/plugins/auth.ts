@@ -1,9 +1,10 @@
-// Bearer-token authentication. Routes opt in with `preHandler: app.authenticate`; the handler then
+// Bearer-token authentication. Routes opt in with `preHandler: app.authenticate` (run from onRequest,
+// before the body is read); the handler then
 // reads `request.identity` ({ userId, sessionId }). A missing token is 401 authentication_required;
 // an expired or revoked one is 401 session_expired (the web app then remembers the path and goes to /).
 // Tokens that sign nobody in are braked per client address (sign-in-brake.ts); `identify` is the
 // same reading with the same brake, for the WebSocket's handshake.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import type { SessionIdentity, SessionService } from '../modules/sessions/index.ts';
@@ -35,12 +36,22 @@ async function authPlugin(app: FastifyInstance, options: { sessions: SessionServ
     return identity;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    if (request.identity) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('authentication_required');
     const identity = await app.identify(request, token);
     if (identity === null) throw new AppError('authentication_required');
     if (identity === 'expired') throw new AppError('session_expired');
     request.identity = identity;
+  });
+  // A route's authentication runs as its request arrives too, before its body is read, parsed and
+  // validated: an anonymous request used to have a 1 MB body parsed and checked (and learnt which
+  // rule it broke) before its 401. The route's preHandler then finds the identity already set.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const preHandlers = Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    if (!preHandlers.includes(app.authenticate as never)) return;
+    const onRequest = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [...onRequest, app.authenticate as never];
   });
 }
 
