@@ -10,7 +10,12 @@ import type { Clock } from './lib/clock.ts';
 import { bufferedStdout } from './lib/log-destination.ts';
 import { redactLogObject } from './lib/log-redaction.ts';
 import authPlugin from './plugins/auth.ts';
-import { CONNECTION_LIMITS, guardConnections, httpServerOptions, type ConnectionLimits } from './plugins/connection-limits.ts';
+import {
+  CONNECTION_LIMITS,
+  guardConnections,
+  httpServerOptions,
+  type ConnectionLimits,
+} from './plugins/connection-limits.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuardsPlugin, { clientErrors, frameworkErrors } from './plugins/input-guards.ts';
 import { queryTakesNothing, routeValidator } from './plugins/validation.ts';

@@ -37,9 +37,9 @@ export const TRADES_MAX_LIMIT = 200;
 
 /** A whole number from 1 to max (default when absent); anything else answers `code`. */
 const count = (code: ErrorCode, max: number, fallback: number) =>
-  queryNumber(zod.number({ error: code }).int({ error: code }).min(1, { error: code }).max(max, { error: code })).default(
-    fallback,
-  );
+  queryNumber(
+    zod.number({ error: code }).int({ error: code }).min(1, { error: code }).max(max, { error: code }),
+  ).default(fallback);
 
 export const marketQuerySchema = zod.object({ symbol: pairSymbolTextSchema });
 export const depthQuerySchema = marketQuerySchema.extend({

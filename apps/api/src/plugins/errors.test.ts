@@ -142,11 +142,7 @@ describe('one error body for hostile input', () => {
   });
 
   it('answers a JSON body over 64 kB with 413 request_body_too_large', async () => {
-    expectErrorBody(
-      await post(JSON.stringify({ ...valid, email: 'a'.repeat(70_000) })),
-      413,
-      'request_body_too_large',
-    );
+    expectErrorBody(await post(JSON.stringify({ ...valid, email: 'a'.repeat(70_000) })), 413, 'request_body_too_large');
   });
 
   it('answers another content type with 415 media_type_not_supported', async () => {

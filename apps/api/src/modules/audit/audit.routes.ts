@@ -71,12 +71,14 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { s
     config: fileLimit,
     handler: async (request, reply) => {
       const lines = await audit.service.liabilitiesFile(request.params.id);
-      return reply
-        .type('application/x-ndjson; charset=utf-8')
-        // A published snapshot never changes: caches and browsers may keep its file.
-        .header('cache-control', 'public, max-age=86400, immutable')
-        .header('content-disposition', `attachment; filename="rora-liabilities-${request.params.id}.jsonl"`)
-        .send(Readable.from(lines));
+      return (
+        reply
+          .type('application/x-ndjson; charset=utf-8')
+          // A published snapshot never changes: caches and browsers may keep its file.
+          .header('cache-control', 'public, max-age=86400, immutable')
+          .header('content-disposition', `attachment; filename="rora-liabilities-${request.params.id}.jsonl"`)
+          .send(Readable.from(lines))
+      );
     },
   });
 };

@@ -1,7 +1,14 @@
 // The audit of reserves as the calls see it: published snapshots (per asset: liabilities, reserves,
 // coverage), one snapshot with its signed reserve addresses, a customer's own inclusion proof (their
 // leaves, nonce and sibling paths, nothing of anyone else's), and the public liabilities file.
-import type { AuditAsset, AuditProof, AuditSnapshot, AuditSnapshotDetail, AuditSnapshotList, PageQuery } from '@rora/contracts';
+import type {
+  AuditAsset,
+  AuditProof,
+  AuditSnapshot,
+  AuditSnapshotDetail,
+  AuditSnapshotList,
+  PageQuery,
+} from '@rora/contracts';
 import { formatAmount } from '@rora/money';
 import {
   assembleProof,
