@@ -83,8 +83,8 @@ export type LoanRepayBody = zod.input<typeof loanRepayBodySchema>;
 
 /** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
 export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
-  rateBps: queryNumber(rate(zod.number())),
-  termDays: queryNumber(term(zod.number())),
+  rateBps: queryNumber(rate(zod.number()), 'loan_rate_out_of_range'),
+  termDays: queryNumber(term(zod.number()), 'loan_term_not_offered'),
 });
 
 /** The platform's lending levels, in basis points (configuration; ADR 0028). */
@@ -183,7 +183,7 @@ export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
 /** GET /p2p: others' open requests, filtered by asset and term, sorted by rate. */
 export const loanMarketQuerySchema = pageQuerySchema.extend({
   asset: assetText.optional(),
-  termDays: queryNumber(term(zod.number())).optional(),
+  termDays: queryNumber(term(zod.number()), 'loan_term_not_offered').optional(),
   sort: zod.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
 });
 export type LoanMarketQuery = zod.infer<typeof loanMarketQuerySchema>;

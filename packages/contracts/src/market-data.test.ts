@@ -25,6 +25,7 @@ describe('market data query parameters', () => {
     [depthQuerySchema, { symbol: 'BTC/USDT', levels: '201' }, 'depth_levels_must_be_from_1_to_200'],
     [depthQuerySchema, { symbol: 'BTC/USDT', levels: '2.5' }, 'depth_levels_must_be_from_1_to_200'],
     [depthQuerySchema, { symbol: 'BTC/USDT', levels: 'many' }, 'depth_levels_must_be_from_1_to_200'],
+    [depthQuerySchema, { symbol: 'BTC/USDT', levels: '0x10' }, 'depth_levels_must_be_from_1_to_200'],
     [depthQuerySchema, { symbol: 'BTC/USDT', levels: ['1', '2'] }, 'depth_levels_must_be_from_1_to_200'],
     [tradesQuerySchema, { symbol: 'BTC/USDT', limit: '1e999' }, 'trades_limit_must_be_from_1_to_200'],
     [tradesQuerySchema, { symbol: 'BTC/USDT', limit: '-1' }, 'trades_limit_must_be_from_1_to_200'],

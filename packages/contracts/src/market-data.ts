@@ -39,6 +39,7 @@ export const TRADES_MAX_LIMIT = 200;
 const count = (code: ErrorCode, max: number, fallback: number) =>
   queryNumber(
     zod.number({ error: code }).int({ error: code }).min(1, { error: code }).max(max, { error: code }),
+    code,
   ).default(fallback);
 
 export const marketQuerySchema = zod.object({ symbol: pairSymbolTextSchema });

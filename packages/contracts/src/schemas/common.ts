@@ -1,5 +1,6 @@
 // Building blocks every call's schema reuses: paging, ids and timestamps on the wire.
 import { z as zod } from 'zod';
+import type { ErrorCode } from '../errors/index.ts';
 
 /** Timestamps travel as ISO 8601 strings in UTC. */
 export const timestampSchema = zod.iso.datetime();
@@ -10,21 +11,23 @@ export const MAX_PAGE_LIMIT = 100;
 
 const DECIMAL_DIGITS = /^[0-9]{1,15}$/;
 
-function digitsToNumber(value: unknown, context: zod.core.$RefinementCtx): unknown {
-  if (typeof value !== 'string') return value;
-  if (DECIMAL_DIGITS.test(value)) return Number(value);
-  context.addIssue({ code: 'custom', message: 'query_number_must_be_decimal_digits', input: value });
-  return zod.NEVER;
-}
-
 /**
  * A number of a query string: plain decimal digits, then `schema`'s rules. zod.coerce.number()
  * read "0x10" as 16, "1e1" as 10 and " 5", "+5", "5.0" or "" as numbers, so one address meant
  * different pages to this server and to anything else reading it (a cache, a log, a WAF rule).
- * A number (from a typed client) goes straight to `schema`.
+ * Anything else is refused with `code` (a field with a rule of its own names that rule). A number
+ * (from a typed client) goes straight to `schema`.
  */
-export function queryNumber<T extends zod.ZodType<number>>(schema: T) {
-  return zod.preprocess(digitsToNumber, schema);
+export function queryNumber<T extends zod.ZodType<number>>(
+  schema: T,
+  code: ErrorCode = 'query_number_must_be_decimal_digits',
+) {
+  return zod.preprocess((value: unknown, context) => {
+    if (typeof value !== 'string') return value;
+    if (DECIMAL_DIGITS.test(value)) return Number(value);
+    context.addIssue({ code: 'custom', message: code, input: value });
+    return zod.NEVER;
+  }, schema);
 }
 
 /** `?page&limit` of list calls (spec §7): page from 1, at most 100 items a page. */
