@@ -88,4 +88,16 @@ describe('OpenAPI', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('swagger-ui');
   });
+
+  it('serves the same document each time, and 60 a minute to one address', async () => {
+    const fetchDocument = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', remoteAddress: '203.0.113.50' });
+    const first = await fetchDocument();
+    expect(first.headers['content-type']).toContain('application/json');
+    expect(first.json()).toEqual(document);
+    for (let i = 1; i < 60; i += 1) expect((await fetchDocument()).statusCode).toBe(200);
+    const over = await fetchDocument();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('too_many_requests');
+  });
 });
