@@ -21,6 +21,21 @@ describe('GET /api/v1/health', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('answers health checks that arrive together with one database check', async () => {
+    let checkouts = 0;
+    const count = () => (checkouts += 1);
+    t.database.pool.on('acquire', count);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/v1/health' })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    } finally {
+      t.database.pool.off('acquire', count);
+    }
+    expect(checkouts).toBeLessThanOrEqual(2);
+  });
+
   it('answers 503 when the database is unreachable', async () => {
     const broken = await createTestApp();
     await broken.database.pool.end();

@@ -2,8 +2,10 @@ import { CONNECTION_WAIT_MS, type Database } from '@rora/db';
 import type pg from 'pg';
 import { within } from '../../lib/within.ts';
 
+type DatabaseHealth = { state: 'up' | 'down'; latencyMs: number };
+
 export interface HealthService {
-  database(): Promise<{ state: 'up' | 'down'; latencyMs: number }>;
+  database(): Promise<DatabaseHealth>;
 }
 
 /**
@@ -21,18 +23,25 @@ export function createHealthService(
 ): HealthService {
   const answerMs = timeouts.answerMs ?? HEALTH_CHECK_TIMEOUT_MS;
   const connectionMs = timeouts.connectionMs ?? CONNECTION_WAIT_MS;
+  async function check(): Promise<DatabaseHealth> {
+    const started = performance.now();
+    const down = () => ({ state: 'down' as const, latencyMs: Math.round(performance.now() - started) });
+    const client = await within(database.pool.connect(), connectionMs, (came) => came.release());
+    if (!client) return down();
+    // query_timeout (node-postgres reads it, its types do not name it) ends the query's wait; the
+    // connection is then dropped, not pooled, since its server may answer it later.
+    const probe: pg.QueryConfig & { query_timeout: number } = { text: 'SELECT 1', query_timeout: answerMs };
+    const answered = await within(client.query(probe), answerMs);
+    client.release(answered ? undefined : new Error('the health check was not answered in time'));
+    return answered ? { state: 'up' as const, latencyMs: Math.round(performance.now() - started) } : down();
+  }
+  // Health is public and unlimited (load balancers poll it): requests that arrive while a check
+  // runs share its answer, so a flood of them takes one pooled connection, not one each.
+  let running: Promise<DatabaseHealth> | undefined;
   return {
-    async database() {
-      const started = performance.now();
-      const down = () => ({ state: 'down' as const, latencyMs: Math.round(performance.now() - started) });
-      const client = await within(database.pool.connect(), connectionMs, (came) => came.release());
-      if (!client) return down();
-      // query_timeout (node-postgres reads it, its types do not name it) ends the query's wait; the
-      // connection is then dropped, not pooled, since its server may answer it later.
-      const check: pg.QueryConfig & { query_timeout: number } = { text: 'SELECT 1', query_timeout: answerMs };
-      const answered = await within(client.query(check), answerMs);
-      client.release(answered ? undefined : new Error('the health check was not answered in time'));
-      return answered ? { state: 'up' as const, latencyMs: Math.round(performance.now() - started) } : down();
+    database() {
+      running ??= check().finally(() => (running = undefined));
+      return running;
     },
   };
 }
