@@ -60,15 +60,21 @@ describe('notifications', () => {
     expect(page2.json().data.items.map((n: { message: string }) => n.message)).toEqual(['first']);
   });
 
-  it('refuses a page size above 100 and a page below 1', async () => {
-    for (const query of ['limit=101', 'page=0', 'limit=abc']) {
+  it('refuses a page size above 100, a page below 1 and a number that is not plain digits', async () => {
+    const refusals = [
+      ['limit=101', 'request_validation_failed'],
+      ['page=0', 'request_validation_failed'],
+      ['limit=abc', 'query_number_must_be_decimal_digits'],
+      ['page=0x10', 'query_number_must_be_decimal_digits'],
+    ];
+    for (const [query, code] of refusals) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/v1/notification?${query}`,
         headers: alice.headers,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('request_validation_failed');
+      expect(response.json().error.code, query).toBe(code);
     }
   });
 
