@@ -54,7 +54,7 @@ function requestId(header: unknown): string {
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
-  const limits = { ...CONNECTION_LIMITS, ...deps.connectionLimits };
+  const limits = { ...CONNECTION_LIMITS, maxConnections: config.MAX_CONNECTIONS, ...deps.connectionLimits };
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,

@@ -57,6 +57,14 @@ describe('configuration', () => {
     expect(lines.join('\n')).not.toMatch(/hunter/);
   });
 
+  it('caps open connections at 10,000 unless MAX_CONNECTIONS says otherwise', () => {
+    expect(loadConfig({}).MAX_CONNECTIONS).toBe(10_000);
+    expect(loadConfig({ MAX_CONNECTIONS: '50000' }).MAX_CONNECTIONS).toBe(50_000);
+    expect(problems({ MAX_CONNECTIONS: '0' })).toEqual([
+      'MAX_CONNECTIONS: must be a whole number from 10 to 1000000 (got "0")',
+    ]);
+  });
+
   it('reports every bad variable at once, one line each', () => {
     expect(problems({ PORT: 'abc', NODE_ENV: 'prod', LOG_LEVEL: 'loud' })).toHaveLength(3);
   });

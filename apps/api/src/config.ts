@@ -203,6 +203,8 @@ export const configSchema = z.object({
     .optional(),
   /** WebSocket keepalive: ping every socket this often; a socket silent for two intervals is dropped. */
   WS_PING_INTERVAL_MS: wholeNumber(50, 600_000).default(30_000),
+  /** Connections one process keeps open at once, WebSockets included; more are refused as they arrive. */
+  MAX_CONNECTIONS: wholeNumber(10, 1_000_000).default(10_000),
   /** KYC documents: `local` disk (KYC_STORAGE_DIR) or an `s3`-compatible bucket (KYC_S3_*). */
   KYC_STORAGE: z.enum(['local', 's3']).default('local'),
   /** Folder for KYC documents with local storage; default <RORA_DATA_DIR>/uploads. Never under a web root. */

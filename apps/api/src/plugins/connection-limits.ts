@@ -11,15 +11,15 @@ export interface ConnectionLimits {
   requestTimeoutMs: number;
   /** The longest a request's headers may take to arrive, from its first byte (or the connection). */
   headersTimeoutMs: number;
-  /** Connections one process keeps open at once, WebSockets included; more are refused at once. */
+  /** Connections one process keeps open at once, WebSockets included (MAX_CONNECTIONS); more are refused. */
   maxConnections: number;
 }
 
 /**
  * Fastify's default request deadline is none: a body announced and never finished held its
  * connection for ever, and 21,000 of them took every file handle (an outside test). Two minutes lets a 10 MB KYC upload arrive at under 1 Mbit/s. Headers are a few hundred bytes in
- * one packet: 15 s is plenty for a slow phone. 10,000 connections stay well under the 20,000 file
- * handles a process has by default here, so the database pool and log files always get theirs.
+ * one packet: 15 s is plenty for a slow phone. 10,000 connections (MAX_CONNECTIONS) stay well under
+ * the 20,000 file handles a process has here, so the database pool and log files always get theirs.
  */
 export const CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 120_000,

@@ -12,7 +12,8 @@ let t: TestApp;
 let port: number;
 beforeAll(async () => {
   t = await createTestApp({
-    connectionLimits: { headersTimeoutMs: HEADERS_TIMEOUT_MS, maxConnections: MAX_CONNECTIONS },
+    connectionLimits: { headersTimeoutMs: HEADERS_TIMEOUT_MS },
+    env: { MAX_CONNECTIONS: String(MAX_CONNECTIONS) },
   });
   port = await t.listen();
 });
