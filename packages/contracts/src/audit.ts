@@ -117,7 +117,7 @@ export const auditCalls = {
     method: 'GET',
     path: '/audit/snapshots/{id}/proof',
     auth: true,
-    errors: [...signedIn, 'resource_not_found'],
+    errors: [...signedIn, 'resource_not_found', 'too_many_requests'],
   },
   /** JSON lines: a header, then one `{ position, hash, sums }` per leaf. No identities. */
   liabilities: {

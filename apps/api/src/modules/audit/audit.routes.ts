@@ -11,6 +11,7 @@ import {
   auditSnapshotListResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
+import { limitPerCustomer } from '../../plugins/rate-limit.ts';
 import { accountRouteValidator, routeAddress } from '../accounts/index.ts';
 import type { ModuleOptions } from '../index.ts';
 
@@ -56,6 +57,8 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { s
       response: { 200: auditProofResponseSchema },
     },
     preHandler: app.authenticate,
+    // Each proof rebuilds the customer's chunks of the tree; the screen asks once per verification.
+    config: limitPerCustomer(30),
     handler: async (request) => ({
       data: await audit.service.proof(currentUser(request).userId, request.params.id),
     }),

@@ -294,3 +294,15 @@ describe('the public liabilities file', () => {
     expect((await fromAddress('203.0.113.21')).statusCode).toBe(200);
   });
 });
+
+describe('a customer’s proof', () => {
+  it('answers 429 too_many_requests past 30 proofs a minute for one customer, and serves another', async () => {
+    const proofOf = (customer: WalletCustomer) => call(t, customer, `GET /audit/snapshots/${snapshotId}/proof`);
+    // Earlier tests asked for some of Carol's proofs in this minute already.
+    let over = await proofOf(carol);
+    for (let asked = 1; over.statusCode === 200 && asked <= 30; asked += 1) over = await proofOf(carol);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('too_many_requests');
+    expect((await proofOf(alice)).statusCode).toBe(200);
+  });
+});
