@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterEach(async () => assertLedgerInvariants(database.db));
 afterAll(async () => database.destroy());
 
-/** Runs `work` in `n` transactions released together; settles with each one's outcome. */
+/**
+ * Runs `work` in `n` transactions released together; settles with each one's outcome. One that
+ * fails before the gate (no connection to be had) opens it, so the others go on and the test fails
+ * saying why, instead of every transaction waiting at the gate until the test times out.
+ */
 async function race<T>(n: number, work: (tx: Tx, index: number) => Promise<T>, run?: RunTx) {
   let ready = 0;
   let open!: () => void;
@@ -36,6 +40,9 @@ async function race<T>(n: number, work: (tx: Tx, index: number) => Promise<T>, r
         if (ready === n) open();
         await gate;
         return work(tx, index);
+      }).catch((error: unknown) => {
+        open();
+        throw error;
       }),
     ),
   );
