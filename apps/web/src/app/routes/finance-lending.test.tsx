@@ -83,3 +83,36 @@ describe('the lending screen', () => {
     expect(api.calls(lendingApi.lend)).toHaveLength(1);
   });
 });
+
+describe('a repaid loan’s details', () => {
+  it('tell the lender what reached them: the amount paid less the platform fee', async () => {
+    const repaid: Loan = {
+      ...openRequest,
+      status: 'repaid',
+      role: 'lender',
+      amount: '500.5',
+      debtNow: '501.699829',
+      interestNow: '1.199829',
+      paid: '501.699829',
+      fee: '0.119982',
+      collateralSeized: '0',
+      collateralReturned: '0.02',
+      ltvBps: null,
+    };
+    answerMarketplace();
+    api.answer(lendingApi.myRepaidLending, loanListSchema, { items: [repaid], page: 1, limit: 20, total: 1 });
+    api.answer(lendingApi.getLoan, loanSchema, repaid);
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.repaidToMe') }));
+    const card = await screen.findByRole('listitem', { name: /500\.5/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:card.details') }));
+
+    const dialog = await screen.findByRole('dialog', { name: text('lending:detail.title') });
+    const row = (label: string) => within(dialog).getByText(label).parentElement?.querySelector('dd')?.textContent;
+    await within(dialog).findByText(text('lending:detail.paid'));
+    expect(row(text('lending:detail.paid'))).toBe('501.699829 USDT');
+    expect(row(text('lending:detail.fee'))).toBe('0.119982 USDT');
+    expect(row(text('lending:detail.lenderReceived.lender'))).toBe('501.579847 USDT');
+  });
+});

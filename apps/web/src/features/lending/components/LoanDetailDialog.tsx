@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
+import { settlementOf } from '../model/settlement.ts';
 import { Figures, useCoins, usePercent } from './figures.tsx';
 
 function useWhen() {
@@ -20,6 +21,7 @@ function Details({ loan }: { readonly loan: Loan }) {
   const percent = usePercent();
   const when = useWhen();
   const settled = loan.collateralSeized !== null;
+  const settlement = settlementOf(loan);
   const rows: Array<readonly [string, string]> = [
     [t('detail.status'), t(`status.${loan.status}`)],
     [t('detail.role'), t(`detail.roles.${loan.role}`)],
@@ -31,6 +33,12 @@ function Details({ loan }: { readonly loan: Loan }) {
       ? [[t('detail.debtNow'), coins(loan.debtNow, loan.asset)] as const]
       : []),
     ...(loan.status === 'repaid' && loan.paid ? [[t('detail.paid'), coins(loan.paid, loan.asset)] as const] : []),
+    ...(settlement
+      ? [
+          [t('detail.fee'), coins(settlement.fee, loan.asset)] as const,
+          [t(`detail.lenderReceived.${loan.role}`), coins(settlement.lenderReceived, loan.asset)] as const,
+        ]
+      : []),
     [t('preview.repayment'), coins(loan.repaymentAtTerm, loan.asset)],
     [t('detail.dueAt'), when(loan.dueAt)],
     [t('detail.graceEndsAt'), when(loan.graceEndsAt)],
