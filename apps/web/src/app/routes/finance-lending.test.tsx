@@ -77,6 +77,8 @@ describe('the lending screen', () => {
 
     const card = await screen.findByRole('listitem', { name: /500/ });
     await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.lend') }));
+    // "At term" is the most a lender gets: a repayment before it pays less, and the dialog says so.
+    expect(await screen.findByText(text('lending:lend.early'))).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: text('lending:lend.confirm') }));
 
     expect(await screen.findByText(text('lending:done.lend', { amount: '500 USDT' }))).toBeTruthy();

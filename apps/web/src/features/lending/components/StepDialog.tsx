@@ -112,6 +112,7 @@ function StepBody({ step }: { readonly step: PendingStep }) {
   return (
     <>
       <Figures rows={rows} className="loan-step__summary" />
+      {step.action === 'lend' ? <p className="loan-note">{t('lend.early')}</p> : null}
       <p className="loan-note">{note}</p>
     </>
   );
