@@ -70,7 +70,7 @@ test.describe('P2P lending', () => {
     await shoot(b, 'desktop-3-marketplace');
     await loanCard(b).getByRole('button', { name: 'Lend' }).click();
     const lendDialog = b.getByRole('dialog', { name: 'Lend' });
-    await expect(lendDialog.getByText('500 USDT', { exact: true })).toBeVisible();
+    await expect(lendDialog.getByText('500.000000 USDT', { exact: true })).toBeVisible();
     await shoot(b, 'desktop-4-lend-dialog');
     await lendDialog.getByRole('button', { name: 'Lend now' }).click();
     await expect(lendDialog).toBeHidden();

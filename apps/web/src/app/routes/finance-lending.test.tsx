@@ -79,6 +79,10 @@ describe('the lending screen', () => {
     await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.lend') }));
     // "At term" is the most a lender gets: a repayment before it pays less, and the dialog says so.
     expect(await screen.findByText(text('lending:lend.early'))).toBeTruthy();
+    // One summary, one number of decimals per coin: 500 paid beside 502.96 received reads 500.000000.
+    const summary = screen.getByRole('dialog', { name: text('lending:lend.title') });
+    expect(within(summary).getByText('500.000000 USDT')).toBeTruthy();
+    expect(within(summary).getByText('502.960000 USDT')).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: text('lending:lend.confirm') }));
 
     expect(await screen.findByText(text('lending:done.lend', { amount: '500 USDT' }))).toBeTruthy();
@@ -113,6 +117,7 @@ describe('a repaid loan’s details', () => {
     const dialog = await screen.findByRole('dialog', { name: text('lending:detail.title') });
     const row = (label: string) => within(dialog).getByText(label).parentElement?.querySelector('dd')?.textContent;
     await within(dialog).findByText(text('lending:detail.paid'));
+    expect(row(text('lending:detail.amount'))).toBe('500.500000 USDT');
     expect(row(text('lending:detail.paid'))).toBe('501.699829 USDT');
     expect(row(text('lending:detail.fee'))).toBe('0.119982 USDT');
     expect(row(text('lending:detail.lenderReceived.lender'))).toBe('501.579847 USDT');

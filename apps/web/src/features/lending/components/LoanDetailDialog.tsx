@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
 import { settlementOf } from '../model/settlement.ts';
-import { Figures, useCoins, usePercent } from './figures.tsx';
+import { Figures, useSummaryCoins, usePercent } from './figures.tsx';
 
 function useWhen() {
   const { i18n } = useTranslation();
@@ -17,7 +17,7 @@ function useWhen() {
 
 function Details({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');
-  const coins = useCoins();
+  const coins = useSummaryCoins();
   const percent = usePercent();
   const when = useWhen();
   const settled = loan.collateralSeized !== null;

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetScale, isAssetSymbol } from '@rora/money';
-import { formatCoins } from '../../../lib/format/numbers.ts';
+import { COIN_DISPLAY_DECIMALS, formatCoins, formatDecimal } from '../../../lib/format/numbers.ts';
 import { bpsPercent } from '../model/request-form.ts';
 
 /** An amount in the reader's locale, cut (never rounded up) to 8 decimals: `1,002.739727 USDT`. */
@@ -11,6 +11,20 @@ export function useCoins() {
   const { i18n } = useTranslation();
   return (amount: string, asset: string): string =>
     isAssetSymbol(asset) ? `${formatCoins(amount, assetScale(asset), i18n.language)} ${asset}` : `${amount} ${asset}`;
+}
+
+/**
+ * An amount in a summary (a preview, a confirmation, a loan's details): the coin's display decimals,
+ * padded and cut, so every amount of a coin lines up: `500.500000 USDT` above `505.127912 USDT`.
+ */
+export function useSummaryCoins() {
+  const { i18n } = useTranslation();
+  return (amount: string, asset: string): string => {
+    if (!isAssetSymbol(asset)) return `${amount} ${asset}`;
+    const scale = assetScale(asset);
+    const decimals = Math.min(scale, COIN_DISPLAY_DECIMALS);
+    return `${formatDecimal(amount, scale, { decimals, rounding: 'down' }, i18n.language)} ${asset}`;
+  };
 }
 
 export function usePercent() {
