@@ -62,6 +62,11 @@ test.describe('P2P lending', () => {
     await shoot(a, 'desktop-1-request-dialog');
     await dialog.getByRole('button', { name: 'Post request' }).click();
     await expect(dialog).toBeHidden();
+    await expect(
+      a.getByText('Your loan request is posted and 0.02 BTC is held until it is funded or cancelled.', {
+        exact: false,
+      }),
+    ).toBeVisible();
     await expect(loanCard(a)).toContainText('Open');
     await shoot(a, 'desktop-2-my-requests');
 
@@ -88,6 +93,9 @@ test.describe('P2P lending', () => {
     await shoot(a, 'desktop-5-repay-dialog');
     await repayDialog.getByRole('button', { name: 'Repay now' }).click();
     await expect(repayDialog).toBeHidden();
+    await expect(
+      a.getByText('You paid 501.150685 USDT. The loan is repaid and 0.02 BTC is back in your wallet'),
+    ).toBeVisible();
     await expect(a.getByText('You are not borrowing')).toBeVisible();
     await showView(a, 'Repaid loans');
     await expect(loanCard(a)).toContainText('Repaid');

@@ -123,3 +123,30 @@ describe('a repaid loan’s details', () => {
     expect(row(text('lending:detail.lenderReceived.lender'))).toBe('501.579847 USDT');
   });
 });
+
+describe('repaying', () => {
+  it('says what left the wallet and what came back', async () => {
+    const active: Loan = {
+      ...openRequest,
+      status: 'active',
+      role: 'borrower',
+      debtNow: '501.150685',
+      interestNow: '1.150685',
+      fundedAt: '2026-11-24T12:00:00.000Z',
+    };
+    answerMarketplace();
+    api.answer(lendingApi.myBorrowing, loanListSchema, { items: [active], page: 1, limit: 20, total: 1 });
+    api.answer(lendingApi.getLoan, loanSchema, active);
+    api.answer(lendingApi.repay, loanSchema, { ...active, status: 'repaid', paid: '501.150685', fee: '0.115068' });
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.borrowing') }));
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.repay') }));
+    await userEvent.click(await screen.findByRole('button', { name: text('lending:repay.confirm') }));
+
+    const said = text('lending:done.repay', { paid: '501.150685 USDT', collateral: '0.02 BTC' });
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect(said).toContain('501.150685 USDT');
+  });
+});

@@ -8,6 +8,7 @@ import { useAvailable, useLoanPreview, usePostRequest } from '../api/loans.ts';
 import { DEFAULT_REQUEST, checkRequest, requestBody, type RequestForm } from '../model/request-form.ts';
 import { RequestFields } from './RequestFields.tsx';
 import { RequestPreview } from './RequestPreview.tsx';
+import { useCoins } from './figures.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
@@ -22,7 +23,10 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   const errors = checkRequest(form, available);
   const body = useMemo(() => requestBody(form, available), [form, available]);
   const preview = useLoanPreview(body);
-  const post = usePostRequest(() => showToast(t('done.request'), 'success'));
+  const coins = useCoins();
+  const post = usePostRequest((loan) =>
+    showToast(t('done.request', { collateral: coins(loan.collateralAmount, loan.collateralAsset) }), 'success'),
+  );
   const { ofError: errorText } = useErrorText('lending');
   const close = () => {
     setForm(DEFAULT_REQUEST);

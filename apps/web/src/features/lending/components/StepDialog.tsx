@@ -50,6 +50,7 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
     showToast(
       t(`done.${action}`, {
         amount: coins(loan.amount, loan.asset),
+        paid: coins(loan.paid ?? loan.debtNow ?? loan.amount, loan.asset),
         collateral: coins(loan.collateralAmount, loan.collateralAsset),
       }),
       'success',
