@@ -150,3 +150,26 @@ describe('repaying', () => {
     expect(said).toContain('501.150685 USDT');
   });
 });
+
+describe('cancelling a request', () => {
+  it('offers a way out that does not read like the cancellation', async () => {
+    answerMarketplace();
+    api.answer(lendingApi.myRequests, loanListSchema, {
+      items: [{ ...openRequest, role: 'borrower' }],
+      page: 1,
+      limit: 20,
+      total: 1,
+    });
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.requests') }));
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.cancel') }));
+
+    const dialog = await screen.findByRole('dialog', { name: text('lending:cancelStep.title') });
+    expect(within(dialog).queryByRole('button', { name: text('lending:cancel') })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: text('lending:cancelStep.keep') }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls(lendingApi.cancel)).toHaveLength(0);
+  });
+});

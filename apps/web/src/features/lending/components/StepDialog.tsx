@@ -91,7 +91,8 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
       ) : null}
       <div className="loan-dialog__actions">
         <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
-          {t('cancel')}
+          {/* Not "Cancel" beside "Cancel request": the way out must not read like the action. */}
+          {t(action === 'cancel' ? 'cancelStep.keep' : 'cancel')}
         </Button>
         <Button variant={action === 'cancel' ? 'danger' : 'primary'} onClick={confirm} loading={mutation.isPending}>
           {t(`${action === 'cancel' ? 'cancelStep' : action}.confirm`)}
