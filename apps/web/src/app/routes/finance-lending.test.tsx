@@ -133,6 +133,7 @@ describe('repaying', () => {
       debtNow: '501.150685',
       interestNow: '1.150685',
       fundedAt: '2026-11-24T12:00:00.000Z',
+      dueAt: '2026-12-24T12:00:00.000Z',
     };
     answerMarketplace();
     api.answer(lendingApi.myBorrowing, loanListSchema, { items: [active], page: 1, limit: 20, total: 1 });
@@ -142,6 +143,10 @@ describe('repaying', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: text('lending:views.borrowing') }));
     const card = await screen.findByRole('listitem', { name: /500/ });
+    // The card says what is owed and by when, without opening the details.
+    const fact = (label: string) => within(card).getByText(label).parentElement?.querySelector('dd')?.textContent;
+    expect(fact(text('lending:detail.debtNow'))).toBe('501.150685 USDT');
+    expect(fact(text('lending:detail.dueAt'))).toMatch(/^Dec 24, 2026/);
     await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.repay') }));
     await userEvent.click(await screen.findByRole('button', { name: text('lending:repay.confirm') }));
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import type { LoanAction, LoanViewId } from '../api/loans.ts';
-import { useCoins, usePercent } from './figures.tsx';
+import { useCoins, usePercent, useWhen } from './figures.tsx';
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
 
@@ -17,6 +17,7 @@ export function LoanCard(props: {
   const { t } = useTranslation('lending');
   const coins = useCoins();
   const percent = usePercent();
+  const when = useWhen();
   const { loan } = props;
   const action = ACTIONS[props.view];
   return (
@@ -43,6 +44,19 @@ export function LoanCard(props: {
           <dt>{t('card.ltv')}</dt>
           <dd className="tabular">{loan.ltvBps === null ? '—' : percent(loan.ltvBps)}</dd>
         </div>
+        {/* A running loan says what is owed and by when: past the grace period the collateral pays it. */}
+        {loan.status === 'active' ? (
+          <>
+            <div>
+              <dt>{t('detail.debtNow')}</dt>
+              <dd className="tabular">{loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.dueAt')}</dt>
+              <dd className="tabular">{when(loan.dueAt)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       <div className="loan-card__actions">
         <Button variant="secondary" onClick={() => props.onDetails(loan)}>

@@ -7,13 +7,7 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
 import { settlementOf } from '../model/settlement.ts';
-import { Figures, useSummaryCoins, usePercent } from './figures.tsx';
-
-function useWhen() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
-}
+import { Figures, useSummaryCoins, usePercent, useWhen } from './figures.tsx';
 
 function Details({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');

@@ -27,6 +27,13 @@ export function useSummaryCoins() {
   };
 }
 
+/** A date and time in the reader's locale: `Dec 14, 2026, 3:50 PM`; '—' when there is none. */
+export function useWhen() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
+}
+
 export function usePercent() {
   const { i18n } = useTranslation();
   return (bps: number) => bpsPercent(bps, i18n.language);
