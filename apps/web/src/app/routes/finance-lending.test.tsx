@@ -124,6 +124,23 @@ describe('a repaid loan’s details', () => {
   });
 });
 
+describe('posting a request', () => {
+  it('refuses a loan worth less than 10 dollars as it is typed', async () => {
+    answerMarketplace();
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    await userEvent.click(await screen.findByRole('button', { name: text('lending:request.open') }));
+    const dialog = await screen.findByRole('dialog', { name: text('lending:request.title') });
+    const amount = within(dialog).getByLabelText(text('lending:form.amount', { asset: 'USDT' }));
+    await userEvent.type(amount, '9.99');
+
+    expect(await within(dialog).findByText(text('lending:errors.loan_amount_below_minimum'))).toBeTruthy();
+    const post = within(dialog).getByRole('button', { name: text('lending:request.confirm') });
+    expect((post as HTMLButtonElement).disabled).toBe(true);
+    expect(api.calls(lendingApi.preview)).toHaveLength(0);
+  });
+});
+
 describe('repaying', () => {
   it('says what left the wallet and what came back', async () => {
     const active: Loan = {

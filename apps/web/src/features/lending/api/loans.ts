@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lendingApi, type Loan, type LoanMarketSort, type LoanRequestBody } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
-import { useAvailableBalances } from '../../../lib/api/resources/dashboard.ts';
+import { useAvailableBalances, useDashboard } from '../../../lib/api/resources/dashboard.ts';
 import { resourceKeys } from '../../../lib/api/resources/keys.ts';
 
 export const LOAN_VIEWS = [
@@ -64,6 +64,18 @@ export function useLoanPreview(body: LoanRequestBody | null) {
 
 /** Available minor units by coin (GET /dashboard, the shared resource). */
 export const useAvailable = useAvailableBalances;
+
+/** US dollars per whole coin by coin (GET /dashboard); a stale or missing price is left out. */
+export function useUsdPrices() {
+  return useDashboard({
+    select: (dashboard) =>
+      new Map(
+        dashboard.assets.flatMap((entry) =>
+          entry.usdPrice !== null && !entry.priceStale ? [[entry.assetSymbol, entry.usdPrice] as const] : [],
+        ),
+      ),
+  });
+}
 
 export type LoanAction = 'lend' | 'repay' | 'cancel';
 

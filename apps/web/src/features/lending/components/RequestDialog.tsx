@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
-import { useAvailable, useLoanPreview, usePostRequest } from '../api/loans.ts';
+import { useAvailable, useLoanPreview, usePostRequest, useUsdPrices } from '../api/loans.ts';
 import { DEFAULT_REQUEST, checkRequest, requestBody, type RequestForm } from '../model/request-form.ts';
 import { RequestFields } from './RequestFields.tsx';
 import { RequestPreview } from './RequestPreview.tsx';
@@ -20,8 +20,9 @@ export function RequestDialog({ open, onClose }: { readonly open: boolean; reado
   const keys = useIdempotencyKeys();
   const balances = useAvailable();
   const available = balances.data ? (balances.data.get(form.collateralAsset) ?? 0n) : null;
-  const errors = checkRequest(form, available);
-  const body = useMemo(() => requestBody(form, available), [form, available]);
+  const usdPrice = useUsdPrices().data?.get(form.asset) ?? null;
+  const errors = checkRequest(form, available, usdPrice);
+  const body = useMemo(() => requestBody(form, available, usdPrice), [form, available, usdPrice]);
   const preview = useLoanPreview(body);
   const coins = useCoins();
   const post = usePostRequest((loan) =>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REQUEST, bpsPercent, checkRequest, percentToBps, requestBody } from './request-form.ts';
+import {
+  DEFAULT_REQUEST,
+  bpsPercent,
+  checkRequest,
+  isBelowMinimum,
+  percentToBps,
+  requestBody,
+} from './request-form.ts';
 
 const filled = { ...DEFAULT_REQUEST, amount: '1000', collateralAmount: '0.025' };
 
@@ -45,5 +52,30 @@ describe('the loan request form', () => {
   ])('refuses %o on %s', (change, field, key) => {
     expect(checkRequest({ ...filled, ...change }, 10n ** 8n)).toContainEqual({ field, key });
     expect(requestBody({ ...filled, ...change }, 10n ** 8n)).toBeNull();
+  });
+
+  it.each([
+    ['9.99', 'USDT', '1', true],
+    ['10', 'USDT', '1', false],
+    ['10', 'USDT', '0.9999', true],
+    // 9.999 dollars: 10.00 once rounded, yet under the minimum (the value is cut down, as the API checks it)
+    ['0.00019998', 'BTC', '50000', true],
+    ['0.0002', 'BTC', '50000', false],
+  ] as const)('judges %s %s at %s dollars below the 10-dollar minimum: %s', (amount, asset, price, below) => {
+    expect(isBelowMinimum(amount, asset, price)).toBe(below);
+  });
+
+  it('refuses a loan worth less than 10 dollars as typed, with the API’s rule', () => {
+    const small = { ...filled, amount: '9.99' };
+    expect(checkRequest(small, 10n ** 8n, '1')).toContainEqual({
+      field: 'amount',
+      key: 'errors.loan_amount_below_minimum',
+    });
+    expect(requestBody(small, 10n ** 8n, '1')).toBeNull();
+    expect(requestBody({ ...filled, amount: '10' }, 10n ** 8n, '1')).not.toBeNull();
+  });
+
+  it('leaves the minimum to the preview while the coin’s price is unknown', () => {
+    expect(requestBody({ ...filled, amount: '9.99' }, 10n ** 8n, null)).not.toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   LOAN_ASSETS,
   LOAN_MAX_RATE_BPS,
   LOAN_MIN_RATE_BPS,
+  LOAN_MIN_USD,
   LOAN_TERM_DAYS,
   type LoanAsset,
   type LoanRequestBody,
@@ -32,7 +33,7 @@ export const DEFAULT_REQUEST: RequestForm = {
 
 export interface FormError {
   readonly field: keyof RequestForm;
-  /** A key of the lending namespace (`form.errors.*`). */
+  /** A key of the lending namespace (`form.errors.*`, or `errors.*` for a rule of the API's catalogue). */
   readonly key: string;
 }
 
@@ -59,11 +60,33 @@ function amountError(text: string, asset: LoanAsset, field: keyof RequestForm): 
   return parsed.value > 0n ? null : { field, key: 'form.errors.positive' };
 }
 
-/** Every rule the form breaks, in field order; `available` is the collateral coin's available balance. */
-export function checkRequest(form: RequestForm, available: bigint | null): FormError[] {
+// Scale the loan coin's US-dollar price is read at: no listed price has more decimals.
+const PRICE_SCALE = 18;
+
+/**
+ * True when the amount is worth less than LOAN_MIN_USD at `usdPrice`: its value cut down to the cent,
+ * as the API checks it, so a rounding never lets a smaller loan through. The API's reference price
+ * stays the judge (its preview refuses with the same code): the screen's price only refuses early.
+ */
+export function isBelowMinimum(amount: string, asset: LoanAsset, usdPrice: string): boolean {
+  const coins = tryParseAmount(amount, assetScale(asset));
+  const price = tryParseAmount(usdPrice, PRICE_SCALE, { rounding: 'down' });
+  if (!coins.ok || !price.ok || price.value <= 0n) return false;
+  const cents = (coins.value * price.value * 100n) / 10n ** BigInt(assetScale(asset) + PRICE_SCALE);
+  return cents < BigInt(LOAN_MIN_USD * 100);
+}
+
+/**
+ * Every rule the form breaks, in field order; `available` is the collateral coin's available balance,
+ * `usdPrice` the loan coin's price per whole coin (null when unknown: the preview judges the minimum).
+ */
+export function checkRequest(form: RequestForm, available: bigint | null, usdPrice: string | null = null): FormError[] {
   const errors: FormError[] = [];
   const amount = amountError(form.amount, form.asset, 'amount');
   if (amount) errors.push(amount);
+  else if (usdPrice !== null && isBelowMinimum(form.amount, form.asset, usdPrice)) {
+    errors.push({ field: 'amount', key: 'errors.loan_amount_below_minimum' });
+  }
   const bps = percentToBps(form.ratePercent);
   if (bps === null || bps < LOAN_MIN_RATE_BPS || bps > LOAN_MAX_RATE_BPS) {
     errors.push({ field: 'ratePercent', key: 'form.errors.rate' });
@@ -81,8 +104,12 @@ export function checkRequest(form: RequestForm, available: bigint | null): FormE
 }
 
 /** The body of POST /p2p (and the preview's query), or null while the form breaks a rule. */
-export function requestBody(form: RequestForm, available: bigint | null): LoanRequestBody | null {
-  if (checkRequest(form, available).length > 0) return null;
+export function requestBody(
+  form: RequestForm,
+  available: bigint | null,
+  usdPrice: string | null = null,
+): LoanRequestBody | null {
+  if (checkRequest(form, available, usdPrice).length > 0) return null;
   return {
     asset: form.asset,
     amount: form.amount.trim(),
