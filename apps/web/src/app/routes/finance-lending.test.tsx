@@ -173,6 +173,29 @@ describe('repaying', () => {
   });
 });
 
+describe('repaying while the debt is read again', () => {
+  it('keeps Repay off until the debt shown is the current one', async () => {
+    const active: Loan = { ...openRequest, status: 'active', role: 'borrower', debtNow: '501.150685' };
+    answerMarketplace();
+    api.answer(lendingApi.myBorrowing, loanListSchema, { items: [active], page: 1, limit: 20, total: 1 });
+    const reading = api.hold(lendingApi.getLoan, loanSchema);
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.borrowing') }));
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.repay') }));
+    const dialog = await screen.findByRole('dialog', { name: text('lending:repay.title') });
+    const repay = within(dialog).getByRole('button', { name: text('lending:repay.confirm') }) as HTMLButtonElement;
+    expect(repay.disabled).toBe(true);
+    expect(repay.getAttribute('aria-busy')).toBe('true');
+
+    reading.release({ ...active, debtNow: '501.180822' });
+    expect(await within(dialog).findByText('501.180822 USDT')).toBeTruthy();
+    expect(repay.disabled).toBe(false);
+    expect(api.calls(lendingApi.repay)).toHaveLength(0);
+  });
+});
+
 describe('cancelling a request', () => {
   it('offers a way out that does not read like the cancellation', async () => {
     answerMarketplace();

@@ -62,6 +62,8 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   // The loan as it stands (refreshed after every attempt): a repayment confirms the debt shown.
   const fresh = useLoan(step?.action === 'repay' ? step.loan.id : null);
   const shown = step && fresh.data ? { ...step, loan: fresh.data } : step;
+  // While the debt is read again, the figure shown may be an old one: no confirming it until it is current.
+  const refreshing = step?.action === 'repay' && fresh.isFetching;
   const close = () => {
     mutation.reset();
     onClose();
@@ -94,7 +96,11 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
           {/* Not "Cancel" beside "Cancel request": the way out must not read like the action. */}
           {t(action === 'cancel' ? 'cancelStep.keep' : 'cancel')}
         </Button>
-        <Button variant={action === 'cancel' ? 'danger' : 'primary'} onClick={confirm} loading={mutation.isPending}>
+        <Button
+          variant={action === 'cancel' ? 'danger' : 'primary'}
+          onClick={confirm}
+          loading={mutation.isPending || refreshing}
+        >
           {t(`${action === 'cancel' ? 'cancelStep' : action}.confirm`)}
         </Button>
       </div>
