@@ -112,7 +112,7 @@ export const onrampCalls = {
       'amount_is_empty',
       'amount_is_not_a_decimal',
       'amount_is_too_long',
-      'amount_has_too_many_decimals',
+      'onramp_amount_must_be_whole_cents',
       'onramp_asset_not_supported',
       'onramp_amount_below_minimum',
       'onramp_amount_above_maximum',

@@ -24,6 +24,11 @@ export const swapErrors = {
   },
 
   onramp_asset_not_supported: { status: 422, message: 'This coin cannot be bought with a card' },
+  // A dollar amount, not a coin's: the coin's amount_has_too_many_decimals said "than the coin allows".
+  onramp_amount_must_be_whole_cents: {
+    status: 400,
+    message: 'A US dollar amount has at most 2 decimals (whole cents)',
+  },
   onramp_amount_below_minimum: { status: 422, message: 'The smallest card purchase is 20 US dollars' },
   onramp_amount_above_maximum: { status: 422, message: 'The largest card purchase is 10,000 US dollars' },
   onramp_provider_unavailable: { status: 503, message: 'Card purchases are unavailable right now. Please try again' },

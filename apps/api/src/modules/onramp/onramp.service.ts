@@ -45,6 +45,10 @@ function parseFiat(text: string): bigint {
   try {
     return parseAmount(text, 2);
   } catch (error) {
+    // Worded for dollars: the money package's code speaks of a coin's decimals.
+    if (isMoneyError(error) && error.code === 'amount_has_too_many_decimals') {
+      throw new AppError('onramp_amount_must_be_whole_cents', { field: 'fiatAmount' });
+    }
     if (isMoneyError(error) && isErrorCode(error.code)) throw new AppError(error.code, { field: 'fiatAmount' });
     throw error;
   }

@@ -69,13 +69,22 @@ describe('POST /order/init', () => {
     [{ asset: 'USD', fiatAmount: '100' }, 422, 'onramp_asset_not_supported'],
     [{ asset: 'BTC', fiatAmount: '19.99' }, 422, 'onramp_amount_below_minimum'],
     [{ asset: 'BTC', fiatAmount: '10000.01' }, 422, 'onramp_amount_above_maximum'],
-    [{ asset: 'BTC', fiatAmount: '100.001' }, 400, 'amount_has_too_many_decimals'],
+    [{ asset: 'BTC', fiatAmount: '100.001' }, 400, 'onramp_amount_must_be_whole_cents'],
     [{ asset: 'BTC', fiatAmount: 'ten' }, 400, 'amount_is_not_a_decimal'],
     [{ asset: 'BTC', fiatAmount: '100', fiatCurrency: 'EUR' }, 400, 'request_validation_failed'],
   ])('refuses %o with %i %s', async (body, status, code) => {
     const user = await approvedCustomer(t);
     const response = await initPurchase(t, user, body);
     expect([response.statusCode, response.json().error.code]).toEqual([status, code]);
+  });
+
+  it('words too many decimals of a dollar amount for dollars, not for a coin', async () => {
+    const user = await approvedCustomer(t);
+    const response = await initPurchase(t, user, { asset: 'BTC', fiatAmount: '150.005' });
+    expect(response.statusCode).toBe(400);
+    const item = response.json().data[0];
+    expect([item.code, item.field]).toEqual(['onramp_amount_must_be_whole_cents', 'fiatAmount']);
+    expect(item.message).toBe('A US dollar amount has at most 2 decimals (whole cents)');
   });
 
   it('needs approved KYC and a signed-in customer', async () => {

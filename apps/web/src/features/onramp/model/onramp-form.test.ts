@@ -5,7 +5,8 @@ describe('the card purchase form', () => {
   it.each([
     ['', null],
     ['abc', 'amount_is_not_a_decimal'],
-    ['10.001', 'amount_has_too_many_decimals'],
+    ['10.001', 'onramp_amount_must_be_whole_cents'],
+    ['150.005', 'onramp_amount_must_be_whole_cents'],
     ['19.99', 'onramp_amount_below_minimum'],
     ['10000.01', 'onramp_amount_above_maximum'],
   ])('refuses %j with %s', (text, code) => {

@@ -25,7 +25,11 @@ export function isOnrampAsset(value: string): value is OnrampAsset {
 export function checkFiatAmount(text: string): FiatCheck {
   if (text.trim() === '') return { ok: false, code: null };
   const parsed = tryParseAmount(text, 2);
-  if (!parsed.ok) return { ok: false, code: parsed.code };
+  if (!parsed.ok) {
+    // Dollars, not a coin: worded as the API words it (whole cents).
+    const dollars = parsed.code === 'amount_has_too_many_decimals';
+    return { ok: false, code: dollars ? 'onramp_amount_must_be_whole_cents' : parsed.code };
+  }
   if (parsed.value < BigInt(ONRAMP_MIN_USD) * 100n) return { ok: false, code: 'onramp_amount_below_minimum' };
   if (parsed.value > BigInt(ONRAMP_MAX_USD) * 100n) return { ok: false, code: 'onramp_amount_above_maximum' };
   return { ok: true, cents: parsed.value };
