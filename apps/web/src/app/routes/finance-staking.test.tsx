@@ -90,7 +90,7 @@ describe('the staking screen', () => {
     const { dialog, amount } = await openStakeDialog();
     const figure = (label: string) =>
       within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent;
-    const daily = text('staking:dialog.daily');
+    const daily = text('staking:dialog.dailyAbout');
     const total = text('staking:dialog.total', { count: 30 });
     expect([figure(daily), figure(total)]).toEqual(['—', '—']);
     await userEvent.type(amount, '-5');
@@ -98,6 +98,17 @@ describe('the staking screen', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '20');
     expect(figure(total)).toMatch(/^0\.\d+ USDT$/);
+  });
+
+  it('calls the daily reward approximate and the term’s total exact', async () => {
+    const { dialog, amount } = await openStakeDialog();
+    const figure = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent;
+    await userEvent.type(amount, '20.5');
+    // 30 × 0.004493 is 0.13479: the days carry the rounding, so the first day's reward is only about a day's.
+    expect(figure(text('staking:dialog.dailyAbout'))).toBe('0.004493 USDT');
+    expect(figure(text('staking:dialog.total', { count: 30 }))).toBe('0.134794 USDT');
+    expect(text('staking:dialog.dailyAbout')).toBe('Each day, about');
   });
 
   it('names the minimum when the server refuses a stake below it', async () => {

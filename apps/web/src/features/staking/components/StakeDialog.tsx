@@ -1,5 +1,5 @@
 // Confirm before money moves (UI.md): the amount (checked as typed against the plan and the
-// balance), then what it earns the first day and over the term, when it can be withdrawn, and what
+// balance), then about what it earns a day and exactly what over the term, when it can be withdrawn, and what
 // an early unstake costs. The Idempotency-Key is made when the dialog opens, so a retry of the same
 // confirmation never stakes twice; what was typed stays when a request fails.
 import { useState } from 'react';
@@ -39,7 +39,8 @@ function Summary({ plan, amount }: { readonly plan: StakingPlan; readonly amount
         <dd className="tabular">{apyPercent(plan.apyBps)}</dd>
       </div>
       <div>
-        <dt>{t('dialog.daily')}</dt>
+        {/* About: later days pay the first day's reward or one unit more (the rounding is carried). */}
+        <dt>{t('dialog.dailyAbout')}</dt>
         <dd className="tabular">{shown(summary.daily)}</dd>
       </div>
       <div className="staking-summary__total">

@@ -18,7 +18,11 @@ export interface StakeSummary {
   readonly amount: bigint;
   /** Days that accrue: the lock, or the year a flexible stake runs at most. */
   readonly termDays: number;
-  /** What the first day pays. */
+  /**
+   * What the first day pays. Each later day pays it or one minor unit more (the rewards through a day
+   * are rounded down once, the remainder carried), so a screen shows it as "about" a day's reward:
+   * the term's rewards are `total`, not `daily` × days.
+   */
   readonly daily: bigint;
   /** What the whole term pays. */
   readonly total: bigint;
