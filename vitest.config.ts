@@ -31,11 +31,20 @@ const reactLibraries = [
 ];
 
 /**
- * Files that need the database server to themselves: what they measure (rows updated in place) depends
- * on no transaction anywhere on the server staying open meanwhile, since one holds back the pruning
- * of dead row versions in every database. They run after the others, one at a time (ADR 0069).
+ * Files that need the database server to themselves. They run after the others, one at a time (ADR 0069).
+ * - What hot-updates measures (rows updated in place) depends on no transaction anywhere on the server
+ *   staying open meanwhile, since one holds back the pruning of dead row versions in every database.
+ * - The races hold 50-60 connections at once (a test pool has 60). Two of them side by side passed
+ *   PostgreSQL's 100 connections: the server refused some ("too many clients") and a race came out
+ *   short (the sign-in backoff got 43 of its 55 refusals), or hung at its gate.
  */
-const alone = ['packages/ledger/src/hot-updates.test.ts'];
+const alone = [
+  'packages/ledger/src/hot-updates.test.ts',
+  'packages/ledger/src/concurrency.test.ts',
+  'apps/api/src/modules/orders/concurrency.test.ts',
+  'apps/api/src/modules/wallets/sends.race.test.ts',
+  'apps/api/src/modules/auth/sign-in-backoff.test.ts',
+];
 
 const nodeTest = {
   environment: 'node' as const,
