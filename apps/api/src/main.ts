@@ -13,7 +13,13 @@ async function main(): Promise<void> {
   console.log(`\nRora is running at ${server.url}\n(API docs at ${server.url}/api/docs; press Ctrl-C to stop)\n`);
   if (config.NODE_ENV !== 'production') console.log(`${sandboxBanner(config, server.url).join('\n')}\n`);
 
+  // One stop, however many signals: a terminal's Ctrl-C reaches npm and tsx as well, and tsx sends
+  // it on, so one keypress can arrive twice; with the default action the second ended the process
+  // in the middle of its stop, before PostgreSQL was stopped in order. The stop takes 15 s at most.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`\n${signal} received: stopping…`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
@@ -21,8 +27,8 @@ async function main(): Promise<void> {
     console.log('Stopped. Data is kept for the next start.');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch(async (error: unknown) => {

