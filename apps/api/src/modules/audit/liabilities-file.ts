@@ -4,6 +4,7 @@
 // last few asked, up to MAX_CACHED_LEAVES leaves each); a larger one is streamed. At most MAX_READS
 // files are read from PostgreSQL at once per process; the next is asked to come back (429).
 import { AppError } from '../../lib/errors.ts';
+import { createSlots } from '../../lib/slots.ts';
 import type { AuditRepository, SnapshotRow } from './audit.repository.ts';
 
 /** About 150 bytes a leaf: 100,000 leaves is a 15 MB file held in memory, four of them at most. */
@@ -41,13 +42,11 @@ async function* once(text: string): AsyncGenerator<string> {
   yield text;
 }
 
-/** `inner`, calling `release` once when it ends, fails or is closed early (a client gone mid-file). */
+/**
+ * `inner`, calling `release` when it ends, fails or is closed early (a client gone mid-file): it may
+ * come more than once, and a slot's give-back ignores all but the first (lib/slots.ts).
+ */
 function releasing(inner: AsyncGenerator<string>, release: () => void): AsyncIterableIterator<string> {
-  let released = false;
-  const done = () => {
-    if (!released) release();
-    released = true;
-  };
   return {
     [Symbol.asyncIterator]() {
       return this;
@@ -55,15 +54,15 @@ function releasing(inner: AsyncGenerator<string>, release: () => void): AsyncIte
     async next() {
       try {
         const result = await inner.next();
-        if (result.done) done();
+        if (result.done) release();
         return result;
       } catch (error) {
-        done();
+        release();
         throw error;
       }
     },
     async return() {
-      done();
+      release();
       return inner.return(undefined);
     },
   };
@@ -73,18 +72,16 @@ export function createLiabilitiesFile(repository: AuditRepository): LiabilitiesF
   // The files of the last few snapshots asked (one build each, however many ask at once), and the
   // reads of PostgreSQL under way: builds and streams.
   const kept = new Map<string, Promise<string>>();
-  let reads = 0;
+  const reads = createSlots({ perKey: MAX_READS, total: MAX_READS });
 
-  function takeRead(): () => void {
-    if (reads >= MAX_READS) {
-      throw new AppError('too_many_requests', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
-    }
-    reads += 1;
-    return () => (reads -= 1);
+  function takeRead(id: string): () => void {
+    const release = reads.take(id);
+    if (release) return release;
+    throw new AppError('too_many_requests', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
   }
 
   function keep(row: SnapshotRow): Promise<string> {
-    const release = takeRead();
+    const release = takeRead(row.id);
     const text = (async () => {
       const parts: string[] = [];
       for await (const part of fileLines(repository, row)) parts.push(part);
@@ -105,6 +102,6 @@ export function createLiabilitiesFile(repository: AuditRepository): LiabilitiesF
     const row = await repository.published(id);
     if (!row) throw new AppError('resource_not_found');
     if (row.leafCount <= MAX_CACHED_LEAVES) return once(await (kept.get(id) ?? keep(row)));
-    return releasing(fileLines(repository, row), takeRead());
+    return releasing(fileLines(repository, row), takeRead(id));
   };
 }
