@@ -18,9 +18,14 @@ interface Row {
   readonly value: (quote: SwapQuote) => string;
 }
 
-function Summary({ quote, seen }: { readonly quote: SwapQuote; readonly seen: SwapQuote | null }) {
+function Summary(props: {
+  readonly quote: SwapQuote;
+  readonly seen: SwapQuote | null;
+  readonly changes: readonly QuoteFigure[];
+}) {
+  const { quote, seen } = props;
   const { t } = useTranslation('swap');
-  const changed = new Set<string>(changedFigures(seen, quote));
+  const changed = new Set<string>(props.changes);
   const rows: Row[] = [
     { figure: 'give', label: t('confirm.give'), value: (q) => coins(q.quantity, q.from) },
     { figure: 'receive', label: t('confirm.receive'), value: (q) => coins(q.receive, q.to) },
@@ -73,7 +78,8 @@ export function ConfirmSwapDialog(props: {
 }) {
   const { t } = useTranslation('swap');
   const { quote } = props;
-  const changed = quote !== null && !props.expired && changedFigures(props.seen, quote).length > 0;
+  // An expired quote is compared with nothing: its refresh is what the customer will confirm.
+  const changes = quote !== null && !props.expired ? changedFigures(props.seen, quote) : [];
   return (
     <Dialog
       open={quote !== null}
@@ -84,8 +90,8 @@ export function ConfirmSwapDialog(props: {
     >
       {quote ? (
         <>
-          <Summary quote={quote} seen={props.expired ? null : props.seen} />
-          {changed ? (
+          <Summary quote={quote} seen={props.seen} changes={changes} />
+          {changes.length > 0 ? (
             <p role="alert" className="swap-confirm__changed">
               {t('confirm.changed')}
             </p>
