@@ -3,6 +3,7 @@
 import { typedCall, type EnvelopeData } from '../api-call.ts';
 import type {
   auditProofSchema,
+  auditSnapshotDetailResponseSchema,
   auditSnapshotIdParamsSchema,
   auditSnapshotListQuerySchema,
   auditSnapshotListResponseSchema,
@@ -16,6 +17,13 @@ export const auditApi = {
   }>({
     method: 'GET',
     path: '/audit/snapshots',
+  }),
+  snapshot: typedCall<{
+    params: typeof auditSnapshotIdParamsSchema;
+    response: EnvelopeData<typeof auditSnapshotDetailResponseSchema>;
+  }>({
+    method: 'GET',
+    path: '/audit/snapshots/{id}',
   }),
   proof: typedCall<{ params: typeof auditSnapshotIdParamsSchema; response: typeof auditProofSchema }>({
     method: 'GET',

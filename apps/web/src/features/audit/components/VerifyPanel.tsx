@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, FileUp, ShieldCheck } from 'lucide-react';
 import type { AuditProof, AuditSnapshot } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
-import { fetchProof } from '../api/audit-api.ts';
+import { fetchProof, fetchPublishedRoot } from '../api/audit-api.ts';
 import { verifyOnPage, type PageVerification } from '../model/verify-proof.ts';
 import { StepsList } from './StepsList.tsx';
 
@@ -46,12 +46,13 @@ export function VerifyPanel({ snapshots }: { readonly snapshots: readonly AuditS
     }
   };
   const ownProof = async () => (proof.current ??= await fetchProof(latest.id));
-  const verify = () => run('verify', async () => setVerification(await verifyOnPage(await ownProof(), snapshots)));
+  const publishedRoot = (id: string) => fetchPublishedRoot(snapshots, id);
+  const verify = () => run('verify', async () => setVerification(await verifyOnPage(await ownProof(), publishedRoot)));
   const download = () => run('download', async () => saveProof(await ownProof()));
   const checkFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) void run('file', async () => setVerification(await verifyOnPage(await readJson(file), snapshots)));
+    if (file) void run('file', async () => setVerification(await verifyOnPage(await readJson(file), publishedRoot)));
   };
 
   return (

@@ -1,7 +1,6 @@
 // The page's verification: the proof walked step by step with WebCrypto (@rora/reserves), then its
 // root compared with the one Rora published for that snapshot, so a file whose every hash was
 // recomputed around a made-up root still fails. Steps become rows the page renders.
-import type { AuditSnapshot } from '@rora/contracts';
 import { formatMinor } from '../../../lib/format/numbers.ts';
 import { verifyProof, type VerificationStep } from '@rora/reserves';
 
@@ -36,8 +35,11 @@ function toRow(step: VerificationStep, index: number): StepRow {
   };
 }
 
+/** The root Rora published for a snapshot id; null when it published no snapshot under that id. */
+export type PublishedRoot = (snapshotId: string) => Promise<string | null>;
+
 /** Checks `json` (a proof) and that its root is the one published for its snapshot. */
-export async function verifyOnPage(json: unknown, published: readonly AuditSnapshot[]): Promise<PageVerification> {
+export async function verifyOnPage(json: unknown, publishedRoot: PublishedRoot): Promise<PageVerification> {
   const result = await verifyProof(json);
   const rows = result.steps.map(toRow);
   const proof = result.proof;
@@ -50,8 +52,8 @@ export async function verifyOnPage(json: unknown, published: readonly AuditSnaps
   if (!result.ok || !proof) {
     return { ok: false, rows, failure: rows.find((row) => !row.ok) ?? null, balances };
   }
-  const snapshot = published.find((candidate) => candidate.id === proof.snapshot.id);
-  const matches = snapshot?.rootHash === proof.snapshot.root.hash;
+  const published = await publishedRoot(proof.snapshot.id);
+  const matches = published === proof.snapshot.root.hash;
   const row: StepRow = {
     key: 'published',
     kind: 'published',
@@ -59,7 +61,7 @@ export async function verifyOnPage(json: unknown, published: readonly AuditSnaps
     depth: null,
     hash: proof.snapshot.root.hash,
     ok: matches,
-    problem: matches ? null : snapshot ? 'root_not_published' : 'snapshot_not_published',
+    problem: matches ? null : published !== null ? 'root_not_published' : 'snapshot_not_published',
   };
   return { ok: matches, rows: [...rows, row], failure: matches ? null : row, balances };
 }
