@@ -12,6 +12,7 @@ import { redactLogObject } from './lib/log-redaction.ts';
 import authPlugin from './plugins/auth.ts';
 import {
   CONNECTION_LIMITS,
+  uncappedAddresses,
   guardConnections,
   httpServerOptions,
   type ConnectionLimits,
@@ -54,7 +55,13 @@ function requestId(header: unknown): string {
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
-  const limits = { ...CONNECTION_LIMITS, maxConnections: config.MAX_CONNECTIONS, ...deps.connectionLimits };
+  const limits = {
+    ...CONNECTION_LIMITS,
+    maxConnections: config.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    uncapped: uncappedAddresses(config.TRUST_PROXY),
+    ...deps.connectionLimits,
+  };
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,

@@ -205,6 +205,11 @@ export const configSchema = z.object({
   WS_PING_INTERVAL_MS: wholeNumber(50, 600_000).default(30_000),
   /** Connections one process keeps open at once, WebSockets included; more are refused as they arrive. */
   MAX_CONNECTIONS: wholeNumber(10, 1_000_000).default(10_000),
+  /**
+   * Connections one client address keeps open at once; more are refused as they arrive. Loopback
+   * and TRUST_PROXY addresses are not counted (a proxy carries everyone's connections).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 1_000_000).default(256),
   /** KYC documents: `local` disk (KYC_STORAGE_DIR) or an `s3`-compatible bucket (KYC_S3_*). */
   KYC_STORAGE: z.enum(['local', 's3']).default('local'),
   /** Folder for KYC documents with local storage; default <RORA_DATA_DIR>/uploads. Never under a web root. */
