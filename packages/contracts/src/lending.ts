@@ -148,7 +148,7 @@ export const loanSchema = zod.object({
   /**
    * Interest and debt now: accrued to this moment (the minimum interest period applies) while the
    * loan is open or active; for a repaid loan what was paid; null for a loan cancelled, liquidated
-   * or closed (no debt was paid: see collateralSeized).
+   * or closed (no debt was paid: see debtSettled and collateralSeized).
    */
   interestNow: decimal.nullable(),
   debtNow: decimal.nullable(),
@@ -167,6 +167,16 @@ export const loanSchema = zod.object({
   fee: decimal.nullable(),
   collateralSeized: decimal.nullable(),
   collateralReturned: decimal.nullable(),
+  /**
+   * Settled from the collateral (liquidated, or closed overdue): what the collateral paid for, both
+   * in `asset` (the loan's coin, not the collateral's). debtSettled is the debt at that moment
+   * (principal plus interest accrued to it; its interest is debtSettled − amount); penalty is the
+   * liquidation penalty on it (rounded up). collateralSeized was worth their sum at the reference
+   * price then (rounded up), unless all the collateral was seized (collateralReturned 0): then it may
+   * have been worth less. Null for any other loan, and for a loan settled before these were recorded.
+   */
+  debtSettled: decimal.nullable(),
+  penalty: decimal.nullable(),
   marginCall: zod.boolean(),
   timeline: zod.array(loanEventSchema),
 });

@@ -5,8 +5,12 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { assetScale, formatAmount, scaleFactor, type AssetSymbol } from '@rora/money';
 import type { TestApp } from '../../testing/test-app.ts';
-import { DAY_MS } from './loan-math.ts';
+import type { TestUser } from '../../testing/users.ts';
+import { findLoan } from './lending.repository.ts';
+import { DAY_MS, seizureFor } from './loan-math.ts';
+import { debtAt } from './loan-view.ts';
 import { checkLendingInvariants } from './testing/lending-invariants.ts';
 import {
   REQUEST,
@@ -168,6 +172,39 @@ describe('refusals', () => {
   });
 });
 
+/**
+ * A loan settled from its collateral: the debt and penalty stored and shown are what debtAt and
+ * seizureFor give at its closing time and the sweep's prices, and what the ledger paid the lender
+ * (who held none of the collateral coin before) is worth their sum: at least, and not a minor unit
+ * more. Returns the row for the test's own figures.
+ */
+async function expectSettledFromCollateral(loanId: string, party: TestUser) {
+  const row = (await findLoan(t.database.db, loanId))!;
+  const { prices, settings } = t.app.services.lending;
+  const valued = async (amount: bigint, asset: string) => ({
+    amount,
+    scale: assetScale(asset as AssetSymbol),
+    price: (await prices.price(asset as AssetSymbol))!.units,
+  });
+  const debt = debtAt(row, row.closedAt!, settings);
+  const owed = await valued(debt.debt, row.asset);
+  const collateral = await valued(row.collateral, row.collateralAsset);
+  const seizure = seizureFor({ debt: owed, collateral, penaltyBps: settings.liquidationPenaltyBps });
+  expect(row).toMatchObject({ debtSettled: debt.debt, penalty: seizure.penalty, collateralSeized: seizure.seized });
+
+  const lenderGot = (await balances(t, row.lenderId!, row.collateralAsset)).available;
+  expect(lenderGot).toBe(row.collateralSeized);
+  const owedValue = (row.debtSettled! + row.penalty!) * owed.price * scaleFactor(collateral.scale);
+  const worth = (amount: bigint) => amount * collateral.price * scaleFactor(owed.scale);
+  expect(row.collateralReturned! > 0n).toBe(true);
+  expect(worth(lenderGot) >= owedValue && worth(lenderGot - 1n) < owedValue).toBe(true);
+
+  const shown = await t.app.inject({ method: 'GET', url: `/api/v1/p2p/${loanId}`, headers: party.headers });
+  const inAsset = (amount: bigint) => formatAmount(amount, owed.scale);
+  expect(shown.json().data).toMatchObject({ debtSettled: inAsset(debt.debt), penalty: inAsset(seizure.penalty) });
+  return row;
+}
+
 describe('the risk sweep', () => {
   it('warns at the margin-call level once, and liquidates at the liquidation level', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
@@ -181,8 +218,11 @@ describe('the risk sweep', () => {
     const [settled] = await view(t, lender, '/get-my-repaid-loan-requests');
     // Owed 1,001.917809 × 1.05 = 1,052.0137 USDT, in BTC at 45,000 rounded up: 0.02337809.
     expect(settled).toMatchObject({ id: loan.id, status: 'liquidated', collateralSeized: '0.02337809' });
-    // No debt was paid: the lender was paid from the collateral (never a negative interest).
+    // No debt was paid: the lender was paid from the collateral (never a negative interest)...
     expect(settled).toMatchObject({ paid: '0', interestNow: null, debtNow: null });
+    // ...for the debt then and a 5 % penalty on it (rounded up), both in USDT.
+    expect(settled).toMatchObject({ debtSettled: '1001.917809', penalty: '50.095891' });
+    await expectSettledFromCollateral(loan.id, borrower);
     expect(settled!.timeline.map((event) => event.type)).toEqual(['requested', 'funded', 'margin_call', 'liquidated']);
     expect(await balances(t, lender.userId, 'BTC')).toMatchObject({ available: 2_337_809n });
     expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ available: 100_000_000n - 2_337_809n });
@@ -228,5 +268,9 @@ describe('the risk sweep', () => {
     expect(await t.app.services.lending.risk.sweep()).toMatchObject({ closed: 1 });
     const [settled] = await view(t, borrower, '/get-my-repaid-loans');
     expect(settled).toMatchObject({ id: loan.id, status: 'closed' });
+    // 33 days of interest (1,000 × 10 % × 33/365 = 9.041095..., rounded up) and 5 % of the debt,
+    // paid with BTC at 65,000: 1,059.493151 / 65,000 = 0.016299894..., rounded up.
+    expect(settled).toMatchObject({ debtSettled: '1009.041096', penalty: '50.452055', collateralSeized: '0.0162999' });
+    await expectSettledFromCollateral(loan.id, lender);
   });
 });

@@ -28,6 +28,13 @@ export interface LoanRow {
   fee: bigint | null;
   collateralSeized: bigint | null;
   collateralReturned: bigint | null;
+  /**
+   * Settled from the collateral (liquidated or closed): the debt then and the penalty on it, in minor
+   * units of `asset` (the loan's coin, not the collateral's). Null otherwise, and for a loan settled
+   * before they were recorded (migration 0106).
+   */
+  debtSettled: bigint | null;
+  penalty: bigint | null;
 }
 
 export interface LoanEventRow {
@@ -47,7 +54,8 @@ const date = (value: unknown): Date | null =>
 
 const LOAN_COLUMNS = sql.raw(`l.id, l.borrower_id, l.lender_id, l.asset, l.principal::text, l.rate_bps, l.term_days,
   l.collateral_asset, l.collateral::text, l.status, l.initial_ltv_bps, l.created_at, l.funded_at, l.due_at,
-  l.closed_at, l.margin_called_at, l.paid::text, l.fee::text, l.collateral_seized::text, l.collateral_returned::text`);
+  l.closed_at, l.margin_called_at, l.paid::text, l.fee::text, l.collateral_seized::text, l.collateral_returned::text,
+  l.debt_settled::text, l.penalty::text`);
 
 export function toLoanRow(row: RawLoan): LoanRow {
   return {
@@ -71,6 +79,8 @@ export function toLoanRow(row: RawLoan): LoanRow {
     fee: big(row.fee),
     collateralSeized: big(row.collateral_seized),
     collateralReturned: big(row.collateral_returned),
+    debtSettled: big(row.debt_settled),
+    penalty: big(row.penalty),
   };
 }
 
@@ -104,7 +114,8 @@ export async function saveLoan(tx: Tx, loan: LoanRow): Promise<void> {
            due_at = coalesce(due_at, ${at(loan.dueAt)}::timestamptz), closed_at = ${at(loan.closedAt)}::timestamptz,
            margin_called_at = ${at(loan.marginCalledAt)}::timestamptz, paid = ${amount(loan.paid)}::numeric,
            fee = ${amount(loan.fee)}::numeric, collateral_seized = ${amount(loan.collateralSeized)}::numeric,
-           collateral_returned = ${amount(loan.collateralReturned)}::numeric
+           collateral_returned = ${amount(loan.collateralReturned)}::numeric,
+           debt_settled = ${amount(loan.debtSettled)}::numeric, penalty = ${amount(loan.penalty)}::numeric
      WHERE id = ${loan.id}`);
 }
 

@@ -137,6 +137,8 @@ function openLoan(priced: PricedRequest, borrowerId: string, now: Date): LoanRow
     fee: null,
     collateralSeized: null,
     collateralReturned: null,
+    debtSettled: null,
+    penalty: null,
   };
 }
 

@@ -98,8 +98,12 @@ describe('loan-to-value and seizure', () => {
   it('splits the collateral exactly and pays the lender at least the debt and penalty while it lasts', () => {
     check(
       fc.property(valued, valued, fc.integer({ min: 0, max: 2_000 }), (debt, collateral, penaltyBps) => {
-        const { owed, seized, returned } = seizureFor({ debt, collateral, penaltyBps });
+        const { penalty, owed, seized, returned } = seizureFor({ debt, collateral, penaltyBps });
         expect(seized + returned).toBe(collateral.amount);
+        // The penalty is penaltyBps of the debt rounded up (never a minor unit short), and owed is their sum.
+        expect(owed).toBe(debt.amount + penalty);
+        expect(penalty * BPS_PER_WHOLE >= debt.amount * BigInt(penaltyBps)).toBe(true);
+        expect((penalty - 1n) * BPS_PER_WHOLE < debt.amount * BigInt(penaltyBps)).toBe(true);
         expect(seized >= 0n && returned >= 0n).toBe(true);
         const owedValue = owed * debt.price * scaleFactor(collateral.scale);
         const seizedValue = (amount: bigint) => amount * collateral.price * scaleFactor(debt.scale);

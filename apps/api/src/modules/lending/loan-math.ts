@@ -84,7 +84,9 @@ function collateralCovering(owed: Valued, collateral: Omit<Valued, 'amount'>): b
 }
 
 export interface Seizure {
-  /** The debt plus the penalty, in the loan's asset (the penalty rounded up). */
+  /** The penalty on the debt, in the loan's asset: penaltyBps of it, rounded up. */
+  penalty: bigint;
+  /** The debt plus the penalty, in the loan's asset. */
   owed: bigint;
   /** Collateral paid to the lender: worth `owed`, capped at all of it. */
   seized: bigint;
@@ -100,5 +102,5 @@ export function seizureFor(input: { debt: Valued; collateral: Valued; penaltyBps
   const returned = input.collateral.amount - seized;
   if (seized < 0n || returned < 0n || seized + returned !== input.collateral.amount)
     throw new Error('seizure does not add up');
-  return { owed, seized, returned };
+  return { penalty, owed, seized, returned };
 }

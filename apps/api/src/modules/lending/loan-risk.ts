@@ -149,6 +149,9 @@ async function settle(
     fee: 0n,
     collateralSeized: seizure.seized,
     collateralReturned: seizure.returned,
+    // What the seized collateral paid for, in the loan's asset: the same figures it was worked out from.
+    debtSettled: debt.debt,
+    penalty: seizure.penalty,
   };
   await saveLoan(tx, settled);
   return settled;

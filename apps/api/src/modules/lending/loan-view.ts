@@ -94,6 +94,8 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     fee: maybe(loan.fee, loan.asset),
     collateralSeized: maybe(loan.collateralSeized, loan.collateralAsset),
     collateralReturned: maybe(loan.collateralReturned, loan.collateralAsset),
+    debtSettled: maybe(loan.debtSettled, loan.asset),
+    penalty: maybe(loan.penalty, loan.asset),
     marginCall: loan.status === 'active' && loan.marginCalledAt !== null,
     timeline: events.map((event) => ({ type: event.type, at: event.at.toISOString(), ltvBps: event.ltvBps })),
   };

@@ -36,6 +36,8 @@ const openRequest: Loan = {
   fee: null,
   collateralSeized: null,
   collateralReturned: null,
+  debtSettled: null,
+  penalty: null,
   marginCall: false,
   timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
 };

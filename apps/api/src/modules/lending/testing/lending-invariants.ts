@@ -1,7 +1,8 @@
 // The lending module's own invariants (TESTING.md #4 and #9), checked beside the ledger's after
 // every money test: an open request has exactly its pending collateral hold; a lent loan posted all
 // of it; a cancelled one voided all of it; each customer's escrow equals the collateral of their
-// active loans; a settled loan's collateral was split exactly between lender and borrower.
+// active loans; a settled loan's collateral was split exactly between lender and borrower, and one
+// settled from its collateral records the debt and penalty it paid for.
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
 
@@ -38,5 +39,10 @@ export async function checkLendingInvariants(db: Db): Promise<string[]> {
     SELECT id FROM loans WHERE status IN ('repaid', 'liquidated', 'closed')
        AND (collateral_seized IS NULL OR collateral_returned IS NULL OR closed_at IS NULL)`);
   for (const row of settled.rows) problems.push(`settled loan ${row.id} lacks its settlement`);
+  // Every loan of a test database was settled by today's code, which records what the collateral
+  // paid for (a loan settled before migration 0106 keeps NULL: this holds for test databases only).
+  const unrecorded = await db.execute<{ id: string }>(sql`
+    SELECT id FROM loans WHERE status IN ('liquidated', 'closed') AND (debt_settled IS NULL OR penalty IS NULL)`);
+  for (const row of unrecorded.rows) problems.push(`loan ${row.id} settled from collateral lacks its debt and penalty`);
   return problems;
 }
