@@ -126,6 +126,56 @@ describe('a repaid loan’s details', () => {
   });
 });
 
+describe('a loan settled from its collateral', () => {
+  const liquidated: Loan = {
+    ...openRequest,
+    status: 'liquidated',
+    role: 'borrower',
+    amount: '1000',
+    paid: '0',
+    fee: '0',
+    collateralSeized: '0.02337809',
+    collateralReturned: '0.97662191',
+    debtSettled: '1001.917809',
+    penalty: '50.095891',
+    ltvBps: null,
+  };
+
+  async function openDetails(loan: Loan, language: 'en' | 'fr' = 'en') {
+    answerMarketplace();
+    api.answer(lendingApi.myRepaidBorrowing, loanListSchema, { items: [loan], page: 1, limit: 20, total: 1 });
+    api.answer(lendingApi.getLoan, loanSchema, loan);
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'], language });
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.repaid') }));
+    const card = await screen.findByRole('listitem', { name: /1[\s,.\u202f]?000/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:card.details') }));
+    const dialog = await screen.findByRole('dialog', { name: text('lending:detail.title') });
+    await within(dialog).findByText(text('lending:detail.seized'));
+    return (label: string) => within(dialog).queryByText(label)?.parentElement?.querySelector('dd')?.textContent;
+  }
+
+  it('tells the borrower the debt and penalty the collateral paid, in the loan’s coin', async () => {
+    const row = await openDetails(liquidated);
+    expect(row(text('lending:detail.debtSettled'))).toBe('1,001.917809 USDT');
+    expect(row(text('lending:detail.penalty'))).toBe('50.095891 USDT');
+    expect(row(text('lending:detail.seized'))).toBe('0.02337809 BTC');
+  });
+
+  it('writes the figures in the reader’s locale', async () => {
+    const row = await openDetails(liquidated, 'fr');
+    const group = new Intl.NumberFormat('fr-FR').format(1000).charAt(1);
+    expect(row(text('lending:detail.debtSettled'))).toBe(`1${group}001,917809 USDT`);
+    expect(row(text('lending:detail.penalty'))).toBe('50,095891 USDT');
+  });
+
+  it('shows no debt or penalty for a loan settled before they were recorded', async () => {
+    const row = await openDetails({ ...liquidated, debtSettled: null, penalty: null });
+    expect(row(text('lending:detail.debtSettled'))).toBeUndefined();
+    expect(row(text('lending:detail.penalty'))).toBeUndefined();
+    expect(row(text('lending:detail.returned'))).toBe('0.97662191 BTC');
+  });
+});
+
 describe('posting a request', () => {
   it('refuses a loan worth less than 10 dollars as it is typed', async () => {
     answerMarketplace();

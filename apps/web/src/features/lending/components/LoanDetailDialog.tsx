@@ -37,6 +37,12 @@ function Details({ loan }: { readonly loan: Loan }) {
     [t('detail.dueAt'), when(loan.dueAt)],
     [t('detail.graceEndsAt'), when(loan.graceEndsAt)],
   ];
+  // Settled from the collateral: what it paid for, in the loan's coin. A loan settled before these
+  // were recorded has none, and shows no row rather than a figure worked out after the fact.
+  if (loan.debtSettled !== null && loan.penalty !== null) {
+    rows.push([t('detail.debtSettled'), coins(loan.debtSettled, loan.asset)]);
+    rows.push([t('detail.penalty'), coins(loan.penalty, loan.asset)]);
+  }
   if (settled) {
     rows.push([t('detail.seized'), coins(loan.collateralSeized ?? '0', loan.collateralAsset)]);
     rows.push([t('detail.returned'), coins(loan.collateralReturned ?? '0', loan.collateralAsset)]);
