@@ -152,11 +152,12 @@ test.describe('P2P lending', () => {
     await shoot(b, 'desktop-7-liquidated-notified');
     await a.keyboard.press('Escape');
     await loanCard(a).getByRole('button', { name: 'Details' }).click();
-    await expect(a.getByRole('dialog', { name: 'Loan details' }).getByRole('listitem')).toHaveText([
-      /^Posted/,
-      /^Funded/,
-      /^Liquidated/,
-    ]);
+    const detail = a.getByRole('dialog', { name: 'Loan details' });
+    await expect(detail.getByRole('listitem')).toHaveText([/^Posted/, /^Funded/, /^Liquidated/]);
+    // What the collateral paid for, in USDT: the debt then (500 and its interest) and the 5 % penalty.
+    const figure = (label: string) => detail.locator('dl > div', { has: a.getByText(label, { exact: true }) });
+    await expect(figure('Debt at settlement')).toHaveText(/^Debt at settlement50\d\.\d{6} USDT$/);
+    await expect(figure('Penalty on the debt')).toHaveText(/^Penalty on the debt25\.\d{6} USDT$/);
     await a.setViewportSize(PHONE);
     await shoot(a, 'phone-3-liquidated-detail');
   });
