@@ -1,10 +1,13 @@
 // POST /order's Idempotency-Key commits with the order (ADR 0013): on real PostgreSQL, a retry gets
 // the stored answer byte for byte, twins released together take effect once, a refused order stores
-// no key, and a twin stored by another server while a batch commits loses only that request.
+// no key, a twin stored by another server while a batch commits loses only that request, and two
+// twins that reach one batch cost neither the batch nor the key's one effect.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fundCustomer } from '@rora/ledger/testing';
 import type { TestApp } from '../../testing/test-app.ts';
+import { orderedId } from '../../lib/ordered-id.ts';
+import { toOrderIntent } from './order-request.ts';
 import { jsonOf, race } from './testing/http-race.ts';
 import {
   approvedCustomer,
@@ -128,6 +131,50 @@ describe('a twin request stored by another server while the batch commits', () =
       expect(await orderCount(twin.userId)).toBe(0);
       expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('100', 'USDT'), held: 0n });
       expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
+    } finally {
+      blocker.release(true);
+    }
+  });
+});
+
+describe('two twins that reach one batch', () => {
+  it('runs the first, tells the second its twin is in progress, and commits the rest of the batch', async () => {
+    const twin = await approvedCustomer(t, { USDT: '100' });
+    const other = await approvedCustomer(t, { USDT: '100' });
+    const body = { symbol: 'LTC/USDT', side: 'buy', price: '30', amount: '1' };
+    // As two replicas forward them to the writer (a retry sent to another replica while the first
+    // request still waits): the HTTP route's own twin guard is per process.
+    const request = { userId: twin.userId, key: 'twin-in-batch', method: 'POST', path: '/api/v1/order' };
+    const intent = toOrderIntent(body as never);
+    const runner = t.app.services.markets.orders.runners.runner(intent.market);
+    const forwarded = () =>
+      runner.place({
+        orderId: orderedId(),
+        userId: twin.userId,
+        intent,
+        idempotency: { ...request, requestHash: Buffer.alloc(32, 7) },
+      });
+    // A batch held at its first statement (as above); the commands that arrive meanwhile wait and
+    // then go into the next batch together.
+    const blocker = await t.database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(
+        'SELECT pg_advisory_xact_lock(7262, ((SELECT last_batch + 1 FROM order_chain WHERE shard = 0) % 2147483647)::int)',
+      );
+      const held = placeOrder(t, other, body, 'held-key');
+      await batchesWaiting(t);
+      const together = Promise.allSettled([forwarded(), forwarded(), placeOrder(t, other, body, 'beside-key')]);
+      await blocker.query('COMMIT');
+      expect((await held).statusCode).toBe(201);
+      const [first, second, beside] = await together;
+      expect(first.status).toBe('fulfilled');
+      expect(second).toMatchObject({ status: 'rejected', reason: { code: 'idempotency_request_in_progress' } });
+      expect(beside.status === 'fulfilled' && beside.value.statusCode).toBe(201);
+      expect(await orderCount(twin.userId)).toBe(1);
+      expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
+      expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('40', 'USDT'), held: units('60', 'USDT') });
+      expect((await storedKey(twin.userId, 'twin-in-batch'))?.status).toBe(201);
     } finally {
       blocker.release(true);
     }

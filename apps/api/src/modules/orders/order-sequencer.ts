@@ -39,6 +39,7 @@ import type { FillRecord, OrderState } from './order-state.ts';
 import type { PreparedNotification } from '../notifications/index.ts';
 import { applyChanges, booksOf, isEmpty, runPart, type NoticeMaker, type Part } from './batch-part.ts';
 import { takeWriterLock, type WriterLock } from './writer-lock.ts';
+import { withoutTwins } from './twin-keys.ts';
 
 export interface OrderOutcome {
   order: OrderState;
@@ -191,7 +192,8 @@ export class OrderSequencer {
           continue;
         }
         if (this.queue.length === 0 || this.pausedForAudit) return;
-        const taken = this.queue.splice(0, this.deps.maxBatch ?? 200);
+        const taken = withoutTwins(this.queue.splice(0, this.deps.maxBatch ?? 200));
+        if (taken.length === 0) continue;
         // A command taken is answered whatever happens: an error here must not leave its caller waiting.
         this.starting = true;
         await this.start(taken)
