@@ -225,6 +225,11 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
     // Taken before the lookup, so a twin arriving meanwhile is refused rather than run.
     running.add(slot);
     slots.set(request, slot);
+    // On the response's close, not Fastify's onResponse: that runs only after 'finish', which never
+    // comes when the client hung up before the answer was written (a timeout during a database
+    // stall), and onRequestAbort only when the body was still arriving. Either way the slot would
+    // stay taken and every retry of the key on this process answer 409 until it restarts.
+    reply.raw.once('close', () => release(request));
     const existing = await lookUp(request, keyed);
     if (existing) return answerFromStore(keyed, existing, reply);
     request.idempotency = {
@@ -237,12 +242,15 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
   }
 
   /** Once answered (or abandoned by its client), a twin may run: it will be a replay. */
-  async function release(request: FastifyRequest) {
+  function release(request: FastifyRequest) {
     const slot = slots.get(request);
-    if (slot !== undefined) running.delete(slot);
+    if (slot === undefined) return;
+    // Once per request: a twin may hold the same slot by now.
+    slots.delete(request);
+    running.delete(slot);
   }
 
-  return { claimKey, prepareWithEffect, storeResponse: answerStorer({ store, abandoner, clock }), release };
+  return { claimKey, prepareWithEffect, storeResponse: answerStorer({ store, abandoner, clock }) };
 }
 
 async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock: Clock }) {
@@ -257,7 +265,7 @@ async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock:
   await owner.renew();
   owner.start((error) => app.log.warn({ err: error }, 'idempotency lease renewal failed'), abandoner.flush);
   app.addHook('onClose', () => owner.stop());
-  const { claimKey, prepareWithEffect, storeResponse, release } = createHooks({
+  const { claimKey, prepareWithEffect, storeResponse } = createHooks({
     store,
     abandoner,
     clock,
@@ -274,10 +282,6 @@ async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock:
     // After the route's own preHandlers (authentication), so the key is scoped to the customer.
     route.preHandler = [...asArray(route.preHandler), mode === 'with-effect' ? prepareWithEffect : claimKey];
     route.onSend = [...asArray(route.onSend), storeResponse];
-    if (mode === 'with-effect') {
-      route.onResponse = [...asArray(route.onResponse), release];
-      route.onRequestAbort = [...asArray(route.onRequestAbort), release];
-    }
   });
 }
 
