@@ -39,7 +39,7 @@ export function createStakingModule(deps: {
   config: Config;
   database: Database;
   clock: Clock;
-  notifications: Pick<NotificationService, 'notify'>;
+  notifications: Pick<NotificationService, 'notify' | 'prepare' | 'announce'>;
   events: EventBus;
   ledger?: Ledger;
 }): StakingModule {

@@ -21,7 +21,7 @@ import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@ror
 import { assetScale, formatAmount, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
-import type { NotificationService } from '../notifications/index.ts';
+import { notificationRows, type NotificationInput, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import { addDays, type StakingClock } from './staking-clock.ts';
 import {
@@ -108,12 +108,21 @@ function newStake(plan: PlanRow, input: { userId: string; amount: bigint; now: D
   };
 }
 
+/** The bell's word of an unstake, stored in the unstake's transaction. */
+function unstakedNotice(view: Stake): NotificationInput<'stake_unstaked'> {
+  return {
+    kind: 'stake_unstaked',
+    message: `You unstaked ${view.amount} ${view.asset}: ${view.rewardsPaid} ${view.asset} of rewards paid`,
+    data: { stakeId: view.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
+  };
+}
+
 interface Deps {
   db: Db;
   ledger: Ledger;
   clock: StakingClock;
   events: EventBus;
-  notifications: Pick<NotificationService, 'notify'>;
+  notifications: Pick<NotificationService, 'prepare' | 'announce'>;
   settings: StakingSettings;
 }
 
@@ -244,15 +253,16 @@ export function createStakingService(deps: Deps): StakingService {
         await bindIdempotentEffect(tx, claimId ?? null, stake.id);
         // The plan before the pool and the ledger's accounts (staking_accrue takes those).
         await lockPlan(tx, stake.planId);
-        return end(deps, tx, stake, { today, now });
+        const row = await end(deps, tx, stake, { today, now });
+        // With the unstake, not after it: a session lost between the two left stakes unstaked whose
+        // customer was never told (the retry answers from the stake and notifies no one).
+        const notice = deps.notifications.prepare([{ userId, input: unstakedNotice(stakeView(row)) }]);
+        await tx.execute(sql`SELECT FROM notifications_insert_all(${JSON.stringify(notificationRows(notice))}::jsonb)`);
+        return { row, notice };
       });
-      const view = stakeView(ended);
+      const view = stakeView(ended.row);
       await publish(view, userId);
-      await deps.notifications.notify(userId, {
-        kind: 'stake_unstaked',
-        message: `You unstaked ${view.amount} ${view.asset}: ${view.rewardsPaid} ${view.asset} of rewards paid`,
-        data: { stakeId: view.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
-      });
+      await deps.notifications.announce(ended.notice);
       return view;
     },
 
