@@ -157,16 +157,24 @@ export async function findEvent(db: Handle, id: string): Promise<LoanEventRow | 
   return rows[0] ? toEvent(rows[0]) : null;
 }
 
-/** Claims an event's notification: true for the one caller that gets it. */
-export async function claimNotification(db: Db, eventId: string, at: Date): Promise<boolean> {
+/** Records that every party of an event was told: true for the one caller that records it. */
+export async function markNotified(db: Db, eventId: string, at: Date): Promise<boolean> {
   const { rows } = await db.execute(sql`
     UPDATE loan_events SET notified_at = ${at.toISOString()}::timestamptz
      WHERE id = ${eventId} AND notify AND notified_at IS NULL RETURNING id`);
   return rows.length > 0;
 }
 
-export async function releaseNotification(db: Db, eventId: string): Promise<void> {
-  await db.execute(sql`UPDATE loan_events SET notified_at = NULL WHERE id = ${eventId}`);
+export async function isNotified(db: Db, eventId: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM loan_events WHERE id = ${eventId} AND notified_at IS NOT NULL`);
+  return rows.length > 0;
+}
+
+/** Whether `userId` already has the bell's notification of this event (data.eventId). */
+export async function toldOf(db: Db, userId: string, eventId: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM notifications WHERE user_id = ${userId}::uuid AND data->>'eventId' = ${eventId} LIMIT 1`);
+  return rows.length > 0;
 }
 
 export async function unnotifiedEvents(db: Db, limit: number): Promise<LoanEventRow[]> {

@@ -1,8 +1,12 @@
 // Tells the borrower and the lender about a loan step once it is committed: a notification (the
 // bell; the web app writes its text from the params), an e-mail in their language (administrative
 // category, so it honours their settings), and the loan as each of them sees it on their WebSocket
-// topic. A step's notifications are claimed on its event row, so they go out once; one that failed
-// is given back and the risk sweep sends it again.
+// topic. Each notification names its event, and a party who has it is not told again; the event is
+// marked notified only once everyone was. So a sending the database broke off midway (a session
+// ended, PostgreSQL restarting, the process killed) is resumed by the risk sweep for those not yet
+// told: a claim taken first and given back on failure told the first party twice, and lost the
+// rest when the giving back failed too. Two callers at the same instant (the step's request and the
+// sweep) could still both tell a party; the sweep runs seconds apart, the request within a moment.
 import type { LoanEventType, NotificationParams } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
@@ -11,11 +15,12 @@ import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import {
-  claimNotification,
   emailOf,
   eventsOf,
   findLoan,
-  releaseNotification,
+  isNotified,
+  markNotified,
+  toldOf,
   type LoanEventRow,
   type LoanRow,
 } from './lending.repository.ts';
@@ -65,7 +70,7 @@ export function createLoanAnnouncer(deps: {
 
   async function tell(loan: LoanRow, event: LoanEventRow & { type: Announced }, role: Role): Promise<void> {
     const userId = role === 'borrower' ? loan.borrowerId : loan.lenderId;
-    if (!userId) return;
+    if (!userId || (await toldOf(db, userId, event.id))) return;
     const amount = formatAmount(loan.principal, assetScale(loan.asset as AssetSymbol));
     const collateralAmount = formatAmount(loan.collateral, assetScale(loan.collateralAsset as AssetSymbol));
     const params: NotificationParams<'loan_funded'> = {
@@ -80,7 +85,7 @@ export function createLoanAnnouncer(deps: {
     await deps.notifications.notify(userId, {
       kind: `loan_${event.type}`,
       message: LOAN_MESSAGES[event.type],
-      data: params,
+      data: { ...params, eventId: event.id },
     });
     const to = await emailOf(db, userId);
     if (!to) return;
@@ -97,16 +102,11 @@ export function createLoanAnnouncer(deps: {
     publish,
     async announce(event) {
       if (event.type === 'requested' || !event.notify) return false;
-      if (!(await claimNotification(db, event.id, clock.now()))) return false;
+      if (await isNotified(db, event.id)) return false;
       const loan = await findLoan(db, event.loanId);
       if (!loan) throw new Error(`loan event ${event.id} has no loan`);
-      try {
-        for (const role of AUDIENCE[event.type]) await tell(loan, { ...event, type: event.type }, role);
-      } catch (error) {
-        await releaseNotification(db, event.id);
-        throw error;
-      }
-      return true;
+      for (const role of AUDIENCE[event.type]) await tell(loan, { ...event, type: event.type }, role);
+      return markNotified(db, event.id, clock.now());
     },
   };
 }
