@@ -15,10 +15,10 @@ import { derivedId } from '../../lib/derived-id.ts';
 import {
   countFailedAttempt,
   dueSwapIds,
-  claimNotification,
+  markNotified,
   lockSwap,
   purgeUnusedQuotes,
-  releaseNotification,
+  wasTold,
   settleSwap,
   unnotifiedSwaps,
   type SwapRow,
@@ -114,16 +114,19 @@ export function createSwapSettlement(deps: {
     return { outcome: 'completed', row: await settleSwap(tx, swap.id, { status: 'completed' }, now) };
   }
 
-  /** Tells the customer once: whoever claims the notification sends it; a failure gives the claim back. */
+  /**
+   * Tells the customer once: the notification is sent unless one for this swap exists, and only then
+   * is the swap marked notified. A claim taken first and given back on failure lost the notification
+   * for good when the giving back failed too (the session ended, PostgreSQL restarting) or the
+   * process died in between; now the sweep finds such a swap unmarked and tells the customer.
+   */
   async function announce(row: SwapRow): Promise<boolean> {
-    if (!(await claimNotification(db, row.id, clock.now()))) return false;
-    const { kind, message } = settledMessage(row);
-    try {
+    if (row.notifiedAt !== null) return false;
+    if (!(await wasTold(db, row))) {
+      const { kind, message } = settledMessage(row);
       await deps.notifications.notify(row.userId, { kind, message, data: settledParams(row) });
-    } catch (error) {
-      await releaseNotification(db, row.id);
-      throw error;
     }
+    if (!(await markNotified(db, row.id, clock.now()))) return false;
     await deps.events.publish(topics.user(row.userId), { channel: 'swaps', type: 'updated', data: swapView(row) });
     return true;
   }
@@ -147,6 +150,9 @@ export function createSwapSettlement(deps: {
   };
 }
 
+/** How long the settler of a swap has to tell its customer before the sweep does it instead. */
+export const NOTIFY_GRACE_MS = 30_000;
+
 /** The every-minute pass: due swaps, notifications left unsent, day-old unused quotes. */
 async function sweep(
   deps: {
@@ -168,7 +174,10 @@ async function sweep(
       log.error({ swapId: id, err: describe(error) }, 'swap settlement failed; the next sweep retries it');
     }
   }
-  for (const row of await unnotifiedSwaps(db, options.limit)) {
+  // Past the grace only: a swap settled a moment ago is being announced by its settler, and two
+  // announcers at once could both find no notification and both send one.
+  const settledBefore = new Date(clock.now().getTime() - NOTIFY_GRACE_MS);
+  for (const row of await unnotifiedSwaps(db, options.limit, settledBefore)) {
     try {
       if (await deps.announce(row)) result.notified += 1;
     } catch (error) {

@@ -9,7 +9,7 @@ import { schema } from '@rora/db';
 import { assertLedgerInvariants, createLedger, type Ledger } from '@rora/ledger';
 import { loseAnswer } from '../../testing/idempotency.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { createSwapSettlement } from './settlement.ts';
+import { NOTIFY_GRACE_MS, createSwapSettlement } from './settlement.ts';
 import { checkSwapInvariants } from './testing/swap-invariants.ts';
 import { approvedCustomer, balances, createSwapTestApp, getQuote, placeSwap } from './testing/swap-fixtures.ts';
 
@@ -88,11 +88,45 @@ describe('a settlement that crashes', () => {
     expect(await notificationsOf(userId)).toHaveLength(0);
 
     expect(await services.swap.settlement.settleOne(swap.id)).toBe('already_settled');
+    t.clock.advance(NOTIFY_GRACE_MS);
     expect(await services.swap.settlement.settleDue()).toMatchObject({ completed: 0, notified: 1 });
     expect(await services.swap.settlement.settleDue()).toMatchObject({ completed: 0, notified: 0 });
     expect(await balances(t, userId, 'ETH')).toEqual({ available: 1_843_237_500_000_000_000n, held: 0n });
     const notifications = await notificationsOf(userId);
     expect(notifications.map((notification) => notification.kind)).toEqual(['swap_completed']);
+  });
+});
+
+describe('a settlement whose database session is lost while the customer is told', () => {
+  it('and while its claim is given back: the sweep still notifies once', async () => {
+    const { swap, userId } = await dueSwap();
+    const { services } = t.app;
+    // The session ends (57P01) on any write that would give the notification back.
+    await t.database.pool.query(`
+      CREATE OR REPLACE FUNCTION session_lost() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$`);
+    await t.database.pool.query(`CREATE TRIGGER session_lost BEFORE UPDATE ON swaps FOR EACH ROW
+      WHEN (OLD.notified_at IS NOT NULL AND NEW.notified_at IS NULL) EXECUTE FUNCTION session_lost()`);
+    const settlement = createSwapSettlement({
+      db: t.database.db,
+      ledger: createLedger(),
+      clock: t.clock,
+      notifications: {
+        notify: async () => {
+          throw new Error('terminating connection due to administrator command');
+        },
+      },
+      events: services.events,
+    });
+    await expect(settlement.settleOne(swap.id)).rejects.toThrow();
+    await t.database.pool.query('DROP TRIGGER session_lost ON swaps');
+
+    t.clock.advance(NOTIFY_GRACE_MS);
+    await services.swap.settlement.settleDue();
+    await services.swap.settlement.settleDue();
+    const notifications = await notificationsOf(userId);
+    expect(notifications.map((notification) => notification.kind)).toEqual(['swap_completed']);
+    expect(await swapRow(swap.id)).toMatchObject({ status: 'completed' });
   });
 });
 

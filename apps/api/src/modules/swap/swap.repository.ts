@@ -160,8 +160,8 @@ export async function countFailedAttempt(db: Db, id: string): Promise<void> {
     .where(eq(swaps.id, id));
 }
 
-/** Claims the swap's one notification: true for the single caller that set notified_at. */
-export async function claimNotification(db: Db, id: string, now: Date): Promise<boolean> {
+/** Records that the customer was told of the settled swap: true for the single caller that set it. */
+export async function markNotified(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(swaps)
     .set({ notifiedAt: now })
@@ -170,9 +170,13 @@ export async function claimNotification(db: Db, id: string, now: Date): Promise<
   return rows.length === 1;
 }
 
-/** Gives the claim back when notifying failed, so the next sweep tries again. */
-export async function releaseNotification(db: Db, id: string): Promise<void> {
-  await db.update(swaps).set({ notifiedAt: null }).where(eq(swaps.id, id));
+/** Whether the swap's owner already has its settlement's notification (a sending cut before its mark). */
+export async function wasTold(db: Db, row: SwapRow): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM notifications
+     WHERE user_id = ${row.userId}::uuid AND kind IN ('swap_completed', 'swap_failed') AND data->>'swapId' = ${row.id}
+     LIMIT 1`);
+  return rows.length > 0;
 }
 
 /** Ids of swaps due for settlement, oldest due first. */
@@ -187,11 +191,18 @@ export async function dueSwapIds(db: Db, now: Date, limit: number): Promise<stri
 }
 
 /** Settled swaps whose customer was not told yet (a crash between settling and notifying). */
-export async function unnotifiedSwaps(db: Db, limit: number): Promise<SwapRow[]> {
+export async function unnotifiedSwaps(db: Db, limit: number, settledBefore: Date): Promise<SwapRow[]> {
   const rows = await db
     .select()
     .from(swaps)
-    .where(and(ne(swaps.status, 'in_progress'), isNull(swaps.notifiedAt), isNotNull(swaps.settledAt)))
+    .where(
+      and(
+        ne(swaps.status, 'in_progress'),
+        isNull(swaps.notifiedAt),
+        isNotNull(swaps.settledAt),
+        lte(swaps.settledAt, settledBefore),
+      ),
+    )
     .orderBy(asc(swaps.settledAt))
     .limit(limit);
   return rows.map(toSwap);
