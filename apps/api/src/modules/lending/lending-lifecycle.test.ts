@@ -10,6 +10,7 @@ import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import { findLoan } from './lending.repository.ts';
 import { DAY_MS, seizureFor } from './loan-math.ts';
+import { NOTIFY_GRACE_MS } from './loan-risk.ts';
 import { debtAt } from './loan-view.ts';
 import { checkLendingInvariants } from './testing/lending-invariants.ts';
 import {
@@ -239,6 +240,9 @@ describe('the risk sweep', () => {
     // As if the process died between the commit and the notification: the claim is given back.
     await t.database.db.execute(sql`UPDATE loan_events SET notified_at = NULL WHERE type = 'funded'`);
     await t.database.db.execute(sql`DELETE FROM notifications WHERE kind = 'loan_funded'`);
+    // The sweep leaves a step of the last moments to its own request.
+    expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 0 });
+    t.clock.advance(NOTIFY_GRACE_MS);
     expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 1 });
     expect(await t.app.services.lending.risk.sweep()).toMatchObject({ notified: 0 });
     const funded = async (userId: string) =>

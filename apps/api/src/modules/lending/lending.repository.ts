@@ -177,10 +177,10 @@ export async function toldOf(db: Db, userId: string, eventId: string): Promise<b
   return rows.length > 0;
 }
 
-export async function unnotifiedEvents(db: Db, limit: number): Promise<LoanEventRow[]> {
+export async function unnotifiedEvents(db: Db, limit: number, before: Date): Promise<LoanEventRow[]> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT id, loan_id, type, at, ltv_bps, notify FROM loan_events
-     WHERE notify AND notified_at IS NULL ORDER BY seq LIMIT ${limit}`);
+     WHERE notify AND notified_at IS NULL AND at <= ${before.toISOString()}::timestamptz ORDER BY seq LIMIT ${limit}`);
   return rows.map(toEvent);
 }
 

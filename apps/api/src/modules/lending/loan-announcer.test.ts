@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
+import { NOTIFY_GRACE_MS } from './loan-risk.ts';
 import { approvedCustomer, createLendingTestApp, lent } from './testing/lending-fixtures.ts';
 
 let t: TestApp;
@@ -39,6 +40,7 @@ describe("a loan step's notifications", () => {
     await lent(t, borrower, lender);
     await heal();
 
+    t.clock.advance(NOTIFY_GRACE_MS);
     await t.app.services.lending.risk.sweep();
     await t.app.services.lending.risk.sweep();
     expect([await fundedNotices(borrower), await fundedNotices(lender)]).toEqual([1, 1]);
@@ -52,6 +54,7 @@ describe("a loan step's notifications", () => {
     await lent(t, borrower, lender);
     await heal();
 
+    t.clock.advance(NOTIFY_GRACE_MS);
     await t.app.services.lending.risk.sweep();
     expect([await fundedNotices(borrower), await fundedNotices(lender)]).toEqual([1, 1]);
   });

@@ -54,6 +54,9 @@ export interface LoanRisk {
 
 const silent: SweepLogger = { warn: () => undefined, error: () => undefined };
 
+/** How long a loan step's own request has to tell its parties before the sweep does it instead. */
+export const NOTIFY_GRACE_MS = 30_000;
+
 /** The sweep's prices: every lendable coin once, as observed now. */
 export async function observePrices(prices: LendingPrices): Promise<Map<string, ObservedPrice>> {
   const observed = await Promise.all(LOAN_ASSETS.map(async (asset) => [asset, await prices.price(asset)] as const));
@@ -206,7 +209,10 @@ export function createLoanRisk(deps: RiskDeps): LoanRisk {
   }
 
   async function notifyLeftovers(result: RiskSweepResult, log: SweepLogger): Promise<void> {
-    for (const event of await unnotifiedEvents(db, 500)) {
+    // Past the grace only: a step of a moment ago is being announced by its own request, and two
+    // announcers at once could both find a party untold and both tell it.
+    const before = new Date(deps.clock.now().getTime() - NOTIFY_GRACE_MS);
+    for (const event of await unnotifiedEvents(db, 500, before)) {
       try {
         if (await deps.announcer.announce(event)) result.notified += 1;
       } catch (error) {
