@@ -12,10 +12,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import {
-  claimNotification,
+  markNotified,
   lockPurchase,
   recordReceipt,
-  releaseNotification,
+  wasTold,
   setReceiptOutcome,
   settlePurchase,
   unnotifiedPurchases,
@@ -34,6 +34,9 @@ export interface WebhookResult {
   applied: boolean;
   duplicate: boolean;
 }
+
+/** How long a settled purchase's webhook has to tell its customer before notifyPending does. */
+export const NOTIFY_GRACE_MS = 30_000;
 
 export interface OnrampWebhooks {
   receive(delivery: Omit<OnrampWebhookDelivery, 'now'> & { log: WebhookLogger }): Promise<WebhookResult>;
@@ -111,15 +114,18 @@ export function createOnrampWebhooks(deps: {
 }): OnrampWebhooks {
   const { db, clock, provider } = deps;
 
+  /**
+   * Tells the customer once: the notification is sent unless one for this purchase exists, and only
+   * then is the purchase marked notified. A claim taken first and given back on failure lost the
+   * notification for good when the giving back failed too (the session ended, PostgreSQL
+   * restarting) or the process died in between; now notifyPending finds the purchase unmarked.
+   */
   async function announce(row: PurchaseRow): Promise<boolean> {
-    if (!(await claimNotification(db, row.id, clock.now()))) return false;
-    const { kind, message } = purchaseMessage(row);
-    try {
+    if (!(await wasTold(db, row))) {
+      const { kind, message } = purchaseMessage(row);
       await deps.notifications.notify(row.userId, { kind, message, data: purchaseParams(row) });
-    } catch (error) {
-      await releaseNotification(db, row.id);
-      throw error;
     }
+    if (!(await markNotified(db, row.id, clock.now()))) return false;
     await deps.events.publish(topics.user(row.userId), { channel: 'onramp', type: 'updated', data: deps.view(row) });
     return true;
   }
@@ -149,7 +155,9 @@ export function createOnrampWebhooks(deps: {
 
     async notifyPending(log) {
       let sent = 0;
-      for (const row of await unnotifiedPurchases(db, 200)) {
+      // Past the grace only: a purchase settled a moment ago is being announced by its webhook, and
+      // two announcers at once could both find no notification and both send one.
+      for (const row of await unnotifiedPurchases(db, 200, new Date(clock.now().getTime() - NOTIFY_GRACE_MS))) {
         try {
           if (await announce(row)) sent += 1;
         } catch (error) {

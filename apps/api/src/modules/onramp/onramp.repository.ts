@@ -1,6 +1,6 @@
 // The on-ramp tables' queries: purchases and the webhook receipts. Amounts are numeric(78,0) decimal
 // strings in the database and bigint here.
-import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@rora/db';
 
 const { onrampPurchases: purchases, onrampWebhookReceipts: receipts } = schema;
@@ -109,7 +109,8 @@ export async function setReceiptOutcome(tx: Tx, signature: string, outcome: 'app
   await tx.update(receipts).set({ outcome }).where(eq(receipts.signature, signature));
 }
 
-export async function claimNotification(db: Db, id: string, now: Date): Promise<boolean> {
+/** Records that the customer was told of the settled purchase: true for the single caller that set it. */
+export async function markNotified(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(purchases)
     .set({ notifiedAt: now })
@@ -118,16 +119,28 @@ export async function claimNotification(db: Db, id: string, now: Date): Promise<
   return rows.length === 1;
 }
 
-export async function releaseNotification(db: Db, id: string): Promise<void> {
-  await db.update(purchases).set({ notifiedAt: null }).where(eq(purchases.id, id));
+/** Whether the purchase's owner already has its notification (a sending cut before its mark). */
+export async function wasTold(db: Db, row: PurchaseRow): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM notifications
+     WHERE user_id = ${row.userId}::uuid AND kind IN ('onramp_completed', 'onramp_failed')
+       AND data->>'purchaseId' = ${row.id}
+     LIMIT 1`);
+  return rows.length > 0;
 }
 
 /** Completed or failed purchases whose customer was not told yet. */
-export async function unnotifiedPurchases(db: Db, limit: number): Promise<PurchaseRow[]> {
+export async function unnotifiedPurchases(db: Db, limit: number, settledBefore: Date): Promise<PurchaseRow[]> {
   const rows = await db
     .select()
     .from(purchases)
-    .where(and(sql`${purchases.status} IN ('completed', 'failed')`, isNull(purchases.notifiedAt)))
+    .where(
+      and(
+        sql`${purchases.status} IN ('completed', 'failed')`,
+        isNull(purchases.notifiedAt),
+        lte(purchases.settledAt, settledBefore),
+      ),
+    )
     .orderBy(asc(purchases.settledAt))
     .limit(limit);
   return rows.map(toPurchase);
