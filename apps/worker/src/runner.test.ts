@@ -1,3 +1,4 @@
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogSerializer, schema } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
@@ -113,5 +114,58 @@ describe('worker', () => {
       { type: 'Object', message: 'terminating connection', sqlState: '57P01' },
       { type: 'Error', message: 'relation "job" does not exist', sqlState: '42P01' },
     ]);
+  });
+});
+
+describe('a worker with a backlog', () => {
+  let database: TestDatabase;
+  let worker: Worker | undefined;
+  const seen: number[] = [];
+  const probe: JobDefinition<{ n: number }> = {
+    name: 'backlog-probe',
+    async run(_context, data) {
+      if (data.n < 0) throw new Error('negative');
+      seen.push(data.n);
+      return { recorded: data.n };
+    },
+  };
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await database.destroy();
+  });
+
+  it('takes it without waiting a polling interval between jobs, and fails a failing job alone', async () => {
+    // Queued before the worker starts, as swaps' settlement jobs pile up under load.
+    const sender = new PgBoss({ connectionString: database.url, max: 2 });
+    await sender.start();
+    await sender.createQueue(probe.name);
+    const numbers = [...Array.from({ length: 6 }, (_, i) => i), -1, ...Array.from({ length: 6 }, (_, i) => i + 6)];
+    const ids = await Promise.all(numbers.map((n) => sender.send(probe.name, { n }, { retryLimit: 0 })));
+    await sender.stop({ graceful: false });
+
+    // A poll every 30 s: without a burst, the 13 jobs would take minutes.
+    const started = Date.now();
+    worker = await startWorker({
+      databaseUrl: database.url,
+      log: quiet,
+      jobs: [probe as JobDefinition],
+      pollingIntervalSeconds: 30,
+    });
+    const states = async () =>
+      Promise.all(ids.map(async (id) => (await worker!.boss.findJobs(probe.name, { id: id! }))[0]?.state));
+    while (
+      (await states()).some((state) => state !== 'completed' && state !== 'failed') &&
+      Date.now() - started < 20_000
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await states()).toEqual(numbers.map((n) => (n < 0 ? 'failed' : 'completed')));
+    expect([...seen].sort((a, b) => a - b)).toEqual(numbers.filter((n) => n >= 0));
   });
 });
