@@ -21,7 +21,7 @@ const blocked = process.env.E2E_BLOCKED === '1';
 const webDist = path.resolve('apps/web/dist');
 
 async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rora_e2e_${randomBytes(5).toString('hex')}`;
+  const name = `${process.env.E2E_DATABASE_PREFIX ?? 'rora_e2e'}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
