@@ -82,7 +82,7 @@ test.describe('numbers in French', () => {
 
     const form = page.getByRole('form', { name: 'Formulaire d’ordre' });
     await form.getByRole('tab', { name: 'Marché' }).click();
-    await expect(form.getByText(new RegExp(`^Frais : preneur 0,5${S}%, teneur 0,5${S}%$`))).toBeVisible();
+    await expect(form.getByText(new RegExp(`^Frais${S}: preneur 0,5${S}%, teneur 0,5${S}%$`))).toBeVisible();
     await form.getByLabel('Quantité').fill('0,002');
     await expect(form.getByLabel('Total')).toHaveValue(new RegExp(`^${NUMBER},\\d+$`));
     await expect(form.getByText(new RegExp(`Frais \\(preneur, 0,5${S}%\\)`))).toBeVisible();

@@ -120,7 +120,7 @@ test('German, translated on the device, keeps names and numbers, and comes from 
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(machineSelector(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Traduction automatique/ })).toHaveAccessibleName(
-    /Traduction automatique : désactivée/,
+    /Traduction automatique\s: désactivée/,
   );
 });
 

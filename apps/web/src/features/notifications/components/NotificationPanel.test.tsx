@@ -85,12 +85,12 @@ describe('the notifications panel', () => {
         .getAllByRole('listitem')
         .map((item) => item.querySelector('p')?.textContent),
     ).toEqual([
-      'Non lue: Alerte de prix : BNB/USDT est au-dessus de 610,00 USDT. Dernier prix : 612,50 USDT.',
+      'Non lue: Alerte de prix\u00a0: BNB/USDT est au-dessus de 610,00 USDT. Dernier prix\u00a0: 612,50 USDT.',
       'Non lue: New sign-in to your account.',
     ]);
     const [read] = within(before!).getAllByRole('listitem');
     expect(read!.querySelector('p')?.textContent).toBe(
-      'Votre conversion de 0,5 ETH est terminée : vous avez reçu 1\u202f500 USDT dans votre portefeuille.',
+      'Votre conversion de 0,5 ETH est terminée\u00a0: vous avez reçu 1\u202f500 USDT dans votre portefeuille.',
     );
     expect(read!.className).toContain('is-read');
     expect(within(panel).getAllByRole('button', { name: 'Marquer comme lue' })).toHaveLength(2);

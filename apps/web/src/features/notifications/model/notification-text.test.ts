@@ -45,7 +45,7 @@ const alert = note(
 describe('notificationText', () => {
   it.each([
     ['en', 'Price alert: BTC/USDT is below 61,000.0 USDT. Last price: 60,990.5 USDT.'],
-    ['fr', 'Alerte de prix : BTC/USDT est en dessous de 61\u202f000,0 USDT. Dernier prix : 60\u202f990,5 USDT.'],
+    ['fr', 'Alerte de prix\u00a0: BTC/USDT est en dessous de 61\u202f000,0 USDT. Dernier prix\u00a0: 60\u202f990,5 USDT.'],
     ['la_es', 'Alerta de precio: BTC/USDT está por debajo de 61,000.0 USDT. Último precio: 60,990.5 USDT.'],
     ['pt_br', 'Alerta de preço: BTC/USDT está abaixo de 61.000,0 USDT. Último preço: 60.990,5 USDT.'],
   ])('writes a fired price alert in %s, prices with the tick’s decimals', (language, text) => {
@@ -61,7 +61,7 @@ describe('notificationText', () => {
       triggeredPrice: '612.5',
     });
     expect(notificationText(above, translate('fr'), TAGS['fr'])).toBe(
-      'Alerte de prix : BNB/USDT est au-dessus de 610,00 USDT. Dernier prix : 612,50 USDT.',
+      'Alerte de prix\u00a0: BNB/USDT est au-dessus de 610,00 USDT. Dernier prix\u00a0: 612,50 USDT.',
     );
   });
 
@@ -77,7 +77,7 @@ describe('notificationText', () => {
       'We could not verify your identity (photo of yourself: a photo is blurred; photo of your ID: your ID card has expired). Please fix the rejected items and send them again.',
     );
     expect(notificationText(rejected, translate('fr'), TAGS['fr'])).toContain(
-      '(photo de vous : une photo est floue ; photo de votre pièce d’identité : votre pièce d’identité a expiré)',
+      '(photo de vous\u00a0: une photo est floue\u202f; photo de votre pièce d’identité\u00a0: votre pièce d’identité a expiré)',
     );
     expect(
       notificationText(
@@ -94,7 +94,7 @@ describe('notificationText', () => {
       'Order filled on BTC/USDT: you bought 0.015 BTC at an average price of 46,012.5 USDT.',
     );
     expect(notificationText(note('order_filled', { ...params, side: 'sell' }), translate('fr'), TAGS['fr'])).toBe(
-      'Ordre exécuté sur BTC/USDT : vous avez vendu 0,015 BTC au prix moyen de 46\u202f012,5 USDT.',
+      'Ordre exécuté sur BTC/USDT\u00a0: vous avez vendu 0,015 BTC au prix moyen de 46\u202f012,5 USDT.',
     );
   });
 
@@ -116,7 +116,7 @@ describe('notificationText', () => {
     const declined = (reason: string) =>
       note('onramp_failed', { purchaseId: 'p1', asset: 'USDT', amount: '147.75', reason });
     expect(notificationText(declined('insufficient_funds'), translate('fr'), TAGS['fr'])).toBe(
-      'Votre achat par carte de 147,75 USDT a échoué : le solde de votre carte est insuffisant. Aucun montant n’a été débité.',
+      'Votre achat par carte de 147,75 USDT a échoué\u00a0: le solde de votre carte est insuffisant. Aucun montant n’a été débité.',
     );
     expect(notificationText(declined('processor_timeout'), translate('en'), TAGS['en'])).toBe(
       'Your card purchase of 147.75 USDT failed: the payment did not go through. You were not charged.',
