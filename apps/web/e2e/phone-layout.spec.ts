@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { bearer, notify, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { approvedCustomer } from './swap-helpers.ts';
+import { approvedCustomer, buyWithCard } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
 const WIDTH = 390;
@@ -141,4 +141,35 @@ test('the KYC steps, the account tabs and the loan tabs are all in view', async 
   await expect(loanTabs.first()).toBeVisible();
   for (const tab of await loanTabs.all()) await expectInView(tab);
   await expectNoSidewaysScroll(page);
+});
+
+async function expectTouchSize(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'laid out').not.toBeNull();
+  expect(box!.height, `${await locator.textContent()} is too small to tap`).toBeGreaterThanOrEqual(44);
+}
+
+test('wallets and swap: the network is never cut, and the small links and Max are 44 px to tap', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await approvedCustomer(request);
+  await buyWithCard(request, customer, 'USDT', '50');
+  await useLanguage(page, 'fr', 'light_theme');
+  await openSignedIn(page, customer, '/dashboard/wallets');
+  const list = page.getByRole('navigation', { name: 'Vos portefeuilles' });
+  const network = list.getByText('Tether USD (ERC-20)', { exact: true });
+  await expect(network).toBeVisible();
+  expect(await network.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await list.getByRole('button', { name: /USDT/ }).first().click();
+  await expectTouchSize(page.getByRole('link', { name: 'Ouvrir Conversion' }).first());
+  await page.getByRole('tab', { name: 'Envoyer' }).click();
+  await expectTouchSize(page.getByRole('button', { name: 'Max', exact: true }));
+  await page.getByRole('tab', { name: 'Recevoir' }).click();
+  await expectTouchSize(page.getByRole('link', { name: 'Voir cette adresse sur l’explorateur de blocs' }));
+  await expectNoSidewaysScroll(page);
+
+  await page.goto('/dashboard/swap');
+  await expectTouchSize(page.getByRole('button', { name: /^Utiliser tout votre solde/ }));
 });
