@@ -84,3 +84,27 @@ test('a French reader types the French decimal comma and thousands spaces', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Conversion' })).toBeVisible();
   await expect(page).toHaveTitle('Conversion · Rora');
 });
+
+test('a pasted destination tag is kept as written and refused, never trimmed into another tag', async ({
+  page,
+  request,
+}) => {
+  const customer = await approvedCustomer(request);
+  await openSignedIn(page, customer, '/dashboard/wallets');
+  await page.getByRole('button', { name: 'Change wallet' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a wallet' });
+  await picker.getByLabel('Search by coin or network').fill('xrp');
+  await picker.getByRole('button', { name: /XRP/ }).click();
+  await page.getByRole('tab', { name: 'Send' }).click();
+  const tag = page.getByLabel('Destination tag');
+  // Stripped of what is not a digit these read 19, 100050, 5 and the first ten digits: another
+  // customer's tag at an exchange, or none of theirs.
+  for (const text of ['1e9', '1,000.50', '-5', '12345678901']) {
+    await tag.fill(text);
+    await tag.blur();
+    await expect(tag, text).toHaveValue(text);
+    await expect(page.getByText('A destination tag is a whole number up to 4294967295'), text).toBeVisible();
+  }
+  await tag.fill('123456');
+  await expect(page.getByText('A destination tag is a whole number up to 4294967295')).toBeHidden();
+});

@@ -80,7 +80,7 @@ export function SendPanel({ wallet, onSent }: { readonly wallet: Wallet; readonl
             label={t('send.tag')}
             inputMode="numeric"
             value={draft.destinationTag}
-            onChange={(event) => form.set('destinationTag')(event.currentTarget.value.replace(/\D/g, '').slice(0, 10))}
+            onChange={(event) => form.set('destinationTag')(event.currentTarget.value)}
             onBlur={() => form.touch('destinationTag')}
             error={form.shown('destinationTag')}
             hint={t('send.tagHint')}
