@@ -82,7 +82,14 @@ describe('the swap screen’s word', () => {
   // The menu and the page title name the swap screen; its form, confirmation, progress and history
   // said another word in Portuguese and Spanish (Conversão over “Nova troca”), as if two features.
   const texts = (folder: string, language: string) => namespaces.get(folder)!.get(language)!;
-  const KEYS = ['form.heading', 'form.review', 'confirm.title', 'confirm.confirm', 'progress.another', 'history.heading'];
+  const KEYS = [
+    'form.heading',
+    'form.review',
+    'confirm.title',
+    'confirm.confirm',
+    'progress.another',
+    'history.heading',
+  ];
 
   for (const language of LANGUAGE_FILES) {
     it(`is the menu's word on the swap screen in ${language}`, () => {

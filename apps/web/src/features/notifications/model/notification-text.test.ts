@@ -45,7 +45,10 @@ const alert = note(
 describe('notificationText', () => {
   it.each([
     ['en', 'Price alert: BTC/USDT is below 61,000.0 USDT. Last price: 60,990.5 USDT.'],
-    ['fr', 'Alerte de prix\u00a0: BTC/USDT est en dessous de 61\u202f000,0 USDT. Dernier prix\u00a0: 60\u202f990,5 USDT.'],
+    [
+      'fr',
+      'Alerte de prix\u00a0: BTC/USDT est en dessous de 61\u202f000,0 USDT. Dernier prix\u00a0: 60\u202f990,5 USDT.',
+    ],
     ['la_es', 'Alerta de precio: BTC/USDT está por debajo de 61,000.0 USDT. Último precio: 60,990.5 USDT.'],
     ['pt_br', 'Alerta de preço: BTC/USDT está abaixo de 61.000,0 USDT. Último preço: 60.990,5 USDT.'],
   ])('writes a fired price alert in %s, prices with the tick’s decimals', (language, text) => {
