@@ -119,7 +119,7 @@ test.describe('numbers in French', () => {
     // The Swap page's own word, not the Exchange page's.
     await expect(page.getByRole('heading', { level: 1, name: 'Conversion' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /échange/i })).toHaveCount(0);
-    await expect(page.getByText(/^Disponible : 0,0\d{2,3} BTC$/)).toBeVisible();
+    await expect(page.getByText(/^Disponible\s: 0,0\d{2,3} BTC$/)).toBeVisible();
     await page.getByLabel('Montant en BTC').fill('0,01');
     await expect(page.getByTestId('quote-receive')).toHaveText(/^\d+,\d{1,8} ETH$/);
     await expect(

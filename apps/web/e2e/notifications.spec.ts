@@ -122,7 +122,7 @@ test('a fired price alert reads in French in the bell, and its e-mail is French 
   const item = panel.getByRole('listitem').filter({
     // French marks (ADR 0035): 45 123,4 with a narrow no-break space and a decimal comma.
     hasText:
-      /Alerte de prix : BTC\/USDT est en dessous de \d{1,3}(\u202f\d{3})*,\d USDT\. Dernier prix : \d{1,3}(\u202f\d{3})*,\d USDT\./,
+      /Alerte de prix\s: BTC\/USDT est en dessous de \d{1,3}(\u202f\d{3})*,\d USDT\. Dernier prix\s: \d{1,3}(\u202f\d{3})*,\d USDT\./,
   });
   await expect(item).toBeVisible();
   await expect(panel).not.toContainText('BTC/USDT is below');
