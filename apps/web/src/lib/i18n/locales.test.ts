@@ -65,12 +65,9 @@ describe('the audit page’s name', () => {
 describe('French punctuation', () => {
   // French sets a space before : ; ! ? % and inside « », and it must not break there: with an
   // ordinary space a phone's narrow line starts with the colon (“terminé / : vous avez reçu”).
-  // Lending and audit copy belong to their own features' owners and are checked once fixed there.
   const BREAKABLE = / [:;!?»%]|« /;
-  const OWNED_ELSEWHERE = ['../features/lending/locales', '../features/audit/locales'];
 
   for (const [folder, languages] of namespaces) {
-    if (OWNED_ELSEWHERE.includes(folder)) continue;
     it(`${folder}/fr keeps the space before a colon, semicolon, ! ? % and inside « » unbreakable`, () => {
       const breakable = [...languages.get('fr')!].filter(([, text]) => BREAKABLE.test(text));
       expect(breakable.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
