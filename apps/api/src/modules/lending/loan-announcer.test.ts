@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
+import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
 import { NOTIFY_GRACE_MS } from './loan-risk.ts';
 import { approvedCustomer, createLendingTestApp, lent } from './testing/lending-fixtures.ts';
 
@@ -11,21 +12,6 @@ beforeEach(async () => {
   t = await createLendingTestApp();
 });
 afterEach(async () => t.close());
-
-/** A statement that matches `when` on `table` fails as a session ended (57P01) does. */
-async function failWhen(table: string, timing: 'INSERT' | 'UPDATE', when: string) {
-  await t.database.pool.query(`
-    CREATE OR REPLACE FUNCTION session_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$`);
-  await t.database.pool.query(
-    `CREATE TRIGGER session_lost_${table} BEFORE ${timing} ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION session_lost()`,
-  );
-}
-
-async function heal() {
-  await t.database.pool.query('DROP TRIGGER IF EXISTS session_lost_notifications ON notifications');
-  await t.database.pool.query('DROP TRIGGER IF EXISTS session_lost_loan_events ON loan_events');
-}
 
 const fundedNotices = async (user: TestUser) =>
   (await t.app.services.notifications.list(user.userId, { page: 1, limit: 20 })).items.filter(
@@ -36,9 +22,14 @@ describe("a loan step's notifications", () => {
   it('tells the party already told only once when the sweep resumes a broken sending', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const lender = await approvedCustomer(t, { USDT: '1000' });
-    await failWhen('notifications', 'INSERT', `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`);
+    await loseSessionWhen(
+      t.database.pool,
+      'notifications',
+      'INSERT',
+      `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`,
+    );
     await lent(t, borrower, lender);
-    await heal();
+    await restoreSession(t.database.pool, 'notifications', 'loan_events');
 
     t.clock.advance(NOTIFY_GRACE_MS);
     await t.app.services.lending.risk.sweep();
@@ -49,10 +40,20 @@ describe("a loan step's notifications", () => {
   it('still tells everyone when the database is gone for the rest of the sending too', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const lender = await approvedCustomer(t, { USDT: '1000' });
-    await failWhen('notifications', 'INSERT', `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`);
-    await failWhen('loan_events', 'UPDATE', `NEW.notified_at IS NULL AND OLD.notified_at IS NOT NULL`);
+    await loseSessionWhen(
+      t.database.pool,
+      'notifications',
+      'INSERT',
+      `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`,
+    );
+    await loseSessionWhen(
+      t.database.pool,
+      'loan_events',
+      'UPDATE',
+      `NEW.notified_at IS NULL AND OLD.notified_at IS NOT NULL`,
+    );
     await lent(t, borrower, lender);
-    await heal();
+    await restoreSession(t.database.pool, 'notifications', 'loan_events');
 
     t.clock.advance(NOTIFY_GRACE_MS);
     await t.app.services.lending.risk.sweep();

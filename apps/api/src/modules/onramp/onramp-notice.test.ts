@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@rora/db';
+import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
 import { NOTIFY_GRACE_MS } from './onramp-webhooks.ts';
 import {
   approvedCustomer,
@@ -18,28 +19,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Statements matching `when` on `table` fail as a session ended (57P01) does. */
-async function failWhen(table: string, timing: 'INSERT' | 'UPDATE', when: string) {
-  await t.database.pool.query(`
-    CREATE OR REPLACE FUNCTION session_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$`);
-  await t.database.pool.query(
-    `CREATE TRIGGER session_lost_${table} BEFORE ${timing} ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION session_lost()`,
-  );
-}
-
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('a completed purchase whose notification could not be sent', () => {
   it('is told once by the next pass, even when the claim could not be given back', async () => {
     const user = await approvedCustomer(t);
     const purchase = await startPurchase(t, user);
-    await failWhen('notifications', 'INSERT', `NEW.kind = 'onramp_completed'`);
-    await failWhen('onramp_purchases', 'UPDATE', `OLD.notified_at IS NOT NULL AND NEW.notified_at IS NULL`);
+    await loseSessionWhen(t.database.pool, 'notifications', 'INSERT', `NEW.kind = 'onramp_completed'`);
+    await loseSessionWhen(
+      t.database.pool,
+      'onramp_purchases',
+      'UPDATE',
+      `OLD.notified_at IS NOT NULL AND NEW.notified_at IS NULL`,
+    );
     const paid = await pay(t, purchase, '4242 4242 4242 4242');
     expect(paid.json()).toEqual({ data: { status: 'approved', declineCode: null } });
-    await t.database.pool.query('DROP TRIGGER session_lost_notifications ON notifications');
-    await t.database.pool.query('DROP TRIGGER session_lost_onramp_purchases ON onramp_purchases');
+    await restoreSession(t.database.pool, 'notifications', 'onramp_purchases');
 
     t.clock.advance(NOTIFY_GRACE_MS);
     await t.app.services.onramp.webhooks.notifyPending(silent);

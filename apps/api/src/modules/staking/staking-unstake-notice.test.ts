@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
+import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { createStakingTestApp, fundedCustomer, placeStake, unstake } from './testing/staking-fixtures.ts';
 
@@ -13,20 +14,10 @@ beforeAll(async () => {
   t = await createStakingTestApp();
 });
 afterEach(async () => {
-  await t.database.pool.query('DROP TRIGGER IF EXISTS notice_lost ON notifications');
+  await restoreSession(t.database.pool, 'notifications');
   await assertLedgerInvariants(t.database.db);
 });
 afterAll(async () => t.close());
-
-/** The session ends (57P01, as pg_terminate_backend) when a stake_unstaked notification is written. */
-async function endSessionOnUnstakedNotice() {
-  await t.database.pool.query(`
-    CREATE OR REPLACE FUNCTION notice_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$`);
-  await t.database.pool.query(`
-    CREATE TRIGGER notice_lost BEFORE INSERT ON notifications
-       FOR EACH ROW WHEN (NEW.kind = 'stake_unstaked') EXECUTE FUNCTION notice_lost()`);
-}
 
 async function stakeAndNotices(stakeId: string) {
   const { rows } = await t.database.db.execute<{ status: string; notices: number }>(sql`
@@ -40,14 +31,15 @@ describe('an unstake whose session ends before its notification is written', () 
   it('commits neither, and the retry unstakes once with one notification', async () => {
     const user = await fundedCustomer(t, { USDT: '100' });
     const stake = await placeStake(t, user, 'usdt-flexible', '100');
-    await endSessionOnUnstakedNotice();
+    // The session ends (57P01, as pg_terminate_backend) as the stake_unstaked notification is written.
+    await loseSessionWhen(t.database.pool, 'notifications', 'INSERT', `NEW.kind = 'stake_unstaked'`);
     const key = randomUUID();
 
     const cut = await unstake(t, user, stake.id, key);
     expect(cut.statusCode, cut.body).toBe(503);
     expect(await stakeAndNotices(stake.id)).toEqual({ status: 'active', notices: 0 });
 
-    await t.database.pool.query('DROP TRIGGER notice_lost ON notifications');
+    await restoreSession(t.database.pool, 'notifications');
     const retried = await unstake(t, user, stake.id, key);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await stakeAndNotices(stake.id)).toEqual({ status: 'unstaked', notices: 1 });

@@ -8,6 +8,7 @@ import type { Swap } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { assertLedgerInvariants, createLedger, type Ledger } from '@rora/ledger';
 import { loseAnswer } from '../../testing/idempotency.ts';
+import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { NOTIFY_GRACE_MS, createSwapSettlement } from './settlement.ts';
 import { checkSwapInvariants } from './testing/swap-invariants.ts';
@@ -102,11 +103,12 @@ describe('a settlement whose database session is lost while the customer is told
     const { swap, userId } = await dueSwap();
     const { services } = t.app;
     // The session ends (57P01) on any write that would give the notification back.
-    await t.database.pool.query(`
-      CREATE OR REPLACE FUNCTION session_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$`);
-    await t.database.pool.query(`CREATE TRIGGER session_lost BEFORE UPDATE ON swaps FOR EACH ROW
-      WHEN (OLD.notified_at IS NOT NULL AND NEW.notified_at IS NULL) EXECUTE FUNCTION session_lost()`);
+    await loseSessionWhen(
+      t.database.pool,
+      'swaps',
+      'UPDATE',
+      'OLD.notified_at IS NOT NULL AND NEW.notified_at IS NULL',
+    );
     const settlement = createSwapSettlement({
       db: t.database.db,
       ledger: createLedger(),
@@ -119,7 +121,7 @@ describe('a settlement whose database session is lost while the customer is told
       events: services.events,
     });
     await expect(settlement.settleOne(swap.id)).rejects.toThrow();
-    await t.database.pool.query('DROP TRIGGER session_lost ON swaps');
+    await restoreSession(t.database.pool, 'swaps');
 
     t.clock.advance(NOTIFY_GRACE_MS);
     await services.swap.settlement.settleDue();
