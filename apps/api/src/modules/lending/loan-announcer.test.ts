@@ -18,16 +18,20 @@ const fundedNotices = async (user: TestUser) =>
     (notification) => notification.kind === 'loan_funded',
   ).length;
 
+/** The session ends as the lender's loan_funded notification is written. */
+const loseLenderNotice = () =>
+  loseSessionWhen(
+    t.database.pool,
+    'notifications',
+    'INSERT',
+    `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`,
+  );
+
 describe("a loan step's notifications", () => {
   it('tells the party already told only once when the sweep resumes a broken sending', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const lender = await approvedCustomer(t, { USDT: '1000' });
-    await loseSessionWhen(
-      t.database.pool,
-      'notifications',
-      'INSERT',
-      `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`,
-    );
+    await loseLenderNotice();
     await lent(t, borrower, lender);
     await restoreSession(t.database.pool, 'notifications', 'loan_events');
 
@@ -40,12 +44,7 @@ describe("a loan step's notifications", () => {
   it('still tells everyone when the database is gone for the rest of the sending too', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const lender = await approvedCustomer(t, { USDT: '1000' });
-    await loseSessionWhen(
-      t.database.pool,
-      'notifications',
-      'INSERT',
-      `NEW.kind = 'loan_funded' AND NEW.data->>'role' = 'lender'`,
-    );
+    await loseLenderNotice();
     await loseSessionWhen(
       t.database.pool,
       'loan_events',

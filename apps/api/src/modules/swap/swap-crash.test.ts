@@ -40,6 +40,20 @@ async function swapRow(id: string) {
 const notificationsOf = (userId: string) =>
   t.database.db.select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
 
+/** A settlement on the real database whose notifying fails with `message`. */
+function settlementThatCannotNotify(message: string) {
+  return createSwapSettlement({
+    db: t.database.db,
+    ledger: createLedger(),
+    clock: t.clock,
+    notifications: {
+      notify: async () => {
+        throw new Error(message);
+      },
+    },
+    events: t.app.services.events,
+  });
+}
 describe('a settlement that crashes', () => {
   it('inside its transaction, after the ledger moved: nothing stays, and the rerun settles once', async () => {
     const { swap, userId } = await dueSwap();
@@ -73,17 +87,7 @@ describe('a settlement that crashes', () => {
   it('after commit, before the customer was told: settles nothing more, and the sweep notifies once', async () => {
     const { swap, userId } = await dueSwap();
     const { services } = t.app;
-    const settlement = createSwapSettlement({
-      db: t.database.db,
-      ledger: createLedger(),
-      clock: t.clock,
-      notifications: {
-        notify: async () => {
-          throw new Error('the process died before notifying');
-        },
-      },
-      events: services.events,
-    });
+    const settlement = settlementThatCannotNotify('the process died before notifying');
     await expect(settlement.settleOne(swap.id)).rejects.toThrow('the process died before notifying');
     expect(await swapRow(swap.id)).toMatchObject({ status: 'completed', notifiedAt: null });
     expect(await notificationsOf(userId)).toHaveLength(0);
@@ -109,17 +113,7 @@ describe('a settlement whose database session is lost while the customer is told
       'UPDATE',
       'OLD.notified_at IS NOT NULL AND NEW.notified_at IS NULL',
     );
-    const settlement = createSwapSettlement({
-      db: t.database.db,
-      ledger: createLedger(),
-      clock: t.clock,
-      notifications: {
-        notify: async () => {
-          throw new Error('terminating connection due to administrator command');
-        },
-      },
-      events: services.events,
-    });
+    const settlement = settlementThatCannotNotify('terminating connection due to administrator command');
     await expect(settlement.settleOne(swap.id)).rejects.toThrow();
     await restoreSession(t.database.pool, 'swaps');
 
