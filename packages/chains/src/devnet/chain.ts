@@ -231,15 +231,18 @@ export class DevnetChain {
   }
 
   /** A transfer from the outside world to `to`, paying the current normal fee (the devnet faucet). */
-  submitExternal(transfer: {
-    readonly network: NetworkId;
-    readonly to: string;
-    readonly amount: bigint;
-    readonly destinationTag?: number;
-  }): TxRecord {
+  submitExternal(
+    transfer: {
+      readonly network: NetworkId;
+      readonly to: string;
+      readonly amount: bigint;
+      readonly destinationTag?: number;
+    },
+    priority: FeePriority = 'normal',
+  ): TxRecord {
     const { network, to, amount } = transfer;
     const payload = `external:${network}:${this.#seq}:${to}:${transfer.destinationTag ?? ''}:${amount}`;
-    const { feeRate, fee } = this.estimate(network, 'normal');
+    const { feeRate, fee } = this.estimate(network, priority);
     const txid = txidFor(this.definition.id, utf8ToBytes(payload));
     const record = this.#add({
       ...transfer,

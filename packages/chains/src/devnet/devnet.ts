@@ -1,6 +1,6 @@
 // The offline devnet: one simulated chain per ChainId and one ChainAdapter per network over them.
 // Blocks come from a scheduler (real timers by default); tests skip `start()` and call `mineBlock()`.
-import type { ChainBlock, ChainTransaction } from '../adapter.ts';
+import type { ChainBlock, ChainTransaction, FeePriority } from '../adapter.ts';
 import { createAddressDeriver, type AddressDeriver, type DepositConfigs } from '../derive.ts';
 import { ChainError } from '../errors.ts';
 import { CHAIN_IDS, getNetwork, isChainId, NETWORK_IDS, NETWORKS, type ChainId, type NetworkId } from '../networks.ts';
@@ -45,6 +45,11 @@ export interface FundRequest {
   readonly address: string;
   readonly amount: bigint;
   readonly destinationTag?: number;
+  /**
+   * The fee the outside sender pays, as a wallet's estimate of this priority: 'normal' unless said.
+   * At 'normal' a deposit can wait out a busy stretch of the fee market; the faucet pays 'fast'.
+   */
+  readonly priority?: FeePriority;
 }
 
 export interface Devnet {
@@ -148,12 +153,10 @@ function devnetHandle(parts: {
       const valid = assertValidAddress(request.network, request.address, tag);
       const chain = chainOf(request.network);
       const destination = valid.destinationTag === undefined ? {} : { destinationTag: valid.destinationTag };
-      const record = chain.submitExternal({
-        network: request.network,
-        to: valid.address,
-        amount: request.amount,
-        ...destination,
-      });
+      const record = chain.submitExternal(
+        { network: request.network, to: valid.address, amount: request.amount, ...destination },
+        request.priority ?? 'normal',
+      );
       return toChainTransaction(record, chain.height);
     },
     balanceOf: (network, address) => chainOf(network).balances.balanceOf(NETWORKS[network].asset, address),
