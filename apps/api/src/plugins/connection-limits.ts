@@ -8,6 +8,7 @@
 // connections, and this machine itself are not counted.
 import type { Server, ServerOptions } from 'node:http';
 import { BlockList, isIPv6, type Socket } from 'node:net';
+import { createSlots } from '../lib/slots.ts';
 
 export interface ConnectionLimits {
   /** The longest a request may take to arrive, headers and body: then 408 request_took_too_long. */
@@ -89,23 +90,15 @@ export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
   };
 }
 
-/** Counts each capped address's open connections; refuses one over the cap as it arrives. */
+/** A slot per open connection of each capped address (lib/slots.ts); one over the cap is refused. */
 function capPerAddress(server: Server, limits: ConnectionLimits): void {
-  const open = new Map<string, number>();
+  const open = createSlots({ perKey: limits.maxConnectionsPerAddress });
   server.on('connection', (socket: Socket) => {
     const address = clientAddress(socket);
     if (address === null || isUncapped(limits.uncapped, address)) return;
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerAddress) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
+    const release = open.take(address);
+    if (release) socket.once('close', release);
+    else socket.destroy();
   });
 }
 
