@@ -10,7 +10,7 @@ import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import { findLoan } from './lending.repository.ts';
 import { DAY_MS, seizureFor } from './loan-math.ts';
-import { NOTIFY_GRACE_MS } from './loan-risk.ts';
+import { NOTIFY_GRACE_MS } from '../notifications/index.ts';
 import { debtAt } from './loan-view.ts';
 import { checkLendingInvariants } from './testing/lending-invariants.ts';
 import {

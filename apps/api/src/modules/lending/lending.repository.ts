@@ -170,13 +170,6 @@ export async function isNotified(db: Db, eventId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Whether `userId` already has the bell's notification of this event (data.eventId). */
-export async function toldOf(db: Db, userId: string, eventId: string): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    SELECT 1 FROM notifications WHERE user_id = ${userId}::uuid AND data->>'eventId' = ${eventId} LIMIT 1`);
-  return rows.length > 0;
-}
-
 export async function unnotifiedEvents(db: Db, limit: number, before: Date): Promise<LoanEventRow[]> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT id, loan_id, type, at, ltv_bps, notify FROM loan_events

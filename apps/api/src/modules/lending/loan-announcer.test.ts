@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
-import { NOTIFY_GRACE_MS } from './loan-risk.ts';
+import { NOTIFY_GRACE_MS } from '../notifications/index.ts';
 import { approvedCustomer, createLendingTestApp, lent } from './testing/lending-fixtures.ts';
 
 let t: TestApp;

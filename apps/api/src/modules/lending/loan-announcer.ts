@@ -12,7 +12,7 @@ import type { Db } from '@rora/db';
 import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import type { MessagingService } from '../messaging/index.ts';
-import type { NotificationService } from '../notifications/index.ts';
+import { hasNotificationAbout, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import {
   emailOf,
@@ -20,7 +20,6 @@ import {
   findLoan,
   isNotified,
   markNotified,
-  toldOf,
   type LoanEventRow,
   type LoanRow,
 } from './lending.repository.ts';
@@ -70,7 +69,7 @@ export function createLoanAnnouncer(deps: {
 
   async function tell(loan: LoanRow, event: LoanEventRow & { type: Announced }, role: Role): Promise<void> {
     const userId = role === 'borrower' ? loan.borrowerId : loan.lenderId;
-    if (!userId || (await toldOf(db, userId, event.id))) return;
+    if (!userId || (await hasNotificationAbout(db, { userId, field: 'eventId', id: event.id }))) return;
     const amount = formatAmount(loan.principal, assetScale(loan.asset as AssetSymbol));
     const collateralAmount = formatAmount(loan.collateral, assetScale(loan.collateralAsset as AssetSymbol));
     const params: NotificationParams<'loan_funded'> = {

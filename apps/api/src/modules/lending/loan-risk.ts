@@ -13,6 +13,7 @@ import type { Db, Tx } from '@rora/db';
 import { withTransaction, type Ledger } from '@rora/ledger';
 import { assetScale, type AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
+import { NOTIFY_GRACE_MS } from '../notifications/index.ts';
 import {
   insertEvent,
   lockLoan,
@@ -53,9 +54,6 @@ export interface LoanRisk {
 }
 
 const silent: SweepLogger = { warn: () => undefined, error: () => undefined };
-
-/** How long a loan step's own request has to tell its parties before the sweep does it instead. */
-export const NOTIFY_GRACE_MS = 30_000;
 
 /** The sweep's prices: every lendable coin once, as observed now. */
 export async function observePrices(prices: LendingPrices): Promise<Map<string, ObservedPrice>> {

@@ -5,4 +5,4 @@ export {
   type NotificationService,
   type PreparedNotification,
 } from './notifications.service.ts';
-export { notificationRows } from './notifications.repository.ts';
+export { NOTIFY_GRACE_MS, hasNotificationAbout, notificationRows } from './notifications.repository.ts';

@@ -44,6 +44,30 @@ export function notificationRows(prepared: readonly PreparedNotification[]) {
   }));
 }
 
+/**
+ * How long whatever settled a step (a request, a job) has to tell its customers before a sweep tells
+ * them instead: two announcers at once could both find a customer untold and both tell them.
+ */
+export const NOTIFY_GRACE_MS = 30_000;
+
+/**
+ * Whether the customer already has a notification naming `id` in its data's `field` (of one of
+ * `kinds`, when given): an announcer whose sending broke off before it recorded the step as told
+ * asks this before telling again.
+ */
+export async function hasNotificationAbout(
+  db: Db,
+  about: { userId: string; field: string; id: string; kinds?: readonly string[] },
+): Promise<boolean> {
+  const kinds = about.kinds?.map((kind) => sql`${kind}`);
+  const ofKinds = kinds ? sql` AND kind IN (${sql.join(kinds, sql`, `)})` : sql``;
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM notifications
+     WHERE user_id = ${about.userId}::uuid AND data->>${about.field} = ${about.id}${ofKinds}
+     LIMIT 1`);
+  return rows.length > 0;
+}
+
 /** The rows stored, as drizzle names them. */
 const INSERT_ALL = `
   SELECT id, user_id AS "userId", kind, message, data, created_at AS "createdAt", read_at AS "readAt"

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@rora/db';
 import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
-import { NOTIFY_GRACE_MS } from './onramp-webhooks.ts';
+import { NOTIFY_GRACE_MS } from '../notifications/index.ts';
 import {
   approvedCustomer,
   createOnrampTestApp,

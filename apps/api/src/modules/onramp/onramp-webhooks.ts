@@ -9,13 +9,12 @@ import { withTransaction, type Ledger } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { NotificationService } from '../notifications/index.ts';
+import { NOTIFY_GRACE_MS, hasNotificationAbout, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import {
   markNotified,
   lockPurchase,
   recordReceipt,
-  wasTold,
   setReceiptOutcome,
   settlePurchase,
   unnotifiedPurchases,
@@ -24,6 +23,9 @@ import {
 import { purchaseMessage, purchaseParams } from './onramp-view.ts';
 import type { OnrampService } from './onramp.service.ts';
 import type { OnrampEvent, OnrampProvider, OnrampWebhookDelivery } from './provider/onramp-provider.ts';
+
+/** What a settled purchase's notification is (purchaseMessage). */
+const PURCHASE_KINDS = ['onramp_completed', 'onramp_failed'];
 
 export interface WebhookLogger {
   warn(fields: object, message: string): void;
@@ -34,9 +36,6 @@ export interface WebhookResult {
   applied: boolean;
   duplicate: boolean;
 }
-
-/** How long a settled purchase's webhook has to tell its customer before notifyPending does. */
-export const NOTIFY_GRACE_MS = 30_000;
 
 export interface OnrampWebhooks {
   receive(delivery: Omit<OnrampWebhookDelivery, 'now'> & { log: WebhookLogger }): Promise<WebhookResult>;
@@ -121,7 +120,9 @@ export function createOnrampWebhooks(deps: {
    * restarting) or the process died in between; now notifyPending finds the purchase unmarked.
    */
   async function announce(row: PurchaseRow): Promise<boolean> {
-    if (!(await wasTold(db, row))) {
+    if (
+      !(await hasNotificationAbout(db, { userId: row.userId, field: 'purchaseId', id: row.id, kinds: PURCHASE_KINDS }))
+    ) {
       const { kind, message } = purchaseMessage(row);
       await deps.notifications.notify(row.userId, { kind, message, data: purchaseParams(row) });
     }

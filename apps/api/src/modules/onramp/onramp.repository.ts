@@ -119,16 +119,6 @@ export async function markNotified(db: Db, id: string, now: Date): Promise<boole
   return rows.length === 1;
 }
 
-/** Whether the purchase's owner already has its notification (a sending cut before its mark). */
-export async function wasTold(db: Db, row: PurchaseRow): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    SELECT 1 FROM notifications
-     WHERE user_id = ${row.userId}::uuid AND kind IN ('onramp_completed', 'onramp_failed')
-       AND data->>'purchaseId' = ${row.id}
-     LIMIT 1`);
-  return rows.length > 0;
-}
-
 /** Completed or failed purchases whose customer was not told yet. */
 export async function unnotifiedPurchases(db: Db, limit: number, settledBefore: Date): Promise<PurchaseRow[]> {
   const rows = await db

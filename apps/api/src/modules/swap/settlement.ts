@@ -9,7 +9,7 @@ import type { Db, Tx } from '@rora/db';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
-import type { NotificationService } from '../notifications/index.ts';
+import { NOTIFY_GRACE_MS, hasNotificationAbout, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import { derivedId } from '../../lib/derived-id.ts';
 import {
@@ -18,12 +18,14 @@ import {
   markNotified,
   lockSwap,
   purgeUnusedQuotes,
-  wasTold,
   settleSwap,
   unnotifiedSwaps,
   type SwapRow,
 } from './swap.repository.ts';
 import { settledMessage, settledParams, swapView } from './swap-view.ts';
+
+/** What a settled swap's notification is (settledMessage). */
+const SWAP_KINDS = ['swap_completed', 'swap_failed'];
 
 export type SettleOutcome = 'completed' | 'failed' | 'not_due' | 'already_settled' | 'not_found';
 
@@ -122,7 +124,7 @@ export function createSwapSettlement(deps: {
    */
   async function announce(row: SwapRow): Promise<boolean> {
     if (row.notifiedAt !== null) return false;
-    if (!(await wasTold(db, row))) {
+    if (!(await hasNotificationAbout(db, { userId: row.userId, field: 'swapId', id: row.id, kinds: SWAP_KINDS }))) {
       const { kind, message } = settledMessage(row);
       await deps.notifications.notify(row.userId, { kind, message, data: settledParams(row) });
     }
@@ -149,9 +151,6 @@ export function createSwapSettlement(deps: {
       sweep({ db, clock, settleOne, announce }, { limit: options.limit ?? 500, log: options.log ?? silent }),
   };
 }
-
-/** How long the settler of a swap has to tell its customer before the sweep does it instead. */
-export const NOTIFY_GRACE_MS = 30_000;
 
 /** The every-minute pass: due swaps, notifications left unsent, day-old unused quotes. */
 async function sweep(

@@ -10,7 +10,8 @@ import { assertLedgerInvariants, createLedger, type Ledger } from '@rora/ledger'
 import { loseAnswer } from '../../testing/idempotency.ts';
 import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { NOTIFY_GRACE_MS, createSwapSettlement } from './settlement.ts';
+import { NOTIFY_GRACE_MS } from '../notifications/index.ts';
+import { createSwapSettlement } from './settlement.ts';
 import { checkSwapInvariants } from './testing/swap-invariants.ts';
 import { approvedCustomer, balances, createSwapTestApp, getQuote, placeSwap } from './testing/swap-fixtures.ts';
 

@@ -170,15 +170,6 @@ export async function markNotified(db: Db, id: string, now: Date): Promise<boole
   return rows.length === 1;
 }
 
-/** Whether the swap's owner already has its settlement's notification (a sending cut before its mark). */
-export async function wasTold(db: Db, row: SwapRow): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    SELECT 1 FROM notifications
-     WHERE user_id = ${row.userId}::uuid AND kind IN ('swap_completed', 'swap_failed') AND data->>'swapId' = ${row.id}
-     LIMIT 1`);
-  return rows.length > 0;
-}
-
 /** Ids of swaps due for settlement, oldest due first. */
 export async function dueSwapIds(db: Db, now: Date, limit: number): Promise<string[]> {
   const rows = await db
