@@ -28,7 +28,17 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(WIDTH);
 }
 
+/** Where an element rests: a dialog slides in from the edge, and a box measured mid-slide is off by its offset. */
 async function expectInView(locator: Locator) {
+  // allSettled: an animation cancelled meanwhile (its element gone) rejects its `finished`.
+  await locator.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const box = await locator.boundingBox();
   expect(box, 'laid out').not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
