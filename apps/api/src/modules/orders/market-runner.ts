@@ -47,6 +47,7 @@ export class MarketRunner {
         onCommitted: deps.onCommitted ?? (() => undefined),
         maxBatch: deps.maxBatch,
       });
+    this.sequencer.adopt(this.book);
   }
 
   place(input: PlaceInput): Promise<OrderOutcome> {

@@ -32,7 +32,10 @@ export interface MarketRunners {
    * holds, and reads those shards' books: the shards it took.
    */
   claimWriters(): Promise<number[]>;
-  /** True while this process holds the lock of the market's shard (shard 0 without one; no database call). */
+  /**
+   * True while this process holds the lock of the market's shard (shard 0 without one) and has read
+   * that shard's books under it (no database call).
+   */
   writesNow(market?: Market): boolean;
 }
 
@@ -79,13 +82,6 @@ export function createMarketRunners(deps: {
   const startAll = async () => {
     await Promise.all([...runners.values()].map((runner) => runner.start()));
   };
-  // Books read before the lock may miss an older writer's last batch: read them again now.
-  const startShard = (shard: number) =>
-    Promise.all(
-      MARKETS.filter((market) => shards.shardOf(market.symbol) === shard).map((market) =>
-        runners.get(market.symbol)!.start(),
-      ),
-    );
   return {
     runner(market) {
       const runner = runners.get(market.symbol);
@@ -103,18 +99,12 @@ export function createMarketRunners(deps: {
     },
     shards,
     writesNow: (market) => sequencerOf(market).writesNow(),
-    async claimWriter(market) {
-      const sequencer = sequencerOf(market);
-      if (!(await sequencer.claimWriter())) return false;
-      await startShard(sequencer.shard);
-      return true;
-    },
+    // A sequencer reads its shard's books under the lock before it counts as the writer.
+    claimWriter: (market) => sequencerOf(market).claimWriter(),
     async claimWriters() {
       const vacant = sequencers.filter((sequencer) => !sequencer.writesNow());
       const claimed = await Promise.all(vacant.map((sequencer) => sequencer.claimWriter()));
-      const taken = vacant.filter((_, at) => claimed[at]).map((sequencer) => sequencer.shard);
-      await Promise.all(taken.map(startShard));
-      return taken;
+      return vacant.filter((_, at) => claimed[at]).map((sequencer) => sequencer.shard);
     },
   };
 }

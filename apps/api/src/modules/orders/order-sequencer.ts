@@ -110,6 +110,10 @@ export class OrderSequencer {
    * under a lock since lost) may miss batches that an older writer committed meanwhile.
    */
   private fresh = new WeakSet<MarketBook>();
+  /** The books of the shard's markets (MarketRunner adopts its book here): read on each takeover. */
+  private readonly books = new Set<MarketBook>();
+  /** The writer lock under which every one of `books` has been read: until then, not the writer yet. */
+  private readUnder: WriterLock | null = null;
   private taking: Promise<WriterLock | null> | null = null;
   /** True while `whileIdle` holds new batches back. */
   private pausedForAudit = false;
@@ -321,9 +325,18 @@ export class OrderSequencer {
     return book.start();
   }
 
-  /** True while this process holds the writer lock (no database call). */
+  /** A book of the shard this sequencer writes: read again each time this process takes the lock. */
+  adopt(book: MarketBook): void {
+    this.books.add(book);
+  }
+
+  /**
+   * True while this process holds the writer lock and has read every book of the shard under it (no
+   * database call). Between the lock and the reads, the books may miss an older writer's last batches:
+   * market data served from them then would show a book the database has moved past.
+   */
   writesNow(): boolean {
-    return !this.stopped && this.writer?.held() === true;
+    return !this.stopped && this.writer?.held() === true && this.readUnder === this.writer;
   }
 
   /**
@@ -341,19 +354,34 @@ export class OrderSequencer {
    * drop it, leaving its session holding the lock.
    */
   private writerLock(): Promise<WriterLock | null> {
-    if (this.writer?.held()) return Promise.resolve(this.writer);
+    if (this.writer?.held() && this.readUnder === this.writer) return Promise.resolve(this.writer);
     if (this.deps.mayWrite === false) return Promise.resolve(null);
     this.taking ??= this.takeWriter().finally(() => (this.taking = null));
     return this.taking;
   }
 
+  /**
+   * Takes the lock (unless held already), then reads every book of the shard under it; only then is
+   * this process the shard's writer, and says so (onWriter: other replicas forward here from then).
+   * A read that fails leaves the lock held and the books to read again at the next take.
+   */
   private async takeWriter(): Promise<WriterLock | null> {
-    // A lock whose connection was lost still owns that (dead) pooled client: hand it back first.
-    await this.writer?.release();
-    this.writer = await takeWriterLock(this.deps.db.$client, this.shard);
-    this.fresh = new WeakSet();
-    if (this.writer) this.deps.onWriter?.(this.writer.pid);
-    return this.writer;
+    if (!this.writer?.held()) {
+      // A lock whose connection was lost still owns that (dead) pooled client: hand it back first.
+      await this.writer?.release();
+      this.writer = await takeWriterLock(this.deps.db.$client, this.shard);
+      this.fresh = new WeakSet();
+      this.readUnder = null;
+    }
+    const writer = this.writer;
+    if (!writer) return null;
+    await Promise.all([...this.books].map((book) => this.startBook(book)));
+    if (this.writer !== writer || !writer.held()) return null;
+    if (this.readUnder !== writer) {
+      this.readUnder = writer;
+      this.deps.onWriter?.(writer.pid);
+    }
+    return writer;
   }
 
   /** Rebuilds the books the commands need; a command whose book cannot be rebuilt is refused. */
