@@ -44,13 +44,12 @@ it('takes the books over once their writer is gone, with no order sent, and trad
 
   // The spare's book reads take a while, as on a busy machine: it takes the lock before it has read
   // the books again, and must not count as their writer (nor serve their depth) in between.
-  const read = MarketBook.prototype['rebuild' as keyof MarketBook] as () => Promise<void>;
-  const slowRead = vi.spyOn(MarketBook.prototype, 'rebuild' as never).mockImplementation(async function (
-    this: MarketBook,
-  ) {
+  const books = MarketBook.prototype as unknown as { rebuild(this: MarketBook): Promise<void> };
+  const read = books.rebuild;
+  const slowRead = vi.spyOn(books, 'rebuild').mockImplementation(async function (this: MarketBook) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return read.call(this);
-  } as never);
+  });
   // As a kill -9 of the writer's server: its lock session ends.
   await first.app.services.markets.stop();
   await endWriterSession(first, (await writerPid(first))!);
