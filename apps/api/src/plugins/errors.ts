@@ -24,6 +24,14 @@ function validationItems(issues: ValidationIssue[]): ErrorItem[] {
 /** Seconds a client waits before trying again after a 503: long enough for PostgreSQL to restart. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Seconds a client waits before retrying a request whose key is still being processed (409
+ * idempotency_request_in_progress), when nothing better is known: a twin running on this process,
+ * or in the same batch of orders, answers within moments. The idempotency plugin says more when the
+ * key's holder is another process (its lease, ADR 0024).
+ */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+
 /** Node's error for a request body cut off by the client closing the connection. */
 export function clientAborted(error: FastifyError, request: FastifyRequest): boolean {
   return error.code === 'ECONNRESET' && error.message === 'aborted' && request.raw.destroyed;
@@ -71,6 +79,14 @@ export function toAppError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+function retryAfterOf(error: AppError): Record<string, string> {
+  if (error.status === 503) return { 'retry-after': String(RETRY_AFTER_SECONDS) };
+  if (error.code === 'idempotency_request_in_progress') {
+    return { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) };
+  }
+  return {};
+}
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // The client went away while sending its body: nothing failed here, and no one reads the answer
@@ -82,8 +98,9 @@ async function errorsPlugin(app: FastifyInstance) {
     const known = toAppError(error);
     if (known) {
       if (known.status >= 500) request.log.error({ code: known.code, err: error }, 'request failed');
-      // Every 503 says when to come back (RFC 9110 §10.2.3), unless its error chose the time.
-      const retry = known.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+      // Every 503 says when to come back (RFC 9110 §10.2.3), and so does every "still in progress",
+      // unless its error chose the time.
+      const retry = retryAfterOf(known);
       return reply
         .code(known.status)
         .headers({ ...retry, ...known.headers })

@@ -46,10 +46,18 @@ interface FoundKey {
   owner_gone: boolean;
 }
 
+/** Who holds a key in flight: this process, or another whose lease has `leaseLeftMs` to run (null: none). */
+export interface KeyHolder {
+  mine: boolean;
+  leaseLeftMs: number | null;
+}
+
 export interface IdempotencyStore {
   /** The new row's id when this request won the key, null when the key already exists. */
   claim(request: IdempotencyRequest): Promise<string | null>;
   find(userId: string, key: string): Promise<ExistingKey | null>;
+  /** The holder of the key `id`, for a 409's Retry-After; null when the key is gone. Off the hot path. */
+  holder(id: string): Promise<KeyHolder | null>;
   complete(id: string, response: StoredResponse, now: Date): Promise<void>;
   /** Gives the keys still in flight among `ids` to ABANDONED_OWNER: the next retry resolves them. */
   abandon(ids: string[]): Promise<void>;
@@ -67,6 +75,16 @@ async function abandon(db: Db, ids: string[]): Promise<void> {
   await db.execute(sql`
     UPDATE idempotency_keys SET owner_id = ${ABANDONED_OWNER}::uuid
      WHERE id = ANY(${param(ids)}::uuid[]) AND response_status IS NULL`);
+}
+
+async function holder(db: Db, options: { id: string; ownerId: string }): Promise<KeyHolder | null> {
+  const { rows } = await db.execute<{ mine: boolean | null; lease_left_ms: number | null }>(sql`
+    SELECT k.owner_id = ${options.ownerId}::uuid AS mine,
+           (SELECT greatest(0, extract(epoch FROM o.expires_at - now()) * 1000)::float8
+              FROM idempotency_owners o WHERE o.id = k.owner_id) AS lease_left_ms
+      FROM idempotency_keys k WHERE k.id = ${options.id}`);
+  const row = rows[0];
+  return row ? { mine: row.mine === true, leaseLeftMs: row.lease_left_ms } : null;
 }
 
 export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStore {
@@ -141,6 +159,8 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
     claim,
 
     find: (userId, key) => find({ userId, key }),
+
+    holder: (id) => holder(db, { id, ownerId }),
 
     complete: (id, response, now) => complete({ id, response, now }),
 

@@ -6,7 +6,8 @@
 // - a retry with the same key, method, path and body gets the stored response back byte for byte
 //   (with `Idempotent-Replayed: true`), without running the handler again;
 // - the same key with another method, path or body: 422 idempotency_key_reused_with_different_body;
-// - the same key while the first request is still running: 409 idempotency_request_in_progress.
+// - the same key while the first request is still running: 409 idempotency_request_in_progress, with
+//   Retry-After: when the lease of the process running it lapses if that is another one, else 1 s.
 // Every answer of a request that reached its handler is stored, 500 included (as Stripe does): the
 // effect may have happened, so a retry must not run it again. A 503 is not (ADR 0024): it means "try
 // again", so its key is abandoned instead (idempotency-abandon.ts) and the retry learns what
@@ -34,6 +35,7 @@ import pLimit from 'p-limit';
 import type { Db } from '@rora/db';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
+import { IN_PROGRESS_RETRY_AFTER_SECONDS } from './errors.ts';
 import { createAbandoner, type Abandoner } from './idempotency-abandon.ts';
 import { createIdempotencyOwner } from './idempotency-owner.ts';
 import {
@@ -113,11 +115,13 @@ function keyedRequest(request: FastifyRequest): IdempotentRequest {
   };
 }
 
-/** Answers from what is stored under the key: a replay, or the refusal of a different or running twin. */
-function answerFromStore(keyed: IdempotentRequest, existing: ExistingKey | null, reply: FastifyReply) {
-  if (!existing) throw new AppError('idempotency_request_in_progress');
+/** Answers from a key's stored answer: a replay, or the refusal of a different twin. */
+function answerFromStore(
+  keyed: IdempotentRequest,
+  existing: ExistingKey & { state: 'completed' },
+  reply: FastifyReply,
+) {
   if (!existing.requestHash.equals(keyed.requestHash)) throw new AppError('idempotency_key_reused_with_different_body');
-  if (existing.state === 'in_flight') throw new AppError('idempotency_request_in_progress');
   const { response } = existing;
   reply.code(response.status).header('idempotent-replayed', 'true');
   if (response.contentType) reply.header('content-type', response.contentType);
@@ -164,10 +168,31 @@ function answerStorer({ store, abandoner, clock }: Omit<HookDependencies, 'resol
   return storeResponse;
 }
 
+/**
+ * The refusal of a retry whose key is still in flight, with when to come back (Retry-After): when
+ * the lease of the process holding it lapses, if that is another process (it may have died: then
+ * the retry after that resolves the key, ADR 0024); else soon (this process runs it, or its holder's
+ * lease already lapsed and a resolution is under way).
+ */
+async function inProgress(store: IdempotencyStore, id: string): Promise<AppError> {
+  const holder = await store.holder(id).catch(() => null);
+  const leaseLeftMs = holder && !holder.mine ? holder.leaseLeftMs : null;
+  const seconds = leaseLeftMs === null ? IN_PROGRESS_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(leaseLeftMs / 1000));
+  return new AppError('idempotency_request_in_progress', { headers: { 'retry-after': String(seconds) } });
+}
+
 function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
   /** 'with-effect' requests of this server that are running, by customer and key. */
   const running = new Set<string>();
   const slots = new WeakMap<FastifyRequest, string>();
+
+  /** Answers from what is stored under the key: a replay, or the refusal of a different or running twin. */
+  async function answer(keyed: IdempotentRequest, existing: ExistingKey, reply: FastifyReply) {
+    if (existing.state === 'completed') return answerFromStore(keyed, existing, reply);
+    if (!existing.requestHash.equals(keyed.requestHash))
+      throw new AppError('idempotency_key_reused_with_different_body');
+    throw await inProgress(store, existing.id);
+  }
 
   async function claim(request: FastifyRequest, keyed: IdempotentRequest): Promise<boolean> {
     const id = randomUUID();
@@ -213,7 +238,7 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       if (await claim(request, keyed)) return;
       const existing = await lookUp(request, keyed);
-      if (existing) return answerFromStore(keyed, existing, reply);
+      if (existing) return answer(keyed, existing, reply);
     }
     throw new AppError('idempotency_request_in_progress');
   }
@@ -231,7 +256,7 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
     // stay taken and every retry of the key on this process answer 409 until it restarts.
     reply.raw.once('close', () => release(request));
     const existing = await lookUp(request, keyed);
-    if (existing) return answerFromStore(keyed, existing, reply);
+    if (existing) return answer(keyed, existing, reply);
     request.idempotency = {
       request: keyed,
       claim: async () => {

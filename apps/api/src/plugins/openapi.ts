@@ -40,6 +40,19 @@ async function openapiPlugin(app: FastifyInstance, options: { version: string })
     description: 'The error body (DESIGN §4)',
     ...z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }),
   };
+  // A retry of a request still running under its key (ADR 0024): when to come back.
+  const inProgress = {
+    ...errorBody,
+    description: 'idempotency_request_in_progress: the request with this Idempotency-Key is still running',
+    headers: {
+      'Retry-After': {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Seconds to wait before retrying with the same key: until the lease of the server process running it lapses (at most 30), or 1',
+      },
+    },
+  };
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -64,8 +77,9 @@ async function openapiPlugin(app: FastifyInstance, options: { version: string })
       const route = (input as TransformInput & { route?: RouteOptions }).route;
       const schema: Record<string, unknown> = { ...declared };
       if (usesAuthentication(route, app.authenticate)) schema.security = [{ bearerAuth: [] }];
+      const keyed = route?.config?.idempotent ? { '409': inProgress } : {};
       if (route?.config?.idempotent) schema.headers = withIdempotencyKey(schema.headers);
-      schema.response = { ...(schema.response as object | undefined), '4XX': errorBody, '5XX': errorBody };
+      schema.response = { ...keyed, ...(schema.response as object | undefined), '4XX': errorBody, '5XX': errorBody };
       return { ...output, schema };
     },
     transformObject: jsonSchemaTransformObject,

@@ -74,12 +74,16 @@ describe('OpenAPI', () => {
     expect(document.paths['/api/v1/openapi-bare']!.get!.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('documents the error body and the Idempotency-Key header of idempotent routes', () => {
+  it('documents the error body, the Idempotency-Key header and the 409 Retry-After of idempotent routes', () => {
     const probe = document.paths['/api/v1/openapi-probe']!.post!;
     expect(JSON.stringify(probe.responses['4XX'])).toContain('"data"');
     expect(probe.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: true })]),
     );
+    expect(probe.responses['409']).toMatchObject({
+      headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+    });
+    expect(JSON.stringify(probe.responses['409'])).toContain('"data"');
   });
 
   it('serves the interactive docs at /api/docs', async () => {

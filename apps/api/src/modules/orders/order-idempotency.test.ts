@@ -82,6 +82,8 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(placed.length + waiting.length).toBe(20);
     expect(new Set(placed.map((response) => jsonOf(response).data!.id)).size).toBe(1);
     expect(waiting.every((response) => jsonOf(response).error?.code === 'idempotency_request_in_progress')).toBe(true);
+    // Each says when to come back: the first runs on this process and answers within moments.
+    expect(new Set(waiting.map((response) => response.headers['retry-after']))).toEqual(new Set(['1']));
     expect(await orderCount(user.userId)).toBe(1);
     expect(await balanceOf(t, user, 'USDT')).toEqual({ available: units('959', 'USDT'), held: units('41', 'USDT') });
   });
@@ -126,7 +128,11 @@ describe('a twin request stored by another server while the batch commits', () =
       );
       await blocker.query('COMMIT');
       const [twinAnswer, otherAnswer] = await placing;
-      expect([twinAnswer.statusCode, twinAnswer.json().error.code]).toEqual([409, 'idempotency_request_in_progress']);
+      expect([twinAnswer.statusCode, twinAnswer.json().error.code, twinAnswer.headers['retry-after']]).toEqual([
+        409,
+        'idempotency_request_in_progress',
+        '1',
+      ]);
       expect(otherAnswer.statusCode).toBe(201);
       expect(await orderCount(twin.userId)).toBe(0);
       expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('100', 'USDT'), held: 0n });

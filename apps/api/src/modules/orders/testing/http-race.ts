@@ -11,7 +11,16 @@ export interface RaceRequest {
 
 export interface RaceResponse {
   status: number;
+  /** By lower-case name. */
+  headers: Record<string, string>;
   body: string;
+}
+
+function headersOf(text: string): Record<string, string> {
+  const lines = text.slice(0, text.indexOf('\r\n\r\n')).split('\r\n').slice(1);
+  return Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
 }
 
 function send(port: number, request: RaceRequest): { ready: Promise<net.Socket>; response: Promise<RaceResponse> } {
@@ -38,7 +47,7 @@ function send(port: number, request: RaceRequest): { ready: Promise<net.Socket>;
     socket.once('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      resolve({ status, headers: headersOf(text), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
     });
   });
   (socket as net.Socket & { lastByte?: Buffer }).lastByte = payload.subarray(payload.length - 1);
