@@ -116,6 +116,49 @@ test.describe('P2P lending', () => {
     await shoot(a, 'phone-2-request-dialog');
   });
 
+  for (const language of [
+    {
+      lang: 'en',
+      requests: 'My requests',
+      cancel: 'Cancel request',
+      collateral: 'Collateral',
+      shown: '0.00500000 BTC',
+    },
+    {
+      lang: 'fr',
+      requests: 'Mes demandes',
+      cancel: 'Annuler la demande',
+      collateral: 'Collatéral',
+      shown: '0,00500000 BTC',
+    },
+  ]) {
+    test(`a request's collateral reads the same on its card and in its cancel dialog (${language.lang})`, async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const borrower = await approvedCustomer(request);
+      await buyWithCard(request, borrower, 'BTC', '1500');
+      await postLoanRequest(request, borrower, { amount: '100', collateralAmount: '0.005' });
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+      await context.addInitScript((lang) => localStorage.setItem('lang', lang), language.lang);
+      const page = await context.newPage();
+      await openSignedIn(page, borrower, '/dashboard/finance');
+      await showView(page, language.requests);
+      const card = page.getByRole('tabpanel').getByRole('listitem');
+      const figure = (scope: typeof card, label: string) =>
+        scope.locator('dl > div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+      await expect(figure(card, language.collateral)).toHaveText(language.shown);
+      await shoot(page, `desktop-8-request-card-${language.lang}`);
+      await card.getByRole('button', { name: language.cancel }).click();
+      const dialog = page.getByRole('dialog', { name: language.cancel });
+      await expect(dialog.locator('dd')).toHaveText([language.shown]);
+      await shoot(page, `desktop-9-cancel-dialog-${language.lang}`);
+      await context.close();
+    });
+  }
+
   test('a price drop liquidates a loan and both sides are notified', async ({ browser, baseURL, request }) => {
     test.setTimeout(180_000);
     const [borrower, lender] = await Promise.all([approvedCustomer(request), approvedCustomer(request)]);

@@ -249,6 +249,25 @@ describe('repaying while the debt is read again', () => {
 });
 
 describe('cancelling a request', () => {
+  it.each(['en', 'fr'] as const)(
+    'shows the collateral with the same digits on the card and in the dialog (%s)',
+    async (language) => {
+      answerMarketplace();
+      const mine = { ...openRequest, role: 'borrower' as const, collateralAmount: '0.005' };
+      api.answer(lendingApi.myRequests, loanListSchema, { items: [mine], page: 1, limit: 20, total: 1 });
+      await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'], language });
+
+      await userEvent.click(screen.getByRole('tab', { name: text('lending:views.requests') }));
+      const card = await screen.findByRole('listitem', { name: /500/ });
+      const onCard = within(card).getByText(text('lending:card.collateral')).parentElement?.querySelector('dd');
+      await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.cancel') }));
+      const dialog = await screen.findByRole('dialog', { name: text('lending:cancelStep.title') });
+      const inDialog = within(dialog).getByText(text('lending:cancelStep.returns')).parentElement?.querySelector('dd');
+      expect(onCard?.textContent).toBe(language === 'fr' ? '0,00500000 BTC' : '0.00500000 BTC');
+      expect(inDialog?.textContent).toBe(onCard?.textContent);
+    },
+  );
+
   it('offers a way out that does not read like the cancellation', async () => {
     answerMarketplace();
     api.answer(lendingApi.myRequests, loanListSchema, {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import type { LoanAction, LoanViewId } from '../api/loans.ts';
-import { useCoins, usePercent, useWhen } from './figures.tsx';
+import { useCoins, useLoanCoins, usePercent, useWhen } from './figures.tsx';
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
 
@@ -15,13 +15,15 @@ export function LoanCard(props: {
   readonly onDetails: (loan: Loan) => void;
 }) {
   const { t } = useTranslation('lending');
-  const coins = useCoins();
+  const coins = useLoanCoins();
+  // The card's name is read aloud as a sentence: the short form (`Loan of 500 USDT`).
+  const spoken = useCoins();
   const percent = usePercent();
   const when = useWhen();
   const { loan } = props;
   const action = ACTIONS[props.view];
   return (
-    <li className="loan-card" aria-label={t('card.label', { amount: coins(loan.amount, loan.asset) })}>
+    <li className="loan-card" aria-label={t('card.label', { amount: spoken(loan.amount, loan.asset) })}>
       <div className="loan-card__main">
         <span className="loan-card__amount tabular">{coins(loan.amount, loan.asset)}</span>
         <span className={`loan-status loan-status--${loan.status}`}>{t(`status.${loan.status}`)}</span>

@@ -7,11 +7,11 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
 import { settlementOf } from '../model/settlement.ts';
-import { Figures, useSummaryCoins, usePercent, useWhen } from './figures.tsx';
+import { Figures, useLoanCoins, usePercent, useWhen } from './figures.tsx';
 
 function Details({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');
-  const coins = useSummaryCoins();
+  const coins = useLoanCoins();
   const percent = usePercent();
   const when = useWhen();
   const settled = loan.collateralSeized !== null;

@@ -3,11 +3,11 @@
 import { useTranslation } from 'react-i18next';
 import type { LoanPreview } from '@rora/contracts';
 import { formatUsd } from '../../../lib/format/numbers.ts';
-import { Figures, useSummaryCoins, usePercent } from './figures.tsx';
+import { Figures, useLoanCoins, usePercent } from './figures.tsx';
 
 export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
   const { t } = useTranslation('lending');
-  const coins = useSummaryCoins();
+  const coins = useLoanCoins();
   const percent = usePercent();
   const { levels } = preview;
   return (

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
-import { Figures, useCoins, usePercent, useSummaryCoins } from './figures.tsx';
+import { Figures, useCoins, usePercent, useLoanCoins } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export interface PendingStep {
@@ -18,7 +18,7 @@ export interface PendingStep {
 
 function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]> {
   const { t } = useTranslation('lending');
-  const coins = useSummaryCoins();
+  const coins = useLoanCoins();
   const percent = usePercent();
   const { loan } = step;
   const ltv = loan.ltvBps === null ? '—' : percent(loan.ltvBps);

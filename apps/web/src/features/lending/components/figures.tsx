@@ -3,10 +3,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetScale, isAssetSymbol } from '@rora/money';
-import { COIN_DISPLAY_DECIMALS, formatCoins, formatDecimal } from '../../../lib/format/numbers.ts';
+import { formatCoins } from '../../../lib/format/numbers.ts';
+import { loanCoins } from '../model/loan-figures.ts';
 import { bpsPercent } from '../model/request-form.ts';
 
-/** An amount in the reader's locale, cut (never rounded up) to 8 decimals: `1,002.739727 USDT`. */
+/** An amount in a sentence (a toast), cut (never rounded up) to 8 decimals: `1,002.739727 USDT`. */
 export function useCoins() {
   const { i18n } = useTranslation();
   return (amount: string, asset: string): string =>
@@ -14,17 +15,12 @@ export function useCoins() {
 }
 
 /**
- * An amount in a summary (a preview, a confirmation, a loan's details): the coin's display decimals,
- * padded and cut, so every amount of a coin lines up: `500.500000 USDT` above `505.127912 USDT`.
+ * An amount of a loan wherever the loan shows (its card, details, confirmations, the preview): the
+ * same digits in each, every amount of a coin at its display decimals (`model/loan-figures.ts`).
  */
-export function useSummaryCoins() {
+export function useLoanCoins() {
   const { i18n } = useTranslation();
-  return (amount: string, asset: string): string => {
-    if (!isAssetSymbol(asset)) return `${amount} ${asset}`;
-    const scale = assetScale(asset);
-    const decimals = Math.min(scale, COIN_DISPLAY_DECIMALS);
-    return `${formatDecimal(amount, scale, { decimals, rounding: 'down' }, i18n.language)} ${asset}`;
-  };
+  return (amount: string, asset: string): string => loanCoins(amount, asset, i18n.language);
 }
 
 /** A date and time in the reader's locale: `Dec 14, 2026, 3:50 PM`; '—' when there is none. */
