@@ -133,5 +133,6 @@ test('a fired price alert reads in French in the bell, and its e-mail is French 
       .items;
     return items.find((message) => message.category === 'price_alert')?.subject;
   };
-  await expect.poll(mail).toBe('Alerte de prix : BTC/USDT');
+  // The e-mail's subject keeps its colon on the line, as the bell's text does (U+00A0).
+  await expect.poll(mail).toBe('Alerte de prix\u00a0: BTC/USDT');
 });

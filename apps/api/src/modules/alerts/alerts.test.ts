@@ -171,7 +171,7 @@ describe('price alerts', () => {
     await createAlert(customer, { symbol: 'BNB/USDT', condition: 'below', price: '595.5' });
     await tradeAt('590');
     const [mail] = await outbox(customer.email);
-    expect(mail).toMatchObject({ category: 'price_alert', status: 'sent', subject: 'Alerte de prix : BNB/USDT' });
+    expect(mail).toMatchObject({ category: 'price_alert', status: 'sent', subject: 'Alerte de prix\u00a0: BNB/USDT' });
     expect(mail!.text).toContain(
       'le dernier prix est de 590.00 USDT, inférieur ou égal à votre prix d’alerte de 595.50 USDT.',
     );

@@ -65,6 +65,8 @@ describe('the audit page’s name', () => {
 describe('French punctuation', () => {
   // French sets a space before : ; ! ? % and inside « », and it must not break there: with an
   // ordinary space a phone's narrow line starts with the colon (“terminé / : vous avez reçu”).
+  // What the API writes in French (e-mails, SMS, the sandbox card widget) is checked the same way:
+  // apps/api/src/modules/messaging/templates/french-punctuation.test.ts.
   const BREAKABLE = / [:;!?»%]|« /;
 
   for (const [folder, languages] of namespaces) {

@@ -1,4 +1,7 @@
-// French e-mails and SMS.
+// French e-mails and SMS. French sets a space before : ; ! ? % and inside « », and a line must not
+// break there (a phone's narrow line would start with the colon): a no-break space (U+00A0) before a
+// colon and inside guillemets, a narrow one (U+202F) before ; ! ? and %, as the web app's French copy
+// does (french-punctuation.test.ts checks every text). Written as escapes: they are invisible here.
 import type { KycRejectionReason } from '@rora/contracts';
 import type { MessageTexts } from './template-types.ts';
 
@@ -87,7 +90,9 @@ export const fr: MessageTexts = {
             text: 'Votre identité est vérifiée. Vous pouvez désormais acheter, vendre et convertir.',
           };
         case 'rejected': {
-          const details = reasons.map((reason) => `${ITEMS[reason.item]} : ${REASONS[reason.code]}`).join(' ; ');
+          const details = reasons
+            .map((reason) => `${ITEMS[reason.item]}\u00a0: ${REASONS[reason.code]}`)
+            .join('\u202f; ');
           return {
             subject: 'Votre vérification d’identité demande votre attention',
             text: `Nous n’avons pas pu vérifier votre identité (${details}). Corrigez les éléments refusés et envoyez-les à nouveau.`,
@@ -98,22 +103,22 @@ export const fr: MessageTexts = {
       }
     },
     price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
-      subject: `Alerte de prix : ${symbol}`,
+      subject: `Alerte de prix\u00a0: ${symbol}`,
       text:
-        `Votre alerte de prix sur ${symbol} s’est déclenchée : le dernier prix est de ${triggeredPrice} ${quote}, ` +
+        `Votre alerte de prix sur ${symbol} s’est déclenchée\u00a0: le dernier prix est de ${triggeredPrice} ${quote}, ` +
         `${SIDE[condition]} votre prix d’alerte de ${price} ${quote}. ` +
-        'Chaque alerte ne se déclenche qu’une fois ; pour continuer à suivre cette paire, créez une nouvelle ' +
+        'Chaque alerte ne se déclenche qu’une fois\u202f; pour continuer à suivre cette paire, créez une nouvelle ' +
         'alerte sur l’écran Échange. Vous recevez cet e-mail car les notifications de prix par IA sont ' +
         'activées dans vos paramètres de notification.',
     }),
     loan_update: (p) => {
       const loan = `${p.amount} ${p.asset} (garantie ${p.collateralAmount} ${p.collateralAsset})`;
-      const ltv = p.ltvPercent === null ? '' : ` Le ratio prêt/valeur a atteint ${p.ltvPercent} %.`;
+      const ltv = p.ltvPercent === null ? '' : ` Le ratio prêt/valeur a atteint ${p.ltvPercent}\u202f%.`;
       const lines = {
         funded: { subject: 'Votre prêt P2P est financé', text: `Le prêt P2P de ${loan} est maintenant actif.` },
         repaid: {
           subject: 'Prêt P2P remboursé',
-          text: `Le prêt P2P de ${loan} a été remboursé ; la garantie est revenue à l’emprunteur.`,
+          text: `Le prêt P2P de ${loan} a été remboursé\u202f; la garantie est revenue à l’emprunteur.`,
         },
         margin_call: {
           subject: 'Appel de marge sur votre prêt P2P',

@@ -102,7 +102,7 @@ describe('message templates', () => {
     expect(rejected('en')).toContain(
       'identity details: your identity details do not match your documents; photo of your ID: your ID card has expired',
     );
-    expect(rejected('fr')).toContain('photo de votre pièce d’identité : votre pièce d’identité a expiré');
+    expect(rejected('fr')).toContain('photo de votre pièce d’identité\u00a0: votre pièce d’identité a expiré');
     expect(rejected('la_es')).toContain('foto de tu documento de identidad: tu documento de identidad está vencido');
     expect(rejected('pt_br')).toContain(
       'foto do seu documento de identidade: seu documento de identidade está vencido',

@@ -87,7 +87,7 @@ const fr: WidgetText = {
   testCards: 'Cartes de test',
   cardApproves: 'acceptée',
   cardDeclines: 'refusée',
-  cardNoFunds: 'refusée : provision insuffisante',
+  cardNoFunds: 'refusée\u00a0: provision insuffisante',
   testCardsNote:
     'Utilisez une date d’expiration future et un code de sécurité à 3 chiffres. Aucune vraie carte n’est débitée.',
   approvedTitle: 'Paiement accepté',

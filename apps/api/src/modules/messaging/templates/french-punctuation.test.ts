@@ -1,0 +1,98 @@
+// French sets a space before : ; ! ? % and inside « », and a line must not break there: with an
+// ordinary space a phone's narrow line starts with the colon. The web app's French copy is checked
+// the same way (apps/web/src/lib/i18n/locales.test.ts); this covers what the API writes in French:
+// every e-mail (subject and text, every branch) and SMS, and the sandbox card widget's words.
+import { describe, expect, it } from 'vitest';
+import { KYC_STATUSES } from '@rora/contracts';
+import { WIDGET_TEXT } from '../../onramp/sandbox-widget/widget-text.ts';
+import { renderEmail, renderSms, type EmailParams, type EmailTemplate, type SmsTemplate } from './index.ts';
+
+const BREAKABLE = / [:;!?»%]|« /;
+
+const LOAN_EVENTS: Array<EmailParams['loan_update']['event']> = [
+  'funded',
+  'repaid',
+  'margin_call',
+  'liquidated',
+  'closed',
+  'cancelled',
+];
+
+/** Every e-mail the API can send, each branch of its text at least once. */
+const EMAILS: EmailTemplate[] = [
+  { kind: 'verification_code', params: { code: '482913' } },
+  { kind: 'email_taken', params: {} },
+  { kind: 'password_reset_code', params: { code: '482913' } },
+  { kind: 'password_reset_unknown', params: {} },
+  { kind: 'password_changed', params: {} },
+  { kind: 'two_factor_disabled', params: {} },
+  { kind: 'sign_in_backoff_started', params: {} },
+  ...KYC_STATUSES.map((status): EmailTemplate => ({
+    kind: 'kyc_status_changed',
+    params: {
+      status,
+      reasons:
+        status === 'rejected'
+          ? [
+              { item: 'photo', code: 'document_image_is_blurred' },
+              { item: 'id_card', code: 'id_card_is_expired' },
+            ]
+          : [],
+    },
+  })),
+  ...(['above', 'below'] as const).map((condition): EmailTemplate => ({
+    kind: 'price_alert',
+    params: { symbol: 'BTC/USDT', condition, price: '61,000.0', triggeredPrice: '61,012.5', quote: 'USDT' },
+  })),
+  ...LOAN_EVENTS.flatMap((event) =>
+    (['81.25', null] as const).map((ltvPercent): EmailTemplate => ({
+      kind: 'loan_update',
+      params: {
+        event,
+        role: 'borrower',
+        asset: 'USDT',
+        amount: '500',
+        collateralAsset: 'BTC',
+        collateralAmount: '0.02',
+        ltvPercent,
+      },
+    })),
+  ),
+];
+const SMS: SmsTemplate[] = [
+  { kind: 'verification_code', params: { code: '482913' } },
+  { kind: 'password_reset_code', params: { code: '482913' } },
+];
+
+describe('the API’s French copy', () => {
+  it('keeps the space before : ; ! ? % and inside « » unbreakable in every e-mail and SMS', () => {
+    const texts = [
+      ...EMAILS.flatMap((template) => {
+        const { subject, text } = renderEmail(template, 'fr');
+        return [`${template.kind} subject: ${subject}`, `${template.kind} text: ${text}`];
+      }),
+      ...SMS.map((template) => `${template.kind} SMS: ${renderSms(template, 'fr')}`),
+    ];
+    expect(texts.filter((text) => BREAKABLE.test(text.slice(text.indexOf(': ') + 2)))).toEqual([]);
+  });
+
+  it('keeps them unbreakable in the sandbox card widget', () => {
+    const breakable = Object.entries(WIDGET_TEXT.fr).filter(([, text]) => BREAKABLE.test(text));
+    expect(breakable.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+
+  it('writes the characters themselves, as the web app does: U+00A0 before a colon, U+202F before ; and %', () => {
+    const alert = renderEmail(
+      EMAILS.find((template) => template.kind === 'price_alert')!,
+      'fr',
+    );
+    expect(alert.subject).toBe('Alerte de prix\u00a0: BTC/USDT');
+    expect(alert.text).toContain('s’est déclenchée\u00a0: le dernier prix');
+    expect(alert.text).toContain('qu’une fois\u202f; pour');
+    const call = renderEmail(
+      EMAILS.find((template) => template.kind === 'loan_update' && template.params.event === 'margin_call')!,
+      'fr',
+    );
+    expect(call.text).toContain('a atteint 81.25\u202f%.');
+  });
+});
