@@ -68,6 +68,60 @@ test('pasted amounts are read as meant or refused visibly, in the exchange, send
   await expectRefusals(page, swapAmount, page.getByRole('button', { name: 'Review swap' }));
 });
 
+/** Pastes through the clipboard, as a person does (Ctrl+V), rather than setting the value. */
+async function paste(page: Page, field: Locator, text: string): Promise<void> {
+  await field.fill('');
+  await field.focus();
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.keyboard.press('Control+V');
+  await expect(field, text).toHaveValue(text);
+}
+
+test('pasted amounts in the lending and staking dialogs, full-width digits too', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'USDT', '500');
+  await mine(request, 'usdt-erc20', 20);
+  const context = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+
+  await openSignedIn(page, customer, '/dashboard/finance');
+  await page.getByRole('button', { name: 'New loan request' }).first().click();
+  const loan = page.getByRole('dialog', { name: 'New loan request' });
+  const post = loan.getByRole('button', { name: 'Post request' });
+  for (const label of ['Amount (USDT)', 'Collateral (BTC)']) {
+    await expectRefusals(page, loan.getByLabel(label), post);
+    await loan.getByLabel(label).fill('');
+  }
+  // A Japanese, Chinese or Korean keyboard types full-width digits: the same number, not "only digits".
+  await paste(page, loan.getByLabel('Amount (USDT)'), '５');
+  await expect(loan.getByText('The smallest loan is worth 10 US dollars')).toBeVisible();
+  await paste(page, loan.getByLabel('Amount (USDT)'), '１２．５');
+  await expect(loan.getByRole('alert').filter({ hasText: /Only digits|smallest loan/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/finance/stake');
+  await page
+    .getByRole('button', { name: /^Stake USDT/ })
+    .first()
+    .click();
+  const stake = page.getByRole('dialog', { name: 'Stake USDT' });
+  const amount = stake.getByLabel('Amount in USDT');
+  const confirm = stake.getByRole('button', { name: 'Confirm stake' });
+  await expectRefusals(page, amount, confirm);
+  await paste(page, amount, '  5 ');
+  await expect(stake.getByText('The minimum stake for this plan is 10 USDT')).toBeVisible();
+  await paste(page, amount, '１２．５');
+  await expect(stake.getByRole('alert')).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: 'test-results/web-e2e/amount-fields-stake-full-width.png' });
+  await context.close();
+});
+
 test('a French reader types the French decimal comma and thousands spaces', async ({ page, request }) => {
   const customer = await approvedCustomer(request);
   await page.addInitScript(() => localStorage.setItem('lang', 'fr'));

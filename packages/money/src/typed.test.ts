@@ -55,6 +55,16 @@ describe('readTypedAmount', () => {
     ['Infinity', en, no('not_a_number')],
     ['0x10', en, no('not_a_number')],
     ['\u22125', en, no('negative')],
+    ['  5 ', en, ok('5')],
+    // Full-width forms, as Japanese, Chinese and Korean input methods type them: the same number.
+    ['５', en, ok('5')],
+    ['１２．５', en, ok('12.5')],
+    ['１，０００．５', en, ok('1000.5')],
+    ['１２,５', fr, ok('12.5')],
+    ['－５', en, no('negative')],
+    ['１ｅ９', en, no('exponent')],
+    // Only that block: a superscript is not a digit (NFKC would read 1² as 12).
+    ['1²', en, no('not_a_number')],
   ])('reads %j (%j) as %j', (text, options, expected) => {
     expect(readTypedAmount(text, options)).toEqual(expected);
   });

@@ -36,9 +36,20 @@ function isGrouped(whole: string, group: string | null): boolean {
   return /^[1-9]\d{0,2}$/.test(parts[0]!) && parts.slice(1).every((part) => /^\d{3}$/.test(part));
 }
 
+/**
+ * Full-width forms (U+FF01-FF5E: `５`, `１２．５`, `－`, `ｅ`), which Japanese, Chinese and Korean
+ * input methods type, as the ASCII characters they are, so `５` reads as 5 instead of being refused
+ * as "only digits" (it is a digit). Only this block, not all of NFKC, which would read `1²` as 12.
+ */
+function halfWidth(text: string): string {
+  return text.replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+}
+
 export function readTypedAmount(text: string, options: TypedAmountOptions): TypedAmount {
   // Every kind of space (a pasted French amount has narrow no-break spaces) reads as one space.
-  const typed = text.trim().replace(/[\s\u00a0\u202f]+/g, ' ');
+  const typed = halfWidth(text)
+    .trim()
+    .replace(/[\s\u00a0\u202f]+/g, ' ');
   if (typed === '') return { ok: true, value: '' };
   if (/[-\u2212\u2012\u2013]/.test(typed)) return refuse('negative');
   if (/\d\s*[eE]/.test(typed) || /^[eE]/.test(typed)) return refuse('exponent');
