@@ -75,11 +75,23 @@ describe('Retry-After on 409 idempotency_request_in_progress', () => {
 
   it('says to come back when the lease of the process holding the key lapses (a process killed)', async () => {
     for (const path of ['retry-after-probe', 'retry-after-with-effect']) {
-      const key = await heldElsewhere(path, 20);
+      // 15 s left of a 30 s lease renewed every 10 s: its holder missed a renewal.
+      const key = await heldElsewhere(path, 15);
       const retry = await send(path, key, { amount: '1' });
       expect(refusal(retry).slice(0, 2), path).toEqual([409, 'idempotency_request_in_progress']);
-      // 20 s of lease less the moments since it was written, rounded up.
-      expect(['19', '20'], path).toContain(retry.headers['retry-after']);
+      // 15 s of lease less the moments since it was written, rounded up.
+      expect(['14', '15'], path).toContain(retry.headers['retry-after']);
+    }
+  });
+
+  it('says one second while the holder renews its lease (a live process about to answer)', async () => {
+    for (const path of ['retry-after-probe', 'retry-after-with-effect']) {
+      const key = await heldElsewhere(path, 28);
+      expect(refusal(await send(path, key, { amount: '1' })), path).toEqual([
+        409,
+        'idempotency_request_in_progress',
+        '1',
+      ]);
     }
   });
 

@@ -37,7 +37,7 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { IN_PROGRESS_RETRY_AFTER_SECONDS } from './errors.ts';
 import { createAbandoner, type Abandoner } from './idempotency-abandon.ts';
-import { createIdempotencyOwner } from './idempotency-owner.ts';
+import { createIdempotencyOwner, LEASE_MS, RENEW_EVERY_MS } from './idempotency-owner.ts';
 import {
   resolveOrphanedKey,
   type IdempotencyHandle,
@@ -169,15 +169,22 @@ function answerStorer({ store, abandoner, clock }: Omit<HookDependencies, 'resol
 }
 
 /**
+ * A holder whose lease has more left than this renewed it within the last renewal period (and a
+ * little): it is alive, and its request answers within moments.
+ */
+const RENEWED_LATELY_MS = LEASE_MS - RENEW_EVERY_MS - 2_000;
+
+/**
  * The refusal of a retry whose key is still in flight, with when to come back (Retry-After): when
- * the lease of the process holding it lapses, if that is another process (it may have died: then
- * the retry after that resolves the key, ADR 0024); else soon (this process runs it, or its holder's
- * lease already lapsed and a resolution is under way).
+ * the lease of the process holding it lapses, if that is another process that missed a renewal (it
+ * may have died: then the retry after that resolves the key, ADR 0024); else soon (this process runs
+ * it, its holder is renewing its lease, or that lease already lapsed and a resolution is under way).
  */
 async function inProgress(store: IdempotencyStore, id: string): Promise<AppError> {
   const holder = await store.holder(id).catch(() => null);
   const leaseLeftMs = holder && !holder.mine ? holder.leaseLeftMs : null;
-  const seconds = leaseLeftMs === null ? IN_PROGRESS_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(leaseLeftMs / 1000));
+  const lapsing = leaseLeftMs !== null && leaseLeftMs <= RENEWED_LATELY_MS;
+  const seconds = lapsing ? Math.max(1, Math.ceil(leaseLeftMs / 1000)) : IN_PROGRESS_RETRY_AFTER_SECONDS;
   return new AppError('idempotency_request_in_progress', { headers: { 'retry-after': String(seconds) } });
 }
 
