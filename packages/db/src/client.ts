@@ -2,6 +2,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { isConnectionError } from './connection-errors.ts';
+import { boundQueries, deadlineMetBy } from './query-deadline.ts';
 import * as schema from './schema/index.ts';
 
 // bigint columns (int8, oid 20) come back as JS bigint, never as a lossy number or a string.
@@ -40,10 +41,18 @@ export const CONNECTION_WAIT_MS = 10_000;
  */
 export const IDLE_IN_TRANSACTION_MS = 60_000;
 
-export function connectDatabase(
-  url: string,
-  options: { max?: number; connectionWaitMs?: number; idleInTransactionMs?: number } = {},
-): Database {
+export interface ConnectOptions {
+  max?: number;
+  connectionWaitMs?: number;
+  idleInTransactionMs?: number;
+  /**
+   * Each statement's longest wait for its answer (query-deadline.ts), its connection closed past it.
+   * Unset: none, for scripts and benchmarks; the API and worker processes pass QUERY_DEADLINE_MS.
+   */
+  queryDeadlineMs?: number;
+}
+
+export function connectDatabase(url: string, options: ConnectOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? POOL_SIZE,
@@ -55,7 +64,10 @@ export function connectDatabase(
   // (pg-pool takes its own off while the client is lent), so every client gets one for its life.
   // The query that was running fails with the error, and the pool drops the broken client on release.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (options.queryDeadlineMs) boundQueries(client, options.queryDeadlineMs);
+  });
   const db = drizzle(pool, { schema });
   db.transaction = transactionsOn(pool);
   return { pool, db, close: () => pool.end() };
@@ -78,8 +90,11 @@ function transactionsOn(pool: pg.Pool): Db['transaction'] {
     try {
       return await handle.transaction(work, config);
     } catch (error) {
-      if (isConnectionError(error)) broken = error as Error;
-      throw error;
+      // A statement past its deadline closed the connection, so the ROLLBACK after it failed as a
+      // lost connection: report the deadline, which says what happened.
+      const cause = deadlineMetBy(client) ?? error;
+      if (isConnectionError(cause)) broken = cause as Error;
+      throw cause;
     } finally {
       client.release(broken);
     }

@@ -33,6 +33,8 @@ const DRIVER_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'timeout exceeded when trying to connect',
   'Client was closed and is not queryable',
+  // A statement past its deadline (query-deadline.ts): its connection is closed with it.
+  'Query read timeout',
 ];
 
 /** True when `error` (or an error it wraps) says the database connection was lost or refused. */
