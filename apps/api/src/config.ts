@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { NETWORK_IDS, UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
 import { MARKET_DEFINITIONS } from '@rora/contracts';
+import { QUERY_DEADLINE_MS } from '@rora/db';
 import { isLoopbackHost } from './lib/loopback.ts';
 import { productionProblems, type Problem } from './production-config.ts';
 
@@ -149,6 +150,11 @@ export const configSchema = z.object({
    */
   INTERNAL_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATABASE_URL: url(/^postgres(ql)?$/, 'must be a postgres:// or postgresql:// URL').optional(),
+  /**
+   * A statement's longest wait for PostgreSQL's answer before it fails (503) and its connection is
+   * closed (ADR 0071). Migrations and the reserves snapshot have none.
+   */
+  QUERY_DEADLINE_MS: wholeNumber(1_000, 60_000).default(QUERY_DEADLINE_MS),
   RORA_DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty = trust none. */

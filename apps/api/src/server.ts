@@ -3,7 +3,14 @@
 // unless RUN_WORKER=false (then a standalone worker runs it: worker-process.ts). Used by
 // `npm start` (main.ts) and by the browser tests' server (scripts/e2e-server.ts).
 import path from 'node:path';
-import { connectDatabase, migrate, startEmbeddedPostgres, type Database, type EmbeddedDatabase } from '@rora/db';
+import {
+  connectDatabase,
+  migrate,
+  startEmbeddedPostgres,
+  withoutQueryDeadline,
+  type Database,
+  type EmbeddedDatabase,
+} from '@rora/db';
 import { buildApp, type App, type AppDependencies } from './app.ts';
 import { startBackground, startJobSender, type Background } from './background.ts';
 import type { Config } from './config.ts';
@@ -39,16 +46,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (embedded.leftOver === 'stopped') log(`Stopped the PostgreSQL an earlier run left running on ${dataDir}.`);
     databaseUrl = embedded.adminUrl;
   }
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, { queryDeadlineMs: config.QUERY_DEADLINE_MS });
   let app: App | undefined;
   let worker: Background | undefined;
   try {
-    const applied = await migrate(database.pool);
+    // Index builds and the first seed (a year of prices) may take longer than a request's deadline.
+    const applied = await withoutQueryDeadline(() => migrate(database.pool));
     // Migrations are named files of packages/db/migrations; SQL function files are paths (ADR 0022).
     const functionFiles = applied.filter((name) => name.includes('/')).length;
     if (applied.length > functionFiles) log(`Applied ${applied.length - functionFiles} migration(s).`);
     if (functionFiles > 0) log(`Applied ${functionFiles} SQL function file(s).`);
-    await seed(database, { sandbox: config.sandboxSeed });
+    await withoutQueryDeadline(() => seed(database, { sandbox: config.sandboxSeed }));
     const running = await buildApp({ config, database, clock: options.clock ?? systemClock, plugins: options.plugins });
     app = running;
     // The devnet as it was when the last run stopped (ADR 0048); only the lock's holder mines it.

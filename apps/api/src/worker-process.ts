@@ -50,7 +50,7 @@ export async function startWorkerProcess(options: {
   const { log } = options;
   const databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) throw new Error('the standalone worker needs DATABASE_URL (the API process owns an embedded one)');
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, { queryDeadlineMs: config.QUERY_DEADLINE_MS });
   const core = createCore({ config, database, clock: options.clock ?? systemClock, log });
   connectSandboxes(core, log);
   try {

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorItem } from '@rora/contracts';
-import { isCancelledStatement, isConnectionError } from '@rora/db';
+import { isCancelledStatement, isConnectionError, isQueryDeadline } from '@rora/db';
 import { AppError, isAppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -32,6 +32,12 @@ export const RETRY_AFTER_SECONDS = 5;
  */
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
+/**
+ * What a request whose statement passed its deadline is told. Not whether anything was done: a
+ * COMMIT that got no answer may have committed, which the same Idempotency-Key finds out (ADR 0024).
+ */
+export const DEADLINE_MESSAGE = 'The database did not answer in time; try again shortly';
+
 /** Node's error for a request body cut off by the client closing the connection. */
 export function clientAborted(error: FastifyError, request: FastifyRequest): boolean {
   return error.code === 'ECONNRESET' && error.message === 'aborted' && request.raw.destroyed;
@@ -40,6 +46,8 @@ export function clientAborted(error: FastifyError, request: FastifyRequest): boo
 /** Maps framework errors (parsing, validation, limits) and a lost database to catalogued codes. */
 export function toAppError(error: FastifyError): AppError | undefined {
   if (isAppError(error)) return error;
+  // A statement got no answer within its deadline (ADR 0071): the database is hung or out of reach.
+  if (isQueryDeadline(error)) return new AppError('service_unavailable', { message: DEADLINE_MESSAGE });
   // The database is out of reach (stopped, restarting, our session ended): not this request's fault.
   if (isConnectionError(error)) return new AppError('service_unavailable');
   // PostgreSQL cancelled a statement (an operator, a timeout): its transaction did not commit.

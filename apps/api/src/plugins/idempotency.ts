@@ -36,6 +36,7 @@ import type { Db } from '@rora/db';
 import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { IN_PROGRESS_RETRY_AFTER_SECONDS } from './errors.ts';
+import { within } from '../lib/within.ts';
 import { createAbandoner, type Abandoner } from './idempotency-abandon.ts';
 import { createIdempotencyOwner, LEASE_MS, RENEW_EVERY_MS } from './idempotency-owner.ts';
 import {
@@ -135,6 +136,9 @@ interface HookDependencies {
   resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>;
 }
 
+/** How long a 503 waits for its key to be abandoned before it is sent. */
+const ABANDON_WAIT_MS = 1_000;
+
 /** The onSend hook: stores the answer under the request's claim, or abandons the claim (ADR 0024). */
 function answerStorer({ store, abandoner, clock }: Omit<HookDependencies, 'resolve'>) {
   async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -147,7 +151,9 @@ function answerStorer({ store, abandoner, clock }: Omit<HookDependencies, 'resol
     // "Try again" (the database lost, the outcome unknown): the retry must be able to run or learn
     // what committed, so no answer is stored (ADR 0024).
     if (reply.statusCode === 503) {
-      await abandoner.abandon(claim);
+      // The database may be what did not answer (ADR 0071): the 503 is not held for a second deadline.
+      // An abandoning still under way stays pending, and a retry on this process waits for it first.
+      await within(abandoner.abandon(claim), ABANDON_WAIT_MS);
       return payload;
     }
     const contentType = reply.getHeader('content-type');

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   onRoute?: AppDependencies['onRoute'];
   /** Connections in the app's pool: 60 unless a test needs production's (`POOL_SIZE` of @rora/db). */
   poolSize?: number;
+  /** The statement deadline of the app's pool (QUERY_DEADLINE_MS, ADR 0071): none unless given. */
+  queryDeadlineMs?: number;
   /** Deadlines and the connection cap (plugins/connection-limits.ts), shortened by tests. */
   connectionLimits?: AppDependencies['connectionLimits'];
 }
@@ -40,7 +42,7 @@ export function loadTestConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase({ max: options.poolSize });
+  const database = await createTestDatabase({ max: options.poolSize, queryDeadlineMs: options.queryDeadlineMs });
   const clock = new ManualClock(new Date());
   const config = loadTestConfig(options.env);
   const { adapters, logStream, plugins, onRoute, connectionLimits } = options;

@@ -11,8 +11,13 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** `max`: the pool's connections; 60 unless a test needs production's (`POOL_SIZE`). */
-export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+/**
+ * `max`: the pool's connections; 60 unless a test needs production's (`POOL_SIZE`). `queryDeadlineMs`:
+ * the processes' statement deadline (ADR 0071), none unless a test asks for it.
+ */
+export async function createTestDatabase(
+  options: { max?: number; queryDeadlineMs?: number } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const template = inject('databaseTemplate');
   const name = `${template.replace('template', 't')}_${randomBytes(4).toString('hex')}`;
@@ -33,7 +38,7 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = connectDatabase(url, { max: options.max ?? 60 });
+  const database = connectDatabase(url, { max: options.max ?? 60, queryDeadlineMs: options.queryDeadlineMs });
   return {
     ...database,
     url,

@@ -13,6 +13,7 @@
 // only on customer accounts, so any kind added later (escrow, staking) is counted without a change here.
 import { hash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { withoutQueryDeadline } from '@rora/db';
 import { assetScale, isAssetSymbol } from '@rora/money';
 import {
   LEAVES_PER_CUSTOMER,
@@ -215,9 +216,13 @@ export function ownershipMessage(parts: {
   ].join('\n');
 }
 
-/** Takes, builds and publishes one snapshot: one at a time, after clearing what a dead one left. */
+/**
+ * Takes, builds and publishes one snapshot: one at a time, after clearing what a dead one left. Its
+ * statements have no deadline (ADR 0071): the grouping pass and the leaf table's indexes read every
+ * customer's balances, which takes longer than any request should wait as customers grow.
+ */
 export function takeSnapshot(deps: SnapshotDependencies): Promise<SnapshotResult> {
-  return withSnapshotLock(deps.pool, (writerClient) => takeOne(deps, writerClient));
+  return withoutQueryDeadline(() => withSnapshotLock(deps.pool, (writerClient) => takeOne(deps, writerClient)));
 }
 
 /** `writerClient` holds the snapshot lock; the reader is the one more connection a snapshot takes. */
