@@ -23,4 +23,9 @@ describe('isOutcomeUnknown', () => {
     expect(isOutcomeUnknown(databaseError('08006', 'FATAL'))).toBe(true);
     expect(isOutcomeUnknown(databaseError('25P03', 'FATAL'))).toBe(true);
   });
+
+  it('is true for a call that passed its deadline (ADR 0071), wrapped or not', () => {
+    expect(isOutcomeUnknown(new Error('Query read timeout'))).toBe(true);
+    expect(isOutcomeUnknown(new Error('query failed', { cause: new Error('Query read timeout') }))).toBe(true);
+  });
 });

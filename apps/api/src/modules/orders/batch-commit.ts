@@ -5,7 +5,7 @@
 // refusal comes back as the LedgerError ledger.apply would give.
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '@rora/db';
+import { isQueryDeadline, type Db } from '@rora/db';
 import { encodeLedgerOps, isLedgerError, refusalFromError, sqlState } from '@rora/ledger';
 import { foldTrades } from '../markets/index.ts';
 import type { idempotencyAnswer } from '../../lib/idempotency-recovery.ts';
@@ -128,9 +128,11 @@ export async function batchCommitted(db: Db, batch: bigint, token: string, shard
  * Whether a failed call's outcome is unknown. A statement's refusal (a SQLSTATE, a ledger refusal
  * among them) undid it. No SQLSTATE (a broken connection), or one that ends the session (class 08,
  * 57P0x: shutdown, termination; 25P03: idle in transaction), leaves it open: such a FATAL can come
- * after the commit. Read from the SQLSTATE, not the severity, which the server translates.
+ * after the commit. Read from the SQLSTATE, not the severity, which the server translates. A call
+ * past its deadline (ADR 0071) got no answer at all, as a broken connection: its COMMIT may yet run.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
+  if (isQueryDeadline(error)) return true;
   if (isLedgerError(error)) return false;
   const state = sqlState(error);
   return state === undefined || state.startsWith('08') || state.startsWith('57P') || state === '25P03';
