@@ -1,4 +1,4 @@
-import { CONNECTION_WAIT_MS, type Database } from '@rora/db';
+import { CONNECTION_WAIT_MS, POOL_SIZE, type Database } from '@rora/db';
 import type pg from 'pg';
 import { within } from '../../lib/within.ts';
 
@@ -26,7 +26,13 @@ export function createHealthService(
   async function check(): Promise<DatabaseHealth> {
     const started = performance.now();
     const down = () => ({ state: 'down' as const, latencyMs: Math.round(performance.now() - started) });
-    const client = await within(database.pool.connect(), connectionMs, (came) => came.release());
+    // Opening a connection is the database answering, as the query is: a paused server takes the TCP
+    // connection and never answers its start-up. Since a query past its deadline closes its
+    // connection (ADR 0071), a hung database soon leaves the pool none idle, and the check opened one
+    // for the whole connection wait. Only a wait for a busy pool's connection is not counted.
+    const { pool } = database;
+    const opens = pool.idleCount === 0 && pool.totalCount < (pool.options.max ?? POOL_SIZE);
+    const client = await within(pool.connect(), opens ? answerMs : connectionMs, (came) => came.release());
     if (!client) return down();
     // query_timeout (node-postgres reads it, its types do not name it) ends the query's wait; the
     // connection is then dropped, not pooled, since its server may answer it later.
