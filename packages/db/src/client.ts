@@ -41,6 +41,15 @@ export const CONNECTION_WAIT_MS = 10_000;
  */
 export const IDLE_IN_TRANSACTION_MS = 60_000;
 
+/**
+ * How often a backend running a statement checks that its client is still there (PostgreSQL 14+).
+ * A connection closed at its deadline leaves its backend running the statement (waiting on a lock,
+ * say) with its transaction's row locks held, until it next writes to the client; with the check it
+ * ends within this interval, and its transaction with it.
+ */
+export const CLIENT_CHECK_MS = 1_000;
+const CHECK_CLIENT_STATEMENT = `SET client_connection_check_interval = ${CLIENT_CHECK_MS}`;
+
 export interface ConnectOptions {
   max?: number;
   connectionWaitMs?: number;
@@ -66,7 +75,10 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    if (options.queryDeadlineMs) boundQueries(client, options.queryDeadlineMs);
+    if (!options.queryDeadlineMs) return;
+    boundQueries(client, options.queryDeadlineMs);
+    // Queued ahead of the first statement of whoever asked for the connection (ADR 0071).
+    client.query(CHECK_CLIENT_STATEMENT).catch(() => undefined);
   });
   const db = drizzle(pool, { schema });
   db.transaction = transactionsOn(pool);

@@ -91,6 +91,15 @@ describe('a statement the database does not answer', () => {
     expect((await test.pool.query('SELECT id FROM deadline_rows')).rows).toEqual([{ id: 2 }]);
   });
 
+  it('leaves no backend behind: the server ends the statement once its connection is closed', async () => {
+    await holdLock();
+    const { error } = await timed(database.pool.query('SELECT pg_advisory_xact_lock($1)', [LOCK]));
+    expect(isQueryDeadline(error)).toBe(true);
+    // The lock is still held: only the closed connection can end that backend (and its transaction).
+    for (let tries = 0; (await backends()) > 0 && tries < 250; tries += 1) await sleep(20);
+    expect(await backends()).toBe(0);
+  });
+
   it('fails on a checked-out client, which the pool then drops', async () => {
     await holdLock();
     const client = await database.pool.connect();

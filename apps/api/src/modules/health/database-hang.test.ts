@@ -2,8 +2,9 @@
 // session holds what the statement needs, as a hung server or a network partition keeps it waiting.
 // The request answers 503 with Retry-After once the statement's deadline passes, instead of waiting
 // as long as the hang; the pool then serves the next request; a money request whose COMMIT got no
-// answer is found out by its Idempotency-Key (try again while the COMMIT hangs, then the answer of
-// what committed, once), and the ledger's invariants hold.
+// answer is found out by its Idempotency-Key: undone by the server with its closed connection (the
+// retry runs once), or committed later (try again while the COMMIT hangs, then the answer of what
+// committed, once); and the ledger's invariants hold.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -34,10 +35,13 @@ beforeAll(async () => {
   t = await createWalletTestApp({ queryDeadlineMs: DEADLINE_MS });
   alice = await createWalletCustomer(t);
   await fund(t, alice, 'eth', '4');
-  // Waits, inside whichever transaction fires it, for as long as the test holds HANG_LOCK.
+  // Waits, inside whichever transaction fires it, for as long as the test holds HANG_LOCK. With
+  // TG_ARGV[0] 'deaf' it stops checking that its client is still there (client.ts), as a server
+  // frozen mid-COMMIT does not check before it goes on: its COMMIT then completes when let go.
   await t.database.pool.query(`
     CREATE FUNCTION test_hang() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+      IF TG_ARGV[0] = 'deaf' THEN PERFORM set_config('client_connection_check_interval', '0', true); END IF;
       PERFORM pg_advisory_xact_lock(${HANG_LOCK});
       RETURN NEW;
     END $$`);
@@ -111,14 +115,48 @@ describe('a read the database does not answer', () => {
   });
 });
 
+/** At COMMIT: a deferred constraint trigger runs there, and waits for the lock the test holds. */
+async function hangCommits(how: 'checking' | 'deaf'): Promise<void> {
+  await t.database.pool.query(`
+    CREATE CONSTRAINT TRIGGER test_hang AFTER INSERT ON cold_wallet_moves
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_hang('${how}')`);
+  await hold(`SELECT pg_advisory_xact_lock(${HANG_LOCK})`);
+}
+
+/** Backends of this database waiting for HANG_LOCK, the holder's aside. */
+const hanging = async () =>
+  (
+    await t.database.pool.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND NOT l.granted AND a.datname = current_database()`,
+    )
+  ).rows[0]!.count;
+
 describe('a money request whose COMMIT the database does not answer', () => {
-  it('answers 503; its retry is told to try again while the COMMIT hangs, then gets the move that committed, once', async () => {
+  it('answers 503; the server ends that COMMIT with its closed connection, and the retry runs the move once', async () => {
     const before = await moves();
-    // At COMMIT: a deferred constraint trigger runs there, and waits for the lock the test holds.
-    await t.database.pool.query(`
-      CREATE CONSTRAINT TRIGGER test_hang AFTER INSERT ON cold_wallet_moves
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_hang()`);
-    await hold(`SELECT pg_advisory_xact_lock(${HANG_LOCK})`);
+    await hangCommits('checking');
+    const key = randomUUID();
+    const { answer, ms } = await timed(coldMove(key));
+    expectDeadline(answer);
+    expect(ms).toBeLessThan(DEADLINE_MS + SLACK_MS);
+    // The lock is still held: only the closed connection ends that backend, and its transaction.
+    for (let tries = 0; (await hanging()) > 0 && tries < 250; tries += 1) await sleep(20);
+    expect(await hanging()).toBe(0);
+    expect(await moves()).toBe(before);
+    await letGo();
+    await t.database.pool.query('DROP TRIGGER test_hang ON cold_wallet_moves');
+    const retry = await coldMove(key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await moves()).toBe(before + 1);
+    const again = await coldMove(key);
+    expect([again.statusCode, again.body]).toEqual([200, retry.body]);
+  });
+
+  it('answers 503 to a COMMIT that goes through later; its retry is told to try again meanwhile, then gets that move, once', async () => {
+    const before = await moves();
+    await hangCommits('deaf');
     const key = randomUUID();
     const { answer, ms } = await timed(coldMove(key));
     expectDeadline(answer);
