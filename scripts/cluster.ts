@@ -5,15 +5,18 @@
 // shard 1, and api-3 writes none at start but may take either over when its writer dies; every
 // replica takes every order and forwards it to its market's shard writer (ADR 0045). Live events go
 // over NATS when it answers on 4222, else PostgreSQL; rate limits are shared through Redis when it
-// answers on 6379. Ctrl-C stops everything. Options: --port N (first API port, default 3001), --apis N
-// (default 3), --shards N (default 2), --no-build (serve the web app as last built).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// answers on 6379. Ctrl-C stops everything: a process still there 10 s after SIGTERM (one stopped
+// with SIGSTOP, say) is killed, and a second Ctrl-C kills at once. Options: --port N (first API
+// port, default 3001), --apis N (default 3), --shards N (default 2), --no-build (serve the web app
+// as last built). Every process logs JSON lines at LOG_LEVEL (info: a line per request).
+import { spawn, spawnSync } from 'node:child_process';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MARKET_DEFINITIONS, pairSlug } from '@rora/contracts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@rora/db';
+import { eachLine, stopChildren, type NamedChild } from './cluster-children.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -75,10 +78,13 @@ async function database(): Promise<{ url: string; embedded?: EmbeddedDatabase; w
   return { url: embedded.adminUrl, embedded, where: `an embedded PostgreSQL (data in ${dataDir})` };
 }
 
-const children: Array<{ name: string; child: ChildProcess }> = [];
+const children: NamedChild[] = [];
+let embedded: EmbeddedDatabase | undefined;
+let stopping = false;
 
 /** Starts a process, prefixing its output; resolves once a line matches `ready`. */
 function start(name: string, entry: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<void> {
+  if (stopping) return Promise.reject(new Error('stopping'));
   const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -86,14 +92,12 @@ function start(name: string, entry: string, env: NodeJS.ProcessEnv, ready: RegEx
   });
   children.push({ name, child });
   return new Promise((resolve, reject) => {
-    const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        process.stdout.write(`[${name}] ${line}\n`);
-        if (ready.test(line)) resolve();
-      }
+    const relay = (line: string) => {
+      process.stdout.write(`[${name}] ${line}\n`);
+      if (ready.test(line)) resolve();
     };
-    child.stdout!.on('data', relay);
-    child.stderr!.on('data', relay);
+    eachLine(child.stdout!, relay);
+    eachLine(child.stderr!, relay);
     child.once('exit', (code, signal) => {
       process.stdout.write(`[${name}] exited (${code ?? signal})\n`);
       reject(new Error(`${name} exited before it was ready`));
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('the web app did not build');
   }
   const db = await database();
+  embedded = db.embedded;
   const nats = await answers(4222, { expect: 'INFO' });
   const redis = await answers(6379, { send: 'PING\r\n', expect: '+PONG' });
   const env: NodeJS.ProcessEnv = {
@@ -119,14 +124,6 @@ async function main(): Promise<void> {
     ...(redis ? { RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
     HOST: '127.0.0.1',
   };
-  const stop = async () => {
-    for (const { child } of children) child.kill('SIGTERM');
-    await Promise.all(children.map(({ child }) => new Promise((resolve) => child.once('exit', resolve))));
-    await db.embedded?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
   // One after another: the first applies the migrations and seeds; each takes its shards' locks.
   for (let index = 0; index < apiCount; index += 1) {
     const port = String(firstPort + index);
@@ -150,13 +147,26 @@ Rora cluster running on ${db.where}:
   worker  every job and timer
   ${shardCount} market shards: ${marketShards}
   live events over ${nats ? 'NATS (127.0.0.1:4222)' : 'PostgreSQL LISTEN/NOTIFY'}; rate limits ${redis ? 'in Redis (127.0.0.1:6379)' : 'per process'}
-Kill api-2 (kill -9 ${children[1]?.child.pid ?? children[0]!.child.pid}) and the next order for its shard's markets makes the spare write them.
-Ctrl-C stops everything.
+Kill api-2 (kill -9 ${children[1]?.child.pid ?? children[0]!.child.pid}) and the spare takes its shard's markets over within a second or so.
+Ctrl-C stops everything (a second Ctrl-C kills at once).
 `);
 }
 
+/** Stops every child (SIGKILL after a grace period, or at once on a second signal) and the embedded PostgreSQL. */
+async function stop(code: number): Promise<void> {
+  if (stopping) {
+    for (const { child } of children) child.kill('SIGKILL');
+    return;
+  }
+  stopping = true;
+  await stopChildren(children, { say: (line) => process.stdout.write(`${line}\n`) });
+  await embedded?.stop();
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 main().catch(async (error: unknown) => {
+  if (stopping) return;
   console.error('The cluster did not start:', (error as Error).message);
-  for (const { child } of children) child.kill('SIGTERM');
-  process.exit(1);
+  await stop(1);
 });
