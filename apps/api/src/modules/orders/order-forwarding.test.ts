@@ -177,6 +177,18 @@ describe('orders on a replica that does not write the books', () => {
     expect(forged.status).toBe(503);
   });
 
+  it('audits a book (dev route) on its writer only: the replica that does not write says so', async () => {
+    const seller = await approvedCustomer(first, { LTC: '1' });
+    const sell = { symbol: 'LTC/USDT', side: 'sell', price: '60', amount: '1' };
+    expect((await placeOn(second, seller.headers, sell)).statusCode).toBe(201);
+    const url = '/api/v1/dev/markets/book?symbol=LTC/USDT';
+    const onWriter = await first.app.inject(url);
+    expect([onWriter.statusCode, onWriter.json().data.equal]).toEqual([200, true]);
+    // Its own copy never saw the order it forwarded: comparing it would report a difference that is not there.
+    const onReplica = await second.inject(url);
+    expect([onReplica.statusCode, onReplica.json().error.code]).toEqual([503, 'market_is_unavailable']);
+  });
+
   it('are taken over by the replica when the writer dies, and the old writer forwards to it', async () => {
     const seller = await approvedCustomer(first, { LTC: '5' });
     const buyer = await approvedCustomer(first, { USDT: '1000' });
