@@ -152,13 +152,23 @@ Ctrl-C stops everything (a second Ctrl-C kills at once).
 `);
 }
 
-/** Stops every child (SIGKILL after a grace period, or at once on a second signal) and the embedded PostgreSQL. */
+/**
+ * A second signal within this long of the first is the same Ctrl-C arriving twice: the terminal sends
+ * it to the whole process group, and tsx, the script's parent, passes it on again when the script has
+ * not told it in time (30 ms on a busy machine). Only a later one means "kill now".
+ */
+const SAME_SIGNAL_MS = 2_000;
+let stoppingSince = 0;
+
+/** Stops every child (SIGKILL after a grace period, or at once on a later signal) and the embedded PostgreSQL. */
 async function stop(code: number): Promise<void> {
   if (stopping) {
+    if (Date.now() - stoppingSince < SAME_SIGNAL_MS) return;
     for (const { child } of children) child.kill('SIGKILL');
     return;
   }
   stopping = true;
+  stoppingSince = Date.now();
   await stopChildren(children, { say: (line) => process.stdout.write(`${line}\n`) });
   await embedded?.stop();
   process.exit(code);
