@@ -20,6 +20,7 @@
 // and the customer's retry replays the stored answer.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { Agent, fetch, type Response } from 'undici';
 import type { Db } from '@rora/db';
 import { errorCatalogue, type ErrorCode } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,6 +34,13 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const WRITER_CHECK_MS = 1_000;
 /** A public read waits this long for a writer before it is refused (503): nothing to take over. */
 const READ_WAIT_MS = 3_000;
+/**
+ * Connections a replica keeps open to one writer; calls beyond them wait for one (kept alive). A
+ * replica under a backlog would otherwise open one per call in flight, unbounded, and meet the
+ * writer's cap on connections per address (ADR 0065) when TRUST_PROXY does not name the replicas.
+ */
+export const WRITER_CONNECTIONS = 64;
+const writers = new Agent({ connections: WRITER_CONNECTIONS });
 export const FORWARD_PATH = '/internal/v1/orders';
 /** Public market data, read where the books are written (ADR 0045). */
 export const MARKET_DATA_PATH = '/internal/v1/market-data';
@@ -93,6 +101,7 @@ async function post(address: WriterAddress, path: string, command: unknown, repl
       headers: { authorization: `Writer ${address.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(command),
       signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), replaced]),
+      dispatcher: writers,
     });
     body = (await response.json().catch(() => null)) as typeof body;
   } catch (error) {
