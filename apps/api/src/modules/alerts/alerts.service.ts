@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ACTIVE_ALERTS, type Alert, type AlertBody, type PageQuery } from '@rora/contracts';
 import type { Db } from '@rora/db';
-import { formatAmount } from '@rora/money';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -71,10 +70,6 @@ interface AlertsDependencies {
   log: { error(object: object, message: string): void };
 }
 
-/** A price as a person reads it in an e-mail: the tick's decimals, thousands grouped (61,000.50). */
-const readablePrice = (market: Market, minor: bigint) =>
-  formatAmount(minor, market.quoteScale, { decimals: market.priceDecimals, rounding: 'half-even', grouping: true });
-
 /**
  * Tells the customer an alert fired: the bell (its text written by the app from the params, in the
  * reader's language; `message` is the English fallback), their stream, and (if they want it) an
@@ -102,8 +97,9 @@ async function announce(deps: AlertsDependencies, row: AlertRow): Promise<void> 
   const params = {
     symbol: market.symbol,
     condition: row.condition,
-    price: readablePrice(market, row.price),
-    triggeredPrice: readablePrice(market, triggered),
+    // Plain, at the tick's decimals: the template groups them in the reader's marks (`61 000,50`).
+    price: formatTickPrice(market, row.price),
+    triggeredPrice: formatTickPrice(market, triggered),
     quote: market.quote,
   };
   await deps.messaging

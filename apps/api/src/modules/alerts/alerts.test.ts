@@ -158,7 +158,7 @@ describe('price alerts', () => {
     others.close();
   });
 
-  it('e-mail the owner in their own language, prices grouped as the app shows them', async () => {
+  it('e-mail the owner in their own language, prices in its marks as the app shows them', async () => {
     await tradeAt('600');
     const customer = await approvedCustomer(t);
     const language = await t.app.inject({
@@ -173,7 +173,7 @@ describe('price alerts', () => {
     const [mail] = await outbox(customer.email);
     expect(mail).toMatchObject({ category: 'price_alert', status: 'sent', subject: 'Alerte de prix\u00a0: BNB/USDT' });
     expect(mail!.text).toContain(
-      'le dernier prix est de 590.00 USDT, inférieur ou égal à votre prix d’alerte de 595.50 USDT.',
+      'le dernier prix est de 590,00 USDT, inférieur ou égal à votre prix d’alerte de 595,50 USDT.',
     );
     expect((await bell(customer))[0]).toMatchObject({
       kind: 'price_alert',

@@ -1,6 +1,9 @@
 // English e-mails and SMS.
 import type { KycRejectionReason } from '@rora/contracts';
+import { numbersIn } from './numbers.ts';
 import type { MessageTexts } from './template-types.ts';
+
+const n = numbersIn('en');
 
 const ignore = 'If you did not ask for this, you can ignore this message.';
 
@@ -94,14 +97,14 @@ export const en: MessageTexts = {
     price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
       subject: `Price alert: ${symbol}`,
       text:
-        `Your price alert on ${symbol} fired: the last price is ${triggeredPrice} ${quote}, ` +
-        `at or ${condition} your alert price of ${price} ${quote}. ` +
+        `Your price alert on ${symbol} fired: the last price is ${n.decimal(triggeredPrice)} ${quote}, ` +
+        `at or ${condition} your alert price of ${n.decimal(price)} ${quote}. ` +
         'Each alert fires once; to keep watching this pair, set a new alert on the Exchange screen. ' +
         'You receive this e-mail because AI price notifications are on in your notification settings.',
     }),
     loan_update: (p) => {
-      const loan = `${p.amount} ${p.asset} (collateral ${p.collateralAmount} ${p.collateralAsset})`;
-      const ltv = p.ltvPercent === null ? '' : ` The loan-to-value reached ${p.ltvPercent} %.`;
+      const loan = `${n.decimal(p.amount)} ${p.asset} (collateral ${n.decimal(p.collateralAmount)} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` The loan-to-value reached ${n.percent(p.ltvPercent)}.`;
       const lines = {
         funded: { subject: 'Your P2P loan is funded', text: `The P2P loan of ${loan} is now active.` },
         repaid: {

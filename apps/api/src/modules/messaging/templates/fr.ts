@@ -2,8 +2,13 @@
 // break there (a phone's narrow line would start with the colon): a no-break space (U+00A0) before a
 // colon and inside guillemets, a narrow one (U+202F) before ; ! ? and %, as the web app's French copy
 // does (french-punctuation.test.ts checks every text). Written as escapes: they are invisible here.
+// Figures (`61 012,5`, `81,25 %`) are written by numbers.ts, with the spaces Intl puts there, as the
+// screen shows them.
 import type { KycRejectionReason } from '@rora/contracts';
+import { numbersIn } from './numbers.ts';
 import type { MessageTexts } from './template-types.ts';
+
+const n = numbersIn('fr');
 
 const ignore = 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer ce message.';
 
@@ -105,15 +110,15 @@ export const fr: MessageTexts = {
     price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
       subject: `Alerte de prix\u00a0: ${symbol}`,
       text:
-        `Votre alerte de prix sur ${symbol} s’est déclenchée\u00a0: le dernier prix est de ${triggeredPrice} ${quote}, ` +
-        `${SIDE[condition]} votre prix d’alerte de ${price} ${quote}. ` +
+        `Votre alerte de prix sur ${symbol} s’est déclenchée\u00a0: le dernier prix est de ${n.decimal(triggeredPrice)} ${quote}, ` +
+        `${SIDE[condition]} votre prix d’alerte de ${n.decimal(price)} ${quote}. ` +
         'Chaque alerte ne se déclenche qu’une fois\u202f; pour continuer à suivre cette paire, créez une nouvelle ' +
         'alerte sur l’écran Échange. Vous recevez cet e-mail car les notifications de prix par IA sont ' +
         'activées dans vos paramètres de notification.',
     }),
     loan_update: (p) => {
-      const loan = `${p.amount} ${p.asset} (garantie ${p.collateralAmount} ${p.collateralAsset})`;
-      const ltv = p.ltvPercent === null ? '' : ` Le ratio prêt/valeur a atteint ${p.ltvPercent}\u202f%.`;
+      const loan = `${n.decimal(p.amount)} ${p.asset} (garantie ${n.decimal(p.collateralAmount)} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` Le ratio prêt/valeur a atteint ${n.percent(p.ltvPercent)}.`;
       const lines = {
         funded: { subject: 'Votre prêt P2P est financé', text: `Le prêt P2P de ${loan} est maintenant actif.` },
         repaid: {

@@ -42,7 +42,7 @@ const EMAILS: EmailTemplate[] = [
   })),
   ...(['above', 'below'] as const).map((condition): EmailTemplate => ({
     kind: 'price_alert',
-    params: { symbol: 'BTC/USDT', condition, price: '61,000.0', triggeredPrice: '61,012.5', quote: 'USDT' },
+    params: { symbol: 'BTC/USDT', condition, price: '61000.0', triggeredPrice: '61012.5', quote: 'USDT' },
   })),
   ...LOAN_EVENTS.flatMap((event) =>
     (['81.25', null] as const).map((ltvPercent): EmailTemplate => ({
@@ -81,7 +81,7 @@ describe('the API’s French copy', () => {
     expect(breakable.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
   });
 
-  it('writes the characters themselves, as the web app does: U+00A0 before a colon, U+202F before ; and %', () => {
+  it('writes the characters themselves, as the web app does: U+00A0 before : and a figure’s %, U+202F before ;', () => {
     const alert = renderEmail(
       EMAILS.find((template) => template.kind === 'price_alert')!,
       'fr',
@@ -93,6 +93,7 @@ describe('the API’s French copy', () => {
       EMAILS.find((template) => template.kind === 'loan_update' && template.params.event === 'margin_call')!,
       'fr',
     );
-    expect(call.text).toContain('a atteint 81.25\u202f%.');
+    expect(call.text).toContain('a atteint 81,25\u00a0%.');
+    expect(alert.text).toContain('le dernier prix est de 61\u202f012,5 USDT');
   });
 });

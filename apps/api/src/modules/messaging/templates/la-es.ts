@@ -1,6 +1,9 @@
 // Latin American Spanish e-mails and SMS.
 import type { KycRejectionReason } from '@rora/contracts';
+import { numbersIn } from './numbers.ts';
 import type { MessageTexts } from './template-types.ts';
+
+const n = numbersIn('la_es');
 
 const ignore = 'Si no lo solicitaste, puedes ignorar este mensaje.';
 
@@ -100,15 +103,15 @@ export const laEs: MessageTexts = {
     price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
       subject: `Alerta de precio: ${symbol}`,
       text:
-        `Tu alerta de precio en ${symbol} se activó: el último precio es ${triggeredPrice} ${quote}, ` +
-        `${SIDE[condition]} tu precio de alerta de ${price} ${quote}. ` +
+        `Tu alerta de precio en ${symbol} se activó: el último precio es ${n.decimal(triggeredPrice)} ${quote}, ` +
+        `${SIDE[condition]} tu precio de alerta de ${n.decimal(price)} ${quote}. ` +
         'Cada alerta se activa una sola vez; para seguir este par, crea una nueva alerta en la pantalla ' +
         'Exchange. Recibes este correo porque tienes activadas las notificaciones de precios con IA en tu ' +
         'configuración de notificaciones.',
     }),
     loan_update: (p) => {
-      const loan = `${p.amount} ${p.asset} (garantía ${p.collateralAmount} ${p.collateralAsset})`;
-      const ltv = p.ltvPercent === null ? '' : ` La relación préstamo-valor llegó a ${p.ltvPercent} %.`;
+      const loan = `${n.decimal(p.amount)} ${p.asset} (garantía ${n.decimal(p.collateralAmount)} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` La relación préstamo-valor llegó a ${n.percent(p.ltvPercent)}.`;
       const lines = {
         funded: { subject: 'Tu préstamo P2P fue financiado', text: `El préstamo P2P de ${loan} ya está activo.` },
         repaid: {

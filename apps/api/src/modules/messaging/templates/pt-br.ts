@@ -1,6 +1,9 @@
 // Brazilian Portuguese e-mails and SMS.
 import type { KycRejectionReason } from '@rora/contracts';
+import { numbersIn } from './numbers.ts';
 import type { MessageTexts } from './template-types.ts';
+
+const n = numbersIn('pt_br');
 
 const ignore = 'Se você não fez este pedido, pode ignorar esta mensagem.';
 
@@ -100,15 +103,15 @@ export const ptBr: MessageTexts = {
     price_alert: ({ symbol, condition, price, triggeredPrice, quote }) => ({
       subject: `Alerta de preço: ${symbol}`,
       text:
-        `Seu alerta de preço em ${symbol} foi acionado: o último preço é ${triggeredPrice} ${quote}, ` +
-        `${SIDE[condition]} seu preço de alerta de ${price} ${quote}. ` +
+        `Seu alerta de preço em ${symbol} foi acionado: o último preço é ${n.decimal(triggeredPrice)} ${quote}, ` +
+        `${SIDE[condition]} seu preço de alerta de ${n.decimal(price)} ${quote}. ` +
         'Cada alerta é acionado uma única vez; para continuar acompanhando este par, crie um novo alerta na ' +
         'tela Exchange. Você recebe este e-mail porque as notificações de preço com IA estão ativadas nas ' +
         'suas configurações de notificação.',
     }),
     loan_update: (p) => {
-      const loan = `${p.amount} ${p.asset} (garantia ${p.collateralAmount} ${p.collateralAsset})`;
-      const ltv = p.ltvPercent === null ? '' : ` A relação empréstimo-valor chegou a ${p.ltvPercent} %.`;
+      const loan = `${n.decimal(p.amount)} ${p.asset} (garantia ${n.decimal(p.collateralAmount)} ${p.collateralAsset})`;
+      const ltv = p.ltvPercent === null ? '' : ` A relação empréstimo-valor chegou a ${n.percent(p.ltvPercent)}.`;
       const lines = {
         funded: { subject: 'Seu empréstimo P2P foi financiado', text: `O empréstimo P2P de ${loan} está ativo.` },
         repaid: {

@@ -17,9 +17,12 @@ export interface EmailParams {
   /** Wrong passwords started the sign-in backoff (once per streak). */
   sign_in_backoff_started: NoParams;
   kyc_status_changed: { status: KycStatus; reasons: readonly KycRejectionReason[] };
-  /** Prices as shown (tick decimals, grouped), with the quote asset. */
+  /** Prices as plain decimals at the tick's decimals (`'61012.50'`); the template groups them in the reader's marks. */
   price_alert: { symbol: string; condition: 'above' | 'below'; price: string; triggeredPrice: string; quote: string };
-  /** A P2P loan's step, to the borrower or the lender; amounts as the API sends them; LTV in percent ('81.25'). */
+  /**
+   * A P2P loan's step, to the borrower or the lender; amounts as the API sends them (plain decimals,
+   * `'15000'`), LTV in percent (`'81.25'`); the template writes them in the reader's marks.
+   */
   loan_update: {
     event: 'funded' | 'repaid' | 'margin_call' | 'liquidated' | 'closed' | 'cancelled';
     role: 'borrower' | 'lender';

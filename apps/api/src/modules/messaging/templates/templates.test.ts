@@ -21,7 +21,7 @@ const EMAILS: EmailTemplate[] = [
   })),
   ...(['above', 'below'] as const).map((condition): EmailTemplate => ({
     kind: 'price_alert',
-    params: { symbol: 'BTC/USDT', condition, price: '61,000.0', triggeredPrice: '61,012.5', quote: 'USDT' },
+    params: { symbol: 'BTC/USDT', condition, price: '61000.0', triggeredPrice: '61012.5', quote: 'USDT' },
   })),
 ];
 const SMS: SmsTemplate[] = [
@@ -76,12 +76,12 @@ describe('message templates', () => {
       text: expect.stringContaining('the last price is 612.50 USDT, at or above your alert price of 610.00 USDT.'),
     });
     expect(alert('above', 'fr').text).toContain(
-      'le dernier prix est de 612.50 USDT, supérieur ou égal à votre prix d’alerte de 610.00 USDT.',
+      'le dernier prix est de 612,50 USDT, supérieur ou égal à votre prix d’alerte de 610,00 USDT.',
     );
-    expect(alert('below', 'fr').text).toContain('inférieur ou égal à votre prix d’alerte de 610.00 USDT');
+    expect(alert('below', 'fr').text).toContain('inférieur ou égal à votre prix d’alerte de 610,00 USDT');
     expect(alert('below', 'la_es').subject).toBe('Alerta de precio: BNB/USDT');
     expect(alert('below', 'la_es').text).toContain('igual o inferior a tu precio de alerta de 610.00 USDT');
-    expect(alert('above', 'pt_br').text).toContain('igual ou acima do seu preço de alerta de 610.00 USDT');
+    expect(alert('above', 'pt_br').text).toContain('igual ou acima do seu preço de alerta de 610,00 USDT');
   });
 
   it('names every rejected item and its reason', () => {
@@ -107,5 +107,68 @@ describe('message templates', () => {
     expect(rejected('pt_br')).toContain(
       'foto do seu documento de identidade: seu documento de identidade está vencido',
     );
+  });
+
+  // What the web app's formatter shows for the same figures (Intl's marks for en, fr, es-419, pt-BR):
+  // French groups with a narrow no-break space (U+202F) and puts a no-break space (U+00A0) before %.
+  it.each([
+    ['en', '61,012.50 USDT', '15,000 USDT (collateral 0.02 BTC)', 'reached 81.25%.'],
+    ['fr', '61\u202f012,50 USDT', '15\u202f000 USDT (garantie 0,02 BTC)', 'a atteint 81,25\u00a0%.'],
+    ['la_es', '61,012.50 USDT', '15,000 USDT (garantía 0.02 BTC)', 'llegó a 81.25%.'],
+    ['pt_br', '61.012,50 USDT', '15.000 USDT (garantia 0,02 BTC)', 'chegou a 81,25%.'],
+  ] as const)('writes prices, amounts and percentages in %s as its readers do', (language, price, loan, ltv) => {
+    const alert = renderEmail(
+      {
+        kind: 'price_alert',
+        params: {
+          symbol: 'BTC/USDT',
+          condition: 'above',
+          price: '61000.00',
+          triggeredPrice: '61012.50',
+          quote: 'USDT',
+        },
+      },
+      language,
+    );
+    expect(alert.text).toContain(price);
+    const call = renderEmail(
+      {
+        kind: 'loan_update',
+        params: {
+          event: 'margin_call',
+          role: 'borrower',
+          asset: 'USDT',
+          amount: '15000',
+          collateralAsset: 'BTC',
+          collateralAmount: '0.02',
+          ltvPercent: '81.25',
+        },
+      },
+      language,
+    );
+    expect(call.text).toContain(loan);
+    expect(call.text).toContain(ltv);
+  });
+
+  it('keeps every decimal the sender gives, and shows text that is not a decimal as it came', () => {
+    const funded = (amount: string, language: LanguageCode) =>
+      renderEmail(
+        {
+          kind: 'loan_update',
+          params: {
+            event: 'funded',
+            role: 'lender',
+            asset: 'BTC',
+            amount,
+            collateralAsset: 'USDT',
+            collateralAmount: '1234567.000001',
+            ltvPercent: null,
+          },
+        },
+        language,
+      ).text;
+    expect(funded('0.00012340', 'fr')).toContain('0,00012340 BTC (garantie 1\u202f234\u202f567,000001 USDT)');
+    expect(funded('0.00012340', 'pt_br')).toContain('0,00012340 BTC (garantia 1.234.567,000001 USDT)');
+    expect(funded('n/a', 'fr')).toContain('de n/a BTC');
   });
 });
