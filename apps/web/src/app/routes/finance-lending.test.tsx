@@ -248,6 +248,32 @@ describe('repaying while the debt is read again', () => {
   });
 });
 
+describe('the rates of a loan', () => {
+  // Staking writes its APYs so (finance-staking.test.tsx): one rate, one form on both screens.
+  it.each([
+    ['en', '8%', '54.00%'],
+    ['fr', '8\u00a0%', '54,00\u00a0%'],
+  ] as const)(
+    'writes the yearly rate as exact, without trailing zeros, beside a 2-decimal LTV (%s)',
+    async (language, rate, ltv) => {
+      answerMarketplace();
+      await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'], language });
+
+      const card = await screen.findByRole('listitem', { name: /500/ });
+      const figure = (label: string) =>
+        within(card).getByText(text(label)).parentElement?.querySelector('dd')?.textContent;
+      const spaces = (value: string | undefined) => value?.replace(/[\u00a0\u202f]/g, '\u00a0');
+      expect(spaces(figure('lending:card.rate'))).toBe(rate);
+      expect(spaces(figure('lending:card.ltv'))).toBe(ltv);
+      await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.lend') }));
+      const dialog = await screen.findByRole('dialog');
+      expect(
+        spaces(within(dialog).getByText(text('lending:card.rate')).parentElement?.querySelector('dd')?.textContent),
+      ).toBe(`${rate} · ${text('lending:card.days', { count: 30 })}`);
+    },
+  );
+});
+
 describe('cancelling a request', () => {
   it.each(['en', 'fr'] as const)(
     'shows the collateral with the same digits on the card and in the dialog (%s)',

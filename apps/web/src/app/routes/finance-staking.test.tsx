@@ -80,6 +80,20 @@ async function openStakeDialog() {
 }
 
 describe('the staking screen', () => {
+  it('writes the plan’s APY as the lending screen writes a yearly rate: exact, no trailing zeros', async () => {
+    await openScreen();
+    const plan = await screen.findByRole('listitem', { name: 'USDT' });
+    expect(within(plan).getByText('8%')).toBeTruthy();
+    const lock = text('staking:plans.lockedDays', { count: 30 });
+    await userEvent.click(
+      within(plan).getByRole('button', { name: text('staking:plans.stakeOn', { asset: 'USDT', lock }) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: text('staking:dialog.title', { asset: 'USDT' }) });
+    expect(
+      within(dialog).getByText(text('staking:dialog.apy'), { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toBe('8%');
+  });
+
   it('names the plan’s minimum when the amount is below it', async () => {
     const { dialog, amount } = await openStakeDialog();
     await userEvent.type(amount, '5');

@@ -274,7 +274,10 @@ export function formatPlot(value: number, decimals: number, tag: string = curren
   return numberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
-/** Basis points as an exact percentage with no trailing zeros: 50 → `0.5%`, 1450 → `14.5%` (`14,5 %`). */
+/**
+ * Basis points as an exact percentage with no trailing zeros: 50 → `0.5%`, 1450 → `14.5%` (`14,5 %`).
+ * The form of every rate a customer compares (ADR 0035): fees, staking APYs, a loan's yearly rate.
+ */
 export function formatBps(bps: number, tag: string = currentLanguageTag()): string {
   const decimals = bps % 100 === 0 ? 0 : bps % 10 === 0 ? 1 : 2;
   return formatPercent(BigInt(bps), { decimals }, tag);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import type { LoanAction, LoanViewId } from '../api/loans.ts';
-import { useCoins, useLoanCoins, usePercent, useWhen } from './figures.tsx';
+import { useCoins, useLoanCoins, usePercent, useRate, useWhen } from './figures.tsx';
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
 
@@ -19,6 +19,7 @@ export function LoanCard(props: {
   // The card's name is read aloud as a sentence: the short form (`Loan of 500 USDT`).
   const spoken = useCoins();
   const percent = usePercent();
+  const rate = useRate();
   const when = useWhen();
   const { loan } = props;
   const action = ACTIONS[props.view];
@@ -32,7 +33,7 @@ export function LoanCard(props: {
       <dl className="loan-card__facts">
         <div>
           <dt>{t('card.rate')}</dt>
-          <dd className="tabular">{percent(loan.rateBps)}</dd>
+          <dd className="tabular">{rate(loan.rateBps)}</dd>
         </div>
         <div>
           <dt>{t('card.term')}</dt>

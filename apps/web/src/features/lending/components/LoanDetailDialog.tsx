@@ -7,12 +7,13 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
 import { settlementOf } from '../model/settlement.ts';
-import { Figures, useLoanCoins, usePercent, useWhen } from './figures.tsx';
+import { Figures, useLoanCoins, usePercent, useRate, useWhen } from './figures.tsx';
 
 function Details({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
   const percent = usePercent();
+  const rate = useRate();
   const when = useWhen();
   const settled = loan.collateralSeized !== null;
   const settlement = settlementOf(loan);
@@ -20,7 +21,7 @@ function Details({ loan }: { readonly loan: Loan }) {
     [t('detail.status'), t(`status.${loan.status}`)],
     [t('detail.role'), t(`detail.roles.${loan.role}`)],
     [t('detail.amount'), coins(loan.amount, loan.asset)],
-    [t('card.rate'), `${percent(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
+    [t('card.rate'), `${rate(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
     [t('card.collateral'), coins(loan.collateralAmount, loan.collateralAsset)],
     [t('card.ltv'), loan.ltvBps === null ? '—' : percent(loan.ltvBps)],
     ...(loan.status === 'active' && loan.debtNow !== null

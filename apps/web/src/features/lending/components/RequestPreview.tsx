@@ -3,12 +3,13 @@
 import { useTranslation } from 'react-i18next';
 import type { LoanPreview } from '@rora/contracts';
 import { formatUsd } from '../../../lib/format/numbers.ts';
-import { Figures, useLoanCoins, usePercent } from './figures.tsx';
+import { Figures, useLoanCoins, usePercent, useRate } from './figures.tsx';
 
 export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
   const percent = usePercent();
+  const rate = useRate();
   const { levels } = preview;
   return (
     <section className="loan-preview" aria-label={t('preview.title')} aria-live="polite">
@@ -40,7 +41,7 @@ export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
         </p>
       )}
       <p className="loan-note">
-        {t('preview.note', { days: levels.minInterestDays, penalty: percent(levels.liquidationPenaltyBps) })}
+        {t('preview.note', { days: levels.minInterestDays, penalty: rate(levels.liquidationPenaltyBps) })}
       </p>
     </section>
   );

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
-import { Figures, useCoins, usePercent, useLoanCoins } from './figures.tsx';
+import { Figures, useCoins, usePercent, useRate, useLoanCoins } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export interface PendingStep {
@@ -20,6 +20,7 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
   const percent = usePercent();
+  const rate = useRate();
   const { loan } = step;
   const ltv = loan.ltvBps === null ? '—' : percent(loan.ltvBps);
   const collateral = coins(loan.collateralAmount, loan.collateralAsset);
@@ -27,7 +28,7 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
     return [
       [t('lend.pay'), coins(loan.amount, loan.asset)],
       [t('lend.receive'), coins(loan.lenderReceivesAtTerm, loan.asset)],
-      [t('card.rate'), `${percent(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
+      [t('card.rate'), `${rate(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
       [t('card.collateral'), collateral],
       [t('card.ltv'), ltv],
     ];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { assetScale, isAssetSymbol } from '@rora/money';
 import { formatCoins } from '../../../lib/format/numbers.ts';
 import { loanCoins } from '../model/loan-figures.ts';
-import { bpsPercent } from '../model/request-form.ts';
+import { bpsPercent, bpsRate } from '../model/request-form.ts';
 
 /** An amount in a sentence (a toast), cut (never rounded up) to 8 decimals: `1,002.739727 USDT`. */
 export function useCoins() {
@@ -30,9 +30,16 @@ export function useWhen() {
   return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
 }
 
+/** A loan-to-value or one of its limits: 2 decimals (`61.54%`). */
 export function usePercent() {
   const { i18n } = useTranslation();
   return (bps: number) => bpsPercent(bps, i18n.language);
+}
+
+/** A yearly rate or the penalty, written as staking writes its APYs: exact, no trailing zeros (`12%`). */
+export function useRate() {
+  const { i18n } = useTranslation();
+  return (bps: number) => bpsRate(bps, i18n.language);
 }
 
 export function Figures({

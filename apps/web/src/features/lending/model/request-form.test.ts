@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REQUEST,
   bpsPercent,
+  bpsRate,
   checkRequest,
   isBelowMinimum,
   percentToBps,
@@ -24,9 +25,23 @@ describe('the loan request form', () => {
     expect(percentToBps(text)).toBe(bps);
   });
 
-  it('shows basis points as a percentage in the reader’s locale', () => {
+  it('shows a loan-to-value with 2 decimals in the reader’s locale', () => {
     expect(bpsPercent(6154)).toBe('61.54%');
+    expect(bpsPercent(6500)).toBe('65.00%');
     expect(bpsPercent(6154, 'fr')).toMatch(/^61,54[\u00a0\u202f]%$/);
+  });
+
+  it.each([
+    [1200, 'en', '12%'],
+    [850, 'en', '8.5%'],
+    [1225, 'en', '12.25%'],
+    [1, 'en', '0.01%'],
+    [1200, 'fr', '12\u00a0%'],
+    [850, 'fr', '8,5\u00a0%'],
+    [850, 'es-419', '8.5%'],
+    [850, 'pt-BR', '8,5%'],
+  ])('writes the yearly rate of %s bps in %s as %s: exact, as staking writes an APY', (bps, tag, expected) => {
+    expect(bpsRate(bps, tag).replace('\u202f', '\u00a0')).toBe(expected);
   });
 
   it('builds the request body once every field is right', () => {

@@ -11,7 +11,7 @@ import {
   type LoanRequestBody,
 } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
-import { formatPercent } from '../../../lib/format/numbers.ts';
+import { formatBps, formatPercent } from '../../../lib/format/numbers.ts';
 
 export interface RequestForm {
   readonly asset: LoanAsset;
@@ -48,9 +48,21 @@ export function percentToBps(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** 6154 -> '61.54%', '61,54 %' in French (lib/format: the reader's marks and percent sign). */
+/**
+ * A loan-to-value or one of its limits, a measure that moves with prices: 2 decimals, so the LTV now
+ * and the limit it is read against line up. 6154 -> '61.54%', '61,54 %' in French.
+ */
 export function bpsPercent(bps: number, locale = 'en'): string {
   return formatPercent(BigInt(bps), {}, locale);
+}
+
+/**
+ * A rate the customer compares (the loan's yearly rate, the liquidation penalty) as staking shows its
+ * APYs and the exchange its fees (ADR 0035): exact, trailing zeros dropped. 1200 -> '12%', 850 ->
+ * '8.5%', '8,5 %' in French.
+ */
+export function bpsRate(bps: number, locale = 'en'): string {
+  return formatBps(bps, locale);
 }
 
 function amountError(text: string, asset: LoanAsset, field: keyof RequestForm): FormError | null {
