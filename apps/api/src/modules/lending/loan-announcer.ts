@@ -88,7 +88,8 @@ export function createLoanAnnouncer(deps: {
     });
     const to = await emailOf(db, userId);
     if (!to) return;
-    const ltvPercent = event.ltvBps === null ? null : formatAmount(BigInt(event.ltvBps), 2, { decimals: 2 });
+    const ltvPercent =
+      event.ltvBps === null ? null : formatAmount(BigInt(event.ltvBps), 2, { decimals: 2, rounding: 'down' });
     await deps.messaging.email({
       to,
       userId,
