@@ -1,33 +1,10 @@
 // Every e-mail and SMS kind is written in the four languages: a real translation (not the English
 // text), with the code, prices and reasons it is about.
 import { describe, expect, it } from 'vitest';
-import { KYC_STATUSES, LANGUAGES, type LanguageCode } from '@rora/contracts';
+import { LANGUAGES, type LanguageCode } from '@rora/contracts';
 import { renderEmail, renderSms, type EmailTemplate, type SmsTemplate } from './index.ts';
+import { EMAILS, SMS } from './sample-messages.ts';
 
-const EMAILS: EmailTemplate[] = [
-  { kind: 'verification_code', params: { code: '482913' } },
-  { kind: 'email_taken', params: {} },
-  { kind: 'password_reset_code', params: { code: '482913' } },
-  { kind: 'password_reset_unknown', params: {} },
-  { kind: 'password_changed', params: {} },
-  { kind: 'two_factor_disabled', params: {} },
-  { kind: 'sign_in_backoff_started', params: {} },
-  ...KYC_STATUSES.map((status): EmailTemplate => ({
-    kind: 'kyc_status_changed',
-    params: {
-      status,
-      reasons: status === 'rejected' ? [{ item: 'photo', code: 'document_image_is_blurred' }] : [],
-    },
-  })),
-  ...(['above', 'below'] as const).map((condition): EmailTemplate => ({
-    kind: 'price_alert',
-    params: { symbol: 'BTC/USDT', condition, price: '61000.0', triggeredPrice: '61012.5', quote: 'USDT' },
-  })),
-];
-const SMS: SmsTemplate[] = [
-  { kind: 'verification_code', params: { code: '482913' } },
-  { kind: 'password_reset_code', params: { code: '482913' } },
-];
 const OTHERS = LANGUAGES.map((language) => language.value).filter((code) => code !== 'en');
 const name = (template: EmailTemplate | SmsTemplate) =>
   `${template.kind}${'status' in template.params ? ` ${template.params.status}` : ''}${'condition' in template.params ? ` ${template.params.condition}` : ''}`;
