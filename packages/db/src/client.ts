@@ -76,9 +76,8 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     if (!options.queryDeadlineMs) return;
-    boundQueries(client, options.queryDeadlineMs);
-    // Queued ahead of the first statement of whoever asked for the connection (ADR 0071).
-    client.query(CHECK_CLIENT_STATEMENT).catch(() => undefined);
+    // The client check is set before the first statement of whoever asked for the connection (ADR 0071).
+    boundQueries(client, options.queryDeadlineMs, CHECK_CLIENT_STATEMENT);
   });
   const db = drizzle(pool, { schema });
   db.transaction = transactionsOn(pool);

@@ -57,6 +57,31 @@ const backends = async () =>
     )
   ).rows[0]!.count;
 
+describe('a new connection of a pool with a deadline', () => {
+  it('checks its client from its first statement on, without queueing statements on the client', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const fresh = connectDatabase(test.url, { max: 4, queryDeadlineMs: DEADLINE_MS });
+    try {
+      // Four new connections at once, each asked for a statement the moment it opens.
+      const shown = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          fresh.pool
+            .query<{ interval: string }>("SELECT current_setting('client_connection_check_interval') AS interval")
+            .then(({ rows }) => rows[0]!.interval),
+        ),
+      );
+      expect(shown).toEqual(['1s', '1s', '1s', '1s']);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await fresh.close();
+    }
+  });
+});
+
 describe('a statement the database does not answer', () => {
   it('fails after its deadline as the database out of reach, and the pool serves the next', async () => {
     await holdLock();

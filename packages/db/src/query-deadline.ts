@@ -57,7 +57,7 @@ export function deadlineMetBy(client: object): Error | undefined {
  * `withoutQueryDeadline` or it names its own (the health check's is shorter). Cursors and other
  * custom query objects are left as they are (none runs on a request path).
  */
-export function boundQueries(client: pg.PoolClient, deadlineMs: number): void {
+export function boundQueries(client: pg.PoolClient, deadlineMs: number, first?: string): void {
   const send = client.query.bind(client) as QueryFunction;
   const met = (error: unknown) => {
     if (!isQueryDeadline(error)) return;
@@ -66,7 +66,24 @@ export function boundQueries(client: pg.PoolClient, deadlineMs: number): void {
     // lost connection, the pool drops the client on release, and no late answer is read.
     client.end().catch(() => undefined);
   };
+  // `first` (a session setting) is sent now, while the new client runs nothing, with the deadline,
+  // and the statements asked for meanwhile follow once it has answered: queued behind it on the
+  // client instead, they would use the queue node-postgres deprecates (a warning, an error in pg 9).
+  let before: Promise<unknown> | null =
+    first === undefined
+      ? null
+      : (send({ text: first, query_timeout: deadlineMs }) as Promise<unknown>).then(
+          () => (before = null),
+          (error: unknown) => {
+            met(error);
+            before = null;
+          },
+        );
   const bounded: QueryFunction = (config, values, callback) => {
+    if (before) {
+      const after = before.then(() => bounded(config, values, callback));
+      return typeof callback === 'function' || typeof values === 'function' ? undefined : after;
+    }
     const text = typeof config === 'string';
     const plain = typeof config === 'object' && config !== null && !('submit' in config);
     if (unbounded.getStore() || !(text || plain)) return send(config, values, callback);
