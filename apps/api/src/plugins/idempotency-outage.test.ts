@@ -10,6 +10,8 @@ import { assetScale, parseAmount } from '@rora/money';
 import type { TestApp } from '../testing/test-app.ts';
 import {
   TEST_PIN,
+  coldMove as coldMoveOf,
+  coldMovesOf,
   createWalletCustomer,
   fund,
   postWithKey,
@@ -65,18 +67,8 @@ async function loseSessionOn(table: string, options: { when?: string; event?: 'I
 /** The statements that store a key's answer or release it, not the bind of its effect. */
 const storeOrRelease = { event: 'UPDATE', when: 'NEW.effect_id IS NOT DISTINCT FROM OLD.effect_id' } as const;
 
-const coldMove = (key: string) =>
-  postWithKey(t, {
-    user: alice,
-    url: '/coldwallet',
-    body: { type: 'create', assetSymbol: 'ETH', quantity: '0.5', pin: TEST_PIN },
-    key,
-  });
-const moves = async () =>
-  Number(
-    (await t.database.pool.query('SELECT count(*) FROM cold_wallet_moves WHERE user_id = $1', [alice.userId])).rows[0]
-      .count,
-  );
+const coldMove = (key: string) => coldMoveOf(t, alice, key);
+const moves = () => coldMovesOf(t, alice);
 const keyRow = async (userId: string, key: string) =>
   (
     await t.database.pool.query<{ owner_id: string | null; response_status: number | null }>(

@@ -12,12 +12,12 @@ import { assertLedgerInvariants } from '@rora/ledger';
 import { DEADLINE_MESSAGE } from '../../plugins/errors.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
-  TEST_PIN,
+  coldMove as coldMoveOf,
+  coldMovesOf,
   createWalletCustomer,
   createWalletTestApp,
   fund,
   inject,
-  postWithKey,
   type WalletCustomer,
 } from '../wallets/testing/wallet-fixtures.ts';
 
@@ -85,21 +85,8 @@ const lent = () => t.database.pool.totalCount - t.database.pool.idleCount;
 
 const listWallets = () => inject(t, { user: alice, request: 'GET /wallet' });
 
-const coldMove = (key: string) =>
-  postWithKey(t, {
-    user: alice,
-    url: '/coldwallet',
-    body: { type: 'create', assetSymbol: 'ETH', quantity: '0.5', pin: TEST_PIN },
-    key,
-  });
-
-const moves = async () =>
-  (
-    await t.database.pool.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM cold_wallet_moves WHERE user_id = $1',
-      [alice.userId],
-    )
-  ).rows[0]!.count;
+const coldMove = (key: string) => coldMoveOf(t, alice, key);
+const moves = () => coldMovesOf(t, alice);
 
 describe('a read the database does not answer', () => {
   it('answers 503 with Retry-After after the deadline, and the next request is served', async () => {

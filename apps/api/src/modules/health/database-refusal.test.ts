@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
-import { approvedCustomer } from '../orders/testing/orders-fixtures.ts';
+import { approvedCustomer, orderCount } from '../orders/testing/orders-fixtures.ts';
 import { createWalletTestApp } from '../wallets/testing/wallet-fixtures.ts';
 
 let t: TestApp;
@@ -47,13 +47,7 @@ async function maintenanceSession(): Promise<{ admin: pg.Client; name: string }>
 }
 
 /** How many orders `user` has in the database. */
-async function ordersOf(user: TestUser): Promise<number> {
-  const { rows } = await t.database.pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-    [user.userId],
-  );
-  return rows[0]!.n;
-}
+const ordersOf = (user: TestUser) => orderCount(t, user.userId);
 
 /** Turns new sessions of the app's database away, then ends every session it has. */
 async function refuseSessions(admin: pg.Client, name: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
   assertOrdersConsistent,
   balanceOf,
   createMarketsTestApp,
+  orderCount,
   placeOrder,
   units,
 } from './testing/orders-fixtures.ts';
@@ -55,13 +56,7 @@ async function waitFor(condition: (pids: number[]) => boolean, what: string): Pr
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function ordersOf(user: TestUser): Promise<number> {
-  const { rows } = await t.database.pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-    [user.userId],
-  );
-  return rows[0]!.n;
-}
+const ordersOf = (user: TestUser) => orderCount(t, user.userId);
 
 describe('a batch commit past its deadline', () => {
   it('ends the backend that ran it, reads its mark, and runs it again once: the order is placed once', async () => {

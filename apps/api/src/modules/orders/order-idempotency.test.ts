@@ -16,6 +16,7 @@ import {
   batchesWaiting,
   createMarketsTestApp,
   get,
+  orderCount,
   placeOrder,
   units,
 } from './testing/orders-fixtures.ts';
@@ -29,13 +30,7 @@ beforeAll(async () => {
 afterEach(async () => assertOrdersConsistent(t));
 afterAll(async () => t.close());
 
-async function orderCount(userId: string): Promise<number> {
-  const { rows } = await t.database.pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-    [userId],
-  );
-  return rows[0]!.n;
-}
+const ordersOf = (userId: string) => orderCount(t, userId);
 
 async function storedKey(userId: string, key: string) {
   const { rows } = await t.database.pool.query<{ status: number; body: string }>(
@@ -59,7 +54,7 @@ describe('POST /order with an Idempotency-Key', () => {
     expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.body]).toEqual([201, 'true', first.body]);
     const other = await placeOrder(t, user, { ...body, amount: '3' }, 'key-with-order');
     expect([other.statusCode, other.json().error.code]).toEqual([422, 'idempotency_key_reused_with_different_body']);
-    expect(await orderCount(user.userId)).toBe(1);
+    expect(await ordersOf(user.userId)).toBe(1);
     expect(await balanceOf(t, user, 'USDT')).toEqual({ available: units('920', 'USDT'), held: units('80', 'USDT') });
   });
 
@@ -84,7 +79,7 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(waiting.every((response) => jsonOf(response).error?.code === 'idempotency_request_in_progress')).toBe(true);
     // Each says when to come back: the first runs on this process and answers within moments.
     expect(new Set(waiting.map((response) => response.headers['retry-after']))).toEqual(new Set(['1']));
-    expect(await orderCount(user.userId)).toBe(1);
+    expect(await ordersOf(user.userId)).toBe(1);
     expect(await balanceOf(t, user, 'USDT')).toEqual({ available: units('959', 'USDT'), held: units('41', 'USDT') });
   });
 
@@ -134,7 +129,7 @@ describe('a twin request stored by another server while the batch commits', () =
         '1',
       ]);
       expect(otherAnswer.statusCode).toBe(201);
-      expect(await orderCount(twin.userId)).toBe(0);
+      expect(await ordersOf(twin.userId)).toBe(0);
       expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('100', 'USDT'), held: 0n });
       expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
     } finally {
@@ -177,7 +172,7 @@ describe('two twins that reach one batch', () => {
       expect(first.status).toBe('fulfilled');
       expect(second).toMatchObject({ status: 'rejected', reason: { code: 'idempotency_request_in_progress' } });
       expect(beside.status === 'fulfilled' && beside.value.statusCode).toBe(201);
-      expect(await orderCount(twin.userId)).toBe(1);
+      expect(await ordersOf(twin.userId)).toBe(1);
       expect(await balanceOf(t, twin, 'USDT')).toEqual({ available: units('70', 'USDT'), held: units('30', 'USDT') });
       expect(await balanceOf(t, other, 'USDT')).toEqual({ available: units('40', 'USDT'), held: units('60', 'USDT') });
       expect((await storedKey(twin.userId, 'twin-in-batch'))?.status).toBe(201);

@@ -16,6 +16,7 @@ import {
   commitEmptyBatch,
   createMarketsTestApp,
   lastBatch,
+  orderCount,
   placeOrder,
   units,
   withdrawOn,
@@ -184,13 +185,7 @@ function interceptCommits(lose: (real: Promise<unknown>) => Promise<unknown>) {
 
 const connectionLost = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
 
-async function ordersOf(user: TestUser): Promise<number> {
-  const { rows } = await t.database.pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
-    [user.userId],
-  );
-  return rows[0]!.n;
-}
+const ordersOf = (user: TestUser) => orderCount(t, user.userId);
 
 describe('a commit whose answer is lost', () => {
   it('is answered from the mark it left once it committed, and never runs twice', async () => {

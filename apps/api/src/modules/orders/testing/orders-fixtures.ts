@@ -125,6 +125,15 @@ export async function assertOrderRecords(db: Db): Promise<void> {
   await assertLedgerInvariants(db);
 }
 
+/** How many orders the customer `userId` has in the database. */
+export async function orderCount(t: TestApp, userId: string): Promise<number> {
+  const { rows } = await t.database.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
 /** The backend holding shard 0's order-writer lock (writer-lock.ts), or null when none does. */
 export async function writerPid(t: TestApp): Promise<number | null> {
   const { rows } = await t.database.pool.query<{ pid: number }>(

@@ -74,6 +74,25 @@ export function postWithKey(t: TestApp, options: { user: TestUser; url: string; 
 }
 
 /** Mines blocks on a network's chain and waits until the chain watcher has handled every event. */
+/** A keyed move of 0.5 ETH to the customer's cold wallet (POST /coldwallet). */
+export function coldMove(t: TestApp, user: TestUser, key: string) {
+  return postWithKey(t, {
+    user,
+    url: '/coldwallet',
+    body: { type: 'create', assetSymbol: 'ETH', quantity: '0.5', pin: TEST_PIN },
+    key,
+  });
+}
+
+/** How many cold-wallet moves the customer has in the database. */
+export async function coldMovesOf(t: TestApp, user: TestUser): Promise<number> {
+  const { rows } = await t.database.pool.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM cold_wallet_moves WHERE user_id = $1',
+    [user.userId],
+  );
+  return rows[0]!.count;
+}
+
 export async function mine(t: TestApp, network: NetworkId, blocks = 1): Promise<void> {
   t.app.services.chains.devnet.mineBlocks(network, blocks);
   // With the devnet kept in PostgreSQL, events wait for their blocks to be written (ADR 0048).
