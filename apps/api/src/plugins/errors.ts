@@ -28,7 +28,7 @@ export const RETRY_AFTER_SECONDS = 5;
  * Seconds a client waits before retrying a request whose key is still being processed (409
  * idempotency_request_in_progress), when nothing better is known: a twin running on this process,
  * or in the same batch of orders, answers within moments. The idempotency plugin says more when the
- * key's holder is another process (its lease, ADR 0024).
+ * key's holder is another process that missed a lease renewal (the time its lease has left, ADR 0024).
  */
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 

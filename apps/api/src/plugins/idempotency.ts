@@ -7,7 +7,8 @@
 //   (with `Idempotent-Replayed: true`), without running the handler again;
 // - the same key with another method, path or body: 422 idempotency_key_reused_with_different_body;
 // - the same key while the first request is still running: 409 idempotency_request_in_progress, with
-//   Retry-After: when the lease of the process running it lapses if that is another one, else 1 s.
+//   Retry-After: when the lease of the process running it lapses if that process missed a renewal
+//   (it may be dead), else 1 s.
 // Every answer of a request that reached its handler is stored, 500 included (as Stripe does): the
 // effect may have happened, so a retry must not run it again. A 503 is not (ADR 0024): it means "try
 // again", so its key is abandoned instead (idempotency-abandon.ts) and the retry learns what
