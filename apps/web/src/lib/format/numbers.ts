@@ -11,6 +11,7 @@ import {
   formatAmount,
   formatBalance,
   isAssetSymbol,
+  localiseNumber as localiseIn,
   parseAmount,
   rescale,
   type RoundingMode,
@@ -18,30 +19,11 @@ import {
 import { currentLanguageTag } from '../i18n/i18n.ts';
 import { numberFormat } from './intl-cache.ts';
 
-export interface NumberMarks {
-  readonly decimal: '.' | ',';
-  /** The thousands mark as Intl writes it (a narrow no-break space in French). */
-  readonly group: string;
-}
-
-const cache = new Map<string, NumberMarks>();
-
-export function numberMarks(languageTag: string): NumberMarks {
-  const known = cache.get(languageTag);
-  if (known) return known;
-  const parts = numberFormat(languageTag).formatToParts(12345.6);
-  const decimal = parts.find((part) => part.type === 'decimal')?.value === ',' ? ',' : '.';
-  const group = parts.find((part) => part.type === 'group')?.value ?? (decimal === ',' ? '.' : ',');
-  const marks = { decimal, group } as const;
-  cache.set(languageTag, marks);
-  return marks;
-}
+export { numberMarks, type NumberMarks } from '@rora/money';
 
 /** `1,234.56` (what @rora/money writes) in the reader's marks: `1 234,56` in French. */
 export function localiseNumber(text: string, languageTag: string = currentLanguageTag()): string {
-  const { decimal, group } = numberMarks(languageTag);
-  if (decimal === '.' && group === ',') return text;
-  return text.replace(/[.,]/g, (mark) => (mark === '.' ? decimal : group));
+  return localiseIn(text, languageTag);
 }
 
 /** Decimals shown for a coin amount in a quote, a list or a sentence (never more than its scale). */

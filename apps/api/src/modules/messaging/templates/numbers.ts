@@ -1,11 +1,12 @@
 // Numbers in an e-mail or SMS, written as the reader's language writes them and as the web app's
-// formatter shows them on screen (ADR 0035, apps/web/src/lib/format/numbers.ts), so a mail and the
+// formatter shows them on screen (ADR 0035; both take the marks from @rora/money), so a mail and the
 // screen agree: `61,012.5` in English and Latin American Spanish, `61 012,5` in French (a narrow
 // no-break space, as Intl writes it), `61.012,5` in Brazilian Portuguese; the percent sign where
 // Intl's pattern puts it (`81.25%`, `81,25 %`, `81,25%`). Senders give plain decimal strings
 // (`'61012.50'`, from bigint minor units); these only group the digits and swap the marks, so the
 // number of decimals is the sender's and no amount goes through a float.
 import type { LanguageCode } from '@rora/contracts';
+import { localiseNumber } from '@rora/money';
 
 /** The Intl tags the web app uses for each language (apps/web/src/lib/i18n/languages.ts). */
 export const LANGUAGE_TAGS: Readonly<Record<LanguageCode, string>> = {
@@ -27,12 +28,9 @@ const NUMBER_PARTS = new Set<string>(['integer', 'group', 'decimal', 'fraction']
 
 export function numbersIn(language: LanguageCode): NumberWriter {
   const tag = LANGUAGE_TAGS[language];
-  const parts = new Intl.NumberFormat(tag).formatToParts(12345.6);
-  const decimalMark = parts.find((part) => part.type === 'decimal')?.value ?? '.';
-  const groupMark = parts.find((part) => part.type === 'group')?.value ?? ',';
-
+  // Grouped as @rora/money writes (`61,012.5`), then in the language's marks, as the web app does.
   const digits = (whole: string, fraction: string | undefined) =>
-    `${whole.replace(/\B(?=(\d{3})+$)/g, groupMark)}${fraction === undefined ? '' : `${decimalMark}${fraction}`}`;
+    localiseNumber(`${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`, tag);
 
   function decimal(text: string): string {
     const match = PLAIN_DECIMAL.exec(text.trim());
