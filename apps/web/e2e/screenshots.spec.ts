@@ -1,6 +1,7 @@
 // Screenshots of every screen at desktop (1280x800) and phone (390x844) widths, in both themes and
 // in more than one language, saved under e2e/screenshots/ (ignored by git) for people to look at.
-// Each shot also checks the screen rendered its heading, so a blank page fails here.
+// Each shot also checks the screen rendered its heading and its data (no placeholder left), so a
+// blank or never-loading page fails here.
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { storeRecoveryCodes, totpCode, turnOnTwoFactor } from './account-helpers.ts';
@@ -26,6 +27,8 @@ async function prepare(page: Page, look: (typeof looks)[number]) {
 
 async function shoot(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A screen is shot once its data has come: a placeholder still showing is a screen that never loads.
+  await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: `${folder}${name}.png`, animations: 'disabled' });
 }
 
