@@ -28,8 +28,9 @@ export interface MarketRunners {
    */
   claimWriter(market?: Market): Promise<boolean>;
   /**
-   * Takes the lock of every shard this process may write, does not write now and no other process
-   * holds, and reads those shards' books: the shards it took.
+   * Takes the lock of every shard this process may write, does not write now (nor still may: a lease
+   * in doubt after a stall is left to its renewal) and no other process holds, and reads those
+   * shards' books: the shards it took.
    */
   claimWriters(): Promise<number[]>;
   /**
@@ -102,7 +103,7 @@ export function createMarketRunners(deps: {
     // A sequencer reads its shard's books under the lock before it counts as the writer.
     claimWriter: (market) => sequencerOf(market).claimWriter(),
     async claimWriters() {
-      const vacant = sequencers.filter((sequencer) => !sequencer.writesNow());
+      const vacant = sequencers.filter((sequencer) => sequencer.vacant());
       const claimed = await Promise.all(vacant.map((sequencer) => sequencer.claimWriter()));
       return vacant.filter((_, at) => claimed[at]).map((sequencer) => sequencer.shard);
     },

@@ -333,10 +333,22 @@ export class OrderSequencer {
   /**
    * True while this process holds the writer lock and has read every book of the shard under it (no
    * database call). Between the lock and the reads, the books may miss an older writer's last batches:
-   * market data served from them then would show a book the database has moved past.
+   * market data served from them then would show a book the database has moved past. False too
+   * while the lease is in doubt after a stall (WriterLock.held), until a renewal settles it: the
+   * shard may have another writer by then, and these books miss its batches.
    */
   writesNow(): boolean {
     return !this.stopped && this.writer?.held() === true && this.readUnder === this.writer;
+  }
+
+  /**
+   * True unless this process writes the shard or may still: a lease in doubt after a stall, its books
+   * read, is settled by its next renewal (every WRITER_PING_MS), not taken over. What the takeover
+   * watch claims; claiming the shard this process already writes would report a takeover that is none.
+   */
+  vacant(): boolean {
+    const { writer } = this;
+    return this.stopped || !writer || writer.lost() || this.readUnder !== writer;
   }
 
   /**
@@ -364,8 +376,20 @@ export class OrderSequencer {
    * Takes the lock (unless held already), then reads every book of the shard under it; only then is
    * this process the shard's writer, and says so (onWriter: other replicas forward here from then).
    * A read that fails leaves the lock held and the books to read again at the next take.
+   *
+   * A lease in doubt after a stall (held() false, the connection not known lost) is renewed first.
+   * Renewed, the session lasted all along, so the lock never left it and no other process wrote the
+   * shard: the lock and its books stand, and nothing is given back, read again or recorded again (a
+   * writer does not step down for a stall it survived). Not answered yet, this process is not the
+   * writer for now and keeps the lock, which may still be its own. Lost, the lock is taken anew
+   * below, if free, and every book is read again under it.
    */
   private async takeWriter(): Promise<WriterLock | null> {
+    const current = this.writer;
+    if (current && !current.held() && !current.lost()) {
+      const renewed = await current.renew();
+      if (!renewed && !current.lost()) return null;
+    }
     if (!this.writer?.held()) {
       // A lock whose connection was lost still owns that (dead) pooled client: hand it back first.
       await this.writer?.release();

@@ -23,6 +23,14 @@
 // every WRITER_PING_MS while it holds a lock. A writer that stops sending loses its locks to the
 // database itself, another process takes its shards over, and when it wakes its session is gone:
 // its batches fail the commit's check and it holds nothing (ADR 0067).
+//
+// The woken writer learns that its session is gone only when its client reads the socket, some time
+// after it runs again; until then it would serve its books as the writer. So the holder counts on
+// its lease only for WRITER_TRUST_MS after it sent the last statement the session answered, by its
+// own monotonic clock: a process that wakes from a stall longer than that knows at once that its
+// lease may have lapsed, and asks the database (`renew`) before it writes or serves again.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as pause } from 'node:timers/promises';
 import pg from 'pg';
 import { createTurns } from '../../lib/turns.ts';
 
@@ -45,6 +53,13 @@ export const FENCE_TIMEOUT_MS = 5_000;
 export const WRITER_LEASE_MS = 5_000;
 /** How often a lock session renews its lease: a fifth of it, so a late timer or two is no loss. */
 export const WRITER_PING_MS = 1_000;
+/**
+ * How long after sending a statement the session answered the holder counts on its lease: two
+ * renewals short of it. The server's idle timer starts only once it has answered, so the lease runs
+ * at least WRITER_LEASE_MS from the send; the margin leaves room for a check acted on a moment later.
+ * A stall shorter than WRITER_TRUST_MS - WRITER_PING_MS never makes a writer doubt its lease.
+ */
+export const WRITER_TRUST_MS = WRITER_LEASE_MS - 2 * WRITER_PING_MS;
 
 /** Both statements in one implicit transaction: the timeout applies to the chain row only. */
 const fence = (shard: number) => `SELECT set_config('lock_timeout', '${FENCE_TIMEOUT_MS}ms', true);
@@ -73,22 +88,52 @@ async function openShard(client: pg.Pool, shard: number): Promise<void> {
 export interface WriterLock {
   /** The backend pid of the session holding the lock: what each commit checks. */
   readonly pid: number;
-  /** False once the lock's connection has gone (the lock went with it). */
+  /**
+   * True while the lease surely holds: the connection is up and the session answered a statement
+   * sent less than WRITER_TRUST_MS ago. No database call, so a process that wakes from a stall
+   * longer than that says false at once, before its client has read what the database did meanwhile.
+   */
   held(): boolean;
+  /** True once the lock is surely gone: its connection dropped, or it was given back. */
+  lost(): boolean;
+  /**
+   * Renews the lease now (one statement, in turn with the session's others) and says whether it is
+   * held: false if the statement failed or did not come back within WRITER_PING_MS. An answer proves
+   * the session, and so the lock, lasted all along: nobody else can have written the shard meanwhile.
+   */
+  renew(): Promise<boolean>;
   release(): Promise<void>;
 }
 
 interface LockConnection {
   readonly client: pg.Client;
   alive: boolean;
+  /**
+   * When (performance.now) the latest statement the session answered was sent: the lease runs at
+   * least WRITER_LEASE_MS from it. The send, not the answer: an answer read after a stall may have
+   * waited in the socket while the server ended the session.
+   */
+  renewedAt: number;
   /** The shards whose locks it holds (advisory locks are re-entrant: one is never taken twice). */
   readonly shards: Set<number>;
+}
+
+/** A statement on the lock session; its answer renews the lease from the moment it was sent. */
+async function ask<R extends pg.QueryResultRow>(
+  connection: LockConnection,
+  text: string,
+  values?: unknown[],
+): Promise<pg.QueryResult<R>> {
+  const sent = performance.now();
+  const result = await connection.client.query<R>(text, values);
+  connection.renewedAt = Math.max(connection.renewedAt, sent);
+  return result;
 }
 
 async function openConnection(config: pg.ClientConfig): Promise<LockConnection> {
   // Keepalive: a connection gone silently is found out, not waited on by every shard's take.
   const client = new pg.Client({ ...config, keepAlive: true });
-  const connection = { client, alive: true, shards: new Set<number>() };
+  const connection: LockConnection = { client, alive: true, renewedAt: -Infinity, shards: new Set<number>() };
   const lost = () => {
     connection.alive = false;
   };
@@ -96,7 +141,7 @@ async function openConnection(config: pg.ClientConfig): Promise<LockConnection> 
   client.on('end', lost);
   await client.connect();
   try {
-    await client.query(`SET idle_session_timeout = ${WRITER_LEASE_MS}`);
+    await ask(connection, `SET idle_session_timeout = ${WRITER_LEASE_MS}`);
   } catch (error) {
     await client.end().catch(() => undefined);
     throw error;
@@ -110,6 +155,12 @@ async function openConnection(config: pg.ClientConfig): Promise<LockConnection> 
  * pool, since a fence may wait seconds for an older writer's batch and would hold up every shard.
  */
 const turns = createTurns<pg.Pool>();
+
+/** One renewal of the session's lease; a failure is the connection's, which its events report. */
+async function renewLease(pool: pg.Pool, connection: LockConnection): Promise<void> {
+  if (!connection.alive) return;
+  await turns(pool, () => ask(connection, 'SELECT 1')).catch(() => undefined);
+}
 
 /**
  * The one connection a process holds its writer locks on, whatever the number of shards it writes.
@@ -155,8 +206,7 @@ class LockSession {
     if (this.pings) return;
     const ping = async () => {
       const connection = await this.connection?.catch(() => null);
-      if (!connection?.alive) return;
-      await turns(this.pool, () => connection.client.query('SELECT 1')).catch(() => undefined);
+      if (connection) await renewLease(this.pool, connection);
     };
     this.pings = setInterval(() => void ping(), WRITER_PING_MS);
     this.pings.unref();
@@ -192,7 +242,8 @@ async function heldNow(pool: pg.Pool, key: readonly [number, number]): Promise<b
 /** The lock on the session's connection, unless it holds it already: the session's pid, or null. */
 async function tryLock(connection: LockConnection, shard: number): Promise<number | null> {
   if (connection.shards.has(shard)) return null;
-  const { rows } = await connection.client.query<{ taken: boolean; pid: number }>(
+  const { rows } = await ask<{ taken: boolean; pid: number }>(
+    connection,
     'SELECT pg_try_advisory_lock($1, $2) AS taken, pg_backend_pid() AS pid',
     [...writerLockKey(shard)],
   );
@@ -203,7 +254,7 @@ async function tryLock(connection: LockConnection, shard: number): Promise<numbe
 
 async function unlock(connection: LockConnection, shard: number): Promise<void> {
   if (!connection.shards.delete(shard) || !connection.alive) return;
-  await connection.client.query('SELECT pg_advisory_unlock($1, $2)', [...writerLockKey(shard)]).catch(() => undefined);
+  await ask(connection, 'SELECT pg_advisory_unlock($1, $2)', [...writerLockKey(shard)]).catch(() => undefined);
 }
 
 /**
@@ -241,9 +292,18 @@ export async function takeWriterLock(pool: pg.Pool, shard = 0): Promise<WriterLo
     await giveBack();
     throw error;
   }
+  const lost = () => done || !connection.alive;
+  const held = () => !lost() && performance.now() - connection.renewedAt < WRITER_TRUST_MS;
   return {
     pid,
-    held: () => connection.alive && !done,
+    held,
+    lost,
+    renew: async () => {
+      if (lost()) return false;
+      // A statement stuck behind a connection gone silent would hold its caller for keepalive's time.
+      await Promise.race([renewLease(pool, connection), pause(WRITER_PING_MS, undefined, { ref: false })]);
+      return held();
+    },
     release: async () => {
       if (!done) await giveBack();
     },
