@@ -40,6 +40,7 @@ export interface FakeRequest {
 interface Reply {
   readonly status: number;
   readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 interface HeldRoute {
@@ -136,6 +137,11 @@ export class FakeApi {
     this.on(call, () => refusal(code, item));
   }
 
+  /** Refuses the call with the catalogued error and these headers on the answer (Retry-After). */
+  refuseWithHeaders(call: ApiCall, code: ErrorCode, headers: Readonly<Record<string, string>>): void {
+    this.on(call, () => ({ ...refusal(code), headers }));
+  }
+
   /** The requests made to one call. */
   calls(call: ApiCall): FakeRequest[] {
     const pattern = pathPattern(call.path);
@@ -162,7 +168,7 @@ export class FakeApi {
         : refusal('resource_not_found');
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   };
 

@@ -229,6 +229,23 @@ describe('confirming an order on the exchange screen', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('says when an order still being placed can be tried again, and tries it with the same Idempotency-Key', async () => {
+    await userEvent.click(await marketBuy());
+    api.refuseWithHeaders(marketsApi.placeOrder, 'idempotency_request_in_progress', { 'Retry-After': '15' });
+    await userEvent.click(confirmButton());
+    expect(await within(dialog()).findByRole('alert')).toHaveProperty(
+      'textContent',
+      text('exchange:inProgressRetryIn', { count: 15 }),
+    );
+    expect(api.calls(marketsApi.placeOrder)).toHaveLength(1);
+    api.answer(marketsApi.placeOrder, orderSchema, filled);
+    await userEvent.click(confirmButton());
+    await screen.findByText(/Buy order filled/);
+    const keys = api.calls(marketsApi.placeOrder).map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('sends the same order a second time as a new order, and a refused one tried again with a new key', async () => {
     const keys = () => api.calls(marketsApi.placeOrder).map((call) => call.headers.get('Idempotency-Key'));
     await userEvent.click(await marketBuy());

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { walletApi } from '@rora/contracts';
+import { marketsApi, walletApi, type TradeOrderBody } from '@rora/contracts';
 import { callApi, fillPath, queryString } from './client.ts';
+import { ApiError } from './errors.ts';
+import { IN_PROGRESS_TRIES } from './idempotency.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function answering(data: unknown) {
   const fetch = vi.fn(
@@ -46,6 +51,63 @@ describe('callApi', () => {
       void callApi(walletApi.toggleFavourite, { body: { id: 'x', favourite: 'yes' } });
     };
     expect(typeof typeOnly).toBe('function');
+  });
+});
+
+describe('a keyed request whose twin is still running (409 with Retry-After)', () => {
+  const stillRunning = (retryAfter: string) =>
+    new Response(
+      JSON.stringify({
+        error: { code: 'idempotency_request_in_progress', message: 'Still running' },
+        data: [{ code: 'idempotency_request_in_progress', message: 'Still running' }],
+      }),
+      { status: 409, headers: { 'Retry-After': retryAfter } },
+    );
+  const placed = () => new Response(JSON.stringify({ data: { id: 'o1' } }), { status: 200 });
+  const order: TradeOrderBody = { symbol: 'BTC/USDT', side: 'buy', orderType: 'market', amount: '0.01' };
+  const place = () =>
+    callApi(marketsApi.placeOrder, { body: order, headers: { 'Idempotency-Key': 'k1' } }).then(
+      (data) => data,
+      (error: unknown) => error,
+    );
+  const stub = (...answers: Response[]) => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => answers.shift() ?? placed());
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  };
+
+  it('is sent again, identical, once each short Retry-After has passed, and gets the answer', async () => {
+    vi.useFakeTimers();
+    const fetch = stub(stillRunning('1'), stillRunning('2'), placed());
+    const result = place();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toEqual({ id: 'o1' });
+    const sent = fetch.mock.calls.map(([, init]) => init);
+    expect(sent.map((init) => (init.headers as Record<string, string>)['Idempotency-Key'])).toEqual(['k1', 'k1', 'k1']);
+    expect(new Set(sent.map((init) => init.body)).size).toBe(1);
+  });
+
+  it('is sent a bounded number of times, then the refusal comes back', async () => {
+    vi.useFakeTimers();
+    const fetch = stub(...Array.from({ length: IN_PROGRESS_TRIES + 2 }, () => stillRunning('1')));
+    const result = place();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = await result;
+    expect(fetch).toHaveBeenCalledTimes(IN_PROGRESS_TRIES);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'idempotency_request_in_progress', retryAfterSeconds: 1 });
+  });
+
+  it('is not sent again when the wait is long: the refusal says how many seconds', async () => {
+    const fetch = stub(stillRunning('15'), placed());
+    expect(await place()).toMatchObject({ code: 'idempotency_request_in_progress', retryAfterSeconds: 15 });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

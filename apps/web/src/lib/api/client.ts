@@ -3,10 +3,13 @@
 // session ended: the registered handler remembers the path and sends the customer to / (spec §4).
 // Every call names the language the app is shown in (Accept-Language), so what the server sends
 // from it (a sign-up or reset code, the account's language at registration) is in that language.
+// A keyed request told its twin is still running and ends within moments (409 with a short
+// Retry-After) is sent again, identical, after that delay (idempotency.ts): never a second effect.
 import type { ApiCall, CallInput, CallOutput } from '@rora/contracts';
 import { languageTag } from '../i18n/languages.ts';
 import { getSession } from '../session/session-store.ts';
 import { networkError, toApiError } from './errors.ts';
+import { inProgressRetryDelayMs } from './idempotency.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -46,8 +49,37 @@ function buildHeaders(options: RequestOptions, token: string | null): Record<str
   return headers;
 }
 
+/** Waits `ms`; rejects as fetch would when the signal aborts meanwhile. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
+
 /** Calls `/api/v1{path}` and returns the `data` of the answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const keyed = options.headers?.['Idempotency-Key'] !== undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await requestOnce<T>(path, options);
+    } catch (error) {
+      const delayMs = keyed ? inProgressRetryDelayMs(error, attempt) : null;
+      if (delayMs === null) throw error;
+      await pause(delayMs, options.signal);
+    }
+  }
+}
+
+async function requestOnce<T>(path: string, options: RequestOptions): Promise<T> {
   const { token } = getSession();
   let response: Response;
   try {
@@ -64,7 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const body = await readBody(response);
   if (response.ok) return (body as { data: T } | undefined)?.data as T;
   if (response.status === 401 && token) unauthorizedHandler(token);
-  throw toApiError(response.status, body);
+  throw toApiError(response.status, body, response.headers.get('Retry-After'));
 }
 
 /** `/wallet/{id}` with `{ id }` filled in, each value encoded. */

@@ -15,13 +15,27 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly items: readonly ApiErrorItem[];
+  /** The answer's Retry-After in seconds (when to try again), when it sent one. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(options: { status: number; code: string; message: string; items: readonly ApiErrorItem[] }) {
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    items: readonly ApiErrorItem[];
+    retryAfterSeconds?: number;
+  }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.items = options.items;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** Retry-After as the API writes it (whole seconds); undefined when absent or another form (a date). */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  return header !== null && /^\s*\d{1,6}\s*$/.test(header) ? Number(header) : undefined;
 }
 
 function isItem(value: unknown): value is ApiErrorItem {
@@ -31,14 +45,14 @@ function isItem(value: unknown): value is ApiErrorItem {
 }
 
 /** Builds the ApiError for a non-2xx answer, whatever its body turned out to be. */
-export function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown, retryAfter: string | null = null): ApiError {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const items = Array.isArray(record.data) ? record.data.filter(isItem) : [];
   const head =
     typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : {};
   const code = typeof head.code === 'string' ? head.code : (items[0]?.code ?? `http_${status}`);
   const message = typeof head.message === 'string' ? head.message : (items[0]?.message ?? `HTTP ${status}`);
-  return new ApiError({ status, code, message, items });
+  return new ApiError({ status, code, message, items, retryAfterSeconds: retryAfterSeconds(retryAfter) });
 }
 
 export function networkError(): ApiError {

@@ -6,6 +6,10 @@
 // next request, even one with the very same body, is a new request with a new key: an identical
 // second order is a second order, and a refused stake tried again after the customer fixed the cause
 // runs again instead of getting the refusal back for 24 hours.
+// A "still running" that the server says ends within moments (Retry-After of a second or two, the
+// first request answering now) is waited for and tried again by the client itself, with the same
+// request and key, a few times; a longer one (its holder may have died: ADR 0024) is the customer's
+// to try again, told when.
 import { useRef } from 'react';
 import { ApiError } from './errors.ts';
 
@@ -29,6 +33,35 @@ export function answeredForGood(error?: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status < 400 || error.status >= 500 || error.status === 408 || error.status === 429) return false;
   return error.code !== 'idempotency_request_in_progress';
+}
+
+/** A "still running" due to end within this many seconds is waited for by the client, not the customer. */
+export const IN_PROGRESS_WAIT_MAX_SECONDS = 2;
+/** How many times a request is sent in all while its answers are short "still running"s. */
+export const IN_PROGRESS_TRIES = 4;
+
+function stillRunning(error: unknown): error is ApiError & { retryAfterSeconds: number } {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    error.code === 'idempotency_request_in_progress' &&
+    error.retryAfterSeconds !== undefined
+  );
+}
+
+/**
+ * How long to wait before sending the same request (same key) again after attempt number `attempt`
+ * failed with `error`; null when it is not to be sent again by the client: not a short "still
+ * running" of a keyed request, or the tries are spent.
+ */
+export function inProgressRetryDelayMs(error: unknown, attempt: number): number | null {
+  if (!stillRunning(error) || error.retryAfterSeconds > IN_PROGRESS_WAIT_MAX_SECONDS) return null;
+  return attempt < IN_PROGRESS_TRIES ? error.retryAfterSeconds * 1000 : null;
+}
+
+/** The seconds to tell the customer before they try again: a "still running" too long for the client to wait. */
+export function inProgressWaitSeconds(error: unknown): number | null {
+  return stillRunning(error) && error.retryAfterSeconds > IN_PROGRESS_WAIT_MAX_SECONDS ? error.retryAfterSeconds : null;
 }
 
 export interface IdempotencyKeys {

@@ -81,6 +81,37 @@ describe('error messages on the exchange screen', () => {
     );
   });
 
+  it('says in how many seconds an order still being placed can be tried again, when it is too long to wait for', async () => {
+    const stillRunning = (retryAfterSeconds?: number) => {
+      const code = 'idempotency_request_in_progress';
+      const items = [{ code, message: 'Still running' }];
+      return new ApiError({ status: 409, code, message: 'Still running', items, retryAfterSeconds });
+    };
+    const expected = {
+      en: 'This order is still being placed. Check your open orders, then try again in 15 seconds',
+      fr: 'Cet ordre est encore en cours d’envoi. Vérifiez vos ordres ouverts, puis réessayez dans 15\u00a0secondes',
+      la_es: 'Esta orden todavía se está enviando. Revisa tus órdenes abiertas y vuelve a intentarlo en 15 segundos',
+      pt_br: 'Esta ordem ainda está sendo enviada. Confira suas ordens abertas e tente de novo em 15 segundos',
+    };
+    for (const [language, text] of Object.entries(expected)) {
+      await i18n.changeLanguage(language);
+      expect(errorMessage(stillRunning(15), btc), language).toBe(text);
+      // Short (the app waited for it already) or not said: the moment to wait is not counted.
+      expect(errorMessage(stillRunning(1), btc), language).toBe(
+        errorMessage(failure('idempotency_request_in_progress')),
+      );
+      expect(errorMessage(stillRunning(), btc), language).not.toMatch(/\d/);
+    }
+  });
+
+  it('words one second in the singular, French with a no-break space before the unit', async () => {
+    await i18n.changeLanguage('en');
+    expect(i18n.t('exchange:inProgressRetryIn', { count: 1 })).toMatch(/in 1 second$/);
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('exchange:inProgressRetryIn', { count: 1 })).toMatch(/dans 1\u00a0seconde$/);
+    expect(i18n.t('exchange:inProgressRetryIn', { count: 18 })).toMatch(/dans 18\u00a0secondes$/);
+  });
+
   it('reads the generic message, never the server’s English, for a code the app does not know', async () => {
     await i18n.changeLanguage('fr');
     expect(errorMessage(failure('some_new_rule'))).toBe('Une erreur s’est produite. Veuillez réessayer');

@@ -1,7 +1,9 @@
 // How the exchange screen reports a failed call (spec §8): the first error item's message, in the
 // customer's language when this feature (or the app) knows the code, with the pair's rules filled in
-// where the message names them ({{tick}}, {{minimum}}, ...).
+// where the message names them ({{tick}}, {{minimum}}, ...). An order still being placed whose
+// Retry-After is too long for the app to wait by itself says in how many seconds to try again.
 import { errorToastMessage, type Translate } from '../../../lib/api/errors.ts';
+import { inProgressWaitSeconds } from '../../../lib/api/idempotency.ts';
 import { i18n, translateIfExists } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 
@@ -15,6 +17,8 @@ function translator(values: MessageValues = {}): Translate {
 }
 
 export function errorMessage(error: unknown, values?: MessageValues): string {
+  const waitSeconds = inProgressWaitSeconds(error);
+  if (waitSeconds !== null) return i18n.t('exchange:inProgressRetryIn', { count: waitSeconds });
   return errorToastMessage(error, translator(values));
 }
 
