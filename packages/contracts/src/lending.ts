@@ -7,7 +7,8 @@ import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema, queryNumber } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
-import { LISTED_ASSETS, amountTextSchema } from './wallets.ts';
+import { LISTED_ASSETS } from './constants/index.ts';
+import { amountTextSchema } from './wallets.ts';
 
 /** The coins that can be lent or pledged (the listed assets). */
 export const LOAN_ASSETS = LISTED_ASSETS;

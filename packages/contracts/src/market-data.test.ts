@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { marketTopics, parsePairSymbol } from './constants/index.ts';
 import { errorCatalogue, isErrorCode } from './errors/index.ts';
 import {
   candlesQuerySchema,
   depthQuerySchema,
   marketDataCalls,
-  parsePairSymbol,
   tradesQuerySchema,
   venueFavouriteBodySchema,
 } from './market-data.ts';
-import { marketSnapshotEventSchema, marketTopics, tickersEventSchema } from './market-topics.ts';
+import { marketSnapshotEventSchema, tickersEventSchema } from './market-topics.ts';
 import { marketsCalls } from './markets.ts';
 
 const firstError = (

@@ -4,22 +4,10 @@
 // stream them. Prices are quote units per whole base unit and amounts base units, as decimal
 // strings. A query parameter that breaks its rule answers a catalogued code naming that rule.
 import { z as zod } from 'zod';
-import { CHART_RANGES, PAIRS, VENUES, type PairSymbol } from './constants/index.ts';
+import { CANDLE_INTERVALS, CHART_RANGES, VENUES, parsePairSymbol } from './constants/index.ts';
 import type { ErrorCode } from './errors/index.ts';
 import { queryNumber } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
-
-/** 'BTC/USDT', 'BTC-USDT', 'btc_usdt' or 'BTCUSDT' -> 'BTC/USDT'; null for a pair Rora does not list. */
-export function parsePairSymbol(text: string): PairSymbol | null {
-  const compact = text
-    .trim()
-    .toUpperCase()
-    .replace(/[-/_ ]/g, '');
-  return PAIRS.find((pair) => `${pair.base}${pair.quote}` === compact)?.symbol ?? null;
-}
-
-/** The form used in topics and file names: 'BTC/USDT' -> 'BTC-USDT'. */
-export const pairSlug = (symbol: string) => symbol.replace('/', '-');
 
 type VenueIdText = (typeof VENUES)[number]['id'];
 export const VENUE_IDS = VENUES.map((venue) => venue.id) as [VenueIdText, ...VenueIdText[]];
@@ -127,18 +115,6 @@ export const candleSchema = zod.object({
   volume: decimal,
 });
 export type Candle = zod.infer<typeof candleSchema>;
-export const CANDLE_INTERVALS = ['5m', '1h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-/** Which bucket each chart range draws. */
-export const RANGE_INTERVALS: Record<string, CandleInterval> = {
-  '1D': '5m',
-  '1W': '1h',
-  '1M': '1h',
-  '3M': '1d',
-  '6M': '1d',
-  '1Y': '1d',
-  ATH: '1d',
-};
 export const candleListSchema = zod.object({
   symbol: zod.string(),
   range: zod.string(),

@@ -3,27 +3,10 @@
 // first message a subscriber gets is a `snapshot` carrying the sequence it matches; the topic's
 // next message has sequence + 1, and applying the messages in order keeps the subscriber's copy
 // equal to the server's. A sequence that skips one means something was missed: unsubscribe and
-// subscribe again for a fresh snapshot.
+// subscribe again for a fresh snapshot. The topic names are `marketTopics` (constants/markets.ts).
 import { z as zod } from 'zod';
-import {
-  CANDLE_INTERVALS,
-  candleSchema,
-  depthLevelSchema,
-  pairSlug,
-  tickerSchema,
-  tradeSchema,
-  venueSchema,
-} from './market-data.ts';
-
-export const marketTopics = {
-  /** One pair: `snapshot`, then `depth`, `trades`, `ticker` and `candles`, one sequence. */
-  market: (symbol: string) => `market:${pairSlug(symbol)}`,
-  /**
-   * Every pair at once: `snapshot` (every pair's ticker and each platform's price for it), then
-   * `tickers` with the pairs whose ticker or platform prices changed, at most about once a second.
-   */
-  tickers: 'markets:tickers',
-} as const;
+import { CANDLE_INTERVALS } from './constants/index.ts';
+import { candleSchema, depthLevelSchema, tickerSchema, tradeSchema, venueSchema } from './market-data.ts';
 
 const sequenced = { symbol: zod.string(), sequence: zod.number().int() };
 const event = <Type extends string, Data extends zod.ZodType>(type: Type, data: Data) =>

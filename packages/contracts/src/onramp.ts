@@ -4,28 +4,11 @@
 // with a signed webhook; the coin is then credited once. The sandbox provider's widget is a page
 // Rora serves itself, with documented test cards.
 import { z as zod } from 'zod';
-import type { AssetSymbol } from '@rora/money';
 import type { ErrorCode } from './errors/index.ts';
 import { envelope, type AccountCall } from './user.ts';
 import { amountTextSchema } from './wallets.ts';
 
-/** The coins a card can buy. */
-export const ONRAMP_ASSETS = [
-  'USDT',
-  'BTC',
-  'ETH',
-  'LTC',
-  'XRP',
-  'SOL',
-  'BNB',
-  'BUSD',
-  'ADX',
-] as const satisfies readonly AssetSymbol[];
-export type OnrampAsset = (typeof ONRAMP_ASSETS)[number];
 export const ONRAMP_FIAT_CURRENCIES = ['USD'] as const;
-/** Purchase limits, in whole US dollars. */
-export const ONRAMP_MIN_USD = 20;
-export const ONRAMP_MAX_USD = 10_000;
 
 /** pending: the widget is open; completed: the coin was credited; failed: declined; expired: never paid. */
 export const ONRAMP_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;

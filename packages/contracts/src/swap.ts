@@ -5,7 +5,8 @@ import { z as zod } from 'zod';
 import type { ErrorCode } from './errors/index.ts';
 import { pageInfoSchema, pageQuerySchema } from './schemas/common.ts';
 import { envelope, type AccountCall } from './user.ts';
-import { LISTED_ASSETS, amountTextSchema } from './wallets.ts';
+import { LISTED_ASSETS } from './constants/index.ts';
+import { amountTextSchema } from './wallets.ts';
 
 /** The coins a customer can swap between (the listed assets; USD is never held). */
 export const SWAP_ASSETS = LISTED_ASSETS;

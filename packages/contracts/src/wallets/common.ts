@@ -1,6 +1,6 @@
-// Building blocks of the wallets calls: amounts as typed, send speeds, the approval proof, ids.
+// Building blocks of the wallets calls: amounts as typed, the approval proof, ids (the listed coins
+// and send speeds are constants/wallets.ts).
 import { z as zod } from 'zod';
-import type { AssetSymbol } from '@rora/money';
 import { pinSchema, totpCodeSchema } from '../user.ts';
 
 /**
@@ -21,22 +21,6 @@ export const amountTextSchema = zod
 export const decimalSchema = zod.string();
 /** US dollars with 2 decimals ('1234.56'). */
 export const usdSchema = zod.string();
-
-/** The coins Rora lists for customers to hold, swap and lend (USD values holdings; it is never held). */
-export const LISTED_ASSETS = [
-  'BTC',
-  'ETH',
-  'LTC',
-  'XRP',
-  'SOL',
-  'BNB',
-  'USDT',
-  'BUSD',
-  'ADX',
-] as const satisfies readonly AssetSymbol[];
-
-export const SEND_PRIORITIES = ['slow', 'normal', 'fast'] as const;
-export type SendPriority = (typeof SEND_PRIORITIES)[number];
 
 /** Approval (spec §6): the PIN, or the authenticator code when withdrawal 2FA is on. */
 export const approvalFields = { pin: pinSchema.optional(), token: totpCodeSchema.optional() };

@@ -1,15 +1,10 @@
 // The wallets of spec §3 and §7: the list, favourites, transactions, the fee estimate and the send,
 // and the `wallets` channel of the WebSocket.
 import { z as zod } from 'zod';
+import { SEND_PRIORITIES } from '../constants/wallets.ts';
 import { pageInfoSchema, pageQuerySchema } from '../schemas/common.ts';
 import { envelope } from '../user.ts';
-import {
-  SEND_PRIORITIES,
-  amountTextSchema,
-  approvalFields,
-  decimalSchema as decimal,
-  usdSchema as usd,
-} from './common.ts';
+import { amountTextSchema, approvalFields, decimalSchema as decimal, usdSchema as usd } from './common.ts';
 
 export const walletNetworkSchema = zod.object({
   /** `btc`, `usdt-erc20`, ... */
