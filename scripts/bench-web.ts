@@ -2,7 +2,9 @@
 // screen and the dashboard: the entry of dist/index.html with everything it imports statically, plus
 // each route's lazy chunks (layout, screen, the English translations it waits for) and their static
 // imports, read from Vite's manifest. Builds first when dist/ is missing or with --build.
-// `--check` exits 1 when a route is over its budget of gzip JavaScript (login 90 kB, issue 19);
+// `--check` exits 1 when a route is over its budget of gzip JavaScript (login 90 kB, issue 19), or
+// when zod is in a route's download: the web app parses nothing with it before the first screen, and
+// one constant imported from a schema module brings all of it, about 27 kB (ADR 0072).
 // `npm test` runs it after the build (about half a second). Lighthouse scores: bench:web:lighthouse.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -102,7 +104,12 @@ function measure(manifest: Manifest, route: RouteDefinition) {
   for (const entry of Object.keys(manifest).filter((key) => manifest[key]!.isEntry)) collect(manifest, entry, js, css);
   for (const key of route.chunks) collect(manifest, key, js, css);
   const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
-  return { files: js.size, jsKb: sum(js), cssKb: sum(css) };
+  return { files: js.size, jsKb: sum(js), cssKb: sum(css), hasZod: [...js].some(containsZod) };
+}
+
+/** zod 4 names each of its classes when it builds it; the minifier keeps the string. */
+function containsZod(file: string): boolean {
+  return /[`'"]\$ZodType[`'"]/.test(readFileSync(path.join(dist, file), 'utf8'));
 }
 
 function main(): void {
@@ -116,18 +123,26 @@ function main(): void {
   const runtime = entryCode.includes('Minified React error') ? 'react-dom' : 'preact/compat';
   console.log(`Initial download per route, gzip (runtime: ${runtime}):`);
   const over: string[] = [];
+  const withZod: string[] = [];
   for (const route of routes) {
-    const { files, jsKb, cssKb } = measure(manifest, route);
+    const { files, jsKb, cssKb, hasZod } = measure(manifest, route);
     if (jsKb > route.budgetKb) over.push(route.name);
+    if (hasZod) withZod.push(route.name);
     console.log(
       `  ${route.name.padEnd(32)} JS ${jsKb.toFixed(1).padStart(6)} kB in ${String(files).padStart(2)} files, ` +
-        `CSS ${cssKb.toFixed(1)} kB (budget ${route.budgetKb} kB, ${((100 * jsKb) / route.budgetKb).toFixed(0)} %)`,
+        `CSS ${cssKb.toFixed(1)} kB (budget ${route.budgetKb} kB, ${((100 * jsKb) / route.budgetKb).toFixed(0)} %)` +
+        (hasZod ? ', with zod' : ''),
     );
   }
-  if (over.length > 0 && process.argv.includes('--check')) {
-    console.error(`Over the JavaScript budget: ${over.join(', ')}.`);
-    process.exit(1);
+  if (!process.argv.includes('--check')) return;
+  if (over.length > 0) console.error(`Over the JavaScript budget: ${over.join(', ')}.`);
+  if (withZod.length > 0) {
+    console.error(
+      `zod in the first download of ${withZod.join(', ')}: import lists and helpers from zod-free modules ` +
+        '(@rora/contracts constants/), not from a schema module (ADR 0072).',
+    );
   }
+  if (over.length > 0 || withZod.length > 0) process.exit(1);
 }
 
 main();
