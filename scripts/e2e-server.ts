@@ -2,6 +2,7 @@
 // folder, or on a fresh database when DATABASE_URL points at a PostgreSQL, with the dev routes on.
 //   E2E_PORT       port of the app (required)
 //   E2E_BLOCKED=1  place loopback visitors in a blocked country (KP) for the country-popup test
+//   E2E_WEB_DIST   the built web app to serve (apps/web/dist, built first if missing)
 //   E2E_HOOK_PORT  also serve a dev-only hook on 127.0.0.1 that the tests call to make something
 //                  happen server-side: POST /notify {token, message} notifies that session's user.
 // Everything it created is removed on SIGINT/SIGTERM.
@@ -18,7 +19,7 @@ import { startServer, type RunningServer } from '../apps/api/src/server.ts';
 const port = process.env.E2E_PORT;
 if (!port) throw new Error('E2E_PORT is required');
 const blocked = process.env.E2E_BLOCKED === '1';
-const webDist = path.resolve('apps/web/dist');
+const webDist = path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist');
 
 async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${process.env.E2E_DATABASE_PREFIX ?? 'rora_e2e'}_${randomBytes(5).toString('hex')}`;
@@ -114,15 +115,21 @@ async function main(): Promise<void> {
   const hook = process.env.E2E_HOOK_PORT ? startHook(server, Number(process.env.E2E_HOOK_PORT)) : undefined;
   console.log(`e2e server${blocked ? ' (blocked country)' : ''} at ${server.url}`);
 
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     hook?.close();
     await server.stop().catch(() => undefined);
     await database?.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  // `on`, not `once`: Playwright signals the whole process group and tsx passes the signal on, so
+  // the server gets it twice, and a second one with no listener left would kill it mid-cleanup
+  // (its database and data folder were left behind).
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((error: unknown) => {

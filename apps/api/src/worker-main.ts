@@ -19,15 +19,20 @@ async function main(): Promise<void> {
   log.info({ jobs: worker.core.jobs.map((job) => job.name) }, 'worker started');
   // A line for whoever started this process (tests, scripts) to wait on.
   if (process.env.RORA_READY_LINE) console.log('READY worker');
+  // One stop, however many signals (tsx passes a terminal's Ctrl-C on, so it can arrive twice): with
+  // `once`, the second ended the worker in the middle of its stop, its running jobs not let finish.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log.info({ signal }, 'stopping');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await worker.stop();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
