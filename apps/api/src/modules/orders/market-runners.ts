@@ -18,6 +18,11 @@ export interface MarketRunners {
   runner(market: Market): MarketRunner;
   all(): MarketRunner[];
   onCommitted(listener: BatchListener): () => void;
+  /**
+   * Runs when this process becomes the writer of a shard, its books read under the lock, before any
+   * batch of it commits (market data announces what the previous writer may not have, ADR 0073).
+   */
+  onWriter(listener: (shard: number) => void): () => void;
   startAll(): Promise<void>;
   stopAll(): Promise<void>;
   /** The market shards and which of them this process may write. */
@@ -40,6 +45,17 @@ export interface MarketRunners {
   writesNow(market?: Market): boolean;
 }
 
+/** Calls every listener; one that throws is reported and the others still run. */
+function callEach<Event>(listeners: Set<(event: Event) => void>, event: Event, report: (error: Error) => void): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      report(error as Error);
+    }
+  }
+}
+
 export function createMarketRunners(deps: {
   db: Db;
   clock: Clock;
@@ -52,15 +68,17 @@ export function createMarketRunners(deps: {
 }): MarketRunners {
   const shards = deps.shards ?? SINGLE_SHARD;
   const listeners = new Set<BatchListener>();
-  const onCommitted = (batch: CommittedBatch) => {
-    for (const listener of listeners) {
-      try {
-        listener(batch);
-      } catch (error) {
-        deps.log.error({ pair: batch.market.symbol, error: (error as Error).name }, 'a batch listener failed');
-      }
-    }
+  const writerListeners = new Set<(shard: number) => void>();
+  const onWriter = (shard: number, pid: number) => {
+    deps.onWriter?.(shard, pid);
+    callEach(writerListeners, shard, (error) =>
+      deps.log.error({ shard, error: error.name }, 'a writer listener failed'),
+    );
   };
+  const onCommitted = (batch: CommittedBatch) =>
+    callEach(listeners, batch, (error) =>
+      deps.log.error({ pair: batch.market.symbol, error: error.name }, 'a batch listener failed'),
+    );
   // One writer per shard (ADR 0014, ADR 0046); each market keeps its own book.
   const sequencers = Array.from(
     { length: shards.count },
@@ -70,7 +88,7 @@ export function createMarketRunners(deps: {
         shard,
         mayWrite: shards.mayWrite(shard),
         onCommitted,
-        onWriter: (pid) => deps.onWriter?.(shard, pid),
+        onWriter: (pid) => onWriter(shard, pid),
       }),
   );
   const sequencerOf = (market?: Market) => sequencers[market ? shards.shardOf(market.symbol) : 0]!;
@@ -93,6 +111,10 @@ export function createMarketRunners(deps: {
     onCommitted(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onWriter(listener) {
+      writerListeners.add(listener);
+      return () => writerListeners.delete(listener);
     },
     startAll,
     async stopAll() {
