@@ -117,10 +117,22 @@ export async function readReferenceStats(db: Db, pair: string, since: Date): Pro
 
 /** The newest trades first. Ordered by the column, not by its text (where 999 sorts above 9054). */
 export async function readRecentTrades(db: Db, pair: string, limit: number): Promise<TradeRow[]> {
+  return readTrades(db, { pair, afterSeq: null, limit });
+}
+
+/** The newest trades above a trade sequence, newest first (on the (pair, seq) index of lit fills). */
+export async function readTradesAfter(db: Db, options: { pair: string; afterSeq: bigint; limit: number }) {
+  return readTrades(db, options);
+}
+
+async function readTrades(db: Db, options: { pair: string; afterSeq: bigint | null; limit: number }) {
+  const { pair, afterSeq, limit } = options;
   const { rows } = await db.execute<Raw>(sql`
     SELECT f.id, f.seq::text AS seq, f.price::text AS price, f.quantity::text AS quantity, f.taker_side, f.created_at
-      FROM order_fills f WHERE f.pair = ${pair} AND f.book = 'lit' ORDER BY f.seq DESC LIMIT ${limit}`);
-  return rows.map((row) => ({
+      FROM order_fills f WHERE f.pair = ${pair} AND f.book = 'lit'
+       ${afterSeq === null ? sql`` : sql`AND f.seq > ${afterSeq.toString()}::int8`}
+     ORDER BY f.seq DESC LIMIT ${limit}`);
+  return rows.map((row): TradeRow => ({
     id: String(row.id),
     seq: BigInt(row.seq!),
     price: BigInt(row.price!),

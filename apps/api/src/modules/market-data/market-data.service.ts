@@ -157,6 +157,7 @@ function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>
   const { events, realtime, clock } = deps;
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
   deps.runners.onCommitted((batch) => feedOf(batch.market).onBatch(batch));
+  if (deps.writer) followHandovers(deps, feedOf);
   // The listed markets only: an unlisted pair is topic_not_found, not a subscription that never speaks.
   realtime.allowPublicTopic(new RegExp(`^(${[...MARKET_OF_TOPIC.keys()].join('|')})$`));
   realtime.allowPublicTopic(/^markets:tickers$/);
@@ -172,6 +173,22 @@ function wireTopics(deps: MarketDataDependencies, feeds: Map<string, MarketFeed>
     const { bid, ask } = feed.best();
     const mid = bid !== null && ask !== null ? ((bid + ask) / 2n / market.spec.tickSize) * market.spec.tickSize : null;
     return { bid, ask, price: feed.lastPrice ?? mid, at: clock.now() };
+  });
+}
+
+/**
+ * With several processes, a process that may write a shard follows what its markets' topics send,
+ * and once it takes the shard over, each market's feed reads its trades again and sends those the
+ * topic may not have sent (ADR 0045, ADR 0073).
+ */
+function followHandovers(deps: MarketDataDependencies, feedOf: (market: Market) => MarketFeed) {
+  const { shards } = deps.runners;
+  for (const market of MARKETS) {
+    if (!shards.mayWrite(shards.shardOf(market.symbol))) continue;
+    deps.events.observe(marketTopics.market(market.symbol), (event) => feedOf(market).observe(event));
+  }
+  deps.runners.onWriter((shard) => {
+    for (const market of MARKETS) if (shards.shardOf(market.symbol) === shard) feedOf(market).takeOver();
   });
 }
 
@@ -203,26 +220,12 @@ function answerFollower(service: MarketDataService, feeds: Map<string, MarketFee
 
 const inListOrder = (favourites: ReadonlySet<string>) => VENUE_IDS.filter((id) => favourites.has(id));
 
-/** Each call: the markets this process writes now and did not write at the call before. */
-function marketsTakenOver(follows: (market: Market) => boolean): () => Market[] {
-  const wrote = new Set(MARKETS.filter((market) => !follows(market)));
-  return () => {
-    const taken = MARKETS.filter((market) => !follows(market) && !wrote.has(market));
-    for (const market of MARKETS) {
-      if (follows(market)) wrote.delete(market);
-      else wrote.add(market);
-    }
-    return taken;
-  };
-}
-
 export function createMarketDataService(deps: MarketDataDependencies): MarketDataService {
   const { db, clock, events, venues } = deps;
   const feeds = createFeeds(deps);
   const feedOf = (market: Market) => feeds.get(market.symbol)!;
   /** True on a replica that does not write the market's shard: its feed is stale, the writer's is true. */
   const follows = (market: Market) => deps.writer !== undefined && !deps.writer.writesNow(market);
-  const takenOver = marketsTakenOver(follows);
   const collect = () =>
     Promise.all(
       MARKETS.map(async (market): Promise<PairTicker> => {
@@ -245,8 +248,6 @@ export function createMarketDataService(deps: MarketDataDependencies): MarketDat
       timer = null;
     },
     async tick() {
-      // A replica that has just taken a shard over reads its markets' trades again.
-      await Promise.all(takenOver().map((market) => feedOf(market).reload()));
       const nowMs = clock.now().getTime();
       for (const market of MARKETS) feedOf(market).checkWindow(nowMs);
       if (events.subscriberCount(marketTopics.tickers) > 0) await tickers.refresh();

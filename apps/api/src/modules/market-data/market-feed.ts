@@ -18,6 +18,7 @@ import {
   readDayTrades,
   readRecentTrades,
   readReferenceStats,
+  readTradesAfter,
   type ReferenceStats,
 } from './market-data.repository.ts';
 import { candleView, tickerView } from './views.ts';
@@ -30,6 +31,11 @@ const DEPTH_THROTTLE_MS = 100;
  * (each batch's own message was most of what a market's subscribers received under load).
  */
 const TRADES_THROTTLE_MS = 100;
+/**
+ * The most trades a new writer sends again after a takeover: those its topic may not have sent
+ * (ADR 0073), up to 100 ms of the old writer's commits, far fewer than this.
+ */
+const HANDOVER_TRADES = 1_000;
 /** Tickers follow trades and the best bid and ask; computed from memory, so a few a second is cheap. */
 const TICKER_THROTTLE_MS = 250;
 /** Candles are read back from the database: once a second at most. */
@@ -87,6 +93,14 @@ export class MarketFeed {
   private trades: Trade[] = [];
   /** Trades of committed batches not yet published, newest first. */
   private pendingTrades: Trade[] = [];
+  /**
+   * The newest trade the topic is known to have sent, by whichever process wrote the market (as
+   * observed on the bus), or stored when this process first read the trades: what a takeover sends
+   * again from (ADR 0073). Null until then.
+   */
+  private sentThrough: number | null = null;
+  /** While this process takes the books over: the trades to send wait for the previous writer's. */
+  private handover: Promise<void> | null = null;
   /** Null until loaded; prints that arrive meanwhile wait in `early`. */
   private window: DayWindow | null = null;
   private early: PublicPrint[] = [];
@@ -139,6 +153,45 @@ export class MarketFeed {
     await this.ready();
   }
 
+  /**
+   * This process has just become the writer of the market's shard, its books read under the lock and
+   * none of its batches committed yet (ADR 0045). The previous writer may have died with trades
+   * committed and not yet sent (those of its last 100 ms, ADR 0060): they go out in this writer's
+   * first trades message, with its own, newest first. A trade that was sent after all (its message
+   * still on its way here) is sent again with its id; subscribers keep trades by id (ADR 0073).
+   */
+  takeOver(): void {
+    const handover = this.reload().then(() => this.takeUnsent());
+    this.handover = handover;
+    void handover
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.handover !== handover) return;
+        this.handover = null;
+        this.scheduleTrades();
+      });
+  }
+
+  /** A message of this market's topic as sent: the newest trade it carries has been sent. */
+  observe(event: RealtimeEvent): void {
+    if (event.type !== 'trades') return;
+    for (const trade of (event.data as { trades?: Trade[] }).trades ?? [])
+      this.sentThrough = Math.max(this.sentThrough ?? 0, trade.sequence);
+  }
+
+  /** The stored trades newer than the topic's last sent, joined to those waiting, newest first. */
+  private async takeUnsent(): Promise<void> {
+    if (this.sentThrough === null) return;
+    const rows = await readTradesAfter(this.deps.db, {
+      pair: this.deps.market.symbol,
+      afterSeq: BigInt(this.sentThrough),
+      limit: HANDOVER_TRADES,
+    });
+    const waiting = new Set(this.pendingTrades.map((trade) => trade.id));
+    const unsent = rows.filter((row) => !waiting.has(row.id)).map((row) => this.tradeView(row));
+    this.pendingTrades = [...this.pendingTrades, ...unsent].sort((a, b) => b.sequence - a.sequence);
+  }
+
   private async load(): Promise<void> {
     const { db, market, clock } = this.deps;
     const since = new Date(windowStart(clock.now().getTime()));
@@ -148,6 +201,7 @@ export class MarketFeed {
     ]);
     // Batches that committed while this read ran are either in it or newer: keep the newer ones.
     const newestStored = rows[0]?.seq ?? 0n;
+    this.sentThrough ??= Number(newestStored);
     const live = this.trades.filter((trade) => BigInt(trade.sequence) > newestStored);
     this.trades = [...live, ...rows.map((row) => this.tradeView(row))].slice(0, RECENT_TRADES);
     this.lastPrice ??= rows[0]?.price ?? null;
@@ -225,7 +279,8 @@ export class MarketFeed {
    */
   private flushTrades(): void {
     const pending = this.pendingTrades;
-    if (pending.length === 0) return;
+    // A takeover's first message carries the previous writer's unsent trades too: it waits for them.
+    if (pending.length === 0 || this.handover) return;
     this.pendingTrades = [];
     const oldest = pending[pending.length - 1]!.sequence;
     const older = this.trades.filter((trade) => trade.sequence < oldest);

@@ -11,6 +11,11 @@ export type SnapshotProvider = (topic: string) => Promise<RealtimeEvent | null>;
 export interface SnapshotBus extends EventBus {
   /** Topics matching `pattern` get `provider(topic)` as their first message. */
   provideSnapshots(pattern: RegExp, provider: SnapshotProvider): void;
+  /**
+   * Listens to a topic as it is sent, without a snapshot and without counting as a subscriber: a
+   * process that may take a market's books over follows what its topic has sent (ADR 0073).
+   */
+  observe(topic: string, listener: EventListener): () => void;
   /** How many listeners the topic has in this process. */
   subscriberCount(topic: string): number;
 }
@@ -91,6 +96,7 @@ export function createSnapshotBus(inner: EventBus): SnapshotBus {
         unsubscribe();
       };
     },
+    observe: (topic, listener) => inner.subscribe(topic, listener),
     provideSnapshots(pattern, provider) {
       providers.push({ pattern, provider });
     },
