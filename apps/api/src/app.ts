@@ -116,7 +116,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authPlugin, { sessions: services.sessions });
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(websocketPlugin);
-  await app.register(idempotencyPlugin, { db: deps.database.db, clock: deps.clock });
+  await app.register(idempotencyPlugin, {
+    db: deps.database.db,
+    clock: deps.clock,
+    queryDeadlineMs: config.QUERY_DEADLINE_MS,
+  });
   await registerModules(app, { config, services });
   for (const plugin of deps.plugins ?? []) await app.register(plugin, { prefix: '/api/v1' });
   app.addHook('onClose', async () => {

@@ -9,7 +9,7 @@ export {
   type Schema,
 } from './client.ts';
 export { isCancelledStatement, isConnectionError } from './connection-errors.ts';
-export { isQueryDeadline, QUERY_DEADLINE_MS, withoutQueryDeadline } from './query-deadline.ts';
+export { isQueryDeadline, QUERY_DEADLINE_MS, queryDeadlineError, withoutQueryDeadline } from './query-deadline.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';
 export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';

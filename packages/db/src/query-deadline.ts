@@ -33,6 +33,14 @@ export function withoutQueryDeadline<T>(work: () => Promise<T>): Promise<T> {
   return unbounded.run(true, work);
 }
 
+/**
+ * The error of work that waited its deadline without being answered, though no statement of its own
+ * had passed one yet (a call queued behind a batch that hangs): the same "try again" as a statement's.
+ */
+export function queryDeadlineError(): Error {
+  return new Error(DEADLINE_MESSAGE);
+}
+
 /** True when `error` (or an error it wraps) is a statement that passed its deadline. */
 export function isQueryDeadline(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isQueryDeadline } from '@rora/db';
 import { createBatcher } from './batcher.ts';
 
 /** A flush that records each batch it is given and answers when told to. */
@@ -63,5 +64,31 @@ describe('createBatcher', () => {
   it('refuses a flush that answers a different number of outputs', async () => {
     const batch = createBatcher(async () => [1]);
     await expect(Promise.all([batch(1), batch(2)])).rejects.toThrow(/answered 1 of 2/);
+  });
+
+  it('answers every call within deadlineMs of its making, even queued behind flushes that hang', async () => {
+    // PostgreSQL paused: the flushes in flight wait for their statements' deadline, and the calls
+    // queued behind them waited for those and then for their own, twice the deadline (ADR 0071).
+    const batches: number[][] = [];
+    const batch = createBatcher(
+      (inputs: number[]) => {
+        batches.push(inputs);
+        return new Promise<number[]>(() => undefined);
+      },
+      { maxInFlight: 1, deadlineMs: 50 },
+    );
+    const started = Date.now();
+    const first = batch(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = [batch(2), batch(3)];
+    const answers = await Promise.allSettled([first, ...queued]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    for (const answer of answers) {
+      expect(answer.status).toBe('rejected');
+      expect(isQueryDeadline((answer as PromiseRejectedResult).reason)).toBe(true);
+    }
+    // A call that was never sent stays unsent: nothing of it can have committed.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches).toEqual([[1]]);
   });
 });

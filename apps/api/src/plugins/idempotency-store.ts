@@ -87,7 +87,17 @@ async function holder(db: Db, options: { id: string; ownerId: string }): Promise
   return row ? { mine: row.mine === true, leaseLeftMs: row.lease_left_ms } : null;
 }
 
-export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStore {
+/**
+ * `deadlineMs`: a claim, an answer's storing or a lookup fails as a statement past its deadline this
+ * long after it was asked for, even while it waits for a flush (lib/batcher.ts): with PostgreSQL
+ * paused, a call queued behind hung flushes waited for theirs and then its own, twice as long.
+ */
+export function createIdempotencyStore(
+  db: Db,
+  ownerId: string,
+  options: { deadlineMs?: number } = {},
+): IdempotencyStore {
+  const batching = options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs };
   const claim = createBatcher(async (requests: IdempotencyRequest[]) => {
     // One claim per (customer, key) in a statement: a later duplicate in the same flush loses, as it
     // would have a moment later.
@@ -112,7 +122,7 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
       const slot = `${request.userId}|${request.key}`;
       return first.get(slot) === request ? (won.get(slot) ?? null) : null;
     });
-  });
+  }, batching);
 
   const complete = createBatcher(async (completions: Completion[]) => {
     await db.execute(sql`
@@ -127,7 +137,7 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
              AS v(id, status, content_type, body, completed_at)
        WHERE k.id = v.id AND k.response_status IS NULL`);
     return completions.map(() => undefined);
-  });
+  }, batching);
 
   const find = createBatcher(async (lookups: Array<{ userId: string; key: string }>) => {
     // On the order path: a named statement, parsed and planned once per connection.
@@ -153,7 +163,7 @@ export function createIdempotencyStore(db: Db, ownerId: string): IdempotencyStor
         },
       };
     });
-  });
+  }, batching);
 
   return {
     claim,

@@ -292,10 +292,15 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
   return { claimKey, prepareWithEffect, storeResponse: answerStorer({ store, abandoner, clock }) };
 }
 
-async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock: Clock }) {
+async function idempotencyPlugin(app: FastifyInstance, options: { db: Db; clock: Clock; queryDeadlineMs?: number }) {
   const { db, clock } = options;
   const owner = createIdempotencyOwner(db);
-  const store = createIdempotencyStore(db, owner.id);
+  // The store's calls are batched: each is bounded by the statements' deadline from when it is made.
+  const store = createIdempotencyStore(
+    db,
+    owner.id,
+    options.queryDeadlineMs === undefined ? {} : { deadlineMs: options.queryDeadlineMs },
+  );
   const abandoner = createAbandoner(store, (error) =>
     app.log.warn({ err: error }, 'idempotency key not abandoned yet; will retry'),
   );
