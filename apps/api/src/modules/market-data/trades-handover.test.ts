@@ -15,6 +15,7 @@ import {
   approvedCustomer,
   createMarketsTestApp,
   endWriterSession,
+  listenAndAdvertise,
   until,
   writerPid,
 } from '../orders/testing/orders-fixtures.ts';
@@ -22,12 +23,6 @@ import {
 let first: TestApp;
 let secondDatabase: Database;
 let second: App;
-
-async function listenAndAdvertise(app: App): Promise<void> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  await app.services.markets.orders.forwarding.advertise(`http://127.0.0.1:${port}`);
-}
 
 async function startReplicas(bus: 'postgres' | 'nats'): Promise<void> {
   first = await createMarketsTestApp({ env: { EVENT_BUS: bus } });

@@ -17,6 +17,7 @@ import {
   balanceOf,
   createMarketsTestApp,
   endWriterSession,
+  listenAndAdvertise,
   units,
   writerPid,
 } from './testing/orders-fixtures.ts';
@@ -24,12 +25,6 @@ import {
 let first: TestApp;
 let secondDatabase: Database;
 let second: App;
-
-async function listenAndAdvertise(app: App): Promise<void> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  await app.services.markets.orders.forwarding.advertise(`http://127.0.0.1:${port}`);
-}
 
 beforeAll(async () => {
   first = await createMarketsTestApp({ env: { EVENT_BUS: 'postgres' } });

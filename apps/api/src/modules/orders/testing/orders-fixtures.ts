@@ -2,6 +2,7 @@
 // POST /order through the real route, and the checks every money test ends with: the ledger's
 // invariants, every order's hold against its fills, and every book in memory against the database.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -9,6 +10,7 @@ import { schema, type Db } from '@rora/db';
 import { assertLedgerInvariants, encodeLedgerOps } from '@rora/ledger';
 import { balancesIn, fundCustomer } from '@rora/ledger/testing';
 import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
+import type { App } from '../../../app.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../../../testing/users.ts';
 import { auditBook } from '../book-audit.ts';
@@ -185,4 +187,11 @@ export async function batchesWaiting(t: TestApp, count = 1): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`fewer than ${count} order batches waited for a lock`);
+}
+
+/** Serves the app on a free loopback port and tells the other replicas to forward its shards' orders there. */
+export async function listenAndAdvertise(app: App): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  await app.services.markets.orders.forwarding.advertise(`http://127.0.0.1:${port}`);
 }
