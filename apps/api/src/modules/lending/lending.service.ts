@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { isErrorCode } from '@rora/contracts';
 import type { ErrorCode, Loan, LoanEventType, LoanPreview, LoanRequestBody } from '@rora/contracts';
-import type { Db, Tx } from '@rora/db';
+import { isQueryDeadline, type Db, type Tx } from '@rora/db';
 import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
@@ -104,10 +104,17 @@ async function record(
   return event;
 }
 
-/** After commit: live updates to both parties, then the notifications (a failure is retried by the sweep). */
+/**
+ * After commit: live updates to both parties, then the notifications (a failure is retried by the
+ * sweep), but not past a deadline (ADR 0071): the reads that follow would wait for the database a
+ * second time, so the request answers 503 and its retry gets the committed step from its key.
+ */
 async function afterCommit(deps: LendingServiceDeps, viewerId: string, result: Step): Promise<Loan> {
   await deps.announcer.publish(result.loan);
-  await deps.announcer.announce(result.event).catch(() => false);
+  await deps.announcer.announce(result.event).catch((error: unknown) => {
+    if (isQueryDeadline(error)) throw error;
+    return false;
+  });
   const timeline = (await eventsOf(deps.db, [result.loan.id])).get(result.loan.id) ?? [];
   return loanView(result.loan, timeline, await deps.context(viewerId));
 }

@@ -1,11 +1,13 @@
 // A loan step's notifications when the database goes away while they are sent (a session ended,
 // PostgreSQL stopped): each party is told once, however the sending broke and the sweep resumed it.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Loan } from '@rora/contracts';
+import { queryDeadlineError } from '@rora/db';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
 import { loseSessionWhen, restoreSession } from '../../testing/session-loss.ts';
 import { NOTIFY_GRACE_MS } from '../notifications/index.ts';
-import { approvedCustomer, createLendingTestApp, lent } from './testing/lending-fixtures.ts';
+import { approvedCustomer, createLendingTestApp, lent, openRequest } from './testing/lending-fixtures.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -57,5 +59,42 @@ describe("a loan step's notifications", () => {
     t.clock.advance(NOTIFY_GRACE_MS);
     await t.app.services.lending.risk.sweep();
     expect([await fundedNotices(borrower), await fundedNotices(lender)]).toEqual([1, 1]);
+  });
+});
+
+describe('a loan step whose notification fails after it committed', () => {
+  /** Lends on a fresh request with one key; `failure` is what the borrower's notification meets. */
+  async function lendWhileNotifyFails(failure: Error) {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await openRequest(t, borrower);
+    const price = vi.spyOn(t.app.services.lending.prices, 'price');
+    let pricesReadBeforeFailure = -1;
+    vi.spyOn(t.app.services.notifications, 'notify').mockImplementationOnce(async () => {
+      pricesReadBeforeFailure = price.mock.calls.length;
+      throw failure;
+    });
+    const headers = { ...lender.headers, 'idempotency-key': crypto.randomUUID() };
+    const lend = () => t.app.inject({ method: 'POST', url: `/api/v1/p2p/lend/${loan.id}`, headers });
+    const first = await lend();
+    const readsAfterFailure = price.mock.calls.length - pricesReadBeforeFailure;
+    return { loan, first, readsAfterFailure, retry: await lend() };
+  }
+
+  it('answers 503 at a deadline without reading on, and the retry gets the committed loan', async () => {
+    const { loan, first, readsAfterFailure, retry } = await lendWhileNotifyFails(queryDeadlineError());
+    expect(first.statusCode).toBe(503);
+    expect(first.headers['retry-after']).toBe('5');
+    // The loan's view (its context's prices) is not read after the deadline: a second wait.
+    expect(readsAfterFailure).toBe(0);
+    expect(retry.statusCode).toBe(200);
+    expect((retry.json() as { data: Loan }).data).toMatchObject({ id: loan.id, status: 'active' });
+  });
+
+  it('still answers the step when the failure is not a deadline; the sweep tells the rest', async () => {
+    const { first, retry } = await lendWhileNotifyFails(new Error('notification store refused'));
+    expect(first.statusCode).toBe(200);
+    expect((first.json() as { data: Loan }).data.status).toBe('active');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
   });
 });
