@@ -43,6 +43,12 @@ beforeAll(async () => {
       PERFORM pg_sleep(5);
       RETURN NEW;
     END $$`);
+  await t.database.pool.query(`
+    CREATE FUNCTION test_slow_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_sleep(3);
+      RETURN NEW;
+    END $$`);
 });
 afterEach(async () => {
   await t.database.pool.query('DROP TRIGGER IF EXISTS test_fault ON cold_wallet_moves');
@@ -139,6 +145,24 @@ describe('a cold move whose database session is lost', () => {
     await heal();
     expect((await coldMove(randomUUID())).statusCode).toBe(200);
     await vi.waitFor(async () => expect((await keyRow(alice.userId, key))?.owner_id).toBe(ABANDONED_OWNER));
+  });
+
+  it('does not hold the next claimed request while that release is slow (a database frozen meanwhile)', async () => {
+    const key = randomUUID();
+    const heal = await loseSessionOn('idempotency_keys', storeOrRelease);
+    expect((await coldMove(key)).statusCode).toBe(200);
+    await heal();
+    // The release waits 3 s, as on a database that stopped answering right after the next claim.
+    await t.database.pool.query(
+      `CREATE TRIGGER test_fault BEFORE UPDATE ON idempotency_keys FOR EACH ROW
+       WHEN (NEW.owner_id = '${ABANDONED_OWNER}'::uuid) EXECUTE FUNCTION test_slow_write()`,
+    );
+    const started = performance.now();
+    expect((await coldMove(randomUUID())).statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    await vi.waitFor(async () => expect((await keyRow(alice.userId, key))?.owner_id).toBe(ABANDONED_OWNER), {
+      timeout: 5_000,
+    });
   });
 });
 

@@ -218,12 +218,19 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
       abandoner.remember(id);
       throw error;
     }
-    // The database answers again: abandon what waited for it, before this request looks the key up.
-    // Not awaited, the lookup raced the abandoning: it could read the key still in flight under this
-    // process, then find it no longer waiting, and answer 409 to the very retry that should resolve it.
+    if (claimed) {
+      request.idempotencyClaim = claimed;
+      // The database answers again: abandon what waited for it. This request runs its handler next,
+      // not a lookup, so it does not wait: on a database that froze since the claim, that wait was a
+      // deadline of its own before the handler's statements met another (ADR 0071).
+      void abandoner.flush().catch(() => undefined);
+      return true;
+    }
+    // Before this request looks the key up. Not awaited, the lookup raced the abandoning: it could
+    // read the key still in flight under this process, then find it no longer waiting, and answer
+    // 409 to the very retry that should resolve it.
     await abandoner.flush().catch(() => undefined);
-    if (claimed) request.idempotencyClaim = claimed;
-    return claimed !== null;
+    return false;
   }
 
   async function abandonNow(key: ExistingKey & { state: 'in_flight' }): Promise<ExistingKey> {
