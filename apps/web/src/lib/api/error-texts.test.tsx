@@ -10,6 +10,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@rora/contracts';
 import { ERRORS_NAMESPACE } from '../i18n/i18n.ts';
+import { ApiError } from './errors.ts';
 import { useErrorText } from './use-error-text.ts';
 
 type Resources = { errors?: Record<string, string> } & Record<string, unknown>;
@@ -164,6 +165,23 @@ describe('useErrorText', () => {
       }
     },
   );
+
+  it.each(LANGUAGES)('says when to try again a request still running too long to wait for (%s)', async (language) => {
+    const stillRunning = (retryAfterSeconds: number) =>
+      new ApiError({
+        status: 409,
+        code: 'idempotency_request_in_progress',
+        message: 'Still running',
+        items: [{ code: 'idempotency_request_in_progress', message: 'Still running' }],
+        retryAfterSeconds,
+      });
+    const retryIn = common.get(language)!.errors as Record<string, string>;
+    for (const feature of ['wallets', 'staking', 'lending', 'swap']) {
+      const text = await errorTextIn(language, feature);
+      expect(text.ofError(stillRunning(20))).toBe(retryIn.inProgressRetryIn_other!.replace('{{count}}', '20'));
+      expect(text.ofError(stillRunning(1))).toBe(sharedErrors(language).idempotency_request_in_progress);
+    }
+  });
 
   it('shows the shared French text in every feature, and the generic one for an untranslated code', async () => {
     const swap = await errorTextIn('fr', 'swap');

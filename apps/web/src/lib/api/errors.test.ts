@@ -56,6 +56,22 @@ describe('errorToastMessage (spec §8)', () => {
     expect(errorToastMessage(error, french)).toBe('Une erreur est survenue.');
   });
 
+  it('says in how many seconds to try again when a request still runs longer than the app waits', () => {
+    const item = { code: 'idempotency_request_in_progress', message: 'Still running' };
+    const stillRunning = (retryAfter: string | null) => toApiError(409, { error: item, data: [item] }, retryAfter);
+    const asked: Array<[string, unknown]> = [];
+    const french: Translate = (key, values) => {
+      asked.push([key, values]);
+      if (key === 'errors.inProgressRetryIn') return `Réessayez dans ${String(values?.count)}\u00a0secondes`;
+      return key === 'errors.idempotency_request_in_progress' ? 'Encore en cours' : undefined;
+    };
+    expect(errorToastMessage(stillRunning('15'), french)).toBe('Réessayez dans 15\u00a0secondes');
+    expect(asked).toContainEqual(['errors.inProgressRetryIn', { count: 15 }]);
+    // The app itself waits out a second or two, and a "still running" that names no time has none to say.
+    expect(errorToastMessage(stillRunning('2'), french)).toBe('Encore en cours');
+    expect(errorToastMessage(stillRunning(null), french)).toBe('Encore en cours');
+  });
+
   it('uses the translation of the code', () => {
     const error = toApiError(
       429,

@@ -59,8 +59,28 @@ export function networkError(): ApiError {
   return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: 'Network request failed', items: [] });
 }
 
-/** Looks a key up in the translations; undefined when there is none. */
-export type Translate = (key: string) => string | undefined;
+/** Looks a key up in the translations (with values to fill in); undefined when there is none. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string | undefined;
+
+/** A "still running" due to end within this many seconds is waited for by the client, not the customer. */
+export const IN_PROGRESS_WAIT_MAX_SECONDS = 2;
+/** Common's words for a "still running" the customer must wait out: "…try again in {{count}} seconds". */
+export const IN_PROGRESS_RETRY_IN_KEY = 'errors.inProgressRetryIn';
+
+/** A 409 "still running" (idempotency_request_in_progress) that said when to try again. */
+export function stillRunning(error: unknown): error is ApiError & { retryAfterSeconds: number } {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    error.code === 'idempotency_request_in_progress' &&
+    error.retryAfterSeconds !== undefined
+  );
+}
+
+/** The seconds to tell the customer before they try again: a "still running" too long for the client to wait. */
+export function inProgressWaitSeconds(error: unknown): number | null {
+  return stillRunning(error) && error.retryAfterSeconds > IN_PROGRESS_WAIT_MAX_SECONDS ? error.retryAfterSeconds : null;
+}
 
 /**
  * The toast text for a failed call: the translation of the first item's code (so French customers
@@ -70,6 +90,8 @@ export type Translate = (key: string) => string | undefined;
 export function errorToastMessage(error: unknown, translate: Translate): string {
   const fallback = translate(FALLBACK_ERROR_KEY) ?? 'An error occurred. Please try again';
   if (!(error instanceof ApiError)) return fallback;
+  const waitSeconds = inProgressWaitSeconds(error);
+  if (waitSeconds !== null) return translate(IN_PROGRESS_RETRY_IN_KEY, { count: waitSeconds }) ?? fallback;
   const first = error.items[0];
   if (!first) return fallback;
   return translate(`errors.${first.code}`) ?? fallback;

@@ -11,7 +11,9 @@
 // request and key, a few times; a longer one (its holder may have died: ADR 0024) is the customer's
 // to try again, told when.
 import { useRef } from 'react';
-import { ApiError } from './errors.ts';
+import { ApiError, IN_PROGRESS_WAIT_MAX_SECONDS, stillRunning } from './errors.ts';
+
+export { IN_PROGRESS_WAIT_MAX_SECONDS, inProgressWaitSeconds } from './errors.ts';
 
 /** A random UUID; crypto.randomUUID exists only on secure origins (https, localhost). */
 export function newIdempotencyKey(): string {
@@ -35,19 +37,8 @@ export function answeredForGood(error?: unknown): boolean {
   return error.code !== 'idempotency_request_in_progress';
 }
 
-/** A "still running" due to end within this many seconds is waited for by the client, not the customer. */
-export const IN_PROGRESS_WAIT_MAX_SECONDS = 2;
 /** How many times a request is sent in all while its answers are short "still running"s. */
 export const IN_PROGRESS_TRIES = 4;
-
-function stillRunning(error: unknown): error is ApiError & { retryAfterSeconds: number } {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    error.code === 'idempotency_request_in_progress' &&
-    error.retryAfterSeconds !== undefined
-  );
-}
 
 /**
  * How long to wait before sending the same request (same key) again after attempt number `attempt`
@@ -57,11 +48,6 @@ function stillRunning(error: unknown): error is ApiError & { retryAfterSeconds: 
 export function inProgressRetryDelayMs(error: unknown, attempt: number): number | null {
   if (!stillRunning(error) || error.retryAfterSeconds > IN_PROGRESS_WAIT_MAX_SECONDS) return null;
   return attempt < IN_PROGRESS_TRIES ? error.retryAfterSeconds * 1000 : null;
-}
-
-/** The seconds to tell the customer before they try again: a "still running" too long for the client to wait. */
-export function inProgressWaitSeconds(error: unknown): number | null {
-  return stillRunning(error) && error.retryAfterSeconds > IN_PROGRESS_WAIT_MAX_SECONDS ? error.retryAfterSeconds : null;
 }
 
 export interface IdempotencyKeys {

@@ -155,8 +155,8 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
 }
 
 /** The translation of a key when one exists, for text built outside React (error toasts). */
-export function translateIfExists(key: string): string | undefined {
-  return i18n.exists(key) ? i18n.t(key) : undefined;
+export function translateIfExists(key: string, values?: Record<string, unknown>): string | undefined {
+  return i18n.exists(key, values) ? i18n.t(key, values) : undefined;
 }
 
 export function currentLanguageTag(): string {

@@ -5,9 +5,9 @@ import { errorToastMessage } from '../../../lib/api/errors.ts';
 import { i18n, translateIfExists } from '../../../lib/i18n/i18n.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 
-function translate(key: string): string | undefined {
+function translate(key: string, values?: Record<string, unknown>): string | undefined {
   const own = `account:${key}`;
-  return i18n.exists(own) ? i18n.t(own) : translateIfExists(key);
+  return i18n.exists(own, values) ? i18n.t(own, values) : translateIfExists(key, values);
 }
 
 /** The sentence a failed call is reported with. */
