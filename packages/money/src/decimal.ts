@@ -90,6 +90,7 @@ export function formatAmount(minor: bigint, scale: number, options: FormatOption
   return `${value < 0n ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
-function groupThousands(whole: string): string {
+/** The digits of a whole number grouped by thousands as @rora/money writes them: `1234567` -> `1,234,567`. */
+export function groupThousands(whole: string): string {
   return whole.replace(/\B(?=(\d{3})+$)/g, ',');
 }

@@ -29,6 +29,7 @@ export {
 export {
   MAX_DECIMAL_LENGTH,
   formatAmount,
+  groupThousands,
   parseAmount,
   tryParseAmount,
   type FormatOptions,

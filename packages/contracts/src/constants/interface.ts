@@ -10,6 +10,14 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['value'];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
+/** The BCP 47 tag each language gives i18next and Intl: what its numbers and dates are written in. */
+export const LANGUAGE_TAGS: Readonly<Record<LanguageCode, string>> = {
+  en: 'en',
+  fr: 'fr',
+  la_es: 'es-419',
+  pt_br: 'pt-BR',
+};
+
 /**
  * The first of a browser's preferred languages (navigator.languages, or Accept-Language in order of
  * preference) that the app speaks, by its base language; English when none is.

@@ -1,18 +1,11 @@
 // The four languages of the spec. Their codes (en, fr, la_es, pt_br) are what the customer chooses
 // and what is stored as `lang`; i18next and Intl get the matching BCP 47 tags.
-import { languageFromPreferences } from '@rora/contracts';
+import { LANGUAGE_TAGS, languageFromPreferences } from '@rora/contracts';
 import { LANGUAGES, LANGUAGE_RELOAD_DELAY_MS, type LanguageCode } from '../constants.ts';
 import { mirrorPreference } from '../preferences/preference-cookies.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../storage.ts';
 
-export { LANGUAGES, type LanguageCode };
-
-export const LANGUAGE_TAGS: Readonly<Record<LanguageCode, string>> = {
-  en: 'en',
-  fr: 'fr',
-  la_es: 'es-419',
-  pt_br: 'pt-BR',
-};
+export { LANGUAGE_TAGS, LANGUAGES, type LanguageCode };
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && Object.hasOwn(LANGUAGE_TAGS, value);

@@ -5,16 +5,8 @@
 // Intl's pattern puts it (`81.25%`, `81,25 %`, `81,25%`). Senders give plain decimal strings
 // (`'61012.50'`, from bigint minor units); these only group the digits and swap the marks, so the
 // number of decimals is the sender's and no amount goes through a float.
-import type { LanguageCode } from '@rora/contracts';
-import { localiseNumber } from '@rora/money';
-
-/** The Intl tags the web app uses for each language (apps/web/src/lib/i18n/languages.ts). */
-export const LANGUAGE_TAGS: Readonly<Record<LanguageCode, string>> = {
-  en: 'en',
-  fr: 'fr',
-  la_es: 'es-419',
-  pt_br: 'pt-BR',
-};
+import { LANGUAGE_TAGS, type LanguageCode } from '@rora/contracts';
+import { groupThousands, localiseNumber } from '@rora/money';
 
 export interface NumberWriter {
   /** A plain decimal (`'61012.5'`) grouped in the reader's marks; text that is not one, as it came. */
@@ -30,7 +22,7 @@ export function numbersIn(language: LanguageCode): NumberWriter {
   const tag = LANGUAGE_TAGS[language];
   // Grouped as @rora/money writes (`61,012.5`), then in the language's marks, as the web app does.
   const digits = (whole: string, fraction: string | undefined) =>
-    localiseNumber(`${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`, tag);
+    localiseNumber(`${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`, tag);
 
   function decimal(text: string): string {
     const match = PLAIN_DECIMAL.exec(text.trim());

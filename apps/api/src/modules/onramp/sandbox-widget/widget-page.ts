@@ -2,6 +2,7 @@
 // web app. Helmet's CSP allows scripts and styles only from this origin, so the page's behaviour
 // and its look are separate files (widget.js, widget.css); its words travel as a JSON data block
 // (never executed). Every value written into the page is escaped.
+import { LANGUAGE_TAGS } from '@rora/contracts';
 import { assetScale, formatAmount } from '@rora/money';
 import type { SandboxSession } from '../provider/sandbox.repository.ts';
 import { WIDGET_TEXT, type WidgetLanguage, type WidgetText } from './widget-text.ts';
@@ -16,9 +17,6 @@ const escapeHtml = (value: string) =>
 
 /** JSON safe inside a <script> element: no `<` can close it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/** The widget's language as Intl knows it (the tags the web app uses). */
-const LANGUAGE_TAGS: Readonly<Record<WidgetLanguage, string>> = { en: 'en', fr: 'fr', la_es: 'es-419', pt_br: 'pt-BR' };
 
 // Intl reads a decimal string exactly (no float), so these only place digits, separators and symbol.
 /** Dollars as the reader writes them: `$150.00`, `150,00 $US`, `USD 150.00`, `US$ 150,00`. */
