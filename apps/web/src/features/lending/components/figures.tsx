@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetScale, isAssetSymbol } from '@rora/money';
-import { formatCoins } from '../../../lib/format/numbers.ts';
+import { formatBps, formatCoins } from '../../../lib/format/numbers.ts';
 import { loanCoins } from '../model/loan-figures.ts';
-import { bpsPercent, bpsRate } from '../model/request-form.ts';
+import { bpsPercent } from '../model/request-form.ts';
 
 /** An amount in a sentence (a toast), cut (never rounded up) to 8 decimals: `1,002.739727 USDT`. */
 export function useCoins() {
@@ -39,7 +39,7 @@ export function usePercent() {
 /** A yearly rate or the penalty, written as staking writes its APYs: exact, no trailing zeros (`12%`). */
 export function useRate() {
   const { i18n } = useTranslation();
-  return (bps: number) => bpsRate(bps, i18n.language);
+  return (bps: number) => formatBps(bps, i18n.language);
 }
 
 export function Figures({

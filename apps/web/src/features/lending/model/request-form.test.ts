@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatBps } from '../../../lib/format/numbers.ts';
 import {
   DEFAULT_REQUEST,
   bpsPercent,
-  bpsRate,
   checkRequest,
   isBelowMinimum,
   percentToBps,
@@ -41,7 +41,7 @@ describe('the loan request form', () => {
     [850, 'es-419', '8.5%'],
     [850, 'pt-BR', '8,5%'],
   ])('writes the yearly rate of %s bps in %s as %s: exact, as staking writes an APY', (bps, tag, expected) => {
-    expect(bpsRate(bps, tag).replace('\u202f', '\u00a0')).toBe(expected);
+    expect(formatBps(bps, tag).replace('\u202f', '\u00a0')).toBe(expected);
   });
 
   it('builds the request body once every field is right', () => {

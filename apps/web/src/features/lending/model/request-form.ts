@@ -11,7 +11,7 @@ import {
   type LoanRequestBody,
 } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
-import { formatBps, formatPercent } from '../../../lib/format/numbers.ts';
+import { formatPercent } from '../../../lib/format/numbers.ts';
 
 export interface RequestForm {
   readonly asset: LoanAsset;
@@ -54,15 +54,6 @@ export function percentToBps(text: string): number | null {
  */
 export function bpsPercent(bps: number, locale = 'en'): string {
   return formatPercent(BigInt(bps), {}, locale);
-}
-
-/**
- * A rate the customer compares (the loan's yearly rate, the liquidation penalty) as staking shows its
- * APYs and the exchange its fees (ADR 0035): exact, trailing zeros dropped. 1200 -> '12%', 850 ->
- * '8.5%', '8,5 %' in French.
- */
-export function bpsRate(bps: number, locale = 'en'): string {
-  return formatBps(bps, locale);
 }
 
 function amountError(text: string, asset: LoanAsset, field: keyof RequestForm): FormError | null {
