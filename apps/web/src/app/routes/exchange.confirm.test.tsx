@@ -235,7 +235,7 @@ describe('confirming an order on the exchange screen', () => {
     await userEvent.click(confirmButton());
     expect(await within(dialog()).findByRole('alert')).toHaveProperty(
       'textContent',
-      text('exchange:inProgressRetryIn', { count: 15 }),
+      text('exchange:errors.inProgressRetryIn', { count: 15 }),
     );
     expect(api.calls(marketsApi.placeOrder)).toHaveLength(1);
     api.answer(marketsApi.placeOrder, orderSchema, filled);

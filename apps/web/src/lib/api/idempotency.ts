@@ -13,8 +13,6 @@
 import { useRef } from 'react';
 import { ApiError, IN_PROGRESS_WAIT_MAX_SECONDS, stillRunning } from './errors.ts';
 
-export { IN_PROGRESS_WAIT_MAX_SECONDS, inProgressWaitSeconds } from './errors.ts';
-
 /** A random UUID; crypto.randomUUID exists only on secure origins (https, localhost). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

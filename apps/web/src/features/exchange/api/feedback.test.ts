@@ -106,10 +106,10 @@ describe('error messages on the exchange screen', () => {
 
   it('words one second in the singular, French with a no-break space before the unit', async () => {
     await i18n.changeLanguage('en');
-    expect(i18n.t('exchange:inProgressRetryIn', { count: 1 })).toMatch(/in 1 second$/);
+    expect(i18n.t('exchange:errors.inProgressRetryIn', { count: 1 })).toMatch(/in 1 second$/);
     await i18n.changeLanguage('fr');
-    expect(i18n.t('exchange:inProgressRetryIn', { count: 1 })).toMatch(/dans 1\u00a0seconde$/);
-    expect(i18n.t('exchange:inProgressRetryIn', { count: 18 })).toMatch(/dans 18\u00a0secondes$/);
+    expect(i18n.t('exchange:errors.inProgressRetryIn', { count: 1 })).toMatch(/dans 1\u00a0seconde$/);
+    expect(i18n.t('exchange:errors.inProgressRetryIn', { count: 18 })).toMatch(/dans 18\u00a0secondes$/);
   });
 
   it('reads the generic message, never the server’s English, for a code the app does not know', async () => {
