@@ -195,6 +195,21 @@ describe('the exchange screen', () => {
     expect(panes.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  // A form drawn while the profile loads took a customer's typing and then vanished into the KYC gate.
+  it('draws neither the order form nor the KYC gate until the profile says which', async () => {
+    answerExchange();
+    const profile = api.hold(userApi.profile, userSchema);
+    await renderScreen({ path: '/dashboard/exchange', Component, namespaces: ['exchange', 'onramp'] });
+    const outline = await screen.findByLabelText(text('common:loading'));
+    expect(outline.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('form', { name: text('exchange:orderForm') })).toBeNull();
+    expect(screen.queryByText(text('exchange:kycRequired'))).toBeNull();
+    profile.release(customer({ kycStatus: 'pending' }));
+    await screen.findByText(text('exchange:kycRequired'));
+    expect(screen.queryByRole('form', { name: text('exchange:orderForm') })).toBeNull();
+    expect(screen.queryByLabelText(text('common:loading'))).toBeNull();
+  });
+
   it('lets a keyboard reach and scroll the recent trades', async () => {
     await openExchange();
     const trades = await screen.findByRole('list', { name: text('exchange:recentTrades') });

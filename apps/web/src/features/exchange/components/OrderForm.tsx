@@ -1,10 +1,12 @@
 // The order form: market, limit and dark-pool tabs; buy and sell; the venue; price, amount and total
 // linked; the available balance with a "max"; the estimate (fee and total) from /order/rate before
 // submitting; the dark-pool rules; what the chosen platform means for the order; and, instead of the
-// form, a clear way to KYC when the customer is not approved yet.
+// form, a clear way to KYC when the customer is not approved yet. Until the profile says which, the
+// form's outline: neither the form nor the gate shows and then turns into the other.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/Button.tsx';
+import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import type { MarketModel } from '../model/market.ts';
 import type { OrderTab } from '../model/order-form.ts';
 import { DarkPoolRules } from './DarkPoolRules.tsx';
@@ -44,10 +46,29 @@ function KycGate() {
   );
 }
 
+/**
+ * The form's outline while the profile is on its way. A form drawn then would take a customer's
+ * typing and vanish into the KYC gate; the gate drawn then would flash at an approved customer.
+ */
+export function OrderFormLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="order-form order-form--loading" aria-busy="true" aria-label={t('loading')}>
+      <Skeleton height="2.25rem" radius="var(--radius)" />
+      <Skeleton height="2.25rem" radius="var(--radius)" />
+      <Skeleton height="4rem" radius="var(--radius)" />
+      <Skeleton height="4rem" radius="var(--radius)" />
+      <Skeleton height="4rem" radius="var(--radius)" />
+      <Skeleton height="var(--touch)" radius="var(--radius)" />
+    </div>
+  );
+}
+
 export function OrderForm(props: OrderFormProps) {
   const { t } = useTranslation('exchange');
   const { market, available, form, confirm } = props;
   if (props.kycApproved === false) return <KycGate />;
+  if (props.kycApproved === null) return <OrderFormLoading />;
   const { values } = form;
   const tabs: Array<{ value: OrderTab; label: string }> = [
     { value: 'market', label: t('market') },
@@ -61,7 +82,7 @@ export function OrderForm(props: OrderFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (props.kycApproved === true) confirm.review();
+        confirm.review();
       }}
     >
       <Segmented label={t('orderType')} segments={tabs} value={values.tab} onChange={form.setTab} />
@@ -95,7 +116,7 @@ export function OrderForm(props: OrderFormProps) {
           type="submit"
           block
           loading={form.pending}
-          disabled={!form.ready || form.pending || props.kycApproved !== true}
+          disabled={!form.ready || form.pending}
           className={`order-form__submit order-form__submit--${values.side}`}
         >
           {t(values.side === 'buy' ? 'submitBuy' : 'submitSell', { asset: market.base })}

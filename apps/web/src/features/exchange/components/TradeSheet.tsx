@@ -1,9 +1,11 @@
 // On a phone the order form lives in a bottom sheet: a bar with Buy and Sell stays at the bottom of
-// the screen and opens the form for that side. Before KYC approval the bar leads to KYC instead.
+// the screen and opens the form for that side. Before KYC approval the bar leads to KYC instead; until
+// the profile says which, the bar holds its place with neither.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
+import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import type { OrderSide } from '../model/order-form.ts';
 import { OrderForm, type OrderFormProps } from './OrderForm.tsx';
 
@@ -25,6 +27,14 @@ export function TradeSheet({ open, onOpenChange, ...props }: TradeSheetProps) {
         <Link className="btn btn--primary btn--block" to="/account/kyc">
           {t('kycLink')}
         </Link>
+      </div>
+    );
+  }
+  if (props.kycApproved === null) {
+    return (
+      <div className="trade-bar" aria-busy="true">
+        <Skeleton height="var(--touch)" radius="var(--radius)" />
+        <Skeleton height="var(--touch)" radius="var(--radius)" />
       </div>
     );
   }
