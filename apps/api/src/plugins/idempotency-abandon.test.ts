@@ -2,7 +2,7 @@
 // write succeeds, never lost to a write that fails, and a claim remembered during a write goes with
 // the next one. The database behaviour (the key resolved by its retry) is in idempotency-outage.test.ts.
 import { describe, expect, it } from 'vitest';
-import { createAbandoner } from './idempotency-abandon.ts';
+import { ABANDONED_MEMORY_MS, createAbandoner } from './idempotency-abandon.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 
 /** A store whose abandon writes fail while `down` is set, and record what they wrote otherwise. */
@@ -60,5 +60,27 @@ describe('abandoning keys while the database is away', () => {
     await Promise.all([flushed, second]);
     expect(state.written).toEqual([['c'], ['d']]);
     expect(abandoner.waiting('c') || abandoner.waiting('d')).toBe(false);
+  });
+
+  it('remembers what it abandoned for a while, so a row read just before is known as given up', async () => {
+    const { state, store } = storeWithOutage();
+    const clock = { ms: 0 };
+    const abandoner = createAbandoner(
+      store,
+      () => undefined,
+      () => clock.ms,
+    );
+    expect(abandoner.abandoned('e')).toBe(false);
+    abandoner.remember('e');
+    expect(abandoner.abandoned('e')).toBe(false);
+    state.down = false;
+    await abandoner.flush();
+    expect([abandoner.waiting('e'), abandoner.abandoned('e')]).toEqual([false, true]);
+    clock.ms = ABANDONED_MEMORY_MS - 1;
+    await abandoner.abandon('f');
+    expect(abandoner.abandoned('e')).toBe(true);
+    // Forgotten once stale, and dropped from memory at the next write.
+    clock.ms = ABANDONED_MEMORY_MS;
+    expect([abandoner.abandoned('e'), abandoner.abandoned('f')]).toEqual([false, true]);
   });
 });

@@ -15,17 +15,39 @@ export interface Abandoner {
   remember(claimId: string): void;
   /** True while `claimId` waits to be abandoned. */
   waiting(claimId: string): boolean;
+  /**
+   * True when this process abandoned `claimId` lately (ABANDONED_MEMORY_MS): a row read in flight
+   * just before that write committed is the claim of no running request all the same.
+   */
+  abandoned(claimId: string): boolean;
   /** Abandons every remembered claim; throws (keeping them) when the database is still away. */
   flush(): Promise<void>;
 }
 
-export function createAbandoner(store: IdempotencyStore, log: (error: unknown) => void): Abandoner {
+/** How long an abandoned claim is remembered: far longer than a lookup takes, bounded all the same. */
+export const ABANDONED_MEMORY_MS = 60_000;
+
+export function createAbandoner(
+  store: IdempotencyStore,
+  log: (error: unknown) => void,
+  now: () => number = () => performance.now(),
+): Abandoner {
   const pending = new Set<string>();
+  // In the order they were abandoned, so the stale ones are the first.
+  const done = new Map<string, number>();
   let flushing: Promise<void> | null = null;
 
   async function write(ids: string[]) {
     await store.abandon(ids);
-    for (const id of ids) pending.delete(id);
+    const at = now();
+    for (const [id, when] of done) {
+      if (at - when < ABANDONED_MEMORY_MS) break;
+      done.delete(id);
+    }
+    for (const id of ids) {
+      pending.delete(id);
+      done.set(id, at);
+    }
   }
 
   async function flush(): Promise<void> {
@@ -47,6 +69,10 @@ export function createAbandoner(store: IdempotencyStore, log: (error: unknown) =
       pending.add(claimId);
     },
     waiting: (claimId) => pending.has(claimId),
+    abandoned: (claimId) => {
+      const when = done.get(claimId);
+      return when !== undefined && now() - when < ABANDONED_MEMORY_MS;
+    },
     flush,
   };
 }

@@ -166,6 +166,38 @@ describe('a cold move whose database session is lost', () => {
   });
 });
 
+describe('a retry while another key waits to be abandoned', () => {
+  it('is answered from its own key at once, not after that abandoning meets a hang', async () => {
+    await fund(t, alice, 'eth', '4');
+    const key = randomUUID();
+    const first = await coldMove(key);
+    expect(first.statusCode, first.body).toBe(200);
+    const stuck = randomUUID();
+    const heal = await loseSessionOn('idempotency_keys', storeOrRelease);
+    expect((await coldMove(stuck)).statusCode).toBe(200);
+    await heal();
+    // The stuck key's row is held, as by a database that stopped answering its abandoning.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1 FOR UPDATE', [stuck]);
+      const started = performance.now();
+      const retry = await coldMove(key);
+      expect([retry.statusCode, retry.headers['idempotent-replayed']], retry.body).toEqual([200, 'true']);
+      expect(retry.body).toBe(first.body);
+      expect(performance.now() - started).toBeLessThan(1_500);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // The next claim that succeeds abandons it.
+    expect((await coldMove(randomUUID())).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await keyRow(alice.userId, stuck))?.owner_id).toBe(ABANDONED_OWNER), {
+      timeout: 5_000,
+    });
+  });
+});
+
 describe('a send whose database session is lost after its hold committed', () => {
   it('answers 503; the retry voids the unapproved hold and sends once', async () => {
     const key = randomUUID();

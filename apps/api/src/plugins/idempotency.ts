@@ -226,15 +226,20 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
       void abandoner.flush().catch(() => undefined);
       return true;
     }
-    // Before this request looks the key up. Not awaited, the lookup raced the abandoning: it could
-    // read the key still in flight under this process, then find it no longer waiting, and answer
-    // 409 to the very retry that should resolve it.
-    await abandoner.flush().catch(() => undefined);
+    // No flush of other keys before the lookup: on a database frozen since the claim answered, it
+    // met a deadline of its own, and the lookup then another (ADR 0071). A key of this request that
+    // waits to be abandoned is abandoned by the lookup itself (lookUp).
     return false;
   }
 
-  async function abandonNow(key: ExistingKey & { state: 'in_flight' }): Promise<ExistingKey> {
-    await abandoner.flush();
+  /**
+   * A key read in flight that this process gave up on is no running request's: abandoned now if it
+   * still waits to be (a failure is this request's 503), or already while the row was being read
+   * (an abandoning under way when it was asked for). Any other key is as read.
+   */
+  async function settledHere(key: ExistingKey & { state: 'in_flight' }): Promise<ExistingKey> {
+    if (abandoner.waiting(key.id)) await abandoner.flush();
+    else if (!abandoner.abandoned(key.id)) return key;
     return { ...key, ownerGone: true };
   }
 
@@ -245,7 +250,7 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
    */
   async function lookUp(request: FastifyRequest, keyed: IdempotentRequest): Promise<ExistingKey | null> {
     const found = await store.find(keyed.userId, keyed.key);
-    const existing = found?.state === 'in_flight' && abandoner.waiting(found.id) ? await abandonNow(found) : found;
+    const existing = found?.state === 'in_flight' ? await settledHere(found) : found;
     const recover = request.routeOptions.config.recoverIdempotent;
     const orphaned = existing?.state === 'in_flight' && existing.ownerGone;
     if (!orphaned || !recover || !existing.requestHash.equals(keyed.requestHash)) return existing;
