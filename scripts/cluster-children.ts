@@ -1,15 +1,19 @@
 // The processes of `npm run cluster` (cluster.ts): their output relayed line by line under their name,
-// and all of them stopped on Ctrl-C, however they are. A child that already died (killed by hand, as
-// the cluster invites) is not waited for; one that does not stop on SIGTERM within the grace period
-// (stopped with SIGSTOP, an event loop stuck) is killed with SIGKILL, so Ctrl-C never hangs and never
-// leaves a process behind holding a shard's lock or a port.
+// each started again when it dies (killed by hand, as the cluster invites, or crashed), as systemd or
+// Kubernetes would, and all of them stopped on Ctrl-C, however they are. A child that already died is
+// not waited for, and its pending restart is cancelled; one that does not stop on SIGTERM within the
+// grace period (stopped with SIGSTOP, an event loop stuck) is killed with SIGKILL, so Ctrl-C never
+// hangs and never leaves a process behind holding a shard's lock or a port.
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
 export interface NamedChild {
   name: string;
+  /** The process running under this name now: a supervised one's latest run. */
   child: ChildProcess;
+  /** Cancels a pending restart and any later one (supervise): stopChildren calls it first. */
+  halt?: () => void;
 }
 
 /** How long a child has to stop after SIGTERM before it is killed. */
@@ -35,7 +39,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Stops every child still running: SIGTERM, then SIGKILL for any still there after `graceMs` (a
+ * Stops every child still running, and restarts none after: SIGTERM, then SIGKILL for any still there after `graceMs` (a
  * stopped process does not see SIGTERM until it is continued; SIGKILL reaches it anyway). Resolves
  * once none is left. `say` tells of each one killed.
  */
@@ -43,6 +47,7 @@ export async function stopChildren(
   children: readonly NamedChild[],
   options: { graceMs?: number; say?: (line: string) => void } = {},
 ): Promise<void> {
+  for (const { halt } of children) halt?.();
   const left = children.filter(({ child }) => running(child));
   for (const { child } of left) child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
@@ -55,4 +60,73 @@ export async function stopChildren(
     child.kill('SIGKILL');
   }
   await Promise.all(stuck.map(({ child }) => exited(child)));
+}
+
+/**
+ * When a child that died is started again: as systemd's Restart= with a RestartSec that doubles, so a
+ * process killed by hand comes back (a writer as its shard's standby) and one that cannot start does
+ * not spin the machine.
+ */
+export interface Restarts {
+  /** The wait before the first restart; each death doubles it, up to `maxMs`. */
+  firstMs: number;
+  maxMs: number;
+  /** A child that ran this long before dying was not crash-looping: its wait starts over at `firstMs`. */
+  steadyMs: number;
+  /** `loopDeaths` deaths within `loopMs` is a crash loop (a broken config, say): the child is left dead. */
+  loopDeaths: number;
+  loopMs: number;
+}
+
+export const RESTARTS: Restarts = { firstMs: 1_000, maxMs: 30_000, steadyMs: 60_000, loopDeaths: 5, loopMs: 120_000 };
+
+const duration = (ms: number) => (ms >= 1_000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
+
+/**
+ * Runs `spawnChild` (its stdout and stderr piped) and starts it again whenever it exits, after the
+ * backoff of `restarts`, until stopChildren halts it or it crash-loops. The entry's `child` is always
+ * the latest process, so stopChildren stops the one there is. `onLine` gets every line of every run;
+ * `say` one line per death and per restart. `now` is the clock the backoff reads (a test's own).
+ */
+export function supervise(
+  name: string,
+  spawnChild: () => ChildProcess,
+  options: { onLine: (line: string) => void; say: (line: string) => void; restarts?: Restarts; now?: () => number },
+): NamedChild {
+  const { onLine, say, restarts = RESTARTS, now = Date.now } = options;
+  let wait = restarts.firstMs;
+  let deaths: number[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let halted = false;
+  const restart = () => {
+    entry.child = run();
+    say(`[${name}] restarted (pid ${entry.child.pid})`);
+  };
+  const died = (startedAt: number, code: number | null, signal: NodeJS.Signals | null) => {
+    const at = now();
+    const how = `[${name}] exited (${code === null ? signal : `code ${code}`}) after ${duration(at - startedAt)}`;
+    if (halted) return say(how);
+    if (at - startedAt >= restarts.steadyMs) wait = restarts.firstMs;
+    deaths = [...deaths.filter((death) => at - death < restarts.loopMs), at];
+    if (deaths.length >= restarts.loopDeaths) {
+      return say(`${how}: died ${deaths.length} times within ${duration(restarts.loopMs)}, not restarting it`);
+    }
+    say(`${how}: restarting in ${duration(wait)}`);
+    timer = setTimeout(restart, wait);
+    wait = Math.min(wait * 2, restarts.maxMs);
+  };
+  const run = () => {
+    const child = spawnChild();
+    const startedAt = now();
+    eachLine(child.stdout!, onLine);
+    eachLine(child.stderr!, onLine);
+    child.once('exit', (code, signal) => died(startedAt, code, signal));
+    return child;
+  };
+  const halt = () => {
+    halted = true;
+    clearTimeout(timer);
+  };
+  const entry: NamedChild = { name, child: run(), halt };
+  return entry;
 }
