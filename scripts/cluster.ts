@@ -5,10 +5,12 @@
 // shard 1, and api-3 writes none at start but may take either over when its writer dies; every
 // replica takes every order and forwards it to its market's shard writer (ADR 0045). Live events go
 // over NATS when it answers on 4222, else PostgreSQL; rate limits are shared through Redis when it
-// answers on 6379. Ctrl-C stops everything: a process still there 10 s after SIGTERM (one stopped
-// with SIGSTOP, say) is killed, and a second Ctrl-C kills at once. Options: --port N (first API
-// port, default 3001), --apis N (default 3), --shards N (default 2), --no-build (serve the web app
-// as last built). Every process logs JSON lines at LOG_LEVEL (info: a line per request).
+// answers on 6379. A process that dies (kill -9, a crash) is started again after 1 s, doubling up to
+// 30 s, unless it died 5 times within 2 minutes (cluster-children.ts). Ctrl-C stops everything: a
+// process still there 10 s after SIGTERM (one stopped with SIGSTOP, say) is killed, and a second
+// Ctrl-C kills at once. Options: --port N (first API port, default 3001), --apis N (default 3),
+// --shards N (default 2), --no-build (serve the web app as last built). Every process logs JSON lines
+// at LOG_LEVEL (info: a line per request).
 import { spawn, spawnSync } from 'node:child_process';
 import { createConnection } from 'node:net';
 import path from 'node:path';
@@ -16,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MARKET_DEFINITIONS, pairSlug } from '@rora/contracts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@rora/db';
-import { eachLine, stopChildren, type NamedChild } from './cluster-children.ts';
+import { stopChildren, supervise, type NamedChild } from './cluster-children.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -82,26 +84,30 @@ const children: NamedChild[] = [];
 let embedded: EmbeddedDatabase | undefined;
 let stopping = false;
 
-/** Starts a process, prefixing its output; resolves once a line matches `ready`. */
+const say = (line: string) => void process.stdout.write(`${line}\n`);
+
+/**
+ * Starts a process, prefixing its output, and starts it again whenever it dies (supervise); resolves
+ * once a line matches `ready`.
+ */
 function start(name: string, entry: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<void> {
   if (stopping) return Promise.reject(new Error('stopping'));
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push({ name, child });
+  const spawnChild = () =>
+    spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', entry], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   return new Promise((resolve, reject) => {
     const relay = (line: string) => {
-      process.stdout.write(`[${name}] ${line}\n`);
+      say(`[${name}] ${line}`);
       if (ready.test(line)) resolve();
     };
-    eachLine(child.stdout!, relay);
-    eachLine(child.stderr!, relay);
-    child.once('exit', (code, signal) => {
-      process.stdout.write(`[${name}] exited (${code ?? signal})\n`);
-      reject(new Error(`${name} exited before it was ready`));
-    });
+    const supervised = supervise(name, spawnChild, { onLine: relay, say });
+    children.push(supervised);
+    // One that dies before it is first ready fails the start: a broken config stops the cluster at
+    // once, not after a crash loop.
+    supervised.child.once('exit', () => reject(new Error(`${name} exited before it was ready`)));
   });
 }
 
@@ -147,7 +153,8 @@ Rora cluster running on ${db.where}:
   worker  every job and timer
   ${shardCount} market shards: ${marketShards}
   live events over ${nats ? 'NATS (127.0.0.1:4222)' : 'PostgreSQL LISTEN/NOTIFY'}; rate limits ${redis ? 'in Redis (127.0.0.1:6379)' : 'per process'}
-Kill api-2 (kill -9 ${children[1]?.child.pid ?? children[0]!.child.pid}) and the spare takes its shard's markets over within a second or so.
+Kill api-2 (kill -9 ${children[1]?.child.pid ?? children[0]!.child.pid}) and the spare takes its shard's markets over within a second or so;
+api-2 is started again a second later, standing by for its shard. A process that dies is restarted.
 Ctrl-C stops everything (a second Ctrl-C kills at once).
 `);
 }
@@ -169,7 +176,7 @@ async function stop(code: number): Promise<void> {
   }
   stopping = true;
   stoppingSince = Date.now();
-  await stopChildren(children, { say: (line) => process.stdout.write(`${line}\n`) });
+  await stopChildren(children, { say });
   await embedded?.stop();
   process.exit(code);
 }
