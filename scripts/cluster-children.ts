@@ -109,7 +109,10 @@ export function supervise(
     if (at - startedAt >= restarts.steadyMs) wait = restarts.firstMs;
     deaths = [...deaths.filter((death) => at - death < restarts.loopMs), at];
     if (deaths.length >= restarts.loopDeaths) {
-      return say(`${how}: died ${deaths.length} times within ${duration(restarts.loopMs)}, not restarting it`);
+      return say(
+        `${how}: died ${deaths.length} times within ${duration(restarts.loopMs)}, not restarting it again ` +
+          '(the rest of the cluster runs on)',
+      );
     }
     say(`${how}: restarting in ${duration(wait)}`);
     timer = setTimeout(restart, wait);
