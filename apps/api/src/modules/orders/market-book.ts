@@ -76,6 +76,14 @@ export class MarketBook {
     return { bids: this.committed.bids.slice(0, levels), asks: this.committed.asks.slice(0, levels) };
   }
 
+  /**
+   * The newest trade sequence given out: right after a rebuild, the newest stored (a new writer's
+   * books read under its lock: the old writer's last trade, ADR 0073).
+   */
+  lastTradeSeq(): bigint {
+    return this.nextTradeSeq - 1n;
+  }
+
   /** Depth of the engine as it is now, batches still committing included (for estimates). */
   liveDepth(levels?: number): EngineDepth {
     return this.engine.depth(levels);

@@ -63,6 +63,11 @@ export class MarketRunner {
     return this.book.depth(levels);
   }
 
+  /** The newest trade the book knows (of either book): read from the database, or of its last batch. */
+  lastTradeSeq(): bigint {
+    return this.book.lastTradeSeq();
+  }
+
   /** Depth of the engine now, batches still committing included. */
   liveDepth(levels?: number) {
     return this.book.liveDepth(levels);
