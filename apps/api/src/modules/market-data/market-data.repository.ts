@@ -115,31 +115,62 @@ export async function readReferenceStats(db: Db, pair: string, since: Date): Pro
   return { open: BigInt(row.open), high: BigInt(row.high), low: BigInt(row.low), close: BigInt(row.close) };
 }
 
+const TRADE_COLUMNS = sql`f.id, f.seq::text AS seq, f.price::text AS price, f.quantity::text AS quantity,
+  f.taker_side, f.created_at`;
+
 /** The newest trades first. Ordered by the column, not by its text (where 999 sorts above 9054). */
 export async function readRecentTrades(db: Db, pair: string, limit: number): Promise<TradeRow[]> {
-  return readTrades(db, { pair, afterSeq: null, limit });
-}
-
-/** The newest trades above a trade sequence, newest first (on the (pair, seq) index of lit fills). */
-export async function readTradesAfter(db: Db, options: { pair: string; afterSeq: bigint; limit: number }) {
-  return readTrades(db, options);
-}
-
-async function readTrades(db: Db, options: { pair: string; afterSeq: bigint | null; limit: number }) {
-  const { pair, afterSeq, limit } = options;
   const { rows } = await db.execute<Raw>(sql`
-    SELECT f.id, f.seq::text AS seq, f.price::text AS price, f.quantity::text AS quantity, f.taker_side, f.created_at
-      FROM order_fills f WHERE f.pair = ${pair} AND f.book = 'lit'
-       ${afterSeq === null ? sql`` : sql`AND f.seq > ${afterSeq.toString()}::int8`}
-     ORDER BY f.seq DESC LIMIT ${limit}`);
-  return rows.map((row): TradeRow => ({
+    SELECT ${TRADE_COLUMNS} FROM order_fills f WHERE f.pair = ${pair} AND f.book = 'lit' ORDER BY f.seq DESC LIMIT ${limit}`);
+  return rows.map(toTrade);
+}
+
+/**
+ * The oldest trades above `afterSeq` up to `throughSeq`, oldest first: a takeover's trades to send
+ * again, a page at a time (on the (pair, seq) index, forwards).
+ */
+export async function readTradesBetween(
+  db: Db,
+  options: { pair: string; afterSeq: bigint; throughSeq: bigint; limit: number },
+): Promise<TradeRow[]> {
+  const { pair, afterSeq, throughSeq, limit } = options;
+  const { rows } = await db.execute<Raw>(sql`
+    SELECT ${TRADE_COLUMNS} FROM order_fills f WHERE f.pair = ${pair} AND f.book = 'lit'
+       AND f.seq > ${afterSeq.toString()}::int8 AND f.seq <= ${throughSeq.toString()}::int8
+     ORDER BY f.seq LIMIT ${limit}`);
+  return rows.map(toTrade);
+}
+
+/**
+ * The newest trade more than `windowMs` older than the newest trade up to `throughSeq`, 0 if none:
+ * what a takeover that heard nothing of its topic sends after (ADR 0073). The walk down the (pair,
+ * seq) index stops at it, so it reads the window's trades and one more, however long the history.
+ */
+export async function readWindowFloor(
+  db: Db,
+  options: { pair: string; throughSeq: bigint; windowMs: number },
+): Promise<bigint> {
+  const { pair, throughSeq, windowMs } = options;
+  const { rows } = await db.execute<Raw>(sql`
+    WITH newest AS (
+      SELECT created_at FROM order_fills WHERE pair = ${pair} AND book = 'lit' AND seq <= ${throughSeq.toString()}::int8
+       ORDER BY seq DESC LIMIT 1)
+    SELECT coalesce((
+      SELECT f.seq FROM order_fills f, newest n WHERE f.pair = ${pair} AND f.book = 'lit'
+         AND f.seq <= ${throughSeq.toString()}::int8 AND f.created_at < n.created_at - ${windowMs}::int * interval '1 millisecond'
+       ORDER BY f.seq DESC LIMIT 1), 0)::text AS floor`);
+  return BigInt(rows[0]!.floor!);
+}
+
+function toTrade(row: Raw): TradeRow {
+  return {
     id: String(row.id),
     seq: BigInt(row.seq!),
     price: BigInt(row.price!),
     quantity: BigInt(row.quantity!),
     takerSide: row.taker_side as 'buy' | 'sell',
     createdAt: new Date(row.created_at as unknown as string),
-  }));
+  };
 }
 
 export async function readFavouriteVenues(db: Db, userId: string): Promise<Set<string>> {

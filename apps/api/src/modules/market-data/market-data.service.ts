@@ -188,7 +188,11 @@ function followHandovers(deps: MarketDataDependencies, feedOf: (market: Market) 
     deps.events.observe(marketTopics.market(market.symbol), (event) => feedOf(market).observe(event));
   }
   deps.runners.onWriter((shard) => {
-    for (const market of MARKETS) if (shards.shardOf(market.symbol) === shard) feedOf(market).takeOver();
+    for (const market of MARKETS) {
+      if (shards.shardOf(market.symbol) !== shard) continue;
+      const through = deps.runners.runner(market).lastTradeSeq();
+      feedOf(market).takeOver({ through, writing: () => deps.runners.writesNow(market) });
+    }
   });
 }
 

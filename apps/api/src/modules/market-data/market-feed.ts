@@ -18,9 +18,12 @@ import {
   readDayTrades,
   readRecentTrades,
   readReferenceStats,
-  readTradesAfter,
+  readTradesBetween,
+  readWindowFloor,
   type ReferenceStats,
+  type TradeRow,
 } from './market-data.repository.ts';
+import { HANDOVER_TRADES, HandoverAbandoned, RESEND_WINDOW_MS, readWhile } from './handover.ts';
 import { candleView, tickerView } from './views.ts';
 
 const RECENT_TRADES = 100;
@@ -31,11 +34,6 @@ const DEPTH_THROTTLE_MS = 100;
  * (each batch's own message was most of what a market's subscribers received under load).
  */
 const TRADES_THROTTLE_MS = 100;
-/**
- * The most trades a new writer sends again after a takeover: those its topic may not have sent
- * (ADR 0073), up to 100 ms of the old writer's commits, far fewer than this.
- */
-const HANDOVER_TRADES = 1_000;
 /** Tickers follow trades and the best bid and ask; computed from memory, so a few a second is cheap. */
 const TICKER_THROTTLE_MS = 250;
 /** Candles are read back from the database: once a second at most. */
@@ -73,6 +71,14 @@ export function throttle(work: () => Promise<void> | void, ms: number): () => vo
   };
 }
 
+/** What this process knows as it becomes the writer of the market's shard (MarketRunners.onWriter). */
+export interface Takeover {
+  /** The newest trade stored when its books were read under the lock: the old writer's last. */
+  through: bigint;
+  /** Whether this process still writes the market: a takeover's reads are tried again until not. */
+  writing(): boolean;
+}
+
 interface Best {
   bid: bigint | null;
   ask: bigint | null;
@@ -94,13 +100,14 @@ export class MarketFeed {
   /** Trades of committed batches not yet published, newest first. */
   private pendingTrades: Trade[] = [];
   /**
-   * The newest trade the topic is known to have sent, by whichever process wrote the market (as
-   * observed on the bus), or stored when this process first read the trades: what a takeover sends
-   * again from (ADR 0073). Null until then.
+   * The newest trade this process heard the topic send, whichever process wrote the market: a
+   * takeover sends again the trades above it (ADR 0073). Null until one is heard.
    */
   private sentThrough: number | null = null;
   /** While this process takes the books over: the trades to send wait for the previous writer's. */
-  private handover: Promise<void> | null = null;
+  private handover: object | null = null;
+  /** During a takeover, the newest of its own trades dropped from memory: they are read back. */
+  private spilled: bigint | null = null;
   /** Null until loaded; prints that arrive meanwhile wait in `early`. */
   private window: DayWindow | null = null;
   private early: PublicPrint[] = [];
@@ -138,6 +145,12 @@ export class MarketFeed {
    * depth is the book it has just rebuilt, not the one it read at its own start.
    */
   async reload(): Promise<void> {
+    this.forget();
+    await this.ready();
+  }
+
+  /** What `reload` drops, the sequence moved above the old writer's, before it reads again. */
+  private forget(): void {
     this.loading = null;
     this.bookRead = false;
     // Its own count of the topic's messages is behind the old writer's, whose subscribers (here and
@@ -150,26 +163,22 @@ export class MarketFeed {
     this.early = [];
     this.lastPrice = null;
     this.reference = null;
-    await this.ready();
   }
 
   /**
    * This process has just become the writer of the market's shard, its books read under the lock and
    * none of its batches committed yet (ADR 0045). The previous writer may have died with trades
-   * committed and not yet sent (those of its last 100 ms, ADR 0060): they go out in this writer's
-   * first trades message, with its own, newest first. A trade that was sent after all (its message
-   * still on its way here) is sent again with its id; subscribers keep trades by id (ADR 0073).
+   * committed and not yet sent (those of its last 100 ms, ADR 0060): they go out before this
+   * writer's own, oldest first, in messages of HANDOVER_TRADES at most. A trade that was sent after
+   * all (its message still on its way here) is sent again with its id; subscribers keep trades by id
+   * (ADR 0073). A read that fails is tried again while this process writes the market.
    */
-  takeOver(): void {
-    const handover = this.reload().then(() => this.takeUnsent());
-    this.handover = handover;
-    void handover
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.handover !== handover) return;
-        this.handover = null;
-        this.scheduleTrades();
-      });
+  takeOver(takeover: Takeover): void {
+    const turn = {};
+    this.handover = turn;
+    this.spilled = null;
+    this.forget();
+    void this.handOver(turn, takeover).catch(() => undefined);
   }
 
   /** A message of this market's topic as sent: the newest trade it carries has been sent. */
@@ -179,17 +188,67 @@ export class MarketFeed {
       this.sentThrough = Math.max(this.sentThrough ?? 0, trade.sequence);
   }
 
-  /** The stored trades newer than the topic's last sent, joined to those waiting, newest first. */
-  private async takeUnsent(): Promise<void> {
-    if (this.sentThrough === null) return;
-    const rows = await readTradesAfter(this.deps.db, {
-      pair: this.deps.market.symbol,
-      afterSeq: BigInt(this.sentThrough),
-      limit: HANDOVER_TRADES,
-    });
+  /** Reads the trades again, then sends those the topic may not have sent; this writer's own follow. */
+  private async handOver(turn: object, takeover: Takeover): Promise<void> {
+    const going = () => this.handover === turn && takeover.writing();
+    try {
+      await readWhile(going, () => this.ready());
+      let after = await readWhile(going, () => this.unsentAfter(takeover.through));
+      for (;;) {
+        const through = this.resendThrough(takeover.through);
+        const rows = await readWhile(going, () => this.readPage(after, through));
+        if (rows.length > 0) after = this.publishPage(rows);
+        // Every trade up to `through` is out, and no more of this writer's own were spilled meanwhile.
+        if (rows.length < HANDOVER_TRADES && through === this.resendThrough(takeover.through)) return;
+      }
+    } catch (error) {
+      if (!(error instanceof HandoverAbandoned)) throw error;
+    } finally {
+      if (this.handover === turn) {
+        this.handover = null;
+        this.spilled = null;
+        this.scheduleTrades();
+      }
+    }
+  }
+
+  /**
+   * The trade after which the topic may not have sent any: the newest heard sent, but none older
+   * than RESEND_WINDOW_MS before the old writer's last (a writer sends its trades within 100 ms, so
+   * older ones left; a stale mark must not send the market's history again).
+   */
+  private async unsentAfter(through: bigint): Promise<bigint> {
+    const { db, market } = this.deps;
+    const floor = await readWindowFloor(db, { pair: market.symbol, throughSeq: through, windowMs: RESEND_WINDOW_MS });
+    const heard = BigInt(this.sentThrough ?? 0);
+    return heard > floor ? heard : floor;
+  }
+
+  /** The old writer's trades, and this writer's own that were spilled from memory while they were read. */
+  private resendThrough(through: bigint): bigint {
+    return this.spilled !== null && this.spilled > through ? this.spilled : through;
+  }
+
+  private readPage(after: bigint, through: bigint): Promise<TradeRow[]> {
+    const { db, market } = this.deps;
+    return readTradesBetween(db, { pair: market.symbol, afterSeq: after, throughSeq: through, limit: HANDOVER_TRADES });
+  }
+
+  /**
+   * Sends a page of stored trades (oldest first) as one message, newest first, but for those waiting
+   * to go out anyway (this process's own, from before the takeover): the newest it read.
+   */
+  private publishPage(rows: TradeRow[]): bigint {
     const waiting = new Set(this.pendingTrades.map((trade) => trade.id));
-    const unsent = rows.filter((row) => !waiting.has(row.id)).map((row) => this.tradeView(row));
-    this.pendingTrades = [...this.pendingTrades, ...unsent].sort((a, b) => b.sequence - a.sequence);
+    const page = rows
+      .filter((row) => !waiting.has(row.id))
+      .map((row) => this.tradeView(row))
+      .reverse();
+    const known = new Set(page.map((trade) => trade.id));
+    const rest = this.trades.filter((trade) => !known.has(trade.id));
+    this.trades = [...page, ...rest].sort((a, b) => b.sequence - a.sequence).slice(0, RECENT_TRADES);
+    if (page.length > 0) void this.deps.events.publish(this.topic, this.next('trades', { trades: page }));
+    return rows[rows.length - 1]!.seq;
   }
 
   private async load(): Promise<void> {
@@ -201,7 +260,6 @@ export class MarketFeed {
     ]);
     // Batches that committed while this read ran are either in it or newer: keep the newer ones.
     const newestStored = rows[0]?.seq ?? 0n;
-    this.sentThrough ??= Number(newestStored);
     const live = this.trades.filter((trade) => BigInt(trade.sequence) > newestStored);
     this.trades = [...live, ...rows.map((row) => this.tradeView(row))].slice(0, RECENT_TRADES);
     this.lastPrice ??= rows[0]?.price ?? null;
@@ -250,11 +308,25 @@ export class MarketFeed {
     // lists them (contract: tradesEventSchema), so a client prepends the list as it comes.
     const newestFirst = prints.map((fill) => this.tradeView(fill)).reverse();
     this.pendingTrades = [...newestFirst, ...this.pendingTrades];
+    if (this.handover) this.spill();
     this.lastPrice = prints[prints.length - 1]!.price;
     this.scheduleTrades();
     this.scheduleTicker();
     this.scheduleCandles();
     this.deps.onLastPrice(this.deps.market, this.lastPrice);
+  }
+
+  /**
+   * During a takeover, this writer's trades wait for the old writer's, however long the database
+   * takes to answer: past HANDOVER_TRADES the oldest are dropped from memory, and the takeover reads
+   * them back (they are committed) before it sends the rest.
+   */
+  private spill(): void {
+    const dropped = this.pendingTrades[HANDOVER_TRADES];
+    if (!dropped) return;
+    const newest = BigInt(dropped.sequence);
+    this.spilled = this.spilled !== null && this.spilled > newest ? this.spilled : newest;
+    this.pendingTrades = this.pendingTrades.slice(0, HANDOVER_TRADES);
   }
 
   private recordPrints(fills: FillRecord[]): void {
