@@ -4,9 +4,10 @@
 // next message has sequence + 1, and applying the messages in order keeps the subscriber's copy
 // equal to the server's. A sequence that skips one means something was missed: unsubscribe and
 // subscribe again for a fresh snapshot. When another process takes the market's books over, the
-// sequence jumps (a gap) and its first `trades` message carries every trade that had not been sent;
-// it may repeat trades already sent or shown in a snapshot, with the same id: keep trades by id. The topic
-// names are `marketTopics` (constants/markets.ts).
+// sequence jumps (a gap) and its first `trades` messages carry every trade that may not have been
+// sent, oldest message first (each newest first, at most 1,000 trades), then the new writer's own;
+// they may repeat trades already sent or shown in a snapshot, with the same id: keep trades by id.
+// The topic names are `marketTopics` (constants/markets.ts).
 import { z as zod } from 'zod';
 import { CANDLE_INTERVALS } from './constants/index.ts';
 import { candleSchema, depthLevelSchema, tickerSchema, tradeSchema, venueSchema } from './market-data.ts';
@@ -40,7 +41,8 @@ export const depthEventSchema = event(
 /**
  * The public trades of the batches committed in the last 100 ms, NEWEST FIRST: the order of GET
  * /market/trades and of the snapshot's trades, so a client prepends the list as it comes. After a
- * takeover of the books (a sequence jump) a trade may come again, with the same `id`: skip it.
+ * takeover of the books (a sequence jump) the trades it may not have sent come in several messages,
+ * older ones first, and a trade may come again, with the same `id`: skip it.
  */
 export const tradesEventSchema = event('trades', zod.object({ ...sequenced, trades: zod.array(tradeSchema) }));
 /**
