@@ -1,7 +1,9 @@
-// What a new writer of a market's books needs to send the trades its topic may not have sent (ADR
-// 0073): how far back it looks when it heard nothing of the topic, how many trades go in a message,
-// and how it keeps reading while the database fails.
+// How a new writer of a market's books sends the trades its topic may not have sent (ADR 0073): how
+// far back it looks, a page of stored trades at a time, oldest first, and how it keeps reading while
+// the database fails. The market's feed publishes each page and holds the writer's own trades.
 import { setTimeout as pause } from 'node:timers/promises';
+import type { Db } from '@rora/db';
+import { readTradesBetween, readWindowFloor, type TradeRow } from './market-data.repository.ts';
 
 /**
  * With no trade heard sent on the topic (this process started after the old writer's last message,
@@ -42,5 +44,82 @@ export async function readWhile<T>(going: () => boolean, read: () => Promise<T>)
     if (result && !going()) throw new HandoverAbandoned();
     if (result) return result.value;
     await pause(wait, undefined, { ref: false });
+  }
+}
+
+/** What this process knows as it becomes the writer of the market's shard (MarketRunners.onWriter). */
+export interface Takeover {
+  /** The newest trade stored when its books were read under the lock: the old writer's last. */
+  through: bigint;
+  /** Whether this process still writes the market: a takeover's reads are tried again until not. */
+  writing(): boolean;
+}
+
+interface HandoverDependencies {
+  db: Db;
+  pair: string;
+  takeover: Takeover;
+  /** False once the feed has begun another takeover. */
+  current(): boolean;
+  /** The newest trade heard sent on the topic, if any. */
+  heard(): number | null;
+  /** The feed's trades and day read again. */
+  reload(): Promise<void>;
+  /** Sends a page of stored trades, oldest first. */
+  publish(rows: TradeRow[]): void;
+}
+
+/** One takeover of a market's trades: `run` sends the old writer's, then the feed sends its own. */
+export class TradesHandover {
+  /** The newest of the writer's own trades the feed dropped from memory meanwhile: read back. */
+  private spilled: bigint | null = null;
+
+  constructor(private readonly deps: HandoverDependencies) {}
+
+  /** Ends once every trade the topic may not have sent is out, or this takeover is given up. */
+  async run(): Promise<void> {
+    const going = () => this.deps.current() && this.deps.takeover.writing();
+    try {
+      await readWhile(going, () => this.deps.reload());
+      let after = await readWhile(going, () => this.unsentAfter());
+      for (;;) {
+        const through = this.through();
+        const rows = await readWhile(going, () => this.readPage(after, through));
+        if (rows.length > 0) this.deps.publish(rows);
+        after = rows.at(-1)?.seq ?? after;
+        // Every trade up to `through` is out, and no more of the writer's own were spilled meanwhile.
+        if (rows.length < HANDOVER_TRADES && through === this.through()) return;
+      }
+    } catch (error) {
+      if (!(error instanceof HandoverAbandoned)) throw error;
+    }
+  }
+
+  /** The feed dropped its own trades up to `newest` from memory: they are read back before the rest. */
+  spill(newest: bigint): void {
+    if (this.spilled === null || newest > this.spilled) this.spilled = newest;
+  }
+
+  /**
+   * The trade after which the topic may not have sent any: the newest heard sent, but none older
+   * than RESEND_WINDOW_MS before the old writer's last (a writer sends its trades within 100 ms, so
+   * older ones left; a stale mark must not send the market's history again).
+   */
+  private async unsentAfter(): Promise<bigint> {
+    const { db, pair, takeover } = this.deps;
+    const floor = await readWindowFloor(db, { pair, throughSeq: takeover.through, windowMs: RESEND_WINDOW_MS });
+    const heard = BigInt(this.deps.heard() ?? 0);
+    return heard > floor ? heard : floor;
+  }
+
+  /** The old writer's trades, and the writer's own that were spilled from memory while they were read. */
+  private through(): bigint {
+    const { through } = this.deps.takeover;
+    return this.spilled !== null && this.spilled > through ? this.spilled : through;
+  }
+
+  private readPage(after: bigint, through: bigint): Promise<TradeRow[]> {
+    const { db, pair } = this.deps;
+    return readTradesBetween(db, { pair, afterSeq: after, throughSeq: through, limit: HANDOVER_TRADES });
   }
 }

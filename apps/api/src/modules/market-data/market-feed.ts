@@ -18,12 +18,10 @@ import {
   readDayTrades,
   readRecentTrades,
   readReferenceStats,
-  readTradesBetween,
-  readWindowFloor,
   type ReferenceStats,
   type TradeRow,
 } from './market-data.repository.ts';
-import { HANDOVER_TRADES, HandoverAbandoned, RESEND_WINDOW_MS, readWhile } from './handover.ts';
+import { HANDOVER_TRADES, TradesHandover, type Takeover } from './handover.ts';
 import { candleView, tickerView } from './views.ts';
 
 const RECENT_TRADES = 100;
@@ -71,14 +69,6 @@ export function throttle(work: () => Promise<void> | void, ms: number): () => vo
   };
 }
 
-/** What this process knows as it becomes the writer of the market's shard (MarketRunners.onWriter). */
-export interface Takeover {
-  /** The newest trade stored when its books were read under the lock: the old writer's last. */
-  through: bigint;
-  /** Whether this process still writes the market: a takeover's reads are tried again until not. */
-  writing(): boolean;
-}
-
 interface Best {
   bid: bigint | null;
   ask: bigint | null;
@@ -105,9 +95,7 @@ export class MarketFeed {
    */
   private sentThrough: number | null = null;
   /** While this process takes the books over: the trades to send wait for the previous writer's. */
-  private handover: object | null = null;
-  /** During a takeover, the newest of its own trades dropped from memory: they are read back. */
-  private spilled: bigint | null = null;
+  private handover: TradesHandover | null = null;
   /** Null until loaded; prints that arrive meanwhile wait in `early`. */
   private window: DayWindow | null = null;
   private early: PublicPrint[] = [];
@@ -174,11 +162,26 @@ export class MarketFeed {
    * (ADR 0073). A read that fails is tried again while this process writes the market.
    */
   takeOver(takeover: Takeover): void {
-    const turn = {};
-    this.handover = turn;
-    this.spilled = null;
     this.forget();
-    void this.handOver(turn, takeover).catch(() => undefined);
+    const { db, market } = this.deps;
+    const handover: TradesHandover = new TradesHandover({
+      db,
+      pair: market.symbol,
+      takeover,
+      current: () => this.handover === handover,
+      heard: () => this.sentThrough,
+      reload: () => this.ready(),
+      publish: (rows) => this.publishPage(rows),
+    });
+    this.handover = handover;
+    void handover
+      .run()
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.handover !== handover) return;
+        this.handover = null;
+        this.scheduleTrades();
+      });
   }
 
   /** A message of this market's topic as sent: the newest trade it carries has been sent. */
@@ -188,57 +191,11 @@ export class MarketFeed {
       this.sentThrough = Math.max(this.sentThrough ?? 0, trade.sequence);
   }
 
-  /** Reads the trades again, then sends those the topic may not have sent; this writer's own follow. */
-  private async handOver(turn: object, takeover: Takeover): Promise<void> {
-    const going = () => this.handover === turn && takeover.writing();
-    try {
-      await readWhile(going, () => this.ready());
-      let after = await readWhile(going, () => this.unsentAfter(takeover.through));
-      for (;;) {
-        const through = this.resendThrough(takeover.through);
-        const rows = await readWhile(going, () => this.readPage(after, through));
-        if (rows.length > 0) after = this.publishPage(rows);
-        // Every trade up to `through` is out, and no more of this writer's own were spilled meanwhile.
-        if (rows.length < HANDOVER_TRADES && through === this.resendThrough(takeover.through)) return;
-      }
-    } catch (error) {
-      if (!(error instanceof HandoverAbandoned)) throw error;
-    } finally {
-      if (this.handover === turn) {
-        this.handover = null;
-        this.spilled = null;
-        this.scheduleTrades();
-      }
-    }
-  }
-
-  /**
-   * The trade after which the topic may not have sent any: the newest heard sent, but none older
-   * than RESEND_WINDOW_MS before the old writer's last (a writer sends its trades within 100 ms, so
-   * older ones left; a stale mark must not send the market's history again).
-   */
-  private async unsentAfter(through: bigint): Promise<bigint> {
-    const { db, market } = this.deps;
-    const floor = await readWindowFloor(db, { pair: market.symbol, throughSeq: through, windowMs: RESEND_WINDOW_MS });
-    const heard = BigInt(this.sentThrough ?? 0);
-    return heard > floor ? heard : floor;
-  }
-
-  /** The old writer's trades, and this writer's own that were spilled from memory while they were read. */
-  private resendThrough(through: bigint): bigint {
-    return this.spilled !== null && this.spilled > through ? this.spilled : through;
-  }
-
-  private readPage(after: bigint, through: bigint): Promise<TradeRow[]> {
-    const { db, market } = this.deps;
-    return readTradesBetween(db, { pair: market.symbol, afterSeq: after, throughSeq: through, limit: HANDOVER_TRADES });
-  }
-
   /**
    * Sends a page of stored trades (oldest first) as one message, newest first, but for those waiting
-   * to go out anyway (this process's own, from before the takeover): the newest it read.
+   * to go out anyway (this process's own, from before the takeover).
    */
-  private publishPage(rows: TradeRow[]): bigint {
+  private publishPage(rows: TradeRow[]): void {
     const waiting = new Set(this.pendingTrades.map((trade) => trade.id));
     const page = rows
       .filter((row) => !waiting.has(row.id))
@@ -248,7 +205,6 @@ export class MarketFeed {
     const rest = this.trades.filter((trade) => !known.has(trade.id));
     this.trades = [...page, ...rest].sort((a, b) => b.sequence - a.sequence).slice(0, RECENT_TRADES);
     if (page.length > 0) void this.deps.events.publish(this.topic, this.next('trades', { trades: page }));
-    return rows[rows.length - 1]!.seq;
   }
 
   private async load(): Promise<void> {
@@ -308,7 +264,7 @@ export class MarketFeed {
     // lists them (contract: tradesEventSchema), so a client prepends the list as it comes.
     const newestFirst = prints.map((fill) => this.tradeView(fill)).reverse();
     this.pendingTrades = [...newestFirst, ...this.pendingTrades];
-    if (this.handover) this.spill();
+    if (this.handover) this.spill(this.handover);
     this.lastPrice = prints[prints.length - 1]!.price;
     this.scheduleTrades();
     this.scheduleTicker();
@@ -321,11 +277,10 @@ export class MarketFeed {
    * takes to answer: past HANDOVER_TRADES the oldest are dropped from memory, and the takeover reads
    * them back (they are committed) before it sends the rest.
    */
-  private spill(): void {
+  private spill(handover: TradesHandover): void {
     const dropped = this.pendingTrades[HANDOVER_TRADES];
     if (!dropped) return;
-    const newest = BigInt(dropped.sequence);
-    this.spilled = this.spilled !== null && this.spilled > newest ? this.spilled : newest;
+    handover.spill(BigInt(dropped.sequence));
     this.pendingTrades = this.pendingTrades.slice(0, HANDOVER_TRADES);
   }
 
