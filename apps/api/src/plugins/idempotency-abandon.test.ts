@@ -79,8 +79,27 @@ describe('abandoning keys while the database is away', () => {
     clock.ms = ABANDONED_MEMORY_MS - 1;
     await abandoner.abandon('f');
     expect(abandoner.abandoned('e')).toBe(true);
-    // Forgotten once stale, and dropped from memory at the next write.
+    // Abandoned again later, it is remembered from then on, not forgotten with its first time.
+    await abandoner.abandon('e');
     clock.ms = ABANDONED_MEMORY_MS;
-    expect([abandoner.abandoned('e'), abandoner.abandoned('f')]).toEqual([false, true]);
+    expect([abandoner.abandoned('e'), abandoner.abandoned('f')]).toEqual([true, true]);
+    clock.ms = 2 * ABANDONED_MEMORY_MS - 1;
+    expect([abandoner.abandoned('e'), abandoner.abandoned('f')]).toEqual([false, false]);
+    // Forgotten, not only past: nothing stays in memory once stale.
+    expect(abandoner.remembered()).toBe(0);
+  });
+
+  it('settles one claim on its own, leaving the others to their flush', async () => {
+    const { state, store } = storeWithOutage();
+    const abandoner = createAbandoner(store, () => undefined);
+    abandoner.remember('g');
+    abandoner.remember('h');
+    await expect(abandoner.settle('h')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(abandoner.waiting('h')).toBe(true);
+    state.down = false;
+    await abandoner.settle('h');
+    await abandoner.settle('i');
+    expect(state.written).toEqual([['h']]);
+    expect([abandoner.waiting('g'), abandoner.waiting('h'), abandoner.abandoned('h')]).toEqual([true, false, true]);
   });
 });

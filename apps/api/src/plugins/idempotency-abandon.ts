@@ -20,12 +20,23 @@ export interface Abandoner {
    * just before that write committed is the claim of no running request all the same.
    */
   abandoned(claimId: string): boolean;
+  /** How many abandoned claims it remembers (for tests: the memory stays bounded). */
+  remembered(): number;
   /** Abandons every remembered claim; throws (keeping them) when the database is still away. */
   flush(): Promise<void>;
+  /**
+   * Abandons this one claim if it waits to be: its retry's own write, held up by no other claim's
+   * (a row another transaction holds). Throws, keeping it, when the database does not take it.
+   */
+  settle(claimId: string): Promise<void>;
 }
 
-/** How long an abandoned claim is remembered: far longer than a lookup takes, bounded all the same. */
-export const ABANDONED_MEMORY_MS = 60_000;
+/**
+ * How long an abandoned claim is remembered: twice the longest statement deadline the configuration
+ * allows (QUERY_DEADLINE_MS, at most 60 s), so a lookup that read the row before its abandon
+ * committed always finds it still remembered; bounded all the same (one id per abandon in that time).
+ */
+export const ABANDONED_MEMORY_MS = 120_000;
 
 export function createAbandoner(
   store: IdempotencyStore,
@@ -40,13 +51,19 @@ export function createAbandoner(
   async function write(ids: string[]) {
     await store.abandon(ids);
     const at = now();
+    forgetStale(at);
+    for (const id of ids) {
+      pending.delete(id);
+      // Deleted first, so the map stays in the order of the times it holds.
+      done.delete(id);
+      done.set(id, at);
+    }
+  }
+
+  function forgetStale(at: number) {
     for (const [id, when] of done) {
       if (at - when < ABANDONED_MEMORY_MS) break;
       done.delete(id);
-    }
-    for (const id of ids) {
-      pending.delete(id);
-      done.set(id, at);
     }
   }
 
@@ -70,8 +87,12 @@ export function createAbandoner(
     },
     waiting: (claimId) => pending.has(claimId),
     abandoned: (claimId) => {
-      const when = done.get(claimId);
-      return when !== undefined && now() - when < ABANDONED_MEMORY_MS;
+      forgetStale(now());
+      return done.has(claimId);
+    },
+    remembered: () => done.size,
+    async settle(claimId) {
+      if (pending.has(claimId)) await write([claimId]);
     },
     flush,
   };

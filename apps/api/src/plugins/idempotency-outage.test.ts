@@ -198,6 +198,34 @@ describe('a retry while another key waits to be abandoned', () => {
   });
 });
 
+describe('a retry whose own key waits to be abandoned beside another', () => {
+  it('is resolved from its own key, not held up by the other key a hang holds', async () => {
+    await fund(t, alice, 'eth', '4');
+    const before = await moves();
+    const heal = await loseSessionOn('idempotency_keys', storeOrRelease);
+    const stuck = randomUUID();
+    const key = randomUUID();
+    expect((await coldMove(stuck)).statusCode).toBe(200);
+    const first = await coldMove(key);
+    expect(first.statusCode, first.body).toBe(200);
+    await heal();
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1 FOR UPDATE', [stuck]);
+      const started = performance.now();
+      const retry = await coldMove(key);
+      expect([retry.statusCode, retry.headers['idempotent-replayed']], retry.body).toEqual([200, 'true']);
+      expect(retry.json().data.move).toEqual(first.json().data.move);
+      expect(performance.now() - started).toBeLessThan(1_500);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    expect(await moves()).toBe(before + 2);
+  });
+});
+
 describe('a send whose database session is lost after its hold committed', () => {
   it('answers 503; the retry voids the unapproved hold and sends once', async () => {
     const key = randomUUID();

@@ -234,11 +234,12 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
 
   /**
    * A key read in flight that this process gave up on is no running request's: abandoned now if it
-   * still waits to be (a failure is this request's 503), or already while the row was being read
-   * (an abandoning under way when it was asked for). Any other key is as read.
+   * still waits to be (that key alone, so no other key's row held elsewhere holds it up; a failure
+   * is this request's 503), or already while the row was read (an abandoning under way when it was
+   * asked for). Any other key is as read.
    */
   async function settledHere(key: ExistingKey & { state: 'in_flight' }): Promise<ExistingKey> {
-    if (abandoner.waiting(key.id)) await abandoner.flush();
+    if (abandoner.waiting(key.id)) await abandoner.settle(key.id);
     else if (!abandoner.abandoned(key.id)) return key;
     return { ...key, ownerGone: true };
   }
