@@ -286,7 +286,8 @@ function buildMarkets(
           writesNow: (market: Market) => runners.writesNow(market),
           read: (query: MarketDataQuery) => orders.forwarding.read(query, shards.shardOf(marketOfQuery(query).symbol)),
         };
-  const marketData = createMarketDataService({ db, clock, events, realtime: uses.realtime, runners, venues, writer });
+  const realtime = uses.realtime;
+  const marketData = createMarketDataService({ db, clock, events, realtime, runners, venues, writer, log });
   const alerts = createAlertsService({
     db,
     clock,

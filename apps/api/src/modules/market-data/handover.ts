@@ -33,13 +33,21 @@ export class HandoverAbandoned extends Error {
  * process still writes the market): the trades to send stay in the database meanwhile. What it read
  * once `going()` no longer holds is of no use: another takeover, or another writer, sends it.
  */
-export async function readWhile<T>(going: () => boolean, read: () => Promise<T>): Promise<T> {
+export async function readWhile<T>(
+  going: () => boolean,
+  read: () => Promise<T>,
+  failed: (error: unknown) => void = () => undefined,
+): Promise<T> {
   for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MOST_MS)) {
     if (!going()) throw new HandoverAbandoned();
     const result = await read().then(
       (value) => ({ value }),
       // The database away, or this process's connection ended: try again while still the writer.
-      () => null,
+      // Told all the same, so a failure that is no outage does not retry unseen.
+      (error: unknown) => {
+        failed(error);
+        return null;
+      },
     );
     if (result && !going()) throw new HandoverAbandoned();
     if (result) return result.value;
@@ -67,6 +75,8 @@ interface HandoverDependencies {
   reload(): Promise<void>;
   /** Sends a page of stored trades, oldest first. */
   publish(rows: TradeRow[]): void;
+  /** A read that failed and will be tried again. */
+  failed?(error: unknown): void;
 }
 
 /** One takeover of a market's trades: `run` sends the old writer's, then the feed sends its own. */
@@ -79,12 +89,13 @@ export class TradesHandover {
   /** Ends once every trade the topic may not have sent is out, or this takeover is given up. */
   async run(): Promise<void> {
     const going = () => this.deps.current() && this.deps.takeover.writing();
+    const failed = (error: unknown) => this.deps.failed?.(error);
     try {
-      await readWhile(going, () => this.deps.reload());
-      let after = await readWhile(going, () => this.unsentAfter());
+      await readWhile(going, () => this.deps.reload(), failed);
+      let after = await readWhile(going, () => this.unsentAfter(), failed);
       for (;;) {
         const through = this.through();
-        const rows = await readWhile(going, () => this.readPage(after, through));
+        const rows = await readWhile(going, () => this.readPage(after, through), failed);
         if (rows.length > 0) this.deps.publish(rows);
         after = rows.at(-1)?.seq ?? after;
         // Every trade up to `through` is out, and no more of the writer's own were spilled meanwhile.

@@ -26,7 +26,7 @@ import { MARKETS, bucketStart, requireMarket, type Market } from '../markets/ind
 import type { MarketRunners } from '../orders/index.ts';
 import type { EventBus, RealtimeEvent, RealtimeHub } from '../realtime/index.ts';
 import type { VenuesService } from '../venues/index.ts';
-import { MarketFeed } from './market-feed.ts';
+import { MarketFeed, type FeedDependencies } from './market-feed.ts';
 import { readCandles, readFavouriteVenues, setFavouriteVenue } from './market-data.repository.ts';
 import type { SnapshotBus } from './snapshot-bus.ts';
 import { TickersTopic } from './tickers-topic.ts';
@@ -108,6 +108,7 @@ interface MarketDataDependencies {
   venues: VenuesService;
   /** Absent: this process is the only one (its feeds are the truth). */
   writer?: BooksWriter;
+  log?: FeedDependencies['log'];
 }
 
 /**
@@ -145,6 +146,7 @@ function createFeeds(deps: MarketDataDependencies) {
       clock: deps.clock,
       venues: deps.venues,
       onLastPrice,
+      log: deps.log,
     });
     feeds.set(feed.topic, feed);
     feeds.set(market.symbol, feed);

@@ -72,6 +72,7 @@ async function store(from: number, to: number): Promise<void> {
 
 function newFeed() {
   const clock = new ManualClock(at);
+  const warned: Array<{ pair?: string; message: string }> = [];
   const events = createInProcessEventBus();
   const feed = new MarketFeed({
     market,
@@ -81,6 +82,7 @@ function newFeed() {
     clock,
     venues: createVenuesModule({ clock, mode: 'simulated', adapters: [] }),
     onLastPrice: () => undefined,
+    log: { warn: (object: { pair?: string }, message) => warned.push({ pair: object.pair, message }) },
   });
   const lists: number[][] = [];
   events.subscribe(feed.topic, (event: RealtimeEvent) => {
@@ -90,14 +92,14 @@ function newFeed() {
   const commit = (fills: FillRecord[]) => feed.onBatch({ market, orders: [], fills, notices: [], at: clock.now() });
   /** Every trade sent, each list reversed (a client prepends each): oldest first. */
   const sent = () => lists.flatMap((list) => list.toReversed());
-  return { feed, lists, commit, sent };
+  return { feed, lists, commit, sent, warned };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 it('keeps at most HANDOVER_TRADES of its own trades while the reads fail, then sends every trade once', async () => {
   await store(1, 3);
-  const { feed, lists, commit, sent } = newFeed();
+  const { feed, lists, commit, sent, warned } = newFeed();
   const own = HANDOVER_TRADES + 200;
   failing = true;
   feed.takeOver({ through: 3n, writing: () => true });
@@ -110,6 +112,9 @@ it('keeps at most HANDOVER_TRADES of its own trades while the reads fail, then s
   await until(async () => sent().length >= 3 + own, 'every trade');
   expect(sent()).toEqual(range(1, 3 + own));
   expect(Math.max(...lists.map((list) => list.length))).toBeLessThanOrEqual(HANDOVER_TRADES);
+  // Each failed read is told, so a failure that is no outage does not retry unseen.
+  expect(warned.length).toBeGreaterThan(0);
+  expect(warned[0]).toEqual({ pair: market.symbol, message: 'takeover trades read failed; retrying' });
 });
 
 it('gives the reads up once the process no longer writes the market, and sends its own trades', async () => {

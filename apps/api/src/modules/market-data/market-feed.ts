@@ -45,6 +45,8 @@ export interface FeedDependencies {
   clock: Clock;
   venues: Pick<VenuesService, 'referencePrice'>;
   onLastPrice(market: Market, price: bigint): void;
+  /** Told of a takeover's read that failed and is tried again (pino-compatible). */
+  log?: { warn(object: object, message: string): void };
 }
 
 /**
@@ -172,6 +174,8 @@ export class MarketFeed {
       heard: () => this.sentThrough,
       reload: () => this.ready(),
       publish: (rows) => this.publishPage(rows),
+      failed: (error) =>
+        this.deps.log?.warn({ err: error, pair: market.symbol }, 'takeover trades read failed; retrying'),
     });
     this.handover = handover;
     void handover
