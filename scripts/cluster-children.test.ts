@@ -175,4 +175,27 @@ describe('the cluster script restarting a process that died', () => {
     expect(runs).toHaveLength(2);
     for (const run of runs) expect(alive(run.pid!)).toBe(false);
   });
+
+  it('takes a process that could not be started for one that died, and starts it again', async () => {
+    const said = new Lines();
+    const output = new Lines();
+    const runs: ChildProcess[] = [];
+    const spawnChild = () => {
+      const command = runs.length === 0 ? '/nonexistent/rora-node' : process.execPath;
+      const run = spawn(command, ['-e', FOREVER], { stdio: ['ignore', 'pipe', 'pipe'] });
+      runs.push(run);
+      return run;
+    };
+    const restarts = { firstMs: 10, maxMs: 40, steadyMs: 60_000, loopDeaths: 100, loopMs: 120_000 };
+    const entry = supervise('worker', spawnChild, { onLine: output.push, say: said.push, restarts });
+    expect(await said.next(/could not start/)).toMatch(
+      /^\[worker\] could not start: spawn \/nonexistent\/rora-node ENOENT$/,
+    );
+    expect(await said.next(/exited/)).toMatch(/^\[worker\] exited \(not started\) after \d+ ms: restarting in 10 ms$/);
+    await said.next(/restarted/);
+    await output.next(new RegExp(`^ready ${entry.child.pid}$`));
+    await stopChildren([entry]);
+    expect(runs).toHaveLength(2);
+    expect(alive(entry.child.pid!)).toBe(false);
+  });
 });

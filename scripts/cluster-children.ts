@@ -104,7 +104,8 @@ export function supervise(
   };
   const died = (startedAt: number, code: number | null, signal: NodeJS.Signals | null) => {
     const at = now();
-    const how = `[${name}] exited (${code === null ? signal : `code ${code}`}) after ${duration(at - startedAt)}`;
+    const why = code !== null ? `code ${code}` : (signal ?? 'not started');
+    const how = `[${name}] exited (${why}) after ${duration(at - startedAt)}`;
     if (halted) return say(how);
     if (at - startedAt >= restarts.steadyMs) wait = restarts.firstMs;
     deaths = [...deaths.filter((death) => at - death < restarts.loopMs), at];
@@ -123,7 +124,21 @@ export function supervise(
     const startedAt = now();
     eachLine(child.stdout!, onLine);
     eachLine(child.stderr!, onLine);
-    child.once('exit', (code, signal) => died(startedAt, code, signal));
+    let over = false;
+    const end = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (over) return;
+      over = true;
+      died(startedAt, code, signal);
+    };
+    child.once('exit', end);
+    // A process that could not be started at all (no memory, too many processes) says so with
+    // 'error', maybe with no 'exit' after: a death like any other, not a crash of the whole runner.
+    // Only then: 'error' also comes when a signal could not be sent to a child that still runs.
+    child.on('error', (error) => {
+      if (child.pid !== undefined) return;
+      say(`[${name}] could not start: ${error.message}`);
+      end(null, null);
+    });
     return child;
   };
   const halt = () => {
