@@ -9,7 +9,7 @@ import { faucet, mine, setPin } from './wallets-helpers.ts';
 
 const refused: Array<[string, string]> = [
   ['1e9', 'Write the number in full (no “e” notation)'],
-  ['1e-3', 'Amounts cannot be negative'],
+  ['1e-3', 'Write the number in full (no “e” notation)'],
   ['-5', 'Amounts cannot be negative'],
   ['1.2.3', 'Only one “.” for the decimals'],
   ['1,00050', 'This number is ambiguous'],

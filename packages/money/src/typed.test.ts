@@ -13,7 +13,9 @@ describe('readTypedAmount', () => {
     // The five pastes of issue 19 defect 1, and what a person means by them.
     ['1,000.50', en, ok('1000.50')],
     ['1e9', en, no('exponent')],
-    ['1e-3', en, no('negative')],
+    // 0.001 in e notation: refused for the notation, not called negative.
+    ['1e-3', en, no('exponent')],
+    ['-1e3', en, no('exponent')],
     ['1E3', en, no('exponent')],
     ['-5', en, no('negative')],
     ['1.2.3', en, no('several_decimal_separators')],

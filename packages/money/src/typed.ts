@@ -51,8 +51,9 @@ export function readTypedAmount(text: string, options: TypedAmountOptions): Type
     .trim()
     .replace(/[\s\u00a0\u202f]+/g, ' ');
   if (typed === '') return { ok: true, value: '' };
-  if (/[-\u2212\u2012\u2013]/.test(typed)) return refuse('negative');
+  // The exponent first: `1e-3` is 0.001 written in e notation, not a negative amount.
   if (/\d\s*[eE]/.test(typed) || /^[eE]/.test(typed)) return refuse('exponent');
+  if (/[-\u2212\u2012\u2013]/.test(typed)) return refuse('negative');
   if (!/^[\d., ]+$/.test(typed)) return refuse('not_a_number');
   const decimal = options.decimalSeparator;
   const mark = options.groupSeparator;

@@ -81,7 +81,7 @@ describe('an amount field', () => {
 
   it.each([
     ['1e9', 'Write the number in full (no “e” notation)'],
-    ['1e-3', 'Amounts cannot be negative'],
+    ['1e-3', 'Write the number in full (no “e” notation)'],
     ['-5', 'Amounts cannot be negative'],
     ['1.2.3', 'Only one “.” for the decimals'],
     [
