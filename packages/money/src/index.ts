@@ -39,4 +39,10 @@ export {
 export { addAmounts, formatAssetAmount, parseAssetAmount, subtractAmounts, type Amount } from './amount.ts';
 export { formatBalance, formatPercent, formatUsd, type PercentOptions, type UsdOptions } from './display.ts';
 export { localiseNumber, numberMarks, type NumberMarks } from './marks.ts';
-export { readTypedAmount, type TypedAmount, type TypedAmountOptions, type TypedAmountProblem } from './typed.ts';
+export {
+  MAX_WHOLE_DIGITS,
+  readTypedAmount,
+  type TypedAmount,
+  type TypedAmountOptions,
+  type TypedAmountProblem,
+} from './typed.ts';

@@ -28,6 +28,12 @@ describe('readTypedAmount', () => {
     ['.5', en, ok('0.5')],
     ['5.', en, ok('5')],
     ['007', en, ok('7')],
+    // Up to 24 whole digits, as the API takes (leading zeros do not count); more is too large.
+    ['9'.repeat(24), en, ok('9'.repeat(24))],
+    ['0' + '9'.repeat(24) + '.5', en, ok('9'.repeat(24) + '.5')],
+    ['1'.repeat(25), en, no('too_large')],
+    ['1234567890123456789012345678901234567890', en, no('too_large')],
+    ['1.234.567.890.123.456.789.012.345.678', pt, no('too_large')],
     ['1,234,567.8', en, ok('1234567.8')],
     ['1 234 567.8', en, ok('1234567.8')],
     ['1,5', en, no('misplaced_group_separator')],

@@ -12,7 +12,8 @@ export type TypedAmountProblem =
   | 'not_a_number'
   | 'several_decimal_separators'
   | 'misplaced_group_separator'
-  | 'too_many_decimals';
+  | 'too_many_decimals'
+  | 'too_large';
 
 export type TypedAmount =
   | { readonly ok: true; /** A plain decimal (`1000.50`), or '' for an empty field. */ readonly value: string }
@@ -26,6 +27,13 @@ export interface TypedAmountOptions {
   /** Most decimals the amount may have (the asset's scale); trailing zeros do not count. */
   readonly maxDecimals?: number;
 }
+
+/**
+ * Most whole digits an amount may have: the API refuses more (amount_is_too_large, the contract's
+ * amountTextSchema), so a 40-digit paste is refused here, in the field, rather than by the server
+ * after the button was enabled, or shown as a total no one can place.
+ */
+export const MAX_WHOLE_DIGITS = 24;
 
 const refuse = (problem: TypedAmountProblem): TypedAmount => ({ ok: false, problem });
 
@@ -70,5 +78,6 @@ export function readTypedAmount(text: string, options: TypedAmountOptions): Type
   const significant = fraction.replace(/0+$/, '');
   if (options.maxDecimals !== undefined && significant.length > options.maxDecimals) return refuse('too_many_decimals');
   const cleanWhole = digits.replace(/^0+(?=\d)/, '') || '0';
+  if (cleanWhole.length > MAX_WHOLE_DIGITS) return refuse('too_large');
   return { ok: true, value: fraction === '' ? cleanWhole : `${cleanWhole}.${fraction}` };
 }

@@ -83,6 +83,7 @@ describe('an amount field', () => {
     ['1e9', 'Write the number in full (no “e” notation)'],
     ['1e-3', 'Write the number in full (no “e” notation)'],
     ['-5', 'Amounts cannot be negative'],
+    ['1234567890123456789012345678901234567890', 'This number is too large: 24 digits at most before the decimals'],
     ['1.2.3', 'Only one “.” for the decimals'],
     [
       '1,5',

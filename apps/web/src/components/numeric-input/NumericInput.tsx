@@ -1,14 +1,15 @@
 // An amount input (issue 19, defect 1). What the person types or pastes stays as they wrote it:
 // read in their language's marks (`1,000.50`, `1 000,50`), it reaches the form as a plain decimal
-// (`1000.50`); refused (`1e9`, `-5`, `1.2.3`, too many decimals), the field says why and the form
-// receives '' (no amount), so its button stays disabled: never the text, which its own parser could
-// read as another number (`0.005` refused in French is a valid decimal to the form).
+// (`1000.50`); refused (`1e9`, `-5`, `1.2.3`, too many decimals, more whole digits than the API
+// takes), the field says why and the form receives '' (no amount), so its button stays disabled:
+// never the text, which its own parser could read as another number (`0.005` refused in French is a
+// valid decimal to the form).
 // A value set from outside (Max, the linked field of the order form, a reset) replaces the text,
 // grouped in the reader's marks (`12,006.5`, `12 006,5`) as every other amount on screen is, and
 // only when that text reads back as exactly the same decimal.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readTypedAmount, type TypedAmount } from '@rora/money';
+import { MAX_WHOLE_DIGITS, readTypedAmount, type TypedAmount } from '@rora/money';
 import { numberMarks, type NumberMarks } from '../../lib/format/numbers.ts';
 import { TextField, type TextFieldProps } from '../text-field/TextField.tsx';
 
@@ -53,7 +54,11 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
   const reading = read(shown);
   const problem = reading.ok
     ? undefined
-    : t(`amountInput.${reading.problem}`, { decimal: marks.decimal, decimals: maxDecimals });
+    : t(`amountInput.${reading.problem}`, {
+        decimal: marks.decimal,
+        decimals: maxDecimals,
+        digits: MAX_WHOLE_DIGITS,
+      });
   return (
     <TextField
       {...rest}
