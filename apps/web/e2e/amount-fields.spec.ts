@@ -13,6 +13,9 @@ const refused: Array<[string, string]> = [
   ['-5', 'Amounts cannot be negative'],
   ['1.2.3', 'Only one “.” for the decimals'],
   ['1,00050', 'This number is ambiguous'],
+  ['12abc', 'Only digits, “.” for decimals and thousands separators'],
+  // 40 digits: over what the API takes (24 whole digits); refused here, never sent for a 400.
+  ['1234567890123456789012345678901234567890', 'This number is too large: 24 digits at most'],
 ];
 
 async function expectRefusals(page: Page, field: Locator, button: Locator): Promise<void> {
@@ -161,4 +164,85 @@ test('a pasted destination tag is kept as written and refused, never trimmed int
   }
   await tag.fill('123456');
   await expect(page.getByText('A destination tag is a whole number up to 4294967295')).toBeHidden();
+});
+
+test('the limit and dark-pool fields, the price alert and the card purchase refuse the same pastes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'USDT', '2000');
+  await mine(request, 'usdt-erc20', 20);
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  const form = page.getByRole('form', { name: 'Order form' });
+  const buy = form.getByRole('button', { name: 'Buy BTC' });
+  await form.getByRole('tab', { name: 'Limit' }).click();
+  for (const label of ['Price', 'Amount', 'Total']) {
+    await form.getByLabel('Price').fill('40000');
+    await expectRefusals(page, form.getByLabel(label), buy);
+    await form.getByLabel(label).fill('');
+  }
+  // Too many decimals for the market (BTC/USDT amounts have 5), named with the rule.
+  await form.getByLabel('Price').fill('40,000');
+  await form.getByLabel('Amount').fill('0.000000001');
+  await expect(form.getByRole('alert').filter({ hasText: 'Too many decimals: 5 at most here' })).toBeVisible();
+  await expect(buy).toBeDisabled();
+  await form.getByLabel('Amount').fill('0');
+  await expect(form.getByRole('alert').filter({ hasText: 'Enter an amount greater than zero' })).toBeVisible();
+  await expect(buy).toBeDisabled();
+  // The English thousands format is 1,000.5 USDT: 0.02501 BTC at 40,000, never 1.0005 or 100050 USDT.
+  await form.getByLabel('Total').fill('1,000.50');
+  await expect(form.getByLabel('Amount')).toHaveValue('0.02501');
+  await expect(buy).toBeEnabled();
+
+  await form.getByRole('tab', { name: 'Dark pool' }).click();
+  await form.getByLabel('Price').fill('40000');
+  await expectRefusals(page, form.getByLabel('Amount'), buy);
+  await form.getByLabel('Amount').fill('');
+
+  await page.getByRole('button', { name: 'Set alert' }).click();
+  const alert = page.getByRole('dialog', { name: 'Price alert on BTC/USDT' });
+  await expectRefusals(
+    page,
+    alert.getByLabel('Price', { exact: true }),
+    alert.getByRole('button', { name: 'Set the alert' }),
+  );
+  await page.screenshot({ path: 'test-results/web-e2e/amount-fields-alert-too-large.png' });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/swap');
+  const card = page.getByLabel('Amount to pay (USD)');
+  const pay = page.getByRole('button', { name: 'Continue to payment' });
+  await expectRefusals(page, card, pay);
+  await card.fill('150.255');
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many decimals: 2 at most here' })).toBeVisible();
+  await expect(pay).toBeDisabled();
+  await card.fill(' 1,000.50 ');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(pay).toBeEnabled();
+});
+
+test('a Brazilian reader’s 1.000,50 is a thousand, and the English 1,000.50 is refused there', async ({
+  page,
+  request,
+}) => {
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'USDT', '2000');
+  await mine(request, 'usdt-erc20', 20);
+  await page.addInitScript(() => localStorage.setItem('lang', 'pt_br'));
+  await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
+  const form = page.getByRole('form', { name: 'Formulário de ordem' });
+  await form.getByRole('tab', { name: 'Limite' }).click();
+  await form.getByLabel('Preço').fill('40.000');
+  const total = form.getByLabel('Total');
+  await total.fill('1.000,50');
+  await expect(form.getByLabel(/^Quantidade/)).toHaveValue('0,02501');
+  await expect(page.getByRole('alert').filter({ hasText: /ambíguo/ })).toHaveCount(0);
+  await total.fill('1,000.50');
+  await expect(page.getByRole('alert').filter({ hasText: 'Este número é ambíguo' })).toBeVisible();
+  await total.fill('1234567890123456789012345678901234567890');
+  await expect(page.getByRole('alert').filter({ hasText: 'Este número é grande demais' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Comprar BTC' })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/web-e2e/amount-fields-pt-br-too-large.png' });
 });

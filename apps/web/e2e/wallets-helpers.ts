@@ -45,6 +45,7 @@ export async function mine(request: APIRequestContext, network: string, blocks: 
 }
 
 interface WalletView {
+  readonly id: string;
   readonly address: string;
   readonly balance: string;
   readonly network: { readonly id: string };
