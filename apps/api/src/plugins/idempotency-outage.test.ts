@@ -166,6 +166,37 @@ describe('a cold move whose database session is lost', () => {
   });
 });
 
+describe('an answer whose storing fails while the database hangs', () => {
+  it('is sent after its abandoning has waited 1 s, not for that write to end too', async () => {
+    // The answer's storing loses its session (as it passes its deadline); the abandoning after it
+    // takes 4 s, as on a database that stays frozen (there: a second deadline, 10 s).
+    await t.database.pool.query(`
+      CREATE FUNCTION test_lose_then_slow() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.response_status IS NOT NULL THEN
+          PERFORM pg_terminate_backend(pg_backend_pid());
+          PERFORM pg_sleep(5);
+        END IF;
+        PERFORM pg_sleep(4);
+        RETURN NEW;
+      END $$`);
+    await t.database.pool.query(
+      `CREATE TRIGGER test_fault BEFORE UPDATE ON idempotency_keys FOR EACH ROW
+       WHEN (NEW.response_status IS NOT NULL OR NEW.owner_id = '${ABANDONED_OWNER}'::uuid)
+       EXECUTE FUNCTION test_lose_then_slow()`,
+    );
+    const key = randomUUID();
+    const started = performance.now();
+    const first = await coldMove(key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    // The abandoning goes on, and ends.
+    await vi.waitFor(async () => expect((await keyRow(alice.userId, key))?.owner_id).toBe(ABANDONED_OWNER), {
+      timeout: 8_000,
+    });
+  });
+});
+
 describe('a retry while another key waits to be abandoned', () => {
   it('is answered from its own key at once, not after that abandoning meets a hang', async () => {
     await fund(t, alice, 'eth', '4');

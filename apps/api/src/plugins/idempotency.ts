@@ -137,7 +137,7 @@ interface HookDependencies {
   resolve: (id: string, recover: IdempotencyRecovery) => Promise<Resolution>;
 }
 
-/** How long a 503 waits for its key to be abandoned before it is sent. */
+/** How long an answer waits for its key to be abandoned (a 503, or one not stored) before it is sent. */
 const ABANDON_WAIT_MS = 1_000;
 
 /** The onSend hook: stores the answer under the request's claim, or abandons the claim (ADR 0024). */
@@ -167,8 +167,10 @@ function answerStorer({ store, abandoner, clock }: Omit<HookDependencies, 'resol
       await store.complete(claim, response, clock.now());
     } catch (error) {
       // The answer is sent all the same (it is what happened); the retry learns it from the effect.
+      // Bounded as a 503's abandoning is: after a storing that passed its deadline, the database
+      // likely hangs, and this write would hold the answer for a second deadline (ADR 0071).
       request.log.warn({ err: error }, 'idempotent answer not stored; its key is abandoned');
-      await abandoner.abandon(claim);
+      await within(abandoner.abandon(claim), ABANDON_WAIT_MS);
     }
     return payload;
   }
