@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCancelledStatement, isConnectionError } from './connection-errors.ts';
+import { isCancelledStatement, isConnectionError, isDatabaseTimeout } from './connection-errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -64,5 +64,23 @@ describe('isCancelledStatement', () => {
     expect(isCancelledStatement(withCode('duplicate key value', '23505'))).toBe(false);
     expect(isCancelledStatement(new Error('Connection terminated'))).toBe(false);
     expect(isCancelledStatement(undefined)).toBe(false);
+  });
+});
+
+describe('isDatabaseTimeout', () => {
+  it.each([
+    ['a statement past its deadline', new Error('Query read timeout')],
+    ['the pool lending no connection in time', new Error('timeout exceeded when trying to connect')],
+    ['a new connection not opened in time', new Error('Connection terminated due to connection timeout')],
+    ['a wrapped deadline', new Error('Failed query: SELECT 1', { cause: new Error('Query read timeout') })],
+  ])('recognises %s', (_name, error) => {
+    expect(isDatabaseTimeout(error)).toBe(true);
+  });
+
+  it('does not take a lost connection or another error for one', () => {
+    expect(isDatabaseTimeout(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(isDatabaseTimeout(withCode('terminating connection due to administrator command', '57P01'))).toBe(false);
+    expect(isDatabaseTimeout(new Error('notification store refused'))).toBe(false);
+    expect(isDatabaseTimeout(undefined)).toBe(false);
   });
 });

@@ -49,6 +49,28 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 /**
+ * node-postgres's messages for a wait on the database that ran out: a statement past its deadline,
+ * a free connection not lent in time (the pool's wait), a new one not opened in time.
+ */
+const TIMEOUT_MESSAGES = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+];
+
+/**
+ * True when `error` (or an error it wraps) is a wait on the database that ran out (ADR 0071): it did
+ * not answer, so the next statement would most likely wait as long. A lost connection is not one:
+ * the next statement fails at once or, on another connection, is answered.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  return inCauseChain(error, (current) => {
+    const { message } = current as { message?: unknown };
+    return typeof message === 'string' && TIMEOUT_MESSAGES.some((text) => message.startsWith(text));
+  });
+}
+
+/**
  * True when `error` (or an error it wraps) is a statement PostgreSQL cancelled (57014): an operator's
  * pg_cancel_backend, a statement timeout, a standby's recovery conflict. The session is fine (so this
  * is not a lost connection, and its client stays in the pool), but the statement's transaction did

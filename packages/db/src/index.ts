@@ -8,7 +8,7 @@ export {
   type Tx,
   type Schema,
 } from './client.ts';
-export { isCancelledStatement, isConnectionError } from './connection-errors.ts';
+export { isCancelledStatement, isConnectionError, isDatabaseTimeout } from './connection-errors.ts';
 export { isQueryDeadline, QUERY_DEADLINE_MS, queryDeadlineError, withoutQueryDeadline } from './query-deadline.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';

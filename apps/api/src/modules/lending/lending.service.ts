@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { isErrorCode } from '@rora/contracts';
 import type { ErrorCode, Loan, LoanEventType, LoanPreview, LoanRequestBody } from '@rora/contracts';
-import { isQueryDeadline, type Db, type Tx } from '@rora/db';
+import { isDatabaseTimeout, type Db, type Tx } from '@rora/db';
 import { assetScale, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@rora/ledger';
 import type { Clock } from '../../lib/clock.ts';
@@ -106,13 +106,14 @@ async function record(
 
 /**
  * After commit: live updates to both parties, then the notifications (a failure is retried by the
- * sweep), but not past a deadline (ADR 0071): the reads that follow would wait for the database a
- * second time, so the request answers 503 and its retry gets the committed step from its key.
+ * sweep), but not past a deadline or a connection waited for in vain, 10 s each (ADR 0071): the
+ * reads that follow would wait for the database a second time, so the request answers 503 and its
+ * retry gets the committed step from its key.
  */
 async function afterCommit(deps: LendingServiceDeps, viewerId: string, result: Step): Promise<Loan> {
   await deps.announcer.publish(result.loan);
   await deps.announcer.announce(result.event).catch((error: unknown) => {
-    if (isQueryDeadline(error)) throw error;
+    if (isDatabaseTimeout(error)) throw error;
     return false;
   });
   const timeline = (await eventsOf(deps.db, [result.loan.id])).get(result.loan.id) ?? [];

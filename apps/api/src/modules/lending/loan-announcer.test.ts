@@ -91,7 +91,17 @@ describe('a loan step whose notification fails after it committed', () => {
     expect((retry.json() as { data: Loan }).data).toMatchObject({ id: loan.id, status: 'active' });
   });
 
-  it('still answers the step when the failure is not a deadline; the sweep tells the rest', async () => {
+  it('answers 503 without reading on when it waited for a connection in vain', async () => {
+    // node-postgres's error once the pool's wait for a free connection (10 s) has passed.
+    const { first, readsAfterFailure, retry } = await lendWhileNotifyFails(
+      new Error('timeout exceeded when trying to connect'),
+    );
+    expect(first.statusCode).toBe(503);
+    expect(readsAfterFailure).toBe(0);
+    expect(retry.statusCode).toBe(200);
+  });
+
+  it('still answers the step when the failure is not the database; the sweep tells the rest', async () => {
     const { first, retry } = await lendWhileNotifyFails(new Error('notification store refused'));
     expect(first.statusCode).toBe(200);
     expect((first.json() as { data: Loan }).data.status).toBe('active');
