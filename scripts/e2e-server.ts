@@ -21,10 +21,33 @@ if (!port) throw new Error('E2E_PORT is required');
 const blocked = process.env.E2E_BLOCKED === '1';
 const webDist = path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist');
 
+/** Older than any run of the journeys (CI's hard limit is 90 minutes): one killed before it cleaned up. */
+const STALE_DATABASE_MS = 3 * 60 * 60_000;
+
+/**
+ * Drops databases of earlier servers that were killed before they could (SIGKILL): named as this
+ * server names them, older than STALE_DATABASE_MS, with no session. A server of a run still going
+ * keeps its pool's sessions, and is younger anyway. Skipped where the role may not read the files.
+ */
+async function sweepStaleDatabases(admin: pg.Client, prefix: string): Promise<void> {
+  const { rows } = await admin
+    .query<{ datname: string }>(
+      `SELECT d.datname FROM pg_database d
+        WHERE d.datname ~ ('^' || $1 || '_[0-9a-f]{10}$')
+          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datid = d.oid)
+          AND (pg_stat_file('base/' || d.oid || '/PG_VERSION')).modification < now() - $2 * interval '1 millisecond'`,
+      [prefix, STALE_DATABASE_MS],
+    )
+    .catch(() => ({ rows: [] }));
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+}
+
 async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${process.env.E2E_DATABASE_PREFIX ?? 'rora_e2e'}_${randomBytes(5).toString('hex')}`;
+  const prefix = process.env.E2E_DATABASE_PREFIX ?? 'rora_e2e';
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await sweepStaleDatabases(admin, prefix);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
@@ -77,6 +100,9 @@ function startHook(server: RunningServer, hookPort: number): http.Server {
   return hook;
 }
 
+/** How long the server has to stop before its database and folder are removed all the same. */
+const STOP_WAIT_MS = 8_000;
+
 /** Removes data folders of earlier runs that were killed before they could clean up. */
 function sweepStaleDataDirs(parent: string): void {
   const tenMinutesAgo = Date.now() - 10 * 60_000;
@@ -120,7 +146,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     hook?.close();
-    await server.stop().catch(() => undefined);
+    // Bounded, so the database is dropped (FORCE ends any session left) and the folder removed well
+    // before Playwright's SIGKILL (gracefulShutdown, 15 s), however long the server takes to stop.
+    const started = performance.now();
+    const stopped = await Promise.race([
+      server.stop().then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_WAIT_MS).unref()),
+    ]);
+    if (!stopped)
+      console.error(`e2e server: still stopping after ${Math.round(performance.now() - started)} ms; cleaning up`);
     await database?.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
