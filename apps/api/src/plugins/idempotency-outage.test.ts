@@ -197,6 +197,26 @@ describe('an answer whose storing fails while the database hangs', () => {
   });
 });
 
+/**
+ * Retries `key`'s cold move while another session holds `stuck`'s row, as a database that stopped
+ * answering that key's abandoning does: the retry must answer `first`'s move, within moments.
+ */
+async function retryBeside(stuck: string, key: string, first: { json: () => { data: { move: unknown } } }) {
+  const holder = await t.database.pool.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1 FOR UPDATE', [stuck]);
+    const started = performance.now();
+    const retry = await coldMove(key);
+    expect([retry.statusCode, retry.headers['idempotent-replayed']], retry.body).toEqual([200, 'true']);
+    expect(retry.json().data.move).toEqual(first.json().data.move);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  } finally {
+    await holder.query('ROLLBACK');
+    holder.release();
+  }
+}
+
 describe('a retry while another key waits to be abandoned', () => {
   it('is answered from its own key at once, not after that abandoning meets a hang', async () => {
     await fund(t, alice, 'eth', '4');
@@ -207,30 +227,15 @@ describe('a retry while another key waits to be abandoned', () => {
     const heal = await loseSessionOn('idempotency_keys', storeOrRelease);
     expect((await coldMove(stuck)).statusCode).toBe(200);
     await heal();
-    // The stuck key's row is held, as by a database that stopped answering its abandoning.
-    const holder = await t.database.pool.connect();
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1 FOR UPDATE', [stuck]);
-      const started = performance.now();
-      const retry = await coldMove(key);
-      expect([retry.statusCode, retry.headers['idempotent-replayed']], retry.body).toEqual([200, 'true']);
-      expect(retry.body).toBe(first.body);
-      expect(performance.now() - started).toBeLessThan(1_500);
-    } finally {
-      await holder.query('ROLLBACK');
-      holder.release();
-    }
+    await retryBeside(stuck, key, first);
     // The next claim that succeeds abandons it.
     expect((await coldMove(randomUUID())).statusCode).toBe(200);
     await vi.waitFor(async () => expect((await keyRow(alice.userId, stuck))?.owner_id).toBe(ABANDONED_OWNER), {
       timeout: 5_000,
     });
   });
-});
 
-describe('a retry whose own key waits to be abandoned beside another', () => {
-  it('is resolved from its own key, not held up by the other key a hang holds', async () => {
+  it('whose own key waits too, is resolved from it, not held up by the other', async () => {
     await fund(t, alice, 'eth', '4');
     const before = await moves();
     const heal = await loseSessionOn('idempotency_keys', storeOrRelease);
@@ -240,19 +245,7 @@ describe('a retry whose own key waits to be abandoned beside another', () => {
     const first = await coldMove(key);
     expect(first.statusCode, first.body).toBe(200);
     await heal();
-    const holder = await t.database.pool.connect();
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1 FOR UPDATE', [stuck]);
-      const started = performance.now();
-      const retry = await coldMove(key);
-      expect([retry.statusCode, retry.headers['idempotent-replayed']], retry.body).toEqual([200, 'true']);
-      expect(retry.json().data.move).toEqual(first.json().data.move);
-      expect(performance.now() - started).toBeLessThan(1_500);
-    } finally {
-      await holder.query('ROLLBACK');
-      holder.release();
-    }
+    await retryBeside(stuck, key, first);
     expect(await moves()).toBe(before + 2);
   });
 });

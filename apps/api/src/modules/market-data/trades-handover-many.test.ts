@@ -6,12 +6,7 @@
 // newest first, so a client that prepends each list keeps them in order), every trade once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import {
-  approvedCustomer,
-  createMarketsTestApp,
-  listenAndAdvertise,
-  until,
-} from '../orders/testing/orders-fixtures.ts';
+import { approvedCustomer, until } from '../orders/testing/orders-fixtures.ts';
 import { HANDOVER_TRADES } from './handover.ts';
 import {
   follow,
@@ -19,6 +14,7 @@ import {
   placeOn,
   silenceMarkets,
   startReplica,
+  startWriter,
   storedTradeIds,
   tradeAt,
   tradesSent,
@@ -34,9 +30,7 @@ let first: TestApp;
 let second: Replica;
 
 beforeAll(async () => {
-  first = await createMarketsTestApp({ env: BUS });
-  await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
-  await listenAndAdvertise(first.app);
+  first = await startWriter(BUS);
   second = await startReplica(first, BUS);
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
 // trade once, and an older trade, sent as usual, is not sent again.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { approvedCustomer, createMarketsTestApp, listenAndAdvertise } from '../orders/testing/orders-fixtures.ts';
+import { approvedCustomer } from '../orders/testing/orders-fixtures.ts';
 import { RESEND_WINDOW_MS } from './handover.ts';
 import {
   follow,
@@ -14,6 +14,7 @@ import {
   placeOn,
   silenceMarkets,
   startReplica,
+  startWriter,
   storedTradeIds,
   tradeAt,
   tradesSent,
@@ -26,9 +27,7 @@ let follower: Replica;
 let successor: Replica | undefined;
 
 beforeAll(async () => {
-  writer = await createMarketsTestApp({ env: BUS });
-  await writer.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
-  await listenAndAdvertise(writer.app);
+  writer = await startWriter(BUS);
   follower = await startReplica(writer, { ...BUS, SEQUENCER_SHARDS: 'none' });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
 // trade, then the new writer's own, every trade once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { approvedCustomer, createMarketsTestApp, listenAndAdvertise } from '../orders/testing/orders-fixtures.ts';
+import { approvedCustomer } from '../orders/testing/orders-fixtures.ts';
 import {
   endSessionOfNext,
   follow,
@@ -14,6 +14,7 @@ import {
   placeOn,
   silenceMarkets,
   startReplica,
+  startWriter,
   storedTradeIds,
   tradeAt,
   tradesSent,
@@ -25,9 +26,7 @@ let first: TestApp;
 let second: Replica;
 
 beforeAll(async () => {
-  first = await createMarketsTestApp({ env: BUS });
-  await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
-  await listenAndAdvertise(first.app);
+  first = await startWriter(BUS);
   second = await startReplica(first, BUS);
 });
 afterAll(async () => {

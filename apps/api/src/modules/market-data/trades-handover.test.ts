@@ -6,13 +6,14 @@
 // exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
-import { approvedCustomer, createMarketsTestApp, listenAndAdvertise } from '../orders/testing/orders-fixtures.ts';
+import { approvedCustomer } from '../orders/testing/orders-fixtures.ts';
 import {
   follow,
   killWriter,
   placeOn,
   silenceMarkets,
   startReplica,
+  startWriter,
   storedTradeIds,
   tradeAt,
   tradesSent,
@@ -23,9 +24,7 @@ let first: TestApp;
 let second: Replica | undefined;
 
 async function startReplicas(bus: 'postgres' | 'nats'): Promise<void> {
-  first = await createMarketsTestApp({ env: { EVENT_BUS: bus } });
-  await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
-  await listenAndAdvertise(first.app);
+  first = await startWriter({ EVENT_BUS: bus });
   second = await startReplica(first, { EVENT_BUS: bus });
 }
 

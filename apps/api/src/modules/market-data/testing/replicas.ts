@@ -8,12 +8,26 @@ import WebSocket from 'ws';
 import { connectDatabase, type Database } from '@rora/db';
 import { buildApp, type App } from '../../../app.ts';
 import { loadTestConfig, type TestApp } from '../../../testing/test-app.ts';
-import { endWriterSession, listenAndAdvertise, until, writerPid } from '../../orders/testing/orders-fixtures.ts';
+import {
+  createMarketsTestApp,
+  endWriterSession,
+  listenAndAdvertise,
+  until,
+  writerPid,
+} from '../../orders/testing/orders-fixtures.ts';
 
 export interface Replica {
   app: App;
   database: Database;
   close(): Promise<void>;
+}
+
+/** The first API process on a fresh database and `env`'s bus: its books' writer, listening, no market maker. */
+export async function startWriter(env: Record<string, string>): Promise<TestApp> {
+  const first = await createMarketsTestApp({ env });
+  await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
+  await listenAndAdvertise(first.app);
+  return first;
 }
 
 /** Another API process on `first`'s database and clock, started (its books' writer if it can be) and listening. */
