@@ -1,6 +1,7 @@
 // Which errors mean "the database is out of reach" rather than "this statement was refused": the
 // API answers those 503 with Retry-After (plugins/errors.ts) and long-lived loops log and go on.
 // Drizzle wraps the driver's error (its `cause`), so the whole chain is read.
+import { DEADLINE_MESSAGE } from './query-deadline.ts';
 
 /** Node's socket errors for a server that is gone, refuses, or cut the connection. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
@@ -27,14 +28,23 @@ function isConnectionState(code: string, message: unknown): boolean {
   return code === '55000' && typeof message === 'string' && message.includes(NOT_ACCEPTING_SESSIONS);
 }
 
+/**
+ * node-postgres's messages for a wait on the database that ran out: a statement past its deadline
+ * (query-deadline.ts, which closes its connection with it), a free connection not lent in time (the
+ * pool's wait), a new one not opened in time.
+ */
+const TIMEOUT_MESSAGES = [
+  DEADLINE_MESSAGE,
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+];
+
 /** node-postgres's own messages for a connection that broke or could not be opened in time. */
 const DRIVER_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
-  'timeout exceeded when trying to connect',
   'Client was closed and is not queryable',
-  // A statement past its deadline (query-deadline.ts): its connection is closed with it.
-  'Query read timeout',
+  ...TIMEOUT_MESSAGES,
 ];
 
 /** True when `error` (or an error it wraps) says the database connection was lost or refused. */
@@ -47,16 +57,6 @@ export function isConnectionError(error: unknown): boolean {
     return Array.isArray(errors) && errors.some((inner) => isConnectionError(inner));
   });
 }
-
-/**
- * node-postgres's messages for a wait on the database that ran out: a statement past its deadline,
- * a free connection not lent in time (the pool's wait), a new one not opened in time.
- */
-const TIMEOUT_MESSAGES = [
-  'Query read timeout',
-  'timeout exceeded when trying to connect',
-  'Connection terminated due to connection timeout',
-];
 
 /**
  * True when `error` (or an error it wraps) is a wait on the database that ran out (ADR 0071): it did

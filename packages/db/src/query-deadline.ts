@@ -19,7 +19,7 @@ import type pg from 'pg';
 export const QUERY_DEADLINE_MS = 10_000;
 
 /** node-postgres's message when `query_timeout` passes (client.js). */
-const DEADLINE_MESSAGE = 'Query read timeout';
+export const DEADLINE_MESSAGE = 'Query read timeout';
 
 const unbounded = new AsyncLocalStorage<true>();
 
