@@ -1,6 +1,7 @@
 // Building blocks of the wallets calls: amounts as typed, the approval proof, ids (the listed coins
 // and send speeds are constants/wallets.ts).
 import { z as zod } from 'zod';
+import { MAX_WHOLE_DIGITS } from '@rora/money';
 import { pinSchema, totpCodeSchema } from '../user.ts';
 
 /**
@@ -15,8 +16,9 @@ export const amountTextSchema = zod
   .max(100, { error: 'amount_is_too_long' })
   .regex(/^(0|[1-9]\d*)(\.\d+)?$/, { error: 'amount_is_not_a_decimal' })
   // Bounded so every amount, in minor units of any asset (scale <= 18), fits numeric(78,0) with room
-  // for products such as price x quantity: at most 24 whole digits (decimals are checked against the scale).
-  .regex(/^\d{1,24}(\.\d+)?$/, { error: 'amount_is_too_large' });
+  // for products such as price x quantity: at most 24 whole digits (decimals are checked against the
+  // scale). The same bound as the web's amount fields (readTypedAmount), so they refuse what this would.
+  .regex(new RegExp(`^\\d{1,${MAX_WHOLE_DIGITS}}(\\.\\d+)?$`), { error: 'amount_is_too_large' });
 /** A decimal amount on the wire ('0.5'). */
 export const decimalSchema = zod.string();
 /** US dollars with 2 decimals ('1234.56'). */

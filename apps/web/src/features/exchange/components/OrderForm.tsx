@@ -50,7 +50,7 @@ function KycGate() {
  * The form's outline while the profile is on its way. A form drawn then would take a customer's
  * typing and vanish into the KYC gate; the gate drawn then would flash at an approved customer.
  */
-export function OrderFormLoading() {
+function OrderFormLoading() {
   const { t } = useTranslation('common');
   return (
     <div className="order-form order-form--loading" aria-busy="true" aria-label={t('loading')}>
