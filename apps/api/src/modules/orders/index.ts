@@ -21,6 +21,7 @@ import { createVenueOrders, type VenueOrders } from './venue-orders.ts';
 
 export type { MarketRunners, BatchListener } from './market-runners.ts';
 export type { CommittedBatch, MarketRunner, OrderOutcome } from './market-runner.ts';
+export type { WriterStanding } from './order-sequencer.ts';
 export { createVenueReconciler } from './venue-reconciler.ts';
 export { createTakeoverWatch, TAKEOVER_POLL_MS } from './takeover-watch.ts';
 export { createShardMap, SINGLE_SHARD, MAX_SHARDS, type ShardMap } from './order-shards.ts';

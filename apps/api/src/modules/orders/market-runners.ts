@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { MARKETS, type Market } from '../markets/index.ts';
 import { MarketRunner, type CommittedBatch, type RunnerLog } from './market-runner.ts';
 import type { NoticeMaker } from './batch-part.ts';
-import { OrderSequencer } from './order-sequencer.ts';
+import { OrderSequencer, type WriterStanding } from './order-sequencer.ts';
 import { SINGLE_SHARD, type ShardMap } from './order-shards.ts';
 
 export type BatchListener = (batch: CommittedBatch) => void;
@@ -43,6 +43,8 @@ export interface MarketRunners {
    * that shard's books under it (no database call).
    */
   writesNow(market?: Market): boolean;
+  /** Whether this process writes the market's shard, may still (a lease in doubt) or no longer does. */
+  standing(market?: Market): WriterStanding;
 }
 
 /** Calls every listener; one that throws is reported and the others still run. */
@@ -122,6 +124,7 @@ export function createMarketRunners(deps: {
     },
     shards,
     writesNow: (market) => sequencerOf(market).writesNow(),
+    standing: (market) => sequencerOf(market).standing(),
     // A sequencer reads its shard's books under the lock before it counts as the writer.
     claimWriter: (market) => sequencerOf(market).claimWriter(),
     async claimWriters() {

@@ -41,6 +41,12 @@ import { applyChanges, booksOf, isEmpty, runPart, type NoticeMaker, type Part } 
 import { takeWriterLock, type WriterLock } from './writer-lock.ts';
 import { withoutTwins } from './twin-keys.ts';
 
+/**
+ * Where this process stands with a shard's writing: it writes it, may still (a lease in doubt after a
+ * stall: its books must not be served nor its topics sent meanwhile), or no longer does.
+ */
+export type WriterStanding = 'writing' | 'in-doubt' | 'gone';
+
 export interface OrderOutcome {
   order: OrderState;
   fills: FillRecord[];
@@ -339,6 +345,16 @@ export class OrderSequencer {
    */
   writesNow(): boolean {
     return !this.stopped && this.writer?.held() === true && this.readUnder === this.writer;
+  }
+
+  /**
+   * Whether this process writes the shard now, may still (its lease in doubt after a stall, until
+   * the next renewal settles it, every WRITER_PING_MS) or no longer does (no lease, lost or given
+   * back, or one whose books are not read yet: a takeover under it announces itself, onWriter).
+   */
+  standing(): WriterStanding {
+    if (this.writesNow()) return 'writing';
+    return this.vacant() ? 'gone' : 'in-doubt';
   }
 
   /**
