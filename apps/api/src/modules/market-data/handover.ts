@@ -3,6 +3,7 @@
 // the database fails. The market's feed publishes each page and holds the writer's own trades.
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Db } from '@rora/db';
+import type { WriterStanding } from '../orders/index.ts';
 import { readTradesBetween, readWindowFloor, type TradeRow } from './market-data.repository.ts';
 
 /**
@@ -23,23 +24,32 @@ const RETRY_FIRST_MS = 100;
 /** The longest wait between two tries: the trades go out soon after the database is back. */
 const RETRY_MOST_MS = 2_000;
 
-/** The process stopped writing the market (or took it over again) before the takeover's reads ended. */
+/** The process no longer writes the market (or took it over again) before the takeover's reads ended. */
 export class HandoverAbandoned extends Error {
   override readonly name = 'HandoverAbandoned';
 }
 
 /**
- * Runs `read` until it succeeds, waiting longer after each failure, while `going()` holds (the
- * process still writes the market): the trades to send stay in the database meanwhile. What it read
- * once `going()` no longer holds is of no use: another takeover, or another writer, sends it.
+ * How often a takeover looks again at a lease in doubt (in memory, no database call): the lease is
+ * renewed, or found lost, within a renewal or two (WRITER_PING_MS).
+ */
+const DOUBT_CHECK_MS = 100;
+
+/**
+ * Runs `read` until it succeeds, waiting longer after each failure, while the process still writes
+ * the market: the trades to send stay in the database meanwhile. While its lease is in doubt (a
+ * stall, its renewal not answered yet) the reads wait, and so does what they read: the topic's
+ * messages are dropped meanwhile, and a renewal proves the process wrote the market all along, so
+ * they go on from where they were. What it read once the process no longer writes the market is of
+ * no use: another takeover, or another writer, sends it.
  */
 export async function readWhile<T>(
-  going: () => boolean,
+  standing: () => WriterStanding,
   read: () => Promise<T>,
   failed: (error: unknown) => void = () => undefined,
 ): Promise<T> {
   for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MOST_MS)) {
-    if (!going()) throw new HandoverAbandoned();
+    await whileInDoubt(standing);
     const result = await read().then(
       (value) => ({ value }),
       // The database away, or this process's connection ended: try again while still the writer.
@@ -49,9 +59,19 @@ export async function readWhile<T>(
         return null;
       },
     );
-    if (result && !going()) throw new HandoverAbandoned();
-    if (result) return result.value;
+    if (result) {
+      await whileInDoubt(standing);
+      return result.value;
+    }
     await pause(wait, undefined, { ref: false });
+  }
+}
+
+/** Waits while the process may or may not write the market; throws once it surely does not. */
+async function whileInDoubt(standing: () => WriterStanding): Promise<void> {
+  for (let now = standing(); now !== 'writing'; now = standing()) {
+    if (now === 'gone') throw new HandoverAbandoned();
+    await pause(DOUBT_CHECK_MS, undefined, { ref: false });
   }
 }
 
@@ -59,8 +79,11 @@ export async function readWhile<T>(
 export interface Takeover {
   /** The newest trade stored when its books were read under the lock: the old writer's last. */
   through: bigint;
-  /** Whether this process still writes the market: a takeover's reads are tried again until not. */
-  writing(): boolean;
+  /**
+   * Whether this process writes the market, may still (its lease in doubt: the reads wait) or no
+   * longer does (they stop): a takeover's reads are tried again until it no longer does.
+   */
+  standing(): WriterStanding;
 }
 
 interface HandoverDependencies {
@@ -88,14 +111,14 @@ export class TradesHandover {
 
   /** Ends once every trade the topic may not have sent is out, or this takeover is given up. */
   async run(): Promise<void> {
-    const going = () => this.deps.current() && this.deps.takeover.writing();
+    const standing = () => (this.deps.current() ? this.deps.takeover.standing() : 'gone');
     const failed = (error: unknown) => this.deps.failed?.(error);
     try {
-      await readWhile(going, () => this.deps.reload(), failed);
-      let after = await readWhile(going, () => this.unsentAfter(), failed);
+      await readWhile(standing, () => this.deps.reload(), failed);
+      let after = await readWhile(standing, () => this.unsentAfter(), failed);
       for (;;) {
         const through = this.through();
-        const rows = await readWhile(going, () => this.readPage(after, through), failed);
+        const rows = await readWhile(standing, () => this.readPage(after, through), failed);
         if (rows.length > 0) this.deps.publish(rows);
         after = rows.at(-1)?.seq ?? after;
         // Every trade up to `through` is out, and no more of the writer's own were spilled meanwhile.

@@ -193,7 +193,7 @@ function followHandovers(deps: MarketDataDependencies, feedOf: (market: Market) 
     for (const market of MARKETS) {
       if (shards.shardOf(market.symbol) !== shard) continue;
       const through = deps.runners.runner(market).lastTradeSeq();
-      feedOf(market).takeOver({ through, writing: () => deps.runners.writesNow(market) });
+      feedOf(market).takeOver({ through, standing: () => deps.runners.standing(market) });
     }
   });
 }

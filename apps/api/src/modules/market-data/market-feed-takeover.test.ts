@@ -2,14 +2,16 @@
 // feed of a new writer, on a real database whose reads through the feed's handle fail until the test
 // lets them through. The old writer's trades and the new writer's own are stored as its batches
 // would have stored them. The new writer's trades wait for the old one's, at most HANDOVER_TRADES of
-// them in memory (the rest read back), and every trade goes out once, in order; once the process
-// no longer writes the market, the feed stops trying and its own trades go out.
+// them in memory (the rest read back), and every trade goes out once, in order; while its lease is
+// in doubt the reads wait, sending nothing, and go on once it is renewed; once the process no longer
+// writes the market, the feed stops trying and its own trades go out.
+import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase, type Database, type Db } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { ManualClock } from '../../lib/clock.ts';
 import { requireMarket } from '../markets/index.ts';
-import type { FillRecord } from '../orders/index.ts';
+import type { FillRecord, WriterStanding } from '../orders/index.ts';
 import { until } from '../orders/testing/orders-fixtures.ts';
 import { createInProcessEventBus, type RealtimeEvent } from '../realtime/index.ts';
 import { createVenuesModule } from '../venues/index.ts';
@@ -102,7 +104,7 @@ it('keeps at most HANDOVER_TRADES of its own trades while the reads fail, then s
   const { feed, lists, commit, sent, warned } = newFeed();
   const own = HANDOVER_TRADES + 200;
   failing = true;
-  feed.takeOver({ through: 3n, writing: () => true });
+  feed.takeOver({ through: 3n, standing: () => 'writing' });
   for (let from = 4; from < 4 + own; from += 100) {
     await store(from, from + 99);
     commit(printsOf(from, from + 99));
@@ -117,14 +119,30 @@ it('keeps at most HANDOVER_TRADES of its own trades while the reads fail, then s
   expect(warned[0]).toEqual({ pair: market.symbol, message: 'takeover trades read failed; retrying' });
 });
 
-it('gives the reads up once the process no longer writes the market, and sends its own trades', async () => {
-  const { feed, commit, sent } = newFeed();
-  let writing = true;
-  failing = true;
-  feed.takeOver({ through: 3n, writing: () => writing });
-  commit(printsOf(2_000, 2_001));
-  writing = false;
+it('waits while its lease is in doubt, sending nothing, and reads on once it is renewed', async () => {
+  const { feed, lists, sent } = newFeed();
+  let standing: WriterStanding = 'in-doubt';
+  feed.takeOver({ through: 3n, standing: () => standing });
+  await pause(300);
+  expect(lists).toEqual([]);
 
+  standing = 'writing';
+  await until(async () => sent().length >= 3, 'the trades owed');
+  expect(sent()).toEqual([1, 2, 3]);
+});
+
+it('holds its own trades while its lease is in doubt, and sends them once the lease is lost', async () => {
+  const { feed, commit, sent } = newFeed();
+  let standing: WriterStanding = 'writing';
+  failing = true;
+  feed.takeOver({ through: 3n, standing: () => standing });
+  commit(printsOf(2_000, 2_001));
+  standing = 'in-doubt';
+  await pause(300);
+  expect(sent()).toEqual([]);
+
+  // Another process writes the market now: the trades owed are its to send, the reads stop.
+  standing = 'gone';
   await until(async () => sent().length >= 2, 'its own trades');
   expect(sent()).toEqual([2_000, 2_001]);
   failing = false;

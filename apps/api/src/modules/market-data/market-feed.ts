@@ -161,7 +161,8 @@ export class MarketFeed {
    * committed and not yet sent (those of its last 100 ms, ADR 0060): they go out before this
    * writer's own, oldest first, in messages of HANDOVER_TRADES at most. A trade that was sent after
    * all (its message still on its way here) is sent again with its id; subscribers keep trades by id
-   * (ADR 0073). A read that fails is tried again while this process writes the market.
+   * (ADR 0073). A read that fails is tried again while this process writes the market; while its
+   * lease is in doubt (a stall) the reads wait for the renewal, and stop once the lease is lost.
    */
   takeOver(takeover: Takeover): void {
     this.forget();
