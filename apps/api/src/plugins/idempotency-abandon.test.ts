@@ -3,20 +3,32 @@
 // the next one. The database behaviour (the key resolved by its retry) is in idempotency-outage.test.ts.
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_MEMORY_MS, createAbandoner } from './idempotency-abandon.ts';
-import type { IdempotencyStore } from './idempotency-store.ts';
+import type { IdempotencyRequest, IdempotencyStore } from './idempotency-store.ts';
 
-/** A store whose abandon writes fail while `down` is set, and record what they wrote otherwise. */
+/**
+ * A store whose abandon writes fail while `down` is set, and record what they wrote otherwise: the
+ * ids of each write, and apart the claims written again as requests (their INSERT got no answer).
+ */
 function storeWithOutage() {
-  const state = { down: true, written: [] as string[][], pause: null as Promise<void> | null };
+  const state = {
+    down: true,
+    written: [] as string[][],
+    asRequests: [] as string[],
+    pause: null as Promise<void> | null,
+  };
   const store = {
-    async abandon(ids: string[]) {
+    async abandon(ids: string[], unacknowledged: IdempotencyRequest[] = []) {
       if (state.pause) await state.pause;
       if (state.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-      state.written.push(ids);
+      state.written.push([...ids, ...unacknowledged.map((request) => request.id)]);
+      state.asRequests.push(...unacknowledged.map((request) => request.id));
     },
   } as unknown as IdempotencyStore;
   return { state, store };
 }
+
+/** The claim `id` whose INSERT got no answer. */
+const unanswered = (id: string) => ({ id, key: `key-${id}` }) as IdempotencyRequest;
 
 describe('abandoning keys while the database is away', () => {
   it('remembers a claim whose abandon failed, and abandons it once the database answers', async () => {
@@ -48,12 +60,12 @@ describe('abandoning keys while the database is away', () => {
   it('takes a claim remembered during a write along with the next write of the same flush', async () => {
     const { state, store } = storeWithOutage();
     const abandoner = createAbandoner(store, () => undefined);
-    abandoner.remember('c');
+    abandoner.remember(unanswered('c'));
     state.down = false;
     let open = () => undefined as void;
     state.pause = new Promise((resolve) => (open = resolve));
     const flushed = abandoner.flush();
-    abandoner.remember('d');
+    abandoner.remember(unanswered('d'));
     const second = abandoner.flush();
     state.pause = null;
     open();
@@ -71,7 +83,7 @@ describe('abandoning keys while the database is away', () => {
       () => clock.ms,
     );
     expect(abandoner.abandoned('e')).toBe(false);
-    abandoner.remember('e');
+    abandoner.remember(unanswered('e'));
     expect(abandoner.abandoned('e')).toBe(false);
     state.down = false;
     await abandoner.flush();
@@ -92,8 +104,8 @@ describe('abandoning keys while the database is away', () => {
   it('settles one claim on its own, leaving the others to their flush', async () => {
     const { state, store } = storeWithOutage();
     const abandoner = createAbandoner(store, () => undefined);
-    abandoner.remember('g');
-    abandoner.remember('h');
+    abandoner.remember(unanswered('g'));
+    abandoner.remember(unanswered('h'));
     await expect(abandoner.settle('h')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(abandoner.waiting('h')).toBe(true);
     state.down = false;
@@ -101,5 +113,16 @@ describe('abandoning keys while the database is away', () => {
     await abandoner.settle('i');
     expect(state.written).toEqual([['h']]);
     expect([abandoner.waiting('g'), abandoner.waiting('h'), abandoner.abandoned('h')]).toEqual([true, false, true]);
+  });
+
+  it('abandons a claim whose INSERT got no answer as its request, one that committed by its id', async () => {
+    const { state, store } = storeWithOutage();
+    const abandoner = createAbandoner(store, () => undefined);
+    await abandoner.abandon('j');
+    abandoner.remember(unanswered('k'));
+    state.down = false;
+    await abandoner.flush();
+    expect(state.written).toEqual([['j', 'k']]);
+    expect(state.asRequests).toEqual(['k']);
   });
 });

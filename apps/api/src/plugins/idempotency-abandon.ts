@@ -5,14 +5,19 @@
 // the effect that committed, or released and run). When even that write fails, the claim is kept
 // here and abandoned as soon as the database answers again: at the retry of that key on this
 // process, after any other write of the store succeeds, or on the lease renewal loop. If this
-// process dies first, its lease lapses and the key is orphaned anyway.
-import type { IdempotencyStore } from './idempotency-store.ts';
+// process dies first, its lease lapses and the key is orphaned anyway. A claim whose INSERT got no
+// answer is kept with its request: that INSERT may commit after the abandoning is written, so it is
+// abandoned as a claim written again (idempotency-store.ts), not only as an id.
+import type { IdempotencyRequest, IdempotencyStore } from './idempotency-store.ts';
 
 export interface Abandoner {
   /** Abandons the claim now; when the database is away, remembers it for `flush`. Never throws. */
   abandon(claimId: string): Promise<void>;
-  /** Remembers a claim whose write may or may not have committed, to abandon with the next `flush`. */
-  remember(claimId: string): void;
+  /**
+   * Remembers a claim whose INSERT got no answer (it may have committed, or commit later still), to
+   * abandon with the next `flush`.
+   */
+  remember(claim: IdempotencyRequest): void;
   /** True while `claimId` waits to be abandoned. */
   waiting(claimId: string): boolean;
   /**
@@ -43,16 +48,19 @@ export function createAbandoner(
   log: (error: unknown) => void,
   now: () => number = () => performance.now(),
 ): Abandoner {
-  const pending = new Set<string>();
+  // By claim id: the request of a claim whose INSERT got no answer, null for one that committed.
+  const pending = new Map<string, IdempotencyRequest | null>();
   // In the order they were abandoned, so the stale ones are the first.
   const done = new Map<string, number>();
   let flushing: Promise<void> | null = null;
 
-  async function write(ids: string[]) {
-    await store.abandon(ids);
+  async function write(claims: Array<[string, IdempotencyRequest | null]>) {
+    const ids = claims.filter(([, request]) => request === null).map(([id]) => id);
+    const unacknowledged = claims.flatMap(([, request]) => (request ? [request] : []));
+    await store.abandon(ids, unacknowledged);
     const at = now();
     forgetStale(at);
-    for (const id of ids) {
+    for (const [id] of claims) {
       pending.delete(id);
       // Deleted first, so the map stays in the order of the times it holds.
       done.delete(id);
@@ -79,11 +87,11 @@ export function createAbandoner(
 
   return {
     async abandon(claimId) {
-      pending.add(claimId);
-      await write([claimId]).catch(log);
+      pending.set(claimId, null);
+      await write([[claimId, null]]).catch(log);
     },
-    remember(claimId) {
-      pending.add(claimId);
+    remember(claim) {
+      pending.set(claim.id, claim);
     },
     waiting: (claimId) => pending.has(claimId),
     abandoned: (claimId) => {
@@ -92,7 +100,8 @@ export function createAbandoner(
     },
     remembered: () => done.size,
     async settle(claimId) {
-      if (pending.has(claimId)) await write([claimId]);
+      const claim = pending.get(claimId);
+      if (claim !== undefined) await write([[claimId, claim]]);
     },
     flush,
   };

@@ -5,7 +5,8 @@
 // its handler runs, and each response is stored before it is sent. A claim records the process that
 // made it (idempotency-owner.ts); a lookup says whether that process is gone, so that a key it left in
 // flight can be resolved (idempotency-recovery.ts). A claim's id is drawn here, before it is written,
-// so a claim whose commit went unacknowledged can still be abandoned (idempotency-abandon.ts).
+// so a claim whose commit went unacknowledged can still be abandoned (idempotency-abandon.ts), even
+// if that commit comes after the abandoning (abandonUnacknowledged).
 import { sql } from 'drizzle-orm';
 import type { Db } from '@rora/db';
 import { createBatcher } from '../lib/batcher.ts';
@@ -59,8 +60,12 @@ export interface IdempotencyStore {
   /** The holder of the key `id`, for a 409's Retry-After; null when the key is gone. Off the hot path. */
   holder(id: string): Promise<KeyHolder | null>;
   complete(id: string, response: StoredResponse, now: Date): Promise<void>;
-  /** Gives the keys still in flight among `ids` to ABANDONED_OWNER: the next retry resolves them. */
-  abandon(ids: string[]): Promise<void>;
+  /**
+   * Gives the keys still in flight among `ids` to ABANDONED_OWNER: the next retry resolves them.
+   * `unacknowledged`: claims whose INSERT got no answer, abandoned whether it committed, commits
+   * later, or never does (abandonUnacknowledged).
+   */
+  abandon(ids: string[], unacknowledged?: IdempotencyRequest[]): Promise<void>;
 }
 
 interface Completion {
@@ -71,10 +76,60 @@ interface Completion {
 
 const param = (values: unknown[]) => sql`${sql.param(values)}`;
 
+/** The rows of `requests` to insert, each with the owner `ownerId`, as a SELECT. */
+function claimRows(requests: IdempotencyRequest[], ownerId: string) {
+  return sql`
+    SELECT v.*, ${ownerId}::uuid FROM unnest(${param(requests.map((row) => row.id))}::uuid[],
+      ${param(requests.map((row) => row.userId))}::uuid[], ${param(requests.map((row) => row.key))}::text[],
+      ${param(requests.map((row) => row.method))}::text[], ${param(requests.map((row) => row.path))}::text[],
+      ${param(requests.map((row) => row.requestHash))}::bytea[],
+      ${param(requests.map((row) => row.now.toISOString()))}::timestamptz[]) AS v(id, user_id)`;
+}
+
+/** The first request of each (customer, key) among `requests`, and the later ones. */
+function firstPerKey(requests: IdempotencyRequest[]): {
+  first: Map<string, IdempotencyRequest>;
+  later: IdempotencyRequest[];
+} {
+  const first = new Map<string, IdempotencyRequest>();
+  const later: IdempotencyRequest[] = [];
+  for (const request of requests) {
+    const slot = `${request.userId}|${request.key}`;
+    if (first.has(slot)) later.push(request);
+    else first.set(slot, request);
+  }
+  return { first, later };
+}
+
 async function abandon(db: Db, ids: string[]): Promise<void> {
   await db.execute(sql`
     UPDATE idempotency_keys SET owner_id = ${ABANDONED_OWNER}::uuid
      WHERE id = ANY(${param(ids)}::uuid[]) AND response_status IS NULL`);
+}
+
+/**
+ * Abandons claims whose INSERT got no answer. That INSERT may still be on the server (a COMMIT that
+ * a hung server finishes when it wakes, after its connection was closed at its deadline), where an
+ * UPDATE by id sent meanwhile finds no row, and the row committed after it stayed with this live
+ * process, 409 to every retry for as long as it lives. So the claim is written again, owned by
+ * ABANDONED_OWNER, on the key's unique index: while the INSERT is in progress this waits for it, and
+ * whichever commits second meets the other's row. The INSERT committed (before or now): its row is
+ * given up. It never does: this row stands for it, in flight and without effect, so the retry
+ * releases it and runs; an INSERT that lands later still finds the key taken. A key another claim
+ * holds is left alone. A customer gone meanwhile has no key to abandon (and would fail the write).
+ */
+async function abandonUnacknowledged(db: Db, requests: IdempotencyRequest[]): Promise<void> {
+  // One row per key in a statement: ON CONFLICT DO UPDATE may not reach the same row twice.
+  for (let rest = requests; rest.length > 0;) {
+    const { first, later } = firstPerKey(rest);
+    await db.execute(sql`
+      INSERT INTO idempotency_keys AS k (id, user_id, idempotency_key, request_method, request_path, request_hash,
+        created_at, owner_id)
+      ${claimRows([...first.values()], ABANDONED_OWNER)} WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = v.user_id)
+      ON CONFLICT (user_id, idempotency_key) DO UPDATE SET owner_id = EXCLUDED.owner_id
+       WHERE k.id = EXCLUDED.id AND k.response_status IS NULL`);
+    rest = later;
+  }
 }
 
 async function holder(db: Db, options: { id: string; ownerId: string }): Promise<KeyHolder | null> {
@@ -101,20 +156,11 @@ export function createIdempotencyStore(
   const claim = createBatcher(async (requests: IdempotencyRequest[]) => {
     // One claim per (customer, key) in a statement: a later duplicate in the same flush loses, as it
     // would have a moment later.
-    const first = new Map<string, IdempotencyRequest>();
-    for (const request of requests) {
-      const slot = `${request.userId}|${request.key}`;
-      if (!first.has(slot)) first.set(slot, request);
-    }
-    const rows = [...first.values()];
+    const { first } = firstPerKey(requests);
     const { rows: claimed } = await db.execute<{ id: string; user_id: string; idempotency_key: string }>(sql`
       INSERT INTO idempotency_keys (id, user_id, idempotency_key, request_method, request_path, request_hash,
         created_at, owner_id)
-      SELECT *, ${ownerId}::uuid FROM unnest(${param(rows.map((row) => row.id))}::uuid[],
-        ${param(rows.map((row) => row.userId))}::uuid[], ${param(rows.map((row) => row.key))}::text[],
-        ${param(rows.map((row) => row.method))}::text[], ${param(rows.map((row) => row.path))}::text[],
-        ${param(rows.map((row) => row.requestHash))}::bytea[],
-        ${param(rows.map((row) => row.now.toISOString()))}::timestamptz[])
+      ${claimRows([...first.values()], ownerId)}
       ON CONFLICT (user_id, idempotency_key) DO NOTHING
       RETURNING id, user_id, idempotency_key`);
     const won = new Map(claimed.map((row) => [`${row.user_id}|${row.idempotency_key}`, row.id]));
@@ -174,6 +220,9 @@ export function createIdempotencyStore(
 
     complete: (id, response, now) => complete({ id, response, now }),
 
-    abandon: (ids) => abandon(db, ids),
+    async abandon(ids, unacknowledged = []) {
+      if (ids.length > 0) await abandon(db, ids);
+      if (unacknowledged.length > 0) await abandonUnacknowledged(db, unacknowledged);
+    },
   };
 }

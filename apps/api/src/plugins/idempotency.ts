@@ -211,13 +211,14 @@ function createHooks({ store, abandoner, clock, resolve }: HookDependencies) {
   }
 
   async function claim(request: FastifyRequest, keyed: IdempotentRequest): Promise<boolean> {
-    const id = randomUUID();
+    const attempt = { ...keyed, id: randomUUID(), now: clock.now() };
     let claimed: string | null;
     try {
-      claimed = await store.claim({ ...keyed, id, now: clock.now() });
+      claimed = await store.claim(attempt);
     } catch (error) {
-      // The claim may have committed unacknowledged: a key no handler will ever answer.
-      abandoner.remember(id);
+      // The claim may have committed unacknowledged, or commit later still (its INSERT past its
+      // deadline, left on a hung server): a key no handler will ever answer.
+      abandoner.remember(attempt);
       throw error;
     }
     if (claimed) {
