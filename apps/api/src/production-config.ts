@@ -1,9 +1,11 @@
 // What production refuses (ADR 0020): every setting whose default is a sandbox stand-in (test keys,
 // a made-up identity check, test cards, a simulated chain or platform, mail that reaches no one), and
-// the sandbox's public keys even when given explicitly. loadConfig prints every problem at once, one
-// line per setting, so an operator fixes them in one go. It reads the raw variables, so the missing
-// ones are named even when another variable has a bad value.
+// the sandbox's public keys even when given explicitly, like a shared secret anyone could know
+// (production-secrets.ts). loadConfig prints every problem at once, one line per setting, so an
+// operator fixes them in one go. It reads the raw variables, so the missing ones are named even when
+// another variable has a bad value.
 import { DEPOSIT_ENV_VARIABLES, depositConfigsFromEnv, isChainError, usesDevnetKeys, type ChainId } from '@rora/chains';
+import { secretProblems } from './production-secrets.ts';
 
 type Values = Readonly<Record<string, string | undefined>>;
 export interface Problem {
@@ -185,6 +187,7 @@ export function productionProblems(values: Values): Problem[] {
     ...simulatedChains(values),
     ...sandboxSwitches(values),
     ...devnetKeys(values),
+    ...secretProblems(values),
     ...nodeChains(values),
   ];
 }
