@@ -79,14 +79,23 @@ export const KYC_CURRENCIES = [
   'AUD',
 ] as const;
 
-/** A text field: `tooShort` names the minimum (and a missing or control-character value), `tooLong` the maximum. */
+/**
+ * Characters a name or an address never holds, which would make what a reviewer or the identity
+ * provider reads differ from what is stored: control characters, format characters (bidirectional
+ * overrides and isolates, zero-width spaces, soft hyphens, tag characters), line and paragraph
+ * separators, private-use characters and lone surrogates. The zero-width joiner and non-joiner are
+ * format characters too, but Persian, the Indic scripts and emoji are spelled with them.
+ */
+const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
+
+/** A text field: `tooShort` names the minimum (and a missing value), `tooLong` the maximum. */
 const text = (min: number, max: number, codes: { tooShort: ErrorCode; tooLong: ErrorCode }) =>
   zod
     .string({ error: codes.tooShort })
     .trim()
     .min(min, { error: codes.tooShort })
     .max(max, { error: codes.tooLong })
-    .refine((value) => !/[\p{Cc}]/u.test(value), { error: codes.tooShort });
+    .refine((value) => !HIDDEN_CHARACTER.test(value), { error: 'identity_text_must_be_plain' });
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (UTC). */
 export function ageInYears(dateOfBirth: string, today: Date): number {

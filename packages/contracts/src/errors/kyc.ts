@@ -14,6 +14,10 @@ export const kycErrors = {
   full_name_must_have_at_most_100_characters: { status: 400, message: 'Full name should be at most 100 characters' },
   address_must_have_at_most_200_characters: { status: 400, message: 'Address should be at most 200 characters' },
   city_must_have_at_most_100_characters: { status: 400, message: 'City should be at most 100 characters' },
+  identity_text_must_be_plain: {
+    status: 400,
+    message: 'Use letters, digits, spaces and punctuation only: no hidden or control characters',
+  },
   date_of_birth_must_be_valid: { status: 400, message: 'Please enter a valid date of birth' },
   customer_must_be_an_adult: { status: 400, message: 'You must be at least 18 years old' },
   country_must_be_supported: { status: 400, message: 'Please choose your country' },
