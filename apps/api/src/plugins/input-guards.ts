@@ -2,7 +2,7 @@
 // refuses, addresses the router cannot parse, ids longer than any real id, bodies the parsers would
 // misread (another charset than UTF-8, a compressed body: both were parsed as plain UTF-8), and text
 // carrying NUL characters (PostgreSQL cannot store them, so without this check they would surface
-// as a 500 from deep inside a query).
+// as a 500 from deep inside a query) or lone surrogates (stored as U+FFFD, not as sent).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { MIMEType } from 'node:util';
@@ -57,13 +57,34 @@ const MAX_DEPTH = 64;
  */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-/** The path of the first string containing NUL, or undefined. */
-export function findNulText(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : undefined;
+/** Why a text cannot be stored as sent, if it cannot. */
+export type UnstorableText = 'text_must_not_contain_nul' | 'text_must_be_valid_unicode';
+
+/**
+ * NUL, which PostgreSQL's text cannot hold, and a lone surrogate (half of a UTF-16 pair, which JSON's
+ * \u escapes can spell): UTF-8 can only carry it as U+FFFD, so a name would come back changed and
+ * two passwords differing by it would hash the same.
+ */
+function unstorable(text: string): UnstorableText | undefined {
+  if (text.includes('\u0000')) return 'text_must_not_contain_nul';
+  return /\p{Cs}/u.test(text) ? 'text_must_be_valid_unicode' : undefined;
+}
+
+/** The first string or key that cannot be stored as sent: its path and why, or undefined. */
+export function findUnstorableText(
+  value: unknown,
+  path = '',
+  depth = 0,
+): { field: string; code: UnstorableText } | undefined {
+  if (typeof value === 'string') {
+    const code = unstorable(value);
+    return code && { field: path || 'value', code };
+  }
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path ? `${path}.key` : 'key';
-    const found = findNulText(item, path ? `${path}.${key}` : key, depth + 1);
+    const code = unstorable(key);
+    if (code) return { field: path ? `${path}.key` : 'key', code };
+    const found = findUnstorableText(item, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -141,8 +162,9 @@ async function inputGuards(app: FastifyInstance) {
     if (refusal) throw refusal;
   });
   app.addHook('preValidation', async (request) => {
-    const field = findNulText(request.params) ?? findNulText(request.query) ?? findNulText(request.body);
-    if (field) throw new AppError('text_must_not_contain_nul', { field });
+    const found =
+      findUnstorableText(request.params) ?? findUnstorableText(request.query) ?? findUnstorableText(request.body);
+    if (found) throw new AppError(found.code, { field: found.field });
   });
 }
 

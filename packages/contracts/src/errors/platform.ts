@@ -25,6 +25,7 @@ export const platformErrors = {
   request_must_be_valid_http: { status: 400, message: 'The request is not valid HTTP' },
   request_took_too_long: { status: 408, message: 'The request took too long to arrive' },
   text_must_not_contain_nul: { status: 400, message: 'Text must not contain NUL characters' },
+  text_must_be_valid_unicode: { status: 400, message: 'Text must be valid Unicode (no lone surrogate halves)' },
   request_body_too_large: { status: 413, message: 'The request body is too large' },
   media_type_not_supported: { status: 415, message: 'This content type is not supported' },
   charset_must_be_utf_8: { status: 415, message: 'The request body must be UTF-8 text' },
