@@ -2,7 +2,8 @@
 // refuses, addresses the router cannot parse, ids longer than any real id, bodies the parsers would
 // misread (another charset than UTF-8, a compressed body: both were parsed as plain UTF-8), and text
 // carrying NUL characters (PostgreSQL cannot store them, so without this check they would surface
-// as a 500 from deep inside a query) or lone surrogates (stored as U+FFFD, not as sent).
+// as a 500 from deep inside a query), lone surrogates or bytes that are not UTF-8 (both would be
+// stored as U+FFFD, not as sent).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { MIMEType } from 'node:util';
@@ -126,19 +127,30 @@ function duplicateKeyError(text: string): AppError | undefined {
   });
 }
 
+/** UTF-8 that throws on bytes it cannot decode, where Buffer#toString puts U+FFFD in their place. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Fastify's own JSON parser, but with the reason kept: it answers every failure as one invalid-JSON
  * error, so a key that could reach Object.prototype was refused as if the JSON were broken. A key
  * repeated within an object is refused too (lib/json-duplicate-key.ts): JSON.parse alone keeps the
- * last value where another reader of the same body may keep the first.
+ * last value where another reader of the same body may keep the first. The bytes are decoded here,
+ * strictly: Fastify's decoding turned bytes that are not UTF-8 into U+FFFD, which a name or a
+ * password field took and stored as if it had been sent.
  */
 export function parseJsonBody(
   _request: FastifyRequest,
-  body: string,
+  bytes: Buffer | string,
   done: (error: Error | null, value?: unknown) => void,
 ) {
-  if (body.length === 0)
+  if (bytes.length === 0)
     return done(new AppError('request_body_must_be_json', { message: 'The request body is empty' }));
+  let body: string;
+  try {
+    body = typeof bytes === 'string' ? bytes : strictUtf8.decode(bytes);
+  } catch {
+    return done(new AppError('request_body_must_be_valid_utf_8'));
+  }
   let value: unknown;
   try {
     value = secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' });
@@ -155,7 +167,7 @@ export function parseJsonBody(
 
 async function inputGuards(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, parseJsonBody);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, parseJsonBody);
   // Before the body is read: the parsers never see what they would misread.
   app.addHook('onRequest', async (request) => {
     const refusal = unreadableBody(request.headers);

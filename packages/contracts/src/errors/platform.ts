@@ -8,6 +8,7 @@ export const platformErrors = {
     message: 'A number in the address must be written with the digits 0 to 9 only',
   },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
+  request_body_must_be_valid_utf_8: { status: 400, message: 'The request body must be valid UTF-8 text' },
   request_body_key_not_allowed: {
     status: 400,
     message: 'The request body must not use the keys __proto__ or constructor.prototype',

@@ -59,6 +59,7 @@ const GENERIC_CODES = [
   'request_took_too_long',
   'text_must_not_contain_nul',
   'text_must_be_valid_unicode',
+  'request_body_must_be_valid_utf_8',
   'request_body_too_large',
   'media_type_not_supported',
   'charset_must_be_utf_8',
