@@ -4,8 +4,9 @@
 // Other issues (a wrong type where no code was given) answer request_validation_failed.
 // Bodies and query strings are strict: an unknown field or parameter is refused by name rather than
 // silently dropped (TESTING.md): `GET /wallet/history?asset=BTC` filters nothing, so it says so. An
-// API route that declares no query string takes none (queryTakesNothing).
-import type { FastifySchemaCompiler, RouteOptions } from 'fastify';
+// API route that declares no query string takes none (queryTakesNothing), and a GET takes no body
+// (getTakesNoBody).
+import type { FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorItem } from '@rora/contracts';
 import { AppError } from '../lib/errors.ts';
@@ -62,4 +63,27 @@ export function queryTakesNothing(route: RouteOptions): void {
   if (schema?.querystring !== undefined || route.wsHandler || !route.url.startsWith('/api/v1/')) return;
   if (route.url.startsWith('/api/v1/webhooks/')) return;
   route.schema = { ...route.schema, querystring: z.object({}) };
+}
+
+/** Whether the request carries a body: a length above zero, or chunks. */
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined ||
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+
+async function refuseBody(request: FastifyRequest): Promise<void> {
+  if (hasBody(request)) throw new AppError('request_body_not_allowed');
+}
+
+/**
+ * An `onRoute` hook: an API GET (or HEAD) refuses a body. Fastify does not read one there, so it was
+ * dropped and the call answered as if the client had not meant something by it (a filter, say).
+ * Checked in preValidation, after the sign-in check of onRequest, so an anonymous caller still
+ * learns only that it must sign in. Not the WebSocket, whose upgrade is not a call.
+ */
+export function getTakesNoBody(route: RouteOptions): void {
+  const methods = [route.method].flat();
+  if (!methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+  if (route.wsHandler || !route.url.startsWith('/api/v1/')) return;
+  const preValidation = route.preValidation === undefined ? [] : [route.preValidation].flat();
+  route.preValidation = [refuseBody as never, ...preValidation];
 }

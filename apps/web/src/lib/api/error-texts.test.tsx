@@ -60,6 +60,7 @@ const GENERIC_CODES = [
   'text_must_not_contain_nul',
   'text_must_be_valid_unicode',
   'request_body_must_be_valid_utf_8',
+  'request_body_not_allowed',
   'request_body_too_large',
   'media_type_not_supported',
   'charset_must_be_utf_8',
