@@ -151,6 +151,7 @@ describe('production configuration', () => {
     ['DEV_ROUTES', { DEV_ROUTES: 'true' }, /must not be enabled when NODE_ENV is production/],
     ['MARKET_MAKER', { MARKET_MAKER: 'on' }, /funds itself from outside the books/],
     ['IDENTITY_PROVIDER', { IDENTITY_PROVIDER: 'sandbox' }, /approves identities by published test rules/],
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'sandbox' }, /writes text messages to the outbox only/],
   ])('refuses the sandbox choice %s even when given explicitly', (name, change, message) => {
     const line = problems({ ...PRODUCTION_ENV, ...change }).find((each) => each.startsWith(`${name}:`));
     expect(line).toMatch(message);

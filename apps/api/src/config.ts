@@ -243,6 +243,11 @@ export const configSchema = z.object({
   SWAP_SPREAD_BPS: wholeNumber(0, 1_000).default(50),
   /** The swap fee, in basis points of the source amount (rounded up). */
   SWAP_FEE_BPS: wholeNumber(0, 1_000).default(25),
+  /**
+   * The text message (SMS) adapter: phone codes, password recovery by mobile. `sandbox` writes them to
+   * the outbox only (read at /dev/outbox); no real adapter exists yet, so production refuses it.
+   */
+  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** The on-ramp (card purchase) provider adapter; `sandbox` is a widget Rora serves with test cards. */
   ONRAMP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** HMAC-SHA256 secret of the on-ramp provider's webhook (at least 32 characters); required in production. */

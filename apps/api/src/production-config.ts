@@ -44,6 +44,12 @@ const SANDBOX_CHOICES: ReadonlyArray<{ name: string; sandbox: string; does: stri
     real: `Rora has no real on-ramp provider adapter yet, so production cannot start until one is added (${ADR})`,
   },
   {
+    name: 'SMS_PROVIDER',
+    sandbox: 'sandbox',
+    does: 'writes text messages to the outbox only, so customers never get their phone codes',
+    real: `Rora has no real SMS provider adapter yet, so production cannot start until one is added (${ADR})`,
+  },
+  {
     name: 'VENUES',
     sandbox: 'simulated',
     does: 'fills orders on platforms that do not exist',

@@ -44,7 +44,12 @@ export const PRODUCTION_REQUIRED = [
 ] as const;
 
 /**
- * Sandbox adapters production names even with everything else given: identity and on-ramp have no
- * real one written yet; the chains' real adapters must be chosen (CHAINS_<X>=rpc, with the signer).
+ * Sandbox adapters production names even with everything else given: identity, on-ramp and SMS have
+ * no real one written yet; the chains' real adapters must be chosen (CHAINS_<X>=rpc, with the signer).
  */
-export const PRODUCTION_WITHOUT_REAL_ADAPTER = ['IDENTITY_PROVIDER', 'ONRAMP_PROVIDER', 'CHAIN_ADAPTER'] as const;
+export const PRODUCTION_WITHOUT_REAL_ADAPTER = [
+  'IDENTITY_PROVIDER',
+  'ONRAMP_PROVIDER',
+  'SMS_PROVIDER',
+  'CHAIN_ADAPTER',
+] as const;
