@@ -30,4 +30,14 @@ describe('sandbox banner', () => {
     expect(text(secrets)).toContain('webhook secrets are the ones configured');
     expect(text(secrets)).not.toContain('i'.repeat(40));
   });
+
+  it('names the faucet and the readable outbox with SMTP_URL set too, and where SMS go', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
+    const banner = text(smtp);
+    expect(banner).toContain(`POST ${URL}/api/v1/dev/faucet credits devnet coins`);
+    expect(banner).toContain(`one-time codes included, is readable at ${URL}/api/v1/dev/outbox`);
+    expect(text({ ...smtp, HOST: '0.0.0.0' })).toContain(
+      'text messages (SMS) go only to the outbox table (no SMS provider yet), not to the customer',
+    );
+  });
 });

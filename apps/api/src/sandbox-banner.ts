@@ -26,16 +26,20 @@ function reachLines(config: Config): string[] {
 export function sandboxBanner(config: Config, url: string): string[] {
   const secretsFile = path.resolve(config.RORA_DATA_DIR, WEBHOOK_SECRETS_FILE);
   const generated = !config.IDENTITY_WEBHOOK_SECRET || !config.ONRAMP_WEBHOOK_SECRET;
-  const devRoutes = config.devRoutes
+  // The outbox keeps every code in clear whenever the dev routes are on, SMTP_URL or not, and text
+  // messages have no adapter but the outbox yet (SMS_PROVIDER).
+  const messages = config.devRoutes
     ? [
         `  - POST ${url}/api/v1/dev/faucet credits devnet coins to any wallet;`,
         `  - every e-mail and SMS, one-time codes included, is readable at ${url}/api/v1/dev/outbox;`,
       ]
-    : ['  - e-mail and SMS go only to the outbox table (SMTP_URL unset), not to the customer;'];
+    : config.SMTP_URL
+      ? ['  - text messages (SMS) go only to the outbox table (no SMS provider yet), not to the customer;']
+      : ['  - e-mail and SMS go only to the outbox table (SMTP_URL unset), not to the customer;'];
   return [
     `This is a SANDBOX (NODE_ENV=${config.NODE_ENV}), not a live exchange:`,
     '  - test money only: every chain is the in-process devnet, and no coin on it is worth anything;',
-    ...(config.SMTP_URL ? [] : devRoutes),
+    ...messages,
     '  - identity checks and card purchases are sandbox providers that follow published test rules;',
     generated
       ? `  - webhook secrets are random for this data folder, kept in ${secretsFile} (mode 0600).`
