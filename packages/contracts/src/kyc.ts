@@ -86,7 +86,7 @@ export const KYC_CURRENCIES = [
  * separators, private-use characters and lone surrogates. The zero-width joiner and non-joiner are
  * format characters too, but Persian, the Indic scripts and emoji are spelled with them.
  */
-const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
+export const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
 
 /** A text field: `tooShort` names the minimum (and a missing value), `tooLong` the maximum. */
 const text = (min: number, max: number, codes: { tooShort: ErrorCode; tooLong: ErrorCode }) =>

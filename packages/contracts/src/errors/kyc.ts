@@ -26,7 +26,10 @@ export const kycErrors = {
 
   document_file_required: { status: 400, message: 'Please choose a file to upload' },
   document_upload_must_hold_one_file: { status: 400, message: 'Please upload one file at a time' },
-  document_file_name_must_be_plain: { status: 400, message: 'The file name must not contain a folder path' },
+  document_file_name_must_be_plain: {
+    status: 400,
+    message: 'The file name must not contain a folder path or hidden characters',
+  },
   document_must_be_at_most_10_mb: { status: 413, message: 'The file is larger than 10 MB' },
   document_type_must_be_jpeg_png_or_pdf: { status: 415, message: 'Only JPEG, PNG or PDF files are accepted' },
   document_image_is_unreadable: { status: 422, message: 'The image could not be read. Please take another photo' },

@@ -38,6 +38,7 @@ describe('displayFileName', () => {
     ['no extension', 'no extension.jpg'],
     ['.hidden', '.hidden.jpg'],
     ['  carte d’identité.png ', 'carte d’identité.jpg'],
+    ['Mi\u200cKhani.png', 'Mi\u200cKhani.jpg'],
     ['', 'id_card.jpg'],
     [undefined, 'id_card.jpg'],
   ])('%j is shown as %j', (raw, shown) => {
@@ -54,6 +55,11 @@ describe('displayFileName', () => {
     '.',
     '..',
     'x'.repeat(256),
+    // Characters that hide or reorder text: 'invoice<RLO>gpj.exe' reads as 'invoiceexe.jpg'.
+    'invoice\u202egpj.exe',
+    'scan\u2066.jpg',
+    'zero\u200bwidth.jpg',
+    'bom\ufeff.jpg',
   ])('refuses %j', (raw) => {
     expect(codeOf(() => displayFileName(raw, jpeg))).toBe('document_file_name_must_be_plain');
   });

@@ -5,7 +5,7 @@
 // they are checked and kept as sent: see README.md "PDF documents".
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { KycDocumentKind, KycDocumentType } from '@rora/contracts';
+import { HIDDEN_CHARACTER, type KycDocumentKind, type KycDocumentType } from '@rora/contracts';
 import { AppError } from '../../lib/errors.ts';
 
 const EXTENSIONS: Record<KycDocumentType, string> = {
@@ -42,7 +42,8 @@ export function sniffContentType(bytes: Buffer): KycDocumentType | null {
 
 /**
  * The name shown back to the customer: the base name they sent with the extension of the detected
- * type. A name carrying a folder path (`../x`, `C:\x`) or control characters is refused.
+ * type. A name carrying a folder path (`../x`, `C:\x`), control characters or characters that hide
+ * or reorder text (`invoice<RLO>gpj.exe` reads as `invoiceexe.jpg`; HIDDEN_CHARACTER) is refused.
  */
 export function displayFileName(
   raw: string | undefined,
@@ -51,8 +52,8 @@ export function displayFileName(
   const extension = EXTENSIONS[options.type];
   const name = (raw ?? '').normalize('NFC').trim();
   if (name === '') return `${options.kind}.${extension}`;
-  // eslint-disable-next-line no-control-regex
-  if (name.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..') {
+  const hidden = HIDDEN_CHARACTER.test(name);
+  if (name.length > 255 || /[/\\]/.test(name) || hidden || name === '.' || name === '..') {
     throw new AppError('document_file_name_must_be_plain', { field: 'file' });
   }
   const dot = name.lastIndexOf('.');
