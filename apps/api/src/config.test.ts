@@ -90,6 +90,16 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
   });
 
+  it('takes TRUST_PROXY entries Fastify can trust, and names the first it cannot, before anything starts', () => {
+    const config = loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::1, loopback, uniquelocal' });
+    expect(config.TRUST_PROXY).toEqual(['10.0.0.0/8', 'fd00::1', 'loopback', 'uniquelocal']);
+    for (const bad of ['proxy.internal', '10.0.0.0/33', '0.0.0.0/0', '::/0', '10.0.0.1/x']) {
+      expect(problems({ TRUST_PROXY: `10.0.0.1,${bad}` })).toEqual([
+        `TRUST_PROXY: ${JSON.stringify(bad)} is not an IP address, a CIDR range (not /0) or loopback, linklocal, uniquelocal (got "10.0.0.1,${bad}")`,
+      ]);
+    }
+  });
+
   it('documents every variable in the README table, and only those', () => {
     // The API's table: the signer process's own table follows it.
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').split(

@@ -6,6 +6,7 @@ import { NETWORK_IDS, UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
 import { MARKET_DEFINITIONS } from '@rora/contracts';
 import { QUERY_DEADLINE_MS } from '@rora/db';
 import { isLoopbackHost } from './lib/loopback.ts';
+import { isProxyEntry, PROXY_RANGE_NAMES } from './lib/proxy-entry.ts';
 import { productionProblems, type Problem } from './production-config.ts';
 
 const boolean = z
@@ -158,7 +159,14 @@ export const configSchema = z.object({
   RORA_DATA_DIR: z.string().min(1).default('./.data'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses whose X-Forwarded-For is trusted; empty = trust none. */
-  TRUST_PROXY: list.default([]),
+  TRUST_PROXY: list
+    .superRefine((entries, context) => {
+      const bad = entries.find((entry) => !isProxyEntry(entry));
+      if (bad === undefined) return;
+      const allowed = `an IP address, a CIDR range (not /0) or ${PROXY_RANGE_NAMES.join(', ')}`;
+      context.addIssue({ code: 'custom', message: `${JSON.stringify(bad)} is not ${allowed}` });
+    })
+    .default([]),
   /** The ERC-20 address that receives USDT for Rora shares (SPEC §9); unset: the devnet's hot wallet. */
   SHARE_PAYMENT_ADDRESS: z
     .string()

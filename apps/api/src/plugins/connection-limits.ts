@@ -43,7 +43,7 @@ export function uncappedAddresses(trustProxy: readonly string[]): BlockList {
       if (prefix === undefined) list.addAddress(address, type);
       else list.addSubnet(address, Number(prefix), type);
     } catch {
-      // Not an address (the trust setting also takes host names): nothing to leave uncapped.
+      // Not an address (the configuration refuses such an entry, lib/proxy-entry.ts): nothing to leave uncapped.
     }
   }
   return list;
