@@ -27,6 +27,22 @@ describe('chain health', () => {
     expect(h.degraded('ltc')?.reason).toBe('scanner_stopped');
   });
 
+  it("shows anyone a node failure's own line, and any other error only as a stopped scanner", () => {
+    const { health: h } = health();
+    // GET /health is public: a database's or a bug's message belongs in the log, not there.
+    for (const error of [
+      new Error('password authentication failed for user "rora"'),
+      new TypeError("Cannot read properties of undefined (reading 'vout')"),
+      'relation "wallet_deposits" does not exist',
+    ]) {
+      h.report('ltc', { error });
+      expect(h.degraded('ltc')).toMatchObject({
+        reason: 'scanner_stopped',
+        detail: 'the deposit scanner stopped on an error (see the log)',
+      });
+    }
+  });
+
   it(`is behind ${BEHIND_BLOCKS} blocks below the node's tip, and ok again once caught up`, () => {
     const { clock, health: h } = health();
     h.report('ltc', { height: 100, tip: 100 + BEHIND_BLOCKS - 1 });

@@ -26,7 +26,10 @@ export interface ChainState {
   readonly source: 'devnet' | 'node';
   readonly state: 'ok' | 'degraded';
   readonly reason: ChainDegradedReason | null;
-  /** One line for operators (never a secret: node messages carry no credentials). */
+  /**
+   * One line for operators, which GET /health shows to anyone: a node failure's own message (never a
+   * secret: node messages carry no credentials); any other error's message goes to the log only.
+   */
   readonly detail: string | null;
   /** When the chain entered its current state (ISO 8601). */
   readonly since: string;
@@ -58,6 +61,12 @@ export function reasonOf(error: unknown): ChainDegradedReason {
   return (typeof kind === 'string' && NODE_REASONS[kind]) || 'scanner_stopped';
 }
 
+/** A stopped scanner's line on the public health page: its error (a database's, a bug's) is logged. */
+const SCANNER_STOPPED = 'the deposit scanner stopped on an error (see the log)';
+
+const detailOf = (error: unknown) =>
+  reasonOf(error) === 'scanner_stopped' ? SCANNER_STOPPED : String((error as Error).message).slice(0, 200);
+
 export function createChainHealth(deps: { clock: Clock; nodeChains: readonly ChainId[] }): ChainHealth {
   const started = deps.clock.now().toISOString();
   const states = new Map<ChainId, ChainState>(
@@ -82,8 +91,7 @@ export function createChainHealth(deps: { clock: Clock; nodeChains: readonly Cha
       const chain = getNetwork(network).chain;
       const current = states.get(chain) as ChainState;
       if ('error' in outcome) {
-        const detail = String((outcome.error as Error)?.message ?? outcome.error).slice(0, 200);
-        set(chain, { ...current, state: 'degraded', reason: reasonOf(outcome.error), detail });
+        set(chain, { ...current, state: 'degraded', reason: reasonOf(outcome.error), detail: detailOf(outcome.error) });
         return;
       }
       const { height, tip } = outcome;
