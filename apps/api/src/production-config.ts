@@ -1,10 +1,11 @@
 // What production refuses (ADR 0020): every setting whose default is a sandbox stand-in (test keys,
 // a made-up identity check, test cards, a simulated chain or platform, mail that reaches no one), and
-// the sandbox's public keys even when given explicitly, like a shared secret anyone could know
-// (production-secrets.ts). loadConfig prints every problem at once, one line per setting, so an
-// operator fixes them in one go. It reads the raw variables, so the missing ones are named even when
-// another variable has a bad value.
+// the sandbox's public keys even when given explicitly, like its addresses (production-addresses.ts)
+// and a shared secret anyone could know (production-secrets.ts). loadConfig prints every problem at
+// once, one line per setting, so an operator fixes them in one go. It reads the raw variables, so the
+// missing ones are named even when another variable has a bad value.
 import { DEPOSIT_ENV_VARIABLES, depositConfigsFromEnv, isChainError, usesDevnetKeys, type ChainId } from '@rora/chains';
+import { addressProblems } from './production-addresses.ts';
 import { secretProblems } from './production-secrets.ts';
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -194,6 +195,7 @@ export function productionProblems(values: Values): Problem[] {
     ...sandboxSwitches(values),
     ...devnetKeys(values),
     ...secretProblems(values),
+    ...addressProblems(values),
     ...nodeChains(values),
   ];
 }

@@ -30,3 +30,29 @@ export function usesDevnetKeys(chain: ChainId, config: DepositConfig): boolean {
 export function chainsOnDevnetKeys(configs: DepositConfigs): ChainId[] {
   return (Object.keys(configs) as ChainId[]).filter((chain) => usesDevnetKeys(chain, configs[chain]!));
 }
+
+const knownAddresses = new Map<ChainId, string[]>();
+
+/**
+ * Every devnet address of `chain` anyone can spend from: its hot wallet and its first deposit
+ * addresses (derived once: a configuration check asks for each setting).
+ */
+function devnetAddresses(chain: ChainId): string[] {
+  let known = knownAddresses.get(chain);
+  if (!known) {
+    const devnet = DEVNET_DEPOSIT_CONFIGS[chain];
+    known = [DEVNET_HOT_WALLETS[chain], ...(devnet ? firstAddresses(chain, devnet) : [])];
+    knownAddresses.set(chain, known);
+  }
+  return known;
+}
+
+/**
+ * True when `address` on `chain` is one of the devnet's (its hot wallet, a first deposit address),
+ * whose keys are public: money sent there is anyone's. EVM addresses compare without their case.
+ */
+export function isDevnetAddress(chain: ChainId, address: string): boolean {
+  const evm = chain === 'eth' || chain === 'bsc';
+  const given = evm ? address.trim().toLowerCase() : address.trim();
+  return devnetAddresses(chain).some((known) => (evm ? known.toLowerCase() : known) === given);
+}

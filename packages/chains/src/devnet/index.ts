@@ -14,4 +14,4 @@ export { systemClock, timerScheduler, type Clock, type Scheduler } from './time.
 export { txidFor } from './txid.ts';
 export { DEVNET_CHAIN_PARAMS, DEVNET_DEFAULT_SEED, DEVNET_HOT_WALLET_FUNDING } from './defaults.ts';
 export { DEVNET_DEPOSIT_CONFIGS, DEVNET_HOT_WALLETS } from './dev-keys.ts';
-export { chainsOnDevnetKeys, usesDevnetKeys } from './dev-keys-check.ts';
+export { chainsOnDevnetKeys, isDevnetAddress, usesDevnetKeys } from './dev-keys-check.ts';
