@@ -3,11 +3,13 @@
 // at their end day are paid out (staking_mature), then their customers are told. Safe to run
 // twice, at once on two workers, or again after a crash: a day accrues once per stake (its
 // stake_accruals row and accrued_through commit with the transfer), a stake matures once (its
-// status), and a notification is claimed on its row before it is sent.
+// status), and a stake's notification is written in the transaction that claims it on its row.
 import { sql } from 'drizzle-orm';
+import type { Stake } from '@rora/contracts';
 import type { Db } from '@rora/db';
+import { withTransaction } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
-import type { NotificationService } from '../notifications/index.ts';
+import { notificationRows, type NotificationInput, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import type { StakingClock } from './staking-clock.ts';
 import { claimUnnotified, stakesByIds } from './staking.repository.ts';
@@ -27,11 +29,20 @@ export interface StakingAccrual {
   runDue(): Promise<AccrualOutcome>;
 }
 
+/** The bell's word of a stake paid out at maturity. */
+function maturedNotice(view: Stake): NotificationInput<'stake_matured'> {
+  return {
+    kind: 'stake_matured',
+    message: `Your stake of ${view.amount} ${view.asset} matured: ${view.rewardsPaid} ${view.asset} of rewards paid`,
+    data: { stakeId: view.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
+  };
+}
+
 export function createStakingAccrual(deps: {
   db: Db;
   clock: StakingClock;
   events: EventBus;
-  notifications: Pick<NotificationService, 'notify'>;
+  notifications: Pick<NotificationService, 'prepare' | 'announce'>;
   batch?: number;
 }): StakingAccrual {
   const { db, events } = deps;
@@ -70,18 +81,27 @@ export function createStakingAccrual(deps: {
     }
   }
 
+  /**
+   * Claims a batch of matured stakes and stores their notifications in one transaction, then pushes
+   * them. Claimed by one commit and written one by one after it, a session lost midway (the worker
+   * killed, PostgreSQL restarting) left the rest of the batch claimed and their customers never told.
+   */
   async function notifyMatured(now: Date): Promise<void> {
     for (;;) {
-      const claimed = await claimUnnotified(db, now, 500);
-      if (claimed.length === 0) return;
-      for (const stake of claimed) {
-        const view = stakeView(stake);
-        await deps.notifications.notify(stake.userId, {
-          kind: 'stake_matured',
-          message: `Your stake of ${view.amount} ${view.asset} matured: ${view.rewardsPaid} ${view.asset} of rewards paid`,
-          data: { stakeId: stake.id, asset: view.asset as AssetSymbol, amount: view.amount, rewards: view.rewardsPaid },
-        });
-      }
+      const notices = await withTransaction(db, async (tx) => {
+        const claimed = await claimUnnotified(tx, now, 500);
+        const prepared = deps.notifications.prepare(
+          claimed.map((stake) => ({ userId: stake.userId, input: maturedNotice(stakeView(stake)) })),
+        );
+        if (prepared.length > 0) {
+          await tx.execute(
+            sql`SELECT FROM notifications_insert_all(${JSON.stringify(notificationRows(prepared))}::jsonb)`,
+          );
+        }
+        return prepared;
+      });
+      if (notices.length === 0) return;
+      await deps.notifications.announce(notices);
     }
   }
 
