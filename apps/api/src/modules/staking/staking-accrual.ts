@@ -15,7 +15,12 @@ import type { StakingClock } from './staking-clock.ts';
 import { claimUnnotified, stakesByIds } from './staking.repository.ts';
 import { stakeView } from './staking-view.ts';
 
-/** Stakes per transaction: measured 5,000 as the fastest of 1,000 / 2,500 / 5,000 (ADR 0029). */
+/**
+ * Stake-days per transaction: one day of 5,000 stakes, measured the fastest of 1,000 / 2,500 / 5,000
+ * (ADR 0029). Stakes that owe several days (a worker stopped for days, the sandbox letting a year
+ * pass) go fewer to a batch: 5,000 stakes owing 300 days each were 1.5 million rows in one statement,
+ * past the query deadline on every run, so the batch rolled back each time and never accrued.
+ */
 export const ACCRUAL_BATCH = 5_000;
 
 export interface AccrualOutcome {
@@ -48,11 +53,25 @@ export function createStakingAccrual(deps: {
   const { db, events } = deps;
   const batch = deps.batch ?? ACCRUAL_BATCH;
 
+  /** The most days a due stake owes through `today` (0: none due): the first entry of the due index. */
+  async function mostDaysOwed(today: string): Promise<number> {
+    const { rows } = await db.execute<{ days: number }>(sql`
+      SELECT ${today}::date - accrued_through AS days FROM stakes
+       WHERE status = 'active' AND accrued_through < ${today}::date AND accrued_through < end_day
+       ORDER BY accrued_through, id LIMIT 1`);
+    return rows[0] ? Number(rows[0].days) : 0;
+  }
+
   async function accrue(today: string): Promise<number> {
     let accrued = 0;
     for (;;) {
+      // Batches take stakes in the due index's order, the most days owed first: no stake of this
+      // one owes more than the first, so it writes at most `batch` stake-days (a single stake at least).
+      const owed = await mostDaysOwed(today);
+      if (owed === 0) return accrued;
+      const limit = Math.max(1, Math.floor(batch / owed));
       const { rows } = await db.execute<{ result: { stakes: number; users: string[] } }>(
-        sql`SELECT staking_accrue(${today}::date, ${batch}) AS result`,
+        sql`SELECT staking_accrue(${today}::date, ${limit}) AS result`,
       );
       const { stakes, users } = rows[0]!.result;
       if (stakes === 0) return accrued;
