@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const REFUSAL = { code: 'request_body_not_allowed', message: 'A GET request takes no body' };
+const REFUSAL = { code: 'request_body_not_allowed', message: 'This request takes no body' };
 
 describe('a body on a GET', () => {
   it.each([

@@ -4,8 +4,8 @@
 // Other issues (a wrong type where no code was given) answer request_validation_failed.
 // Bodies and query strings are strict: an unknown field or parameter is refused by name rather than
 // silently dropped (TESTING.md): `GET /wallet/history?asset=BTC` filters nothing, so it says so. An
-// API route that declares no query string takes none (queryTakesNothing), and a GET takes no body
-// (getTakesNoBody).
+// API route that declares no query string takes none (queryTakesNothing), a GET takes no body
+// (getTakesNoBody), and neither does a call that declares none (bodyTakesNothing).
 import type { FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorItem } from '@rora/contracts';
@@ -86,4 +86,39 @@ export function getTakesNoBody(route: RouteOptions): void {
   if (route.wsHandler || !route.url.startsWith('/api/v1/')) return;
   const preValidation = route.preValidation === undefined ? [] : [route.preValidation].flat();
   route.preValidation = [refuseBody as never, ...preValidation];
+}
+
+/** An empty JSON object: what a client that always sends JSON sends for "nothing". */
+const isEmptyObject = (body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+
+async function refuseParsedBody(request: FastifyRequest): Promise<void> {
+  if (request.body !== undefined && request.body !== null && !isEmptyObject(request.body)) {
+    throw new AppError('request_body_not_allowed');
+  }
+}
+
+/**
+ * An `onRoute` hook: an API call other than a GET that declares no body (an unstake, a logout, a
+ * delete) refuses one with something in it, where it was dropped unread: `{"amount":"5"}` sent to
+ * an unstake, meant as a part, unstaked the whole. Absent, `null` or `{}` is nothing. Checked on the
+ * parsed body. Not for a route that reads its own body (it declares what it `consumes`: the KYC
+ * uploads, whose own refusal says a file is needed), the providers' webhooks (their servers choose
+ * what to send) or the WebSocket. Checked in preValidation, as getTakesNoBody is: after the sign-in
+ * check, before an idempotency key is claimed.
+ */
+export function bodyTakesNothing(route: RouteOptions): void {
+  const methods = [route.method].flat();
+  if (methods.some((method) => method === 'GET' || method === 'HEAD')) return;
+  const schema = route.schema as { body?: unknown; consumes?: unknown } | undefined;
+  if (
+    schema?.body !== undefined ||
+    schema?.consumes !== undefined ||
+    route.wsHandler ||
+    !route.url.startsWith('/api/v1/')
+  )
+    return;
+  if (route.url.startsWith('/api/v1/webhooks/')) return;
+  const preValidation = route.preValidation === undefined ? [] : [route.preValidation].flat();
+  route.preValidation = [refuseParsedBody as never, ...preValidation];
 }

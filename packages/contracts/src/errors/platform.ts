@@ -9,7 +9,7 @@ export const platformErrors = {
   },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
   request_body_must_be_valid_utf_8: { status: 400, message: 'The request body must be valid UTF-8 text' },
-  request_body_not_allowed: { status: 400, message: 'A GET request takes no body' },
+  request_body_not_allowed: { status: 400, message: 'This request takes no body' },
   request_body_key_not_allowed: {
     status: 400,
     message: 'The request body must not use the keys __proto__ or constructor.prototype',
