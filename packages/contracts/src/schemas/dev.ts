@@ -17,7 +17,7 @@ export const outboxMessageSchema = zod.object({
   category: zod.string(),
   subject: zod.string(),
   text: zod.string(),
-  status: zod.enum(['queued', 'sent', 'failed', 'suppressed']),
+  status: zod.enum(['queued', 'sent', 'failed', 'suppressed', 'abandoned']),
   createdAt: timestampSchema,
   sentAt: timestampSchema.nullable(),
 });

@@ -1,4 +1,4 @@
-import { boolean, customType, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -54,7 +54,11 @@ export const outboxMessages = pgTable('outbox_messages', {
   category: text('category').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
-  status: text('status').$type<'queued' | 'sent' | 'failed' | 'suppressed'>().notNull().default('queued'),
+  status: text('status').$type<'queued' | 'sent' | 'failed' | 'suppressed' | 'abandoned'>().notNull().default('queued'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Sends tried; the worker gives up on a failed e-mail after a day of them (ADR 0074). */
+  attempts: integer('attempts').notNull().default(0),
+  /** When the worker may send it (again): set only on a queued or failed non-security e-mail. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 });
