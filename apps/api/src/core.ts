@@ -179,7 +179,9 @@ type Platform = Pick<
   'health' | 'sessions' | 'events' | 'realtime' | 'notifications' | 'messaging' | 'outbox' | 'countryCheck'
 >;
 
-function buildPlatform(deps: CoreDependencies): Platform & { events: ReturnType<typeof createSnapshotBus> } {
+function buildPlatform(
+  deps: CoreDependencies,
+): Platform & { events: ReturnType<typeof createSnapshotBus>; messagingJobs: JobDefinition[] } {
   const { config, database, clock } = deps;
   const events = createSnapshotBus(eventBusOf(deps));
   const sessions = createSessionService({
@@ -193,7 +195,7 @@ function buildPlatform(deps: CoreDependencies): Platform & { events: ReturnType<
   events.subscribe(topics.sessionRevocations, (event) => sessions.forgetRevoked(event.data as SessionRevocation));
   const realtime = createRealtimeHub({ bus: events, sessions, pingIntervalMs: config.WS_PING_INTERVAL_MS });
   const notifications = createNotificationService({ db: database.db, clock, events });
-  const { messaging, outbox } = createMessaging({ config, database, clock });
+  const { messaging, outbox, jobs: messagingJobs } = createMessaging({ config, database, clock });
   const countryCheck = createCountryCheckService({
     geoip: createGeoIpLiteAdapter(),
     blockedCountries: config.BLOCKED_COUNTRIES,
@@ -202,7 +204,7 @@ function buildPlatform(deps: CoreDependencies): Platform & { events: ReturnType<
     internationalSiteUrl: config.INTERNATIONAL_SITE_URL,
   });
   const health = createHealthService(database);
-  return { health, sessions, events, realtime, notifications, messaging, outbox, countryCheck };
+  return { health, sessions, events, realtime, notifications, messaging, outbox, countryCheck, messagingJobs };
 }
 
 type WalletParts = Pick<
@@ -342,7 +344,7 @@ function buildMarkets(
 
 export function createCore(deps: CoreDependencies): Core {
   const { config, database, clock } = deps;
-  const platform = buildPlatform(deps);
+  const { messagingJobs, ...platform } = buildPlatform(deps);
   const { events, notifications, messaging } = platform;
   const accounts = createAccountServices({ db: database.db, clock, messaging, sessions: platform.sessions });
   const { kyc, kycGate } = createKycModule({ config, database, clock, notifications, messaging });
@@ -383,6 +385,7 @@ export function createCore(deps: CoreDependencies): Core {
     jobs: [
       ...platformJobs,
       purgeEventPayloads,
+      ...messagingJobs,
       ...swap.jobs,
       ...onramp.jobs,
       ...staking.jobs,

@@ -1,6 +1,8 @@
 // The messaging module's public face: the service other modules call (`services.messaging`) and
-// the outbox the dev route reads, wired to SMTP when SMTP_URL is set and to the sandbox otherwise.
+// the outbox the dev route reads, wired to SMTP when SMTP_URL is set and to the sandbox otherwise, and
+// the job that sends failed e-mails again through the same adapter.
 import type { Database } from '@rora/db';
+import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -12,12 +14,14 @@ import {
 } from './delivery-adapters.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
 import { createOutboxRepository, type OutboxRepository } from './outbox.repository.ts';
+import { createMessagingJobs } from './resend-failed-emails.job.ts';
 
 export type { EmailCategory, EmailMessage, MessagingService, SmsMessage } from './messaging.service.ts';
 export type { EmailTemplate, SmsTemplate } from './templates/index.ts';
 export { renderEmail } from './templates/index.ts';
 export type { MailAdapter, SmsAdapter } from './delivery-adapters.ts';
 export type { OutboxRepository } from './outbox.repository.ts';
+export { RESEND_FAILED_EMAILS_JOB } from './resend-failed-emails.job.ts';
 
 export function createMessaging(deps: {
   config: Config;
@@ -25,7 +29,7 @@ export function createMessaging(deps: {
   clock: Clock;
   mail?: MailAdapter;
   sms?: SmsAdapter;
-}): { messaging: MessagingService; outbox: OutboxRepository } {
+}): { messaging: MessagingService; outbox: OutboxRepository; jobs: JobDefinition[] } {
   const { config, database, clock } = deps;
   const outbox = createOutboxRepository(database.db);
   const mail =
@@ -39,5 +43,6 @@ export function createMessaging(deps: {
     sms: deps.sms ?? sandboxSmsAdapter,
     keepSecurityText: config.devRoutes,
   });
-  return { messaging, outbox };
+  const jobs = createMessagingJobs({ db: database.db, clock, outbox, mail });
+  return { messaging, outbox, jobs };
 }

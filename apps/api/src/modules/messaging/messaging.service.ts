@@ -5,17 +5,20 @@
 // customer's preferences (spec: notification settings) and are recorded as `suppressed` when
 // switched off. Every message is written to outbox_messages first, then handed to the adapter (SMTP,
 // an SMS provider, or the sandbox) and marked sent or failed. A failed delivery answers 503
-// message_delivery_failed, so the customer knows to try again.
-import { eq } from 'drizzle-orm';
+// message_delivery_failed, so the customer knows to try again; a failed e-mail other than a security
+// one is also sent again by the worker (resend-failed-emails.job.ts), since most are sent from
+// background work where no customer is waiting to retry.
 import type { LanguageCode } from '@rora/contracts';
-import { schema, type Db } from '@rora/db';
+import type { Db } from '@rora/db';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailAdapter, SmsAdapter } from './delivery-adapters.ts';
+import { isRetried, leaseFrom, nextAttemptAfter } from './email-retry-policy.ts';
 import type { OutboxRepository } from './outbox.repository.ts';
+import { preferencesOf, wantsCategory, type EmailCategory } from './recipient-preferences.ts';
 import { languageOrDefault, renderEmail, renderSms, type EmailTemplate, type SmsTemplate } from './templates/index.ts';
 
-export type EmailCategory = 'security' | 'administrative' | 'newsletter' | 'price_alert';
+export type { EmailCategory } from './recipient-preferences.ts';
 
 export interface EmailMessage {
   to: string;
@@ -52,7 +55,6 @@ export interface MessagingDependencies {
   keepSecurityText: boolean;
 }
 
-const { users } = schema;
 const WITHHELD_TEXT = '[security message: text not stored]';
 
 export function createMessagingService(deps: MessagingDependencies): MessagingService {
@@ -60,39 +62,28 @@ export function createMessagingService(deps: MessagingDependencies): MessagingSe
 
   /** Whether the customer wants this e-mail, and the language to write it in. */
   async function recipient(message: EmailMessage): Promise<{ wanted: boolean; language: LanguageCode }> {
-    const where = message.userId ? eq(users.id, message.userId) : eq(users.email, message.to.trim().toLowerCase());
-    const [row] = await db
-      .select({
-        language: users.language,
-        // One column per category a customer can switch off, named as the category.
-        administrative: users.administrativeEmails,
-        newsletter: users.newsletterEmails,
-        price_alert: users.aiNotifications,
-      })
-      .from(users)
-      .where(where)
-      .limit(1);
-    const language = message.language ?? languageOrDefault(row?.language);
-    // Someone who is not (yet) a customer has no preferences to honour.
-    const wanted = message.category === 'security' || !row || row[message.category];
-    return { wanted, language };
+    const preferences = await preferencesOf(db, message);
+    const language = message.language ?? languageOrDefault(preferences?.language);
+    return { wanted: wantsCategory(preferences, message.category), language };
   }
 
   async function smsLanguage(message: SmsMessage): Promise<LanguageCode> {
     if (message.language) return message.language;
     if (!message.userId) return languageOrDefault(undefined);
-    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, message.userId));
-    return languageOrDefault(row?.language);
+    return languageOrDefault((await preferencesOf(db, { userId: message.userId, to: message.to }))?.language);
   }
 
-  async function deliver(id: string, send: () => Promise<void>): Promise<void> {
+  /** The first send; a failed e-mail the worker retries is given its first backoff. */
+  async function deliver(message: { id: string; retried: boolean }, send: () => Promise<void>): Promise<void> {
+    const first = { id: message.id, attempts: 1 };
     try {
       await send();
     } catch {
-      await outbox.setStatus(id, 'failed', deps.clock.now());
+      const nextAttemptAt = message.retried ? nextAttemptAfter(deps.clock.now(), 1) : null;
+      await outbox.settle(first, { status: 'failed', nextAttemptAt });
       throw new AppError('message_delivery_failed');
     }
-    await outbox.setStatus(id, 'sent', deps.clock.now());
+    await outbox.settle(first, { status: 'sent', at: deps.clock.now() });
   }
 
   const storedText = (category: string, text: string) =>
@@ -102,6 +93,7 @@ export function createMessagingService(deps: MessagingDependencies): MessagingSe
     async email(message) {
       const { wanted, language } = await recipient(message);
       const { subject, text } = renderEmail(message.template, language);
+      const retried = wanted && isRetried({ channel: 'email', category: message.category });
       const id = await outbox.insert({
         channel: 'email',
         to: message.to,
@@ -110,9 +102,10 @@ export function createMessagingService(deps: MessagingDependencies): MessagingSe
         subject,
         body: storedText(message.category, text),
         status: wanted ? 'queued' : 'suppressed',
+        leaseUntil: retried ? leaseFrom(deps.clock.now()) : null,
       });
       if (!wanted) return;
-      await deliver(id, () => deps.mail.send({ to: message.to, subject, text }));
+      await deliver({ id, retried }, () => deps.mail.send({ to: message.to, subject, text }));
     },
 
     async sms(message) {
@@ -125,8 +118,9 @@ export function createMessagingService(deps: MessagingDependencies): MessagingSe
         subject: '',
         body: storedText(message.category, text),
         status: 'queued',
+        leaseUntil: null,
       });
-      await deliver(id, () => deps.sms.send({ to: message.to, text }));
+      await deliver({ id, retried: false }, () => deps.sms.send({ to: message.to, text }));
     },
   };
 }
