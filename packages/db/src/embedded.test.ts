@@ -1,6 +1,7 @@
 // The embedded PostgreSQL after a crash of its parent: a server left running on the data folder is
 // stopped cleanly and the data is there on the next start; a stale lock file does not block a start;
 // a start that fails says why, with PostgreSQL's own words; a terminal's Ctrl-C does not reach it.
+// Killed under a running process that asked for restarts, it is started again with the data kept.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -38,6 +39,20 @@ async function query<T extends pg.QueryResultRow>(database: EmbeddedDatabase, te
     await client.end();
   }
 }
+
+/** What `probe` resolves to once it stops rejecting; its last rejection after `ms`. */
+async function eventually<T>(probe: () => Promise<T>, ms: number): Promise<T> {
+  for (const deadline = Date.now() + ms; ;) {
+    try {
+      return await probe();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -80,6 +95,53 @@ describe('the embedded PostgreSQL after its parent crashed', () => {
     } finally {
       other.kill();
     }
+  }, 60_000);
+});
+
+describe('the embedded PostgreSQL killed while its process runs', () => {
+  const dataDir = () => path.join(root, 'restarted');
+  const said: string[] = [];
+  const startRestarting = async () => {
+    const database = await startEmbeddedPostgres({ dataDir: dataDir(), restart: { say: (line) => said.push(line) } });
+    running.push(database);
+    return database;
+  };
+  const lockPid = async () => (await readLockFile(dataDir()))!.pid;
+
+  it('is started again on its port with every committed row, later and later', async () => {
+    const database = await startRestarting();
+    await query(database, `CREATE TABLE kept (name text); INSERT INTO kept VALUES ('committed before the kill')`);
+    const first = await lockPid();
+    process.kill(first, 'SIGKILL');
+    // Same URL: the port is the same, so a pool reconnects by itself.
+    const rows = await eventually(() => query(database, 'SELECT name FROM kept'), 20_000);
+    expect(rows).toEqual([{ name: 'committed before the kill' }]);
+    const second = await lockPid();
+    expect(second).not.toBe(first);
+    expect(said[0]).toMatch(new RegExp(`^PostgreSQL \\(pid ${first}\\) exited \\(SIGKILL\\) .*again in 1 s$`));
+    expect(said[1]).toMatch(new RegExp(`^PostgreSQL started again \\(pid ${second}\\)`));
+
+    // Dead again soon after its start: the wait doubles. A stop meanwhile starts nothing.
+    process.kill(second, 'SIGKILL');
+    await eventually(async () => expect(said[2]).toMatch(/exited \(SIGKILL\) .*again in 2 s$/), 10_000);
+    await database.stop();
+    await sleep(2_500);
+    expect(said).toHaveLength(3);
+    expect(await readLockFile(dataDir())).toMatchObject({ pid: second });
+    expect(isAlive(second)).toBe(false);
+  }, 60_000);
+
+  it('stops the server it started again, and starts nothing after', async () => {
+    said.length = 0;
+    const database = await startRestarting();
+    process.kill(await lockPid(), 'SIGKILL');
+    expect(await eventually(() => query(database, 'SELECT count(*)::int AS n FROM kept'), 20_000)).toEqual([{ n: 1 }]);
+    const restarted = await lockPid();
+    await database.stop();
+    expect(isAlive(restarted)).toBe(false);
+    await sleep(2_000);
+    expect(said).toHaveLength(2);
+    expect(await readLockFile(dataDir())).toBeNull();
   }, 60_000);
 });
 

