@@ -76,7 +76,7 @@ async function database(): Promise<{ url: string; embedded?: EmbeddedDatabase; w
     }
   }
   const dataDir = path.join(root, '.data', 'cluster-pg');
-  const embedded = await startEmbeddedPostgres({ dataDir });
+  const embedded = await startEmbeddedPostgres({ dataDir, restart: { say: (line) => say(`[postgres] ${line}`) } });
   return { url: embedded.adminUrl, embedded, where: `an embedded PostgreSQL (data in ${dataDir})` };
 }
 

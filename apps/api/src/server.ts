@@ -42,7 +42,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (!databaseUrl) {
     const dataDir = path.resolve(config.RORA_DATA_DIR, 'pg');
     log(`Starting embedded PostgreSQL (data in ${dataDir})…`);
-    embedded = await startEmbeddedPostgres({ dataDir });
+    // Started again if it dies while we run (ADR 0075); requests meanwhile answer 503.
+    embedded = await startEmbeddedPostgres({ dataDir, restart: { say: log } });
     if (embedded.leftOver === 'stopped') log(`Stopped the PostgreSQL an earlier run left running on ${dataDir}.`);
     databaseUrl = embedded.adminUrl;
   }

@@ -15,7 +15,8 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   WEB_DIST_DIR: '/nonexistent-web-dist',
 });
-const server = await startServer({ config, log: () => undefined });
+// Its lines (a death of its PostgreSQL, a start again) go out, for the tests to read.
+const server = await startServer({ config, log: (line) => void process.stdout.write(`${line}\n`) });
 const databaseUrl = server.database.pool.options.connectionString;
 process.stdout.write(`READY ${server.url.replace('localhost', '127.0.0.1')} ${databaseUrl}\n`);
 process.once('SIGTERM', () => {
