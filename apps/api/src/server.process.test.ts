@@ -10,11 +10,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectDatabase,
-  isProcessAlive as isAlive,
-  type Database,
-} from '@rora/db';
+import { connectDatabase, isProcessAlive as isAlive, type Database } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { fundCustomer } from '@rora/ledger/testing';
 import { insertSignedInCustomer } from './modules/orders/testing/server-child.ts';
@@ -167,7 +163,7 @@ describe('the server’s PostgreSQL stopped at once under load', () => {
     const postgres = lockPid(dataDir);
     const port = Number(new URL(server.databaseUrl).port);
     process.kill(postgres, 'SIGQUIT'); // pg_ctl stop -m immediate
-    for (const deadline = Date.now() + 10_000; isAlive(postgres) && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; isAlive(postgres) && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // The server's first start comes 1 s after the death: it fails on the held port, and is retried.
