@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const unstakeWith = (id: string, payload: string, key = randomUUID(), headers = alice.headers) =>
+const unstakeWith = (id: string, payload: string, key = randomUUID(), headers: object = alice.headers) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/staking/stake/${id}/unstake`,
