@@ -115,8 +115,8 @@ test.describe('staking on a phone, in light', () => {
 
     for (const [lang, stake, confirm] of [
       ['fr', 'Staker du USDT, Flexible', 'Confirmer le staking'],
-      ['la_es', 'Hacer staking de USDT, Flexible', 'Confirmar staking'],
-      ['pt_br', 'Fazer staking de USDT, Flexível', 'Confirmar staking'],
+      ['la_es', 'Stakear USDT, Flexible', 'Confirmar staking'],
+      ['pt_br', 'Aplicar USDT em staking, Flexível', 'Confirmar staking'],
     ] as const) {
       await page.evaluate((value) => localStorage.setItem('lang', value), lang);
       await page.reload();

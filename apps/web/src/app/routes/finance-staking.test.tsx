@@ -13,6 +13,7 @@ import {
   type Stake,
 } from '@rora/contracts';
 import { errorText, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import type { LanguageCode } from '../../lib/i18n/languages.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-staking.tsx';
 
@@ -41,7 +42,7 @@ const staked: Stake = {
 };
 
 /** The staking screen with one USDT plan (10 to 100,000), 50 USDT available and `stakes`. */
-async function openScreen(stakes: Stake[] = []) {
+async function openScreen(stakes: Stake[] = [], language?: LanguageCode) {
   signInAs(signedInCustomer());
   api.answer(stakingApi.listPlans, stakingPlanListSchema, {
     today: '2026-11-25',
@@ -65,7 +66,7 @@ async function openScreen(stakes: Stake[] = []) {
     change24h: null,
     assets: [portfolioAsset('USDT', { available: '50', total: '50', usdValue: '50.00' })],
   });
-  await renderScreen({ path: '/dashboard/finance/stake', Component, namespaces: ['staking'] });
+  await renderScreen({ path: '/dashboard/finance/stake', Component, namespaces: ['staking'], language });
 }
 
 /** The screen of openScreen with the plan's stake dialog open. */
@@ -93,6 +94,20 @@ describe('the staking screen', () => {
       within(dialog).getByText(text('staking:dialog.apy'), { selector: 'dt' }).nextElementSibling?.textContent,
     ).toBe('8%');
   });
+
+  // WCAG 2.5.3 (label in name): a customer who says or searches for the word on the button finds it.
+  // The Spanish button read "Stakear" but was named "Hacer staking de USDT, …", the Portuguese
+  // "Aplicar" but "Fazer staking de USDT, …".
+  for (const language of ['en', 'fr', 'la_es', 'pt_br'] as const) {
+    it(`names a plan’s button with the word it shows (${language})`, async () => {
+      await openScreen([], language);
+      const plan = await screen.findByRole('listitem', { name: 'USDT' });
+      const button = within(plan).getByRole('button');
+      const shown = button.textContent!.trim();
+      expect(shown).toBe(text('staking:plans.stake'));
+      expect(button.getAttribute('aria-label')!.toLowerCase()).toContain(shown.toLowerCase());
+    });
+  }
 
   it('names the plan’s minimum when the amount is below it', async () => {
     const { dialog, amount } = await openStakeDialog();
