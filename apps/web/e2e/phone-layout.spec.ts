@@ -12,7 +12,7 @@ const WIDTH = 390;
 const HEIGHT = 844;
 test.use({ viewport: { width: WIDTH, height: HEIGHT } });
 
-async function useLanguage(page: Page, lang: 'en' | 'fr', theme: 'dark_theme' | 'light_theme' = 'dark_theme') {
+async function useLanguage(page: Page, lang: 'en' | 'fr' | 'la_es', theme: 'dark_theme' | 'light_theme' = 'dark_theme') {
   await page.goto('/auth/login');
   await page.evaluate(
     (look) => {
@@ -182,4 +182,28 @@ test('wallets and swap: the network is never cut, and the small links and Max ar
 
   await page.goto('/dashboard/swap');
   await expectTouchSize(page.getByRole('button', { name: /^Utiliser tout votre solde/ }));
+});
+
+test('swap: a quote figure that wraps under its label stays at the right, under the others', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await approvedCustomer(request);
+  await faucet(request, customer, 'BTC', '0.01');
+  await mine(request, 'btc', 3);
+  await useLanguage(page, 'la_es', 'light_theme');
+  await openSignedIn(page, customer, '/dashboard/swap');
+  await expect(page.getByText('Disponible: 0.010 BTC')).toBeVisible();
+  await page.getByLabel('Monto en BTC').fill('0.005');
+  const reference = page.locator('.quote__row').filter({ hasText: 'Tasa de referencia' });
+  await expect(reference).toBeVisible();
+  // "Tasa de referencia" and its rate do not fit on one line at 390 px: the rate wraps under it.
+  const [row, label, value] = await Promise.all([
+    reference.boundingBox(),
+    reference.locator('dt').boundingBox(),
+    reference.locator('dd').boundingBox(),
+  ]);
+  expect(value!.y, 'the rate wraps under its label').toBeGreaterThan(label!.y);
+  expect(Math.abs(value!.x + value!.width - (row!.x + row!.width)), 'the rate is right-aligned').toBeLessThan(1);
 });
