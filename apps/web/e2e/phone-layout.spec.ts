@@ -12,7 +12,11 @@ const WIDTH = 390;
 const HEIGHT = 844;
 test.use({ viewport: { width: WIDTH, height: HEIGHT } });
 
-async function useLanguage(page: Page, lang: 'en' | 'fr' | 'la_es', theme: 'dark_theme' | 'light_theme' = 'dark_theme') {
+async function useLanguage(
+  page: Page,
+  lang: 'en' | 'fr' | 'la_es',
+  theme: 'dark_theme' | 'light_theme' = 'dark_theme',
+) {
   await page.goto('/auth/login');
   await page.evaluate(
     (look) => {
