@@ -92,6 +92,31 @@ describe('the lending screen', () => {
   });
 });
 
+describe('the lend confirmation', () => {
+  // UI.md: dollar values beside amounts, and a summary before money moves. A lender saw 0.02 BTC of
+  // collateral and a loan-to-value, but not what the collateral is worth, which the loan request's
+  // preview shows the borrower.
+  it('values the loan and its collateral in dollars at the prices of the moment', async () => {
+    answerMarketplace();
+    api.answer(walletApi.dashboard, dashboardSchema, {
+      totalBalance: '1000.00',
+      change24h: null,
+      assets: [
+        portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00', usdPrice: '1.0004' }),
+        portfolioAsset('BTC', { usdPrice: '46296.3' }),
+      ],
+    });
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.lend') }));
+    const summary = screen.getByRole('dialog', { name: text('lending:lend.title') });
+    const values = await within(summary).findByText(text('lending:preview.values'), { selector: 'dt' });
+    // 500 × 1.0004 and 0.02 × 46,296.3, each rounded once to the cent.
+    expect(values.nextElementSibling?.textContent).toBe('$500.20 / $925.93');
+  });
+});
+
 describe('a repaid loan’s details', () => {
   it('tell the lender what reached them: the amount paid less the platform fee', async () => {
     const repaid: Loan = {

@@ -7,7 +7,8 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
-import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
+import { formatUsd, usdCentsOf } from '../../../lib/format/numbers.ts';
+import { useLoan, useLoanStep, useUsdPrices, type LoanAction } from '../api/loans.ts';
 import { Figures, useCoins, usePercent, useRate, useLoanCoins } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
@@ -21,6 +22,7 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
   const coins = useLoanCoins();
   const percent = usePercent();
   const rate = useRate();
+  const prices = useUsdPrices().data;
   const { loan } = step;
   const ltv = loan.ltvBps === null ? '—' : percent(loan.ltvBps);
   const collateral = coins(loan.collateralAmount, loan.collateralAsset);
@@ -31,6 +33,9 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
       [t('card.rate'), `${rate(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
       [t('card.collateral'), collateral],
       [t('card.ltv'), ltv],
+      // What the lender pays and what secures it, in dollars, as the borrower's preview says; left
+      // out while either price is unknown rather than shown as $0.00.
+      ...dollarValues(loan, prices, t('preview.values')),
     ];
   }
   if (step.action === 'repay') {
@@ -41,6 +46,19 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
     ];
   }
   return [[t('cancelStep.returns'), collateral]];
+}
+
+function dollarValues(
+  loan: Loan,
+  prices: ReadonlyMap<string, string> | undefined,
+  label: string,
+): ReadonlyArray<readonly [string, string]> {
+  const loanPrice = prices?.get(loan.asset);
+  const collateralPrice = prices?.get(loan.collateralAsset);
+  if (loanPrice === undefined || collateralPrice === undefined) return [];
+  const principal = usdCentsOf([{ amount: loan.amount, usdPrice: loanPrice }]);
+  const collateral = usdCentsOf([{ amount: loan.collateralAmount, usdPrice: collateralPrice }]);
+  return [[label, `${formatUsd(principal)} / ${formatUsd(collateral)}`]];
 }
 
 export function StepDialog({ step, onClose }: { readonly step: PendingStep | null; readonly onClose: () => void }) {
