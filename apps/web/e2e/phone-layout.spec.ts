@@ -211,3 +211,19 @@ test('swap: a quote figure that wraps under its label stays at the right, under 
   expect(value!.y, 'the rate wraps under its label').toBeGreaterThan(label!.y);
   expect(Math.abs(value!.x + value!.width - (row!.x + row!.width)), 'the rate is right-aligned').toBeLessThan(1);
 });
+
+test('exchange: each pair in the picker reads on one line, its price beside it', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await useLanguage(page, 'la_es', 'light_theme');
+  await openSignedIn(page, customer, '/dashboard/exchange');
+  await page
+    .getByRole('button', { name: /BTC\/USDT/ })
+    .first()
+    .click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toContainText(/BTC\/USDT\s+[\d,.]+ · [+-]/);
+  // Every option as tall as a one-line option (the 44 px touch row): the price never wraps under the pair.
+  for (const height of await options.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height)))
+    expect(height, 'an option wraps onto a second line').toBeLessThanOrEqual(44);
+  await expectInView(page.getByRole('listbox'));
+});
