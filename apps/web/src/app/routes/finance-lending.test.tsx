@@ -3,7 +3,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, lendingApi, loanListSchema, loanSchema, walletApi, type Loan } from '@rora/contracts';
+import {
+  dashboardSchema,
+  lendingApi,
+  loanListSchema,
+  loanPreviewSchema,
+  loanSchema,
+  walletApi,
+  type Loan,
+} from '@rora/contracts';
 import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
@@ -42,7 +50,7 @@ const openRequest: Loan = {
   timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
 };
 
-/** A signed-in customer with 1,000 USDT, and one open request on the marketplace. */
+/** A signed-in customer with 1,000 USDT, and one open request on the marketplace with its preview. */
 function answerMarketplace() {
   signInAs(signedInCustomer());
   api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
@@ -50,6 +58,31 @@ function answerMarketplace() {
     totalBalance: '1000.00',
     change24h: null,
     assets: [portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00' })],
+  });
+  // The open request's figures at the reference prices, which the lend confirmation asks for.
+  api.answer(lendingApi.preview, loanPreviewSchema, {
+    asset: 'USDT',
+    amount: '500',
+    collateralAsset: 'BTC',
+    collateralAmount: '0.02',
+    rateBps: 800,
+    termDays: 30,
+    ltvBps: 5400,
+    interestAtTerm: '3.29',
+    repaymentAtTerm: '503.29',
+    lenderReceivesAtTerm: '502.96',
+    acceptable: true,
+    principalUsd: '500.20',
+    collateralUsd: '925.93',
+    levels: {
+      initialLtvBps: 6500,
+      marginCallLtvBps: 7500,
+      liquidationLtvBps: 8500,
+      liquidationPenaltyBps: 500,
+      feeBps: 1000,
+      minInterestDays: 7,
+      graceHours: 72,
+    },
   });
 }
 
@@ -96,24 +129,23 @@ describe('the lend confirmation', () => {
   // UI.md: dollar values beside amounts, and a summary before money moves. A lender saw 0.02 BTC of
   // collateral and a loan-to-value, but not what the collateral is worth, which the loan request's
   // preview shows the borrower.
-  it('values the loan and its collateral in dollars at the prices of the moment', async () => {
+  it('values the loan and its collateral in dollars at the prices of its loan-to-value', async () => {
     answerMarketplace();
-    api.answer(walletApi.dashboard, dashboardSchema, {
-      totalBalance: '1000.00',
-      change24h: null,
-      assets: [
-        portfolioAsset('USDT', { available: '1000', total: '1000', usdValue: '1000.00', usdPrice: '1.0004' }),
-        portfolioAsset('BTC', { usdPrice: '46296.3' }),
-      ],
-    });
     await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
 
     const card = await screen.findByRole('listitem', { name: /500/ });
     await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.lend') }));
     const summary = screen.getByRole('dialog', { name: text('lending:lend.title') });
     const values = await within(summary).findByText(text('lending:preview.values'), { selector: 'dt' });
-    // 500 × 1.0004 and 0.02 × 46,296.3, each rounded once to the cent.
     expect(values.nextElementSibling?.textContent).toBe('$500.20 / $925.93');
+    expect(Object.fromEntries(api.calls(lendingApi.preview)[0]!.query)).toEqual({
+      asset: 'USDT',
+      amount: '500',
+      rateBps: '800',
+      termDays: '30',
+      collateralAsset: 'BTC',
+      collateralAmount: '0.02',
+    });
   });
 });
 

@@ -7,8 +7,8 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
-import { formatUsd, usdCentsOf } from '../../../lib/format/numbers.ts';
-import { useLoan, useLoanStep, useUsdPrices, type LoanAction } from '../api/loans.ts';
+import { formatUsd } from '../../../lib/format/numbers.ts';
+import { useLoan, useLoanPreview, useLoanStep, type LoanAction } from '../api/loans.ts';
 import { Figures, useCoins, usePercent, useRate, useLoanCoins } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
@@ -22,8 +22,10 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
   const coins = useLoanCoins();
   const percent = usePercent();
   const rate = useRate();
-  const prices = useUsdPrices().data;
   const { loan } = step;
+  // The borrower's preview of the same terms: its dollar values are at the reference prices the
+  // loan-to-value beside them is computed at.
+  const preview = useLoanPreview(step.action === 'lend' ? termsOf(loan) : null).data;
   const ltv = loan.ltvBps === null ? '—' : percent(loan.ltvBps);
   const collateral = coins(loan.collateralAmount, loan.collateralAsset);
   if (step.action === 'lend') {
@@ -34,8 +36,10 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
       [t('card.collateral'), collateral],
       [t('card.ltv'), ltv],
       // What the lender pays and what secures it, in dollars, as the borrower's preview says; left
-      // out while either price is unknown rather than shown as $0.00.
-      ...dollarValues(loan, prices, t('preview.values')),
+      // out until the preview answers rather than shown as $0.00.
+      ...(preview
+        ? [[t('preview.values'), `${formatUsd(preview.principalUsd)} / ${formatUsd(preview.collateralUsd)}`] as const]
+        : []),
     ];
   }
   if (step.action === 'repay') {
@@ -48,17 +52,10 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
   return [[t('cancelStep.returns'), collateral]];
 }
 
-function dollarValues(
-  loan: Loan,
-  prices: ReadonlyMap<string, string> | undefined,
-  label: string,
-): ReadonlyArray<readonly [string, string]> {
-  const loanPrice = prices?.get(loan.asset);
-  const collateralPrice = prices?.get(loan.collateralAsset);
-  if (loanPrice === undefined || collateralPrice === undefined) return [];
-  const principal = usdCentsOf([{ amount: loan.amount, usdPrice: loanPrice }]);
-  const collateral = usdCentsOf([{ amount: loan.collateralAmount, usdPrice: collateralPrice }]);
-  return [[label, `${formatUsd(principal)} / ${formatUsd(collateral)}`]];
+/** A loan's terms as a request states them (GET /p2p/preview). */
+function termsOf(loan: Loan) {
+  const { asset, amount, rateBps, termDays, collateralAsset, collateralAmount } = loan;
+  return { asset, amount, rateBps, termDays, collateralAsset, collateralAmount };
 }
 
 export function StepDialog({ step, onClose }: { readonly step: PendingStep | null; readonly onClose: () => void }) {
