@@ -10,6 +10,7 @@ import {
   withoutQueryDeadline,
   type Database,
   type EmbeddedDatabase,
+  type RestartBackoff,
 } from '@rora/db';
 import { buildApp, type App, type AppDependencies } from './app.ts';
 import { startBackground, startJobSender, type Background } from './background.ts';
@@ -32,6 +33,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** More routes under /api/v1 (buildApp's `plugins`): the order benchmark adds its baseline here. */
   plugins?: AppDependencies['plugins'];
+  /** The waits before an embedded PostgreSQL that died is started again (RESTART_BACKOFF). */
+  restartBackoff?: RestartBackoff;
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -43,7 +46,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const dataDir = path.resolve(config.RORA_DATA_DIR, 'pg');
     log(`Starting embedded PostgreSQL (data in ${dataDir})…`);
     // Started again if it dies while we run (ADR 0075); requests meanwhile answer 503.
-    embedded = await startEmbeddedPostgres({ dataDir, restart: { say: log } });
+    embedded = await startEmbeddedPostgres({ dataDir, restart: { say: log, backoff: options.restartBackoff } });
     if (embedded.leftOver === 'stopped') log(`Stopped the PostgreSQL an earlier run left running on ${dataDir}.`);
     databaseUrl = embedded.adminUrl;
   }

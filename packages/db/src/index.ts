@@ -14,4 +14,5 @@ export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export { migrate, listMigrations } from './migrate.ts';
 export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';
 export { isAlive as isProcessAlive, readLockFile, readLockFileSync } from './embedded-orphan.ts';
+export { RESTART_BACKOFF, type RestartBackoff } from './embedded-restart.ts';
 export * as schema from './schema/index.ts';
