@@ -19,7 +19,7 @@ import {
 } from './plugins/connection-limits.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuardsPlugin, { clientErrors, frameworkErrors } from './plugins/input-guards.ts';
-import { bodyTakesNothing, getTakesNoBody, queryTakesNothing, routeValidator } from './plugins/validation.ts';
+import { queryTakesNothing, routeValidator, takesNoBody } from './plugins/validation.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -97,8 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(routeValidator);
   app.addHook('onRoute', queryTakesNothing);
-  app.addHook('onRoute', getTakesNoBody);
-  app.addHook('onRoute', bodyTakesNothing);
+  app.addHook('onRoute', takesNoBody);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

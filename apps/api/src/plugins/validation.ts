@@ -4,8 +4,8 @@
 // Other issues (a wrong type where no code was given) answer request_validation_failed.
 // Bodies and query strings are strict: an unknown field or parameter is refused by name rather than
 // silently dropped (TESTING.md): `GET /wallet/history?asset=BTC` filters nothing, so it says so. An
-// API route that declares no query string takes none (queryTakesNothing), a GET takes no body
-// (getTakesNoBody), and neither does a call that declares none (bodyTakesNothing).
+// API route that declares no query string takes none (queryTakesNothing), and a GET takes no body,
+// nor does a call that declares none (takesNoBody).
 import type { FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorItem } from '@rora/contracts';
@@ -74,20 +74,6 @@ async function refuseBody(request: FastifyRequest): Promise<void> {
   if (hasBody(request)) throw new AppError('request_body_not_allowed');
 }
 
-/**
- * An `onRoute` hook: an API GET (or HEAD) refuses a body. Fastify does not read one there, so it was
- * dropped and the call answered as if the client had not meant something by it (a filter, say).
- * Checked in preValidation, after the sign-in check of onRequest, so an anonymous caller still
- * learns only that it must sign in. Not the WebSocket, whose upgrade is not a call.
- */
-export function getTakesNoBody(route: RouteOptions): void {
-  const methods = [route.method].flat();
-  if (!methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-  if (route.wsHandler || !route.url.startsWith('/api/v1/')) return;
-  const preValidation = route.preValidation === undefined ? [] : [route.preValidation].flat();
-  route.preValidation = [refuseBody as never, ...preValidation];
-}
-
 /** An empty JSON object: what a client that always sends JSON sends for "nothing". */
 const isEmptyObject = (body: unknown) =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
@@ -99,26 +85,34 @@ async function refuseParsedBody(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * An `onRoute` hook: an API call other than a GET that declares no body (an unstake, a logout, a
- * delete) refuses one with something in it, where it was dropped unread: `{"amount":"5"}` sent to
- * an unstake, meant as a part, unstaked the whole. Absent, `null` or `{}` is nothing. Checked on the
- * parsed body. Not for a route that reads its own body (it declares what it `consumes`: the KYC
- * uploads, whose own refusal says a file is needed), the providers' webhooks (their servers choose
- * what to send) or the WebSocket. Checked in preValidation, as getTakesNoBody is: after the sign-in
- * check, before an idempotency key is claimed.
+ * How a route refuses a body it does not take, if it does:
+ * - An API GET (or HEAD), by its headers: Fastify does not read a body there, so one was dropped and
+ *   the call answered as if the client had not meant something by it (a filter, say).
+ * - Another API call that declares no body (an unstake, a logout, a delete), by the parsed body,
+ *   where it was dropped unread: `{"amount":"5"}` sent to an unstake, meant as a part, unstaked the
+ *   whole. Absent, `null` or `{}` is nothing. Not a route that reads its own body (it declares what
+ *   it `consumes`: the KYC uploads, whose own refusal says a file is needed), nor the providers'
+ *   webhooks (their servers choose what to send).
  */
-export function bodyTakesNothing(route: RouteOptions): void {
-  const methods = [route.method].flat();
-  if (methods.some((method) => method === 'GET' || method === 'HEAD')) return;
+function bodyRefusal(route: RouteOptions): ((request: FastifyRequest) => Promise<void>) | undefined {
+  const reads = [route.method].flat().map((method) => method === 'GET' || method === 'HEAD');
+  if (reads.every(Boolean)) return refuseBody;
+  if (reads.some(Boolean)) return undefined;
   const schema = route.schema as { body?: unknown; consumes?: unknown } | undefined;
-  if (
-    schema?.body !== undefined ||
-    schema?.consumes !== undefined ||
-    route.wsHandler ||
-    !route.url.startsWith('/api/v1/')
-  )
-    return;
-  if (route.url.startsWith('/api/v1/webhooks/')) return;
+  if (schema?.body !== undefined || schema?.consumes !== undefined) return undefined;
+  return route.url.startsWith('/api/v1/webhooks/') ? undefined : refuseParsedBody;
+}
+
+/**
+ * An `onRoute` hook: an API route refuses a body it does not take (bodyRefusal), by name. Checked in
+ * preValidation: after the sign-in check of onRequest, so an anonymous caller still learns only that
+ * it must sign in, and before an idempotency key is claimed. Not the WebSocket, whose upgrade is not
+ * a call.
+ */
+export function takesNoBody(route: RouteOptions): void {
+  if (route.wsHandler || !route.url.startsWith('/api/v1/')) return;
+  const refusal = bodyRefusal(route);
+  if (refusal === undefined) return;
   const preValidation = route.preValidation === undefined ? [] : [route.preValidation].flat();
-  route.preValidation = [refuseParsedBody as never, ...preValidation];
+  route.preValidation = [refusal as never, ...preValidation];
 }
