@@ -5,4 +5,9 @@ export {
   type NotificationService,
   type PreparedNotification,
 } from './notifications.service.ts';
-export { NOTIFY_GRACE_MS, hasNotificationAbout, notificationRows } from './notifications.repository.ts';
+export {
+  NOTIFY_GRACE_MS,
+  hasNotificationAbout,
+  notificationRows,
+  storeNotificationsIn,
+} from './notifications.repository.ts';

@@ -1,7 +1,7 @@
 // The notifications table, always read and written through its owner's id.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@rora/contracts';
-import { schema, type Db } from '@rora/db';
+import { schema, type Db, type Tx } from '@rora/db';
 
 const { notifications } = schema;
 type Row = typeof notifications.$inferSelect;
@@ -42,6 +42,15 @@ export function notificationRows(prepared: readonly PreparedNotification[]) {
     data: notification.data,
     created_at: notification.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Stores prepared notifications in the caller's transaction, with the step they tell of: a session
+ * lost between the two can then leave neither a step untold nor a notice of a step undone.
+ */
+export async function storeNotificationsIn(tx: Tx, prepared: readonly PreparedNotification[]): Promise<void> {
+  if (prepared.length === 0) return;
+  await tx.execute(sql`SELECT FROM notifications_insert_all(${JSON.stringify(notificationRows(prepared))}::jsonb)`);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Stake } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import { withTransaction } from '@rora/ledger';
 import type { AssetSymbol } from '@rora/money';
-import { notificationRows, type NotificationInput, type NotificationService } from '../notifications/index.ts';
+import { storeNotificationsIn, type NotificationInput, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import type { StakingClock } from './staking-clock.ts';
 import { claimUnnotified, stakesByIds } from './staking.repository.ts';
@@ -112,11 +112,7 @@ export function createStakingAccrual(deps: {
         const prepared = deps.notifications.prepare(
           claimed.map((stake) => ({ userId: stake.userId, input: maturedNotice(stakeView(stake)) })),
         );
-        if (prepared.length > 0) {
-          await tx.execute(
-            sql`SELECT FROM notifications_insert_all(${JSON.stringify(notificationRows(prepared))}::jsonb)`,
-          );
-        }
+        await storeNotificationsIn(tx, prepared);
         return prepared;
       });
       if (notices.length === 0) return;

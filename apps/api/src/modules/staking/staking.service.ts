@@ -21,7 +21,7 @@ import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@ror
 import { assetScale, formatAmount, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
-import { notificationRows, type NotificationInput, type NotificationService } from '../notifications/index.ts';
+import { storeNotificationsIn, type NotificationInput, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import { addDays, type StakingClock } from './staking-clock.ts';
 import {
@@ -257,7 +257,7 @@ export function createStakingService(deps: Deps): StakingService {
         // With the unstake, not after it: a session lost between the two left stakes unstaked whose
         // customer was never told (the retry answers from the stake and notifies no one).
         const notice = deps.notifications.prepare([{ userId, input: unstakedNotice(stakeView(row)) }]);
-        await tx.execute(sql`SELECT FROM notifications_insert_all(${JSON.stringify(notificationRows(notice))}::jsonb)`);
+        await storeNotificationsIn(tx, notice);
         return { row, notice };
       });
       const view = stakeView(ended.row);
