@@ -119,9 +119,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw new Error(`PostgreSQL could not ${step} (data in ${databaseDir}, port ${port}): ${reason}${lines}`);
   };
   if (fresh) await pg.initialise().catch(failed('initialise its data folder'));
+  let serverPid: number | undefined;
+  let unwatch: () => void = () => undefined;
+  /** The server just started, from its lock file, stopped by the watchdog if this process dies. */
+  const watchStarted = async () => {
+    serverPid = (await readLockFile(databaseDir))?.pid;
+    unwatch = serverPid ? watchParent(serverPid) : () => undefined;
+    return serverPid;
+  };
   await pg.start().catch(failed('start'));
-  let serverPid = (await readLockFile(databaseDir))?.pid;
-  let unwatch = serverPid ? watchParent(serverPid) : () => undefined;
+  await watchStarted();
   // The dead server's lock file and shared memory are dealt with as after a crash of ours; PostgreSQL
   // refuses to start while a backend of the dead one still holds that memory, and is tried later.
   const startAgain = async () => {
@@ -129,9 +136,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     recent.length = 0;
     await stopOrphanedServer(databaseDir);
     await pg.start().catch(failed('start again'));
-    serverPid = (await readLockFile(databaseDir))?.pid;
-    unwatch = serverPid ? watchParent(serverPid) : () => undefined;
-    return serverPid;
+    return watchStarted();
   };
   // The package keeps the server's process to itself; its exit is the first sign of a death.
   const server = () => (pg as unknown as { process?: ChildProcess }).process;
