@@ -154,3 +154,57 @@ describe.skipIf(!available)('the NATS event bus', () => {
     remote.stop();
   });
 });
+
+/** Just enough of a NATS server to take a client in clear text; it offers no TLS. */
+async function startPlainNats() {
+  const connects: string[] = [];
+  const sockets = new Set<Socket>();
+  let dials = 0;
+  const server = createServer((socket) => {
+    dials += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.write('INFO {"server_id":"plain","version":"2.10.0","proto":1,"max_payload":1048576}\r\n');
+    socket.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\r\n')) {
+        if (line.startsWith('CONNECT')) connects.push(line);
+        if (line === 'PING') socket.write('PONG\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    connects,
+    dials: () => dials,
+    close: (): Promise<void> =>
+      new Promise((resolve) => (sockets.forEach((each) => each.destroy()), server.close(() => resolve()))),
+  };
+}
+
+describe('the NATS event bus on a tls:// URL', () => {
+  it('refuses a server that offers no TLS instead of sending its events in clear text (ADR 0076)', async () => {
+    const plain = await startPlainNats();
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const clear = createNatsEventBus({
+      url: `nats://127.0.0.1:${plain.port}`,
+      local: createInProcessEventBus(),
+      log: quiet,
+    });
+    await clear.ready;
+    expect(plain.connects).toHaveLength(1);
+    await clear.close();
+    const tls = createNatsEventBus({
+      url: `tls://127.0.0.1:${plain.port}`,
+      local: createInProcessEventBus(),
+      log: quiet,
+    });
+    // The client dials again every second while it waits for its first connection.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(plain.dials()).toBeGreaterThan(1);
+    expect(plain.connects).toHaveLength(1);
+    await tls.close();
+    await plain.close();
+  });
+});

@@ -20,7 +20,7 @@ interface BusLog {
 }
 
 export interface NatsEventBusOptions {
-  /** nats:// URL, or several separated by commas (a cluster's seeds). */
+  /** nats:// or tls:// URL, or several separated by commas (a cluster's seeds); tls:// requires TLS. */
   url: string;
   /** Delivers to this process's subscribers: the in-process bus. */
   local: EventBus;
@@ -66,8 +66,13 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { r
     remote.set(topic, subscription);
   };
 
+  const servers = options.url.split(',').map((server) => server.trim());
   const ready = connect({
-    servers: options.url.split(',').map((server) => server.trim()),
+    servers,
+    // The client drops a server's scheme: tls:// alone would use TLS only if the server offered it,
+    // so anyone on the path could keep the link in clear text (ADR 0076). Asked for, TLS is required
+    // of every server, gossiped ones included, and a server without it is refused.
+    tls: servers.some((server) => /^tls:\/\//i.test(server)) ? {} : undefined,
     name: options.name ?? 'rora',
     noEcho: true,
     waitOnFirstConnect: true,
