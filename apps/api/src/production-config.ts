@@ -1,11 +1,14 @@
 // What production refuses (ADR 0020): every setting whose default is a sandbox stand-in (test keys,
 // a made-up identity check, test cards, a simulated chain or platform, mail that reaches no one), and
 // the sandbox's public keys even when given explicitly, like its addresses (production-addresses.ts)
-// and a shared secret anyone could know (production-secrets.ts). loadConfig prints every problem at
-// once, one line per setting, so an operator fixes them in one go. It reads the raw variables, so the
-// missing ones are named even when another variable has a bad value.
+// and a shared secret anyone could know (production-secrets.ts), and a link that would carry
+// passwords or customers' data in clear text off the private network (production-links.ts, ADR
+// 0076). loadConfig prints every problem at once, one line per setting, so an operator fixes them
+// in one go. It reads the raw variables, so the missing ones are named even when another variable
+// has a bad value.
 import { DEPOSIT_ENV_VARIABLES, depositConfigsFromEnv, isChainError, usesDevnetKeys, type ChainId } from '@rora/chains';
 import { addressProblems } from './production-addresses.ts';
+import { linkProblems } from './production-links.ts';
 import { secretProblems } from './production-secrets.ts';
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -196,6 +199,7 @@ export function productionProblems(values: Values): Problem[] {
     ...devnetKeys(values),
     ...secretProblems(values),
     ...addressProblems(values),
+    ...linkProblems(values),
     ...nodeChains(values),
   ];
 }

@@ -3,7 +3,7 @@
 // bucket, SMTP, webhook secrets, live platforms. Tests take one setting out at a time.
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://rora@db.internal:5432/rora',
+  DATABASE_URL: 'postgres://rora@db.internal:5432/rora?sslmode=verify-full',
   SMTP_URL: 'smtps://rora:mail-password@smtp.example.com:465',
   IDENTITY_WEBHOOK_SECRET: 'identity-webhook-secret-for-production-tests-0123',
   ONRAMP_WEBHOOK_SECRET: 'onramp-webhook-secret-for-production-tests-012345',

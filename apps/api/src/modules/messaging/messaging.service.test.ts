@@ -186,8 +186,12 @@ describe('messaging', () => {
   });
 });
 
-/** Just enough of an SMTP server to accept one message at a time. */
-function fakeSmtpServer(received: string[]): Server {
+/**
+ * Just enough of an SMTP server to accept one message at a time. `commands` records each command
+ * line; with `refusesStartTls` it offers STARTTLS and answers 454, as a server behind someone who
+ * wants the link in clear text may.
+ */
+function fakeSmtpServer(received: string[], options: { commands?: string[]; refusesStartTls?: boolean } = {}): Server {
   return createServer((socket) => {
     let buffer = '';
     let message: string[] | null = null;
@@ -205,8 +209,12 @@ function fakeSmtpServer(received: string[]): Server {
           } else message.push(line);
           continue;
         }
+        options.commands?.push(line);
         const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO') socket.write('250-fake.smtp\r\n250 8BITMIME\r\n');
+        const startTls = options.refusesStartTls ? '250-STARTTLS\r\n' : '';
+        if (command === 'EHLO') socket.write(`250-fake.smtp\r\n${startTls}250-AUTH PLAIN\r\n250 8BITMIME\r\n`);
+        else if (command === 'STAR') socket.write('454 TLS not available\r\n');
+        else if (command === 'AUTH') socket.write('235 accepted\r\n');
         else if (command === 'DATA') {
           message = [];
           socket.write('354 go ahead\r\n');
@@ -235,6 +243,38 @@ describe('SMTP mail adapter', () => {
     expect(received[0]).toContain('Subject: Your code');
     expect(received[0]).toContain('To: someone@example.com');
     expect(received[0]).toContain('Code 424242');
+  });
+
+  /** A fake server on a free port, its command lines, and a mail with a code to send it. */
+  async function plainServer(options: { refusesStartTls?: boolean } = {}) {
+    const commands: string[] = [];
+    const server = fakeSmtpServer([], { commands, ...options });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `smtp://rora:mail-password@127.0.0.1:${(server.address() as { port: number }).port}`;
+    const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    return { url, commands, close, mail: { to: 'someone@example.com', subject: 'Your code', text: 'Code 424242' } };
+  }
+  const sentInClear = (commands: string[]) => commands.filter((line) => /^(AUTH|MAIL|RCPT|DATA)/.test(line));
+
+  it('with requireTLS=true, sends neither password nor mail to a server that offers no STARTTLS (ADR 0076)', async () => {
+    const { url, commands, close, mail } = await plainServer();
+    // Without it, the password and the code go in clear text, as when someone on the path strikes
+    // STARTTLS from the server's answer: what production refuses off the private network.
+    await createSmtpMailAdapter({ url, from: 'x@rora.exchange' }).send(mail);
+    expect(sentInClear(commands).map((line) => line.split(' ')[0])).toEqual(['AUTH', 'MAIL', 'RCPT', 'DATA']);
+    commands.length = 0;
+    const required = createSmtpMailAdapter({ url: `${url}?requireTLS=true`, from: 'x@rora.exchange' });
+    await expect(required.send(mail)).rejects.toThrow(/STARTTLS/);
+    expect(sentInClear(commands)).toEqual([]);
+    await close();
+  });
+
+  it('with requireTLS=true, stops when the server refuses STARTTLS, before the password', async () => {
+    const { url, commands, close, mail } = await plainServer({ refusesStartTls: true });
+    const required = createSmtpMailAdapter({ url: `${url}?requireTLS=true`, from: 'x@rora.exchange' });
+    await expect(required.send(mail)).rejects.toThrow(/STARTTLS/);
+    expect(commands.map((line) => line.split(' ')[0])).toEqual(['EHLO', 'STARTTLS']);
+    await close();
   });
 
   it('fails when the server cannot be reached', async () => {

@@ -1,0 +1,124 @@
+// Production refuses a link that would carry passwords or customers' data in clear text to a host
+// off this machine and its private network, and takes it encrypted or private (ADR 0076).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { linkProblems } from './production-links.ts';
+import { PRODUCTION_ENV, PRODUCTION_WITHOUT_REAL_ADAPTER } from './testing/production-env.ts';
+
+/** The lines loadConfig refuses `env` with. */
+function refusals(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message.split('\n').slice(1);
+  }
+  throw new Error('the configuration was accepted');
+}
+
+/** The lines that are not the refusals every production start has today (no real adapters yet). */
+const linkLines = (env: Record<string, string>) =>
+  refusals({ ...PRODUCTION_ENV, ...env })
+    .map((line) => line.trim())
+    .filter((line) => !PRODUCTION_WITHOUT_REAL_ADAPTER.some((name) => line.startsWith(`${name}:`)));
+
+const ADR = '(docs/adr/0076-links-off-the-private-network-are-encrypted.md)';
+const OFF_NETWORK = 'would cross the network in clear text: not in production to a host off this machine';
+
+describe('production links', () => {
+  it.each([
+    ['DATABASE_URL', 'postgres://rora:pw-hunter2@db.example.com:5432/rora', /pg connects without TLS unless/],
+    ['DATABASE_URL', 'postgres://rora:pw-hunter2@db.internal/rora?sslmode=disable', /sslmode=disable does not/],
+    ['DATABASE_URL', 'postgresql://rora:pw-hunter2@db.internal/rora?sslmode=prefer', /sslmode=prefer does not/],
+    ['DATABASE_URL', 'postgres://rora:pw-hunter2@10.0.0.5/rora?host=db.example.com', /pg connects without TLS/],
+    ['SMTP_URL', 'smtp://user:pw-hunter2@mail.example.com:587', /smtp:\/\/ only tries STARTTLS/],
+    ['SMTP_URL', 'smtp://user:pw-hunter2@mail.example.com:587?requireTLS=false', /only tries STARTTLS/],
+    ['SMTP_URL', 'smtp://user:pw-hunter2@mail.example.com?requireTLS=true&ignoreTLS=true', /^ignoreTLS lets/],
+    ['SMTP_URL', 'smtp://u:pw-hunter2@mail.example.com?requireTLS=true&opportunisticTLS=1', /^opportunisticTLS/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=false', /pose as the server/],
+    ['RATE_LIMIT_REDIS_URL', 'redis://:pw-hunter2@cache.example.com:6379', /^redis:\/\/ is clear text/],
+    ['RATE_LIMIT_REDIS_URL', 'redis://:pw-hunter2@134744072:6379', /^redis:\/\/ is clear text/],
+    ['INTERNAL_URL', 'http://api-1.example.com:3000', /^http:\/\/ is clear text, so the writer's token/],
+    ['KYC_S3_ENDPOINT', 'http://s3.example.com', /so customers' identity documents would/],
+    ['CHAINS_BTC_RPC_URL', 'http://rpc:pw-hunter2@btc.example.com:8332', /the node's password/],
+    ['CHAINS_SOL_RPC_URL', 'http://solana.example.com:8899', /the node's password/],
+  ])('refuses %s in clear text to a remote host, never quoting it', (name, value, why) => {
+    const lines = linkLines({ [name]: value });
+    expect(lines).toHaveLength(1);
+    const [setting, ...rest] = lines[0]!.split(': ');
+    expect(setting).toBe(name);
+    expect(rest.join(': ')).toMatch(why);
+    expect(lines[0]).toContain(OFF_NETWORK);
+    expect(lines[0]).toMatch(new RegExp(`${ADR.replace(/[().]/g, '\\$&')}$`));
+    expect(lines[0]).not.toContain('hunter2');
+    expect(lines[0]).not.toContain('example.com');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://rora:pw@db.example.com/rora?sslmode=require'],
+    ['DATABASE_URL', 'postgres://rora:pw@db.example.com/rora?sslmode=verify-full'],
+    ['DATABASE_URL', 'postgres://rora:pw@db.example.com/rora?ssl=true'],
+    ['DATABASE_URL', 'postgres://rora:pw@postgres:5432/rora'],
+    ['DATABASE_URL', 'postgres://rora:pw@10.1.2.3/rora'],
+    ['DATABASE_URL', 'postgres://rora:pw@db.example.com/rora?host=/var/run/postgresql'],
+    ['SMTP_URL', 'smtps://user:pw@mail.example.com:465'],
+    ['SMTP_URL', 'smtp://user:pw@mail.example.com:587?requireTLS=true'],
+    ['SMTP_URL', 'smtp://mailpit:1025'],
+    ['SMTP_URL', 'smtp://127.0.0.1:25?ignoreTLS=true'],
+    ['RATE_LIMIT_REDIS_URL', 'rediss://:pw@cache.example.com:6380'],
+    ['RATE_LIMIT_REDIS_URL', 'redis://redis:6379'],
+    ['RATE_LIMIT_REDIS_URL', 'redis://[fd00::12]:6379'],
+    ['INTERNAL_URL', 'https://api-1.example.com'],
+    ['INTERNAL_URL', 'http://api-1:3000'],
+    ['INTERNAL_URL', 'http://192.168.10.4:3000'],
+    ['KYC_S3_ENDPOINT', 'http://minio:9000'],
+    ['CHAINS_BTC_RPC_URL', 'http://rpc:pw@172.20.0.8:8332'],
+    ['CHAINS_ETH_RPC_URL', 'https://mainnet.example.com/v3/key'],
+    ['NATS_URL', 'tls://nats.example.com:4222'],
+    ['NATS_URL', 'nats://nats:4222,tls://nats-2.example.com:4222'],
+  ])('takes %s encrypted, or to this machine or a private network: %s', (name, value) => {
+    expect(linkLines({ [name]: value })).toEqual([]);
+    expect(linkProblems({ [name]: value })).toEqual([]);
+  });
+
+  it('names which NATS servers are in clear text, by position', () => {
+    expect(linkLines({ EVENT_BUS: 'nats', NATS_URL: 'nats://nats.example.com:4222' })).toEqual([
+      `NATS_URL: nats:// uses TLS only if the server offers it, and anyone on the path can say it does not, so every live event, customers' own included ${OFF_NETWORK} and its private network; use tls:// (TLS is then required of every server in the list) ${ADR}`,
+    ]);
+    const lines = linkLines({ NATS_URL: 'tls://a.example.com:4222,nats://10.0.0.2:4222,nats://b.example.com:4222' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^NATS_URL: server 3 of 3: nats:\/\/ uses TLS only if/);
+  });
+
+  it('refuses a HOST off the private network that other replicas would reach in clear text', () => {
+    expect(linkLines({ HOST: '203.0.113.7' })).toEqual([
+      `INTERNAL_URL: unset, other replicas reach this one at http:// on HOST, which is clear text, so the writer's token and the customers' orders other replicas forward here ${OFF_NETWORK} and its private network; use https:// through a TLS proxy ${ADR}`,
+    ]);
+    expect(linkLines({ HOST: '0.0.0.0' })).toEqual([]);
+    expect(linkLines({ HOST: '10.0.0.7' })).toEqual([]);
+    expect(linkLines({ HOST: '203.0.113.7', INTERNAL_URL: 'https://api-1.example.com' })).toEqual([]);
+  });
+
+  it('leaves clear text alone outside production', () => {
+    const env = { SMTP_URL: 'smtp://user:pw@mail.example.com:587', NATS_URL: 'nats://nats.example.com:4222' };
+    expect(() => loadConfig({ NODE_ENV: 'development', ...env })).not.toThrow();
+  });
+
+  it("takes the deploy folder's links as they are documented (deploy/README.md)", () => {
+    const read = (file: string) => readFileSync(new URL(`../../../deploy/${file}`, import.meta.url), 'utf8');
+    const env = Object.fromEntries(
+      read('rora.env.example')
+        .split('\n')
+        .map((line) => /^([A-Z0-9_]+)=(.+)$/.exec(line.trim()))
+        .filter((match) => match !== null)
+        .map(([, name, value]) => [name!, value!]),
+    );
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'RATE_LIMIT_REDIS_URL']));
+    const internalUrls = [...read('compose.yaml').matchAll(/INTERNAL_URL: '([^']+)'/g)].map((match) => match[1]!);
+    expect(internalUrls).toHaveLength(3);
+    for (const INTERNAL_URL of internalUrls) {
+      expect(linkProblems({ ...env, INTERNAL_URL, HOST: '0.0.0.0' })).toEqual([]);
+    }
+  });
+});
