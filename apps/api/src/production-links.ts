@@ -21,8 +21,17 @@ interface Link {
   host?(url: URL): string;
 }
 
-/** A URL query flag as nodemailer reads it: anything but absent, empty, `false` or `0` is on. */
-const isOn = (url: URL, name: string) => !['', 'false', '0'].includes(url.searchParams.get(name) ?? '');
+/**
+ * A URL query flag as nodemailer reads it: anything but absent, empty, `false` or `0` is on, and so
+ * is a flag given twice (it reads the two as a list, which is truthy whatever they say).
+ */
+function isOn(url: URL, name: string): boolean {
+  const given = url.searchParams.getAll(name);
+  return given.length > 1 || (given.length === 1 && !['', 'false', '0'].includes(given[0]!));
+}
+
+/** A URL parameter as pg reads it: the last one given wins. */
+const lastParam = (url: URL, name: string) => url.searchParams.getAll(name).at(-1) ?? null;
 
 /** libpq's modes that never fall back to clear text (pg reads `no-verify` as TLS without checking). */
 const ENCRYPTED_SSL_MODES = new Set(['require', 'verify-ca', 'verify-full', 'no-verify']);
@@ -32,11 +41,11 @@ const ENCRYPTED_SSL_MODES = new Set(['require', 'verify-ca', 'verify-full', 'no-
  * libpq's `prefer` and `allow` as TLS required, but an operator who wrote them expects a fallback.
  */
 function postgresClearText(url: URL): string | undefined {
-  const mode = url.searchParams.get('sslmode');
+  const mode = lastParam(url, 'sslmode');
   if (mode !== null) {
     return ENCRYPTED_SSL_MODES.has(mode) ? undefined : `sslmode=${mode} does not require TLS`;
   }
-  const ssl = url.searchParams.get('ssl');
+  const ssl = lastParam(url, 'ssl');
   return ssl === 'true' || ssl === '1' ? undefined : 'pg connects without TLS unless the URL sets sslmode';
 }
 
@@ -67,7 +76,7 @@ const LINKS: Readonly<Record<string, Link>> = {
     clearText: postgresClearText,
     advice: 'add sslmode=verify-full (or sslmode=require)',
     // pg takes a `host` parameter over the URL's host; one starting with / is a Unix socket here.
-    host: (url) => url.searchParams.get('host') ?? url.hostname,
+    host: (url) => lastParam(url, 'host') ?? url.hostname,
   },
   SMTP_URL: {
     carries: "the mail password and customers' one-time codes",
