@@ -1,5 +1,6 @@
 // The shared pool when PostgreSQL ends a session: the process lives on, and no client is lost to it;
 // and when every connection is taken: a query waits a bounded time, then fails as the database out of reach.
+import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,5 +95,33 @@ describe('a transaction left open with nothing running', () => {
     } finally {
       await short.close();
     }
+  });
+});
+
+describe('a URL that asks for TLS', () => {
+  /** What a server that has no TLS ("N" to every packet) receives while `url` tries one query on it. */
+  async function receivedBy(url: (port: number) => string): Promise<{ bytes: Buffer; error: unknown }> {
+    const chunks: Buffer[] = [];
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk) => (chunks.push(chunk), socket.end('N')));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const database = connectDatabase(url((server.address() as { port: number }).port), { connectionWaitMs: 2_000 });
+    const error = await database.pool.query('SELECT 1').catch((error: unknown) => error);
+    await database.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return { bytes: Buffer.concat(chunks), error };
+  }
+
+  it('sends nothing but the TLS request to a server without TLS, with sslmode=require (ADR 0076)', async () => {
+    // Without sslmode, pg never asks for TLS: the user and database go out at once, the password next.
+    const clear = await receivedBy((port) => `postgres://rora:pw@127.0.0.1:${port}/rora`);
+    expect(clear.bytes.toString('latin1')).toContain('user\0rora');
+    const required = await receivedBy((port) => `postgres://rora:pw@127.0.0.1:${port}/rora?sslmode=require`);
+    expect(required.error).toBeInstanceOf(Error);
+    expect((required.error as Error).message).toMatch(/does not support SSL/);
+    // The SSLRequest: its length (8) and code 80877103, nothing else.
+    expect(required.bytes).toEqual(Buffer.from([0, 0, 0, 8, 4, 210, 22, 47]));
   });
 });
