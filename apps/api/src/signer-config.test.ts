@@ -16,12 +16,14 @@ function problems(env: Record<string, string>): string[] {
 }
 const named = (lines: string[], name: string) => lines.filter((line) => line.trim().startsWith(`${name}:`));
 
+// Bitcoin Core and Litecoin Core answer in clear text: their nodes sit on the private network, here
+// under service names (production refuses http:// off it, ADR 0076).
 const NODES = {
   CHAINS_BTC: 'rpc',
-  CHAINS_BTC_RPC_URL: 'http://rora:password@btc.internal:8332',
+  CHAINS_BTC_RPC_URL: 'http://rora:password@bitcoind:8332',
   CHAINS_BTC_HOT_ADDRESS: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
   CHAINS_LTC: 'rpc',
-  CHAINS_LTC_RPC_URL: 'http://rora:password@ltc.internal:9332',
+  CHAINS_LTC_RPC_URL: 'http://rora:password@litecoind:9332',
   CHAINS_LTC_HOT_ADDRESS: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
   SIGNER_URL: 'http://127.0.0.1:4100',
   SIGNER_SECRET: 'a-production-signer-secret-0123456789',
