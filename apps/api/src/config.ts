@@ -4,8 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { NETWORK_IDS, UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
 import { MARKET_DEFINITIONS } from '@rora/contracts';
-import { QUERY_DEADLINE_MS } from '@rora/db';
-import { isLoopbackHost } from './lib/loopback.ts';
+import { QUERY_DEADLINE_MS, isLoopbackHost } from '@rora/db';
 import { isProxyEntry, PROXY_RANGE_NAMES } from './lib/proxy-entry.ts';
 import { productionProblems, type Problem } from './production-config.ts';
 

@@ -1,9 +1,10 @@
 // Links production refuses (ADR 0076): a URL setting whose link would carry passwords or customers'
-// data in clear text to a host that is neither on this machine nor on a private network
-// (lib/private-host.ts). A link is fine encrypted (smtps://, smtp:// with requireTLS=true,
-// rediss://, tls://, https://, sslmode=require or stricter) or private. Each refusal names the
-// setting and the rule, never the value: the URL may hold a password.
-import { isPrivateHost } from './lib/private-host.ts';
+// data in clear text to a host that is neither on this machine nor on a private network (@rora/db's
+// private-host.ts; the database's own rule is there too, shared with the signer process). A link is
+// fine encrypted (smtps://, smtp:// with requireTLS=true, rediss://, tls://, https://,
+// sslmode=require or stricter) or private. Each refusal names the setting and the rule, never the
+// value: the URL may hold a password.
+import { DATABASE_LINK_ADVICE, databaseClearText, databaseHost, isPrivateHost, isPrivateLinkHost } from '@rora/db';
 import type { Problem } from './production-config.ts';
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -30,25 +31,6 @@ function isOn(url: URL, name: string): boolean {
   return given.length > 1 || (given.length === 1 && !['', 'false', '0'].includes(given[0]!));
 }
 
-/** A URL parameter as pg reads it: the last one given wins. */
-const lastParam = (url: URL, name: string) => url.searchParams.getAll(name).at(-1) ?? null;
-
-/** libpq's modes that never fall back to clear text (pg reads `no-verify` as TLS without checking). */
-const ENCRYPTED_SSL_MODES = new Set(['require', 'verify-ca', 'verify-full', 'no-verify']);
-
-/**
- * pg connects in clear text unless the URL asks for TLS: it has no `prefer` of its own, and reads
- * libpq's `prefer` and `allow` as TLS required, but an operator who wrote them expects a fallback.
- */
-function postgresClearText(url: URL): string | undefined {
-  const mode = lastParam(url, 'sslmode');
-  if (mode !== null) {
-    return ENCRYPTED_SSL_MODES.has(mode) ? undefined : `sslmode=${mode} does not require TLS`;
-  }
-  const ssl = lastParam(url, 'ssl');
-  return ssl === 'true' || ssl === '1' ? undefined : 'pg connects without TLS unless the URL sets sslmode';
-}
-
 /** nodemailer's options that make a TLS link fall back to clear text, or accept any certificate. */
 const SMTP_WEAKENERS = ['ignoreTLS', 'opportunisticTLS'] as const;
 
@@ -73,10 +55,9 @@ const RPC_LINK: Link = {
 const LINKS: Readonly<Record<string, Link>> = {
   DATABASE_URL: {
     carries: "the database password and every customer's data",
-    clearText: postgresClearText,
-    advice: 'add sslmode=verify-full (or sslmode=require)',
-    // pg takes a `host` parameter over the URL's host; one starting with / is a Unix socket here.
-    host: (url) => lastParam(url, 'host') ?? url.hostname,
+    clearText: databaseClearText,
+    advice: DATABASE_LINK_ADVICE,
+    host: databaseHost,
   },
   SMTP_URL: {
     carries: "the mail password and customers' one-time codes",
@@ -129,7 +110,7 @@ function clearTextOffNetwork(link: Link, value: string): string | undefined {
     return undefined; // the schema names a value that is not a URL
   }
   const host = link.host?.(url) ?? url.hostname;
-  if (host === '' || host.startsWith('/') || isPrivateHost(host)) return undefined;
+  if (isPrivateLinkHost(host)) return undefined;
   return link.clearText(url);
 }
 

@@ -2,8 +2,8 @@
 // means for whoever can reach it (test money, a faucet, every one-time code readable), and where it
 // listens. Production refuses every sandbox default (config.ts, ADR 0020), so it prints none of this.
 import path from 'node:path';
+import { isLoopbackHost } from '@rora/db';
 import type { Config } from './config.ts';
-import { isLoopbackHost } from './lib/loopback.ts';
 import { WEBHOOK_SECRETS_FILE } from './webhook-secrets.ts';
 
 function reachLines(config: Config): string[] {

@@ -1,6 +1,6 @@
 // The signer's configuration: it never starts without its secret and KEK, listens on loopback only,
-// serves only mainnet keys in production, never echoes a secret, and the README documents exactly
-// its variables.
+// serves only mainnet keys and links to its database encrypted or privately in production, never
+// echoes a secret, and the README documents exactly its variables.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SignerConfigError, loadSignerConfig } from './config.ts';
@@ -75,6 +75,44 @@ describe('the signer configuration', () => {
       'SIGNER_ETH_CHAIN_ID',
       'SIGNER_USDT_ERC20_CONTRACT',
     ]);
+  });
+
+  it.each([
+    ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@db.example.com:5432/rora', /^pg connects without TLS unless/],
+    ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@db.internal/rora?sslmode=prefer', /^sslmode=prefer does not/],
+    ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@10.0.0.5/rora?host=db.example.com', /^pg connects without/],
+    ['DATABASE_URL', 'postgres://signer:pw-hunter2@db.example.com/r?sslmode=require&sslmode=disable', /^sslmode=disa/],
+  ])('refuses in production %s in clear text off the private network, never quoting it', (name, url, why) => {
+    const env = { ...GOOD, SIGNER_DATABASE_URL: '', [name]: url, NODE_ENV: 'production' };
+    for (const needs of ['serve', 'keys'] as const) {
+      let found: string[] = [];
+      try {
+        loadSignerConfig(env, needs);
+      } catch (error) {
+        found = (error as Error).message.split('\n').slice(1);
+      }
+      expect(found).toHaveLength(1);
+      const [setting, ...rest] = found[0]!.trim().split(': ');
+      expect(setting).toBe(name);
+      expect(rest.join(': ')).toMatch(why);
+      expect(found[0]).toContain('would cross the network in clear text: not in production to a host off this machine');
+      expect(found[0]).toContain('sslmode=verify-full');
+      expect(found[0]).not.toMatch(/hunter2|example\.com|db\.internal/);
+    }
+    // Outside production the signer's link is its own machine's business (the sandbox).
+    expect(() => loadSignerConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it.each([
+    'postgres://signer:pw@db.example.com/rora?sslmode=verify-full',
+    'postgres://signer:pw@db.example.com/rora?ssl=true',
+    'postgres://signer:pw@postgres:5432/rora',
+    'postgres://signer:pw@127.0.0.1:5432/rora',
+    'postgres://signer:pw@192.168.4.2/rora',
+    'postgres://signer:pw@db.example.com/rora?host=/var/run/postgresql',
+  ])('takes in production a database link encrypted or on the private network: %s', (url) => {
+    const env = { ...GOOD, SIGNER_DATABASE_URL: url, NODE_ENV: 'production' };
+    expect(loadSignerConfig(env).databaseUrl).toBe(url);
   });
 
   it('lets the key commands run without the secret (they do not listen)', () => {

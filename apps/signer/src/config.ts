@@ -1,8 +1,10 @@
 // The signer's configuration, from environment variables (README: configuration). Every problem is
 // one line naming the variable; secrets are never echoed. The signer never starts without its
-// secret and KEK, in any environment, and listens only on a loopback address.
+// secret and KEK, in any environment, and listens only on a loopback address; in production its
+// database link is encrypted or private, by the API's rule (@rora/db, ADR 0076).
 import { isIP } from 'node:net';
 import { UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
+import { DATABASE_LINK_ADVICE, databaseLinkClearText } from '@rora/db';
 import { LocalKek } from './envelope.ts';
 import {
   EVM_DEFAULT_CEILING,
@@ -96,6 +98,17 @@ function evmSettings(env: Env, kind: NetworkKind, problems: string[]): EvmSettin
   return settings;
 }
 
+/**
+ * The database link, in production, as the API's (ADR 0076): encrypted, or to this machine or its
+ * private network. It carries the database password, the sealed keys and every signature. Named by
+ * the variable it came from; the value is never printed (it may hold the password).
+ */
+function databaseLinkProblem(env: Env, name: string, url: string): string | undefined {
+  const why = env.NODE_ENV === 'production' ? databaseLinkClearText(url) : undefined;
+  if (why === undefined) return undefined;
+  return `${name}: ${why}, so the database password, the sealed keys and every signature would cross the network in clear text: not in production to a host off this machine and its private network; ${DATABASE_LINK_ADVICE} (docs/adr/0076-links-off-the-private-network-are-encrypted.md)`;
+}
+
 /** What `serve` needs; `needs` limits the check for the key commands (which do not listen). */
 export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): SignerConfig {
   const problems: string[] = [];
@@ -103,6 +116,10 @@ export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): S
   const databaseUrl = value('SIGNER_DATABASE_URL') ?? value('DATABASE_URL');
   if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('SIGNER_DATABASE_URL: required, a postgres:// URL (or DATABASE_URL)');
+  } else {
+    const name = value('SIGNER_DATABASE_URL') ? 'SIGNER_DATABASE_URL' : 'DATABASE_URL';
+    const link = databaseLinkProblem(env, name, databaseUrl);
+    if (link) problems.push(link);
   }
   let kek: LocalKek | undefined;
   try {

@@ -1,6 +1,7 @@
 // The signer as its own process (`npm run signer`): keys imported by the CLI from standard input,
-// refused starts (no secret, another KEK), and a kill -9 between recording a signature and
-// answering: the retry, on the restarted signer, gets the same transaction back, signed once.
+// refused starts (no secret, another KEK, a clear-text database link in production), and a kill -9
+// between recording a signature and answering: the retry, on the restarted signer, gets the same
+// transaction back, signed once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIF } from '@scure/btc-signer';
 import { RemoteSigner } from '@rora/chains';
@@ -55,6 +56,24 @@ describe('the signer process', () => {
     expect(otherKek.stderr).toMatch(/sealed under KEK local:[0-9a-f]+, not the configured/);
     const exposed = await runSignerCommand(['serve'], { ...env, SIGNER_HOST: '0.0.0.0' });
     expect(exposed.stderr).toContain('SIGNER_HOST: must be a loopback address');
+  });
+
+  it('refuses in production, before opening it, a database link in clear text off the private network', async () => {
+    const production = {
+      ...env,
+      NODE_ENV: 'production',
+      SIGNER_NETWORK_KIND: 'mainnet',
+      SIGNER_DATABASE_URL: 'postgres://signer:pw-hunter2@db.example.com:5432/rora',
+    };
+    const commands = ['serve', 'list-keys'];
+    const answers = await Promise.all(commands.map((command) => runSignerCommand([command], production)));
+    for (const refused of answers) {
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^ {2}SIGNER_DATABASE_URL: pg connects without TLS unless the URL sets sslmode, /m,
+      );
+      expect(refused.stderr).not.toMatch(/hunter2|example\.com/);
+    }
   });
 
   it('gives the same transaction after a kill -9 between signing and answering, signed once', async () => {

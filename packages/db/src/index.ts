@@ -11,6 +11,15 @@ export {
 export { isCancelledStatement, isConnectionError, isDatabaseTimeout } from './connection-errors.ts';
 export { isQueryDeadline, QUERY_DEADLINE_MS, queryDeadlineError, withoutQueryDeadline } from './query-deadline.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
+export {
+  DATABASE_LINK_ADVICE,
+  databaseClearText,
+  databaseHost,
+  databaseLinkClearText,
+  isPrivateLinkHost,
+} from './database-link.ts';
+export { isLoopbackHost } from './loopback.ts';
+export { isPrivateHost } from './private-host.ts';
 export { migrate, listMigrations } from './migrate.ts';
 export { startEmbeddedPostgres, freePort, EMBEDDED_PASSWORD, type EmbeddedDatabase } from './embedded.ts';
 export { isAlive as isProcessAlive, readLockFile, readLockFileSync } from './embedded-orphan.ts';
