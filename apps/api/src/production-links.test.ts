@@ -102,8 +102,27 @@ describe('production links', () => {
     expect(linkLines({ HOST: '203.0.113.7', INTERNAL_URL: 'https://api-1.example.com' })).toEqual([]);
   });
 
+  it.each(['US_SITE_URL', 'INTERNATIONAL_SITE_URL'])(
+    "refuses an http:// %s off this machine: customers' browsers go there",
+    (name) => {
+      const refusal = `${name}: http:// is clear text, so customers' browsers sent there would get pages anyone on the path can read and rewrite, passwords and one-time codes typed in included: not in production to a host off this machine; use https:// ${ADR}`;
+      expect(linkLines({ [name]: 'http://rora.example.com' })).toEqual([refusal]);
+      // Customers are on no private network of Rora's: a private host is refused too.
+      expect(linkLines({ [name]: 'http://10.0.0.5:3000' })).toEqual([refusal]);
+      expect(linkLines({ [name]: 'http://web' })).toEqual([refusal]);
+      expect(linkLines({ [name]: 'https://rora.example.com' })).toEqual([]);
+      expect(linkLines({ [name]: 'http://127.0.0.1:3000' })).toEqual([]);
+      expect(linkLines({ [name]: 'http://localhost:3000' })).toEqual([]);
+      expect(linkLines({ [name]: 'http://[::1]:3000' })).toEqual([]);
+    },
+  );
+
   it('leaves clear text alone outside production', () => {
-    const env = { SMTP_URL: 'smtp://user:pw@mail.example.com:587', NATS_URL: 'nats://nats.example.com:4222' };
+    const env = {
+      SMTP_URL: 'smtp://user:pw@mail.example.com:587',
+      NATS_URL: 'nats://nats.example.com:4222',
+      US_SITE_URL: 'http://us.example.com',
+    };
     expect(() => loadConfig({ NODE_ENV: 'development', ...env })).not.toThrow();
   });
 

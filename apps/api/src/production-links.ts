@@ -3,8 +3,15 @@
 // private-host.ts; the database's own rule is there too, shared with the signer process). A link is
 // fine encrypted (smtps://, smtp:// with requireTLS=true, rediss://, tls://, https://,
 // sslmode=require or stricter) or private. Each refusal names the setting and the rule, never the
-// value: the URL may hold a password.
-import { DATABASE_LINK_ADVICE, databaseClearText, databaseHost, isPrivateHost, isPrivateLinkHost } from '@rora/db';
+// value: the URL may hold a password. The customers' sites must be https:// (siteProblems).
+import {
+  DATABASE_LINK_ADVICE,
+  databaseClearText,
+  databaseHost,
+  isLoopbackHost,
+  isPrivateHost,
+  isPrivateLinkHost,
+} from '@rora/db';
 import type { Problem } from './production-config.ts';
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -141,6 +148,28 @@ function derivedInternalUrl(values: Values): Problem[] {
   return [refusal('INTERNAL_URL', LINKS.INTERNAL_URL!, why)];
 }
 
+/** Sites the country check sends customers' browsers to (spec §7, modules/geo). */
+const CUSTOMER_SITES = ['US_SITE_URL', 'INTERNATIONAL_SITE_URL'] as const;
+
+/**
+ * A customer's browser is on no private network of ours, so only this machine (loopback: a local
+ * trial of the production build) may be served in clear text. Anywhere else, whoever is on the path
+ * would serve the page in which customers type their passwords and one-time codes.
+ */
+function siteProblems(values: Values): Problem[] {
+  return CUSTOMER_SITES.flatMap((name) => {
+    let url: URL;
+    try {
+      url = new URL(values[name] ?? '');
+    } catch {
+      return []; // unset (the https:// default), or not a URL: the schema names that
+    }
+    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return [];
+    const message = `http:// is clear text, so customers' browsers sent there would get pages anyone on the path can read and rewrite, passwords and one-time codes typed in included: not in production to a host off this machine; use https:// (${ADR})`;
+    return [{ name, message }];
+  });
+}
+
 /** Every link setting production must not run with. */
 export function linkProblems(values: Values): Problem[] {
   const problems: Problem[] = [];
@@ -149,5 +178,5 @@ export function linkProblems(values: Values): Problem[] {
     const why = value === undefined ? undefined : clearTextOffNetwork(link, value);
     if (why) problems.push(refusal(name, link, why));
   }
-  return [...problems, ...natsProblems(values.NATS_URL), ...derivedInternalUrl(values)];
+  return [...problems, ...natsProblems(values.NATS_URL), ...derivedInternalUrl(values), ...siteProblems(values)];
 }
