@@ -102,3 +102,20 @@ describe('the figures of a fill', () => {
     expect(screen.getByText('Including fee 1.502482 USDT')).toBeTruthy();
   });
 });
+
+describe('a send on the chain', () => {
+  const broadcast: WalletTransaction = {
+    ...heldSend(null),
+    stage: 'broadcast',
+    txid: '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b',
+    explorerUrl: 'https://mempool.space/tx/4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b',
+  };
+
+  it('names its address and txid cut in the middle, and its amount whole', async () => {
+    await renderRow({ ...broadcast, amount: '12.34567891' });
+    expect(screen.getByText('To bc1qw508…v8f3t4')).toBeTruthy();
+    expect(screen.getByText('Transaction ID 4a5e1e4b…eda33b')).toBeTruthy();
+    expect(screen.getByText('−12.34567891 BTC')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View on explorer' }).getAttribute('href')).toBe(broadcast.explorerUrl);
+  });
+});
