@@ -1,5 +1,6 @@
 // The swap screen (spec §2, issue 19 defect 9): an amount gets a firm quote from the API, shown with
 // the coin's decimals (not the 18 the quote may carry) and its dollar value after spread and fee.
+// The form starts from the coin the customer holds the most of in dollars, not always from BTC.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,25 @@ function answerCustomerWithBtc() {
   });
   api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
 }
+
+/** 0.001 BTC (46 dollars) and 500 USDT: the USDT is worth more. */
+const SMALL_BTC_MORE_USDT = {
+  totalBalance: '546.00',
+  change24h: null,
+  assets: [
+    portfolioAsset('BTC', { available: '0.001', total: '0.001', usdPrice: '46000.00', usdValue: '46.00' }),
+    portfolioAsset('USDT', { available: '500', total: '500', usdPrice: '1.00', usdValue: '500.00' }),
+  ],
+};
+
+function answerProfileAndSwaps() {
+  signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, customer());
+  api.answer(swapApi.listSwaps, swapListSchema, { items: [], page: 1, limit: 10, total: 0 });
+}
+
+const pickerValue = (side: 'from' | 'to') =>
+  screen.getByRole('button', { name: new RegExp(`^${text(`swap:form.${side}`)}`) }).textContent;
 
 /** A firm quote of 0.01 BTC for ETH at `rate`, living `lifetimeMs` from now. */
 function ethQuote(options: { id: string; rate: string; receive: string; lifetimeMs: number }) {
@@ -112,5 +132,48 @@ describe('the swap screen', () => {
     expect(within(dialog).getByText('0.181 ETH')).toBeTruthy();
     expect(within(dialog).getByText(text('swap:confirm.was', { value: '0.18308 ETH' }))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: text('swap:confirm.confirm') })).toBeTruthy();
+  });
+});
+
+describe('where the swap form starts', () => {
+  it('starts from the coin worth the most at the live price, to BTC', async () => {
+    answerProfileAndSwaps();
+    api.answer(walletApi.dashboard, dashboardSchema, SMALL_BTC_MORE_USDT);
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+
+    expect(await screen.findByLabelText(text('swap:form.amountIn', { asset: 'USDT' }))).toBeTruthy();
+    expect(screen.getByText(text('swap:form.available', { amount: '500.000 USDT' }))).toBeTruthy();
+    expect(pickerValue('from')).toContain('USDT');
+    expect(pickerValue('to')).toContain('BTC');
+  });
+
+  it('starts from BTC to ETH for a customer with nothing to swap, beside the card purchase', async () => {
+    answerProfileAndSwaps();
+    api.answer(walletApi.dashboard, dashboardSchema, { totalBalance: '0.00', change24h: null, assets: [] });
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+
+    expect(await screen.findByRole('region', { name: text('onramp:heading') })).toBeTruthy();
+    expect(screen.getByLabelText(text('swap:form.amountIn', { asset: 'BTC' }))).toBeTruthy();
+    expect(pickerValue('to')).toContain('ETH');
+  });
+
+  it('keeps a number typed before the balances arrived in the coin it was typed in', async () => {
+    answerProfileAndSwaps();
+    const dashboard = api.hold(walletApi.dashboard, dashboardSchema);
+    api.answer(swapApi.convert, swapQuoteSchema, (request) =>
+      btcEthQuote({
+        quantity: request.query.get('quantity') ?? '',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 30_000).toISOString(),
+      }),
+    );
+    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+    const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));
+    await userEvent.type(amount, '0.0005');
+
+    dashboard.release(SMALL_BTC_MORE_USDT);
+    expect(await screen.findByText(text('swap:form.available', { amount: '0.001 BTC' }))).toBeTruthy();
+    expect(screen.getByLabelText(text('swap:form.amountIn', { asset: 'BTC' }))).toHaveProperty('value', '0.0005');
+    expect(pickerValue('from')).toContain('BTC');
   });
 });

@@ -1,5 +1,6 @@
 // The customer's available balance of each coin, from GET /dashboard (spec §7 "Dashboard and assets"),
-// for the pickers and the amount's "max": the shared resource, refreshed after a swap is placed and
+// with the live price the portfolio values it at, for the pickers, the amount's "max" and the pair
+// the form starts from: the shared resource, refreshed after a swap is placed and
 // when one settles.
 import type { Dashboard } from '@rora/contracts';
 import { assetScale, tryParseAmount } from '@rora/money';
@@ -11,7 +12,7 @@ export function toSwapBalances(dashboard: Dashboard): SwapBalance[] {
     if (!isSwapAsset(entry.assetSymbol)) return [];
     const parsed = tryParseAmount(entry.available, assetScale(entry.assetSymbol));
     const available = parsed.ok ? parsed.value : 0n;
-    return [{ asset: entry.assetSymbol, name: entry.name, available }];
+    return [{ asset: entry.assetSymbol, name: entry.name, available, usdPrice: entry.usdPrice }];
   });
   return balancesFor(listed);
 }

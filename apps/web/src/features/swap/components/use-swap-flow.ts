@@ -1,5 +1,7 @@
 // The swap form's state: the two coins and the amount, the quote for the settled amount, its
-// countdown, the confirmation and the swap just placed. Pure rules live in model/; this hook only
+// countdown, the confirmation and the swap just placed. Until the customer picks, flips or types,
+// the coins follow the balances (startingForm); from then on they are the customer's, so a number
+// typed before the balances arrived keeps the coin it was typed in. Pure rules live in model/; this hook only
 // connects them to the API hooks and the clock.
 import { useState } from 'react';
 import type { SwapQuote } from '@rora/contracts';
@@ -8,7 +10,7 @@ import { useSwapBalances } from '../api/balances.ts';
 import { useSwapQuote } from '../api/quote.ts';
 import { usePlaceSwap, useSwaps } from '../api/swaps.ts';
 import { quoteSecondsLeft } from '../model/quote-clock.ts';
-import { checkAmount, DEFAULT_FORM, flip, maxAmount, pickAsset, type SwapFormValues } from '../model/swap-form.ts';
+import { checkAmount, flip, maxAmount, pickAsset, startingForm, type SwapFormValues } from '../model/swap-form.ts';
 import type { QuoteView } from './QuotePanel.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 import { useDebouncedValue, useNow } from './use-timers.ts';
@@ -18,12 +20,15 @@ const STALE_QUOTE_CODES = new Set(['swap_quote_expired', 'swap_quote_already_use
 
 export function useSwapFlow() {
   const { ofCode, ofError } = useErrorText('swap');
-  const [values, setValues] = useState<SwapFormValues>(DEFAULT_FORM);
+  const [chosen, setChosen] = useState<SwapFormValues | null>(null);
   const [confirming, setConfirming] = useState(false);
   // The quote the customer opened the confirmation with: a refreshed one is compared with it.
   const [seen, setSeen] = useState<SwapQuote | null>(null);
   const [placedId, setPlacedId] = useState<string | null>(null);
   const balances = useSwapBalances();
+  const values = chosen ?? startingForm(balances.data);
+  const setValues = (change: (previous: SwapFormValues) => SwapFormValues) =>
+    setChosen((previous) => change(previous ?? values));
   const balance = balances.data?.find((entry) => entry.asset === values.from);
   const check = checkAmount(values.amount, values.from, balance);
   const settled = useDebouncedValue(values.amount, QUOTE_AFTER_TYPING_MS);

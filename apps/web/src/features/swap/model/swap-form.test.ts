@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FORM, balancesFor, checkAmount, flip, maxAmount, pickAsset, type SwapBalance } from './swap-form.ts';
+import {
+  DEFAULT_FORM,
+  balancesFor,
+  checkAmount,
+  flip,
+  maxAmount,
+  pickAsset,
+  startingForm,
+  type SwapBalance,
+} from './swap-form.ts';
 
-const btc: SwapBalance = { asset: 'BTC', name: 'Bitcoin', available: 100_000_000n };
+const btc: SwapBalance = { asset: 'BTC', name: 'Bitcoin', available: 100_000_000n, usdPrice: '46000.00' };
 
 describe('the swap amount', () => {
   it.each([
@@ -58,6 +67,41 @@ describe('picking coins', () => {
       'BUSD',
       'ADX',
     ]);
-    expect(listed[1]).toEqual({ asset: 'ETH', name: 'ETH', available: 0n });
+    expect(listed[1]).toEqual({ asset: 'ETH', name: 'ETH', available: 0n, usdPrice: null });
+  });
+});
+
+describe('the pair the form starts from', () => {
+  const held = (asset: string, available: bigint, usdPrice: string | null): SwapBalance => ({
+    asset,
+    name: asset,
+    available,
+    usdPrice,
+  });
+
+  it.each([
+    ['nothing is loaded yet', undefined, DEFAULT_FORM],
+    ['nothing is available', balancesFor([]), DEFAULT_FORM],
+    // 0.001 BTC is 46 dollars; 500 USDT is worth more.
+    [
+      'the coin worth the most, to BTC',
+      balancesFor([held('BTC', 100_000n, '46000.00'), held('USDT', 500_000_000n, '1.00')]),
+      { from: 'USDT', to: 'BTC', amount: '' },
+    ],
+    // 2 ETH (5,000 dollars) against 0.1 BTC (4,600): more coins of BTC do not make it worth more.
+    [
+      'by value, not by count of coins',
+      balancesFor([held('BTC', 10_000_000n, '46000.00'), held('ETH', 2n * 10n ** 18n, '2500.00')]),
+      { from: 'ETH', to: 'BTC', amount: '' },
+    ],
+    ['BTC to ETH', balancesFor([held('BTC', 100_000n, '46000.00')]), { from: 'BTC', to: 'ETH', amount: '' }],
+    ['a held coin without a price', balancesFor([held('SOL', 5n, null)]), { from: 'SOL', to: 'BTC', amount: '' }],
+    [
+      'the first listed on a tie',
+      balancesFor([held('USDT', 1_000_000n, '1.00'), held('BUSD', 1_000_000n, '1.00')]),
+      { from: 'USDT', to: 'BTC', amount: '' },
+    ],
+  ] as const)('starts from %s', (_case, balances, expected) => {
+    expect(startingForm(balances)).toEqual(expected);
   });
 });

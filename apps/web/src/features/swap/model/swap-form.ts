@@ -1,14 +1,17 @@
 // The swap form as pure functions: which coins can be picked, the amount as typed checked against
 // the coin's decimals and the available balance (errors as data: a catalogue code the screen
-// translates), the "max" amount, and flipping the two coins.
+// translates), the "max" amount, flipping the two coins, and the pair the form starts from.
 import { SWAP_ASSETS, type SwapAsset } from '@rora/contracts';
 import { assetScale, formatAmount, tryParseAmount } from '@rora/money';
+import { usdCentsOf } from '../../../lib/format/numbers.ts';
 
 export interface SwapBalance {
   readonly asset: string;
   readonly name: string;
   /** Available minor units. */
   readonly available: bigint;
+  /** US dollars per whole coin at the live price the portfolio values it at; null when unpriced. */
+  readonly usdPrice: string | null;
 }
 
 export interface SwapFormValues {
@@ -61,6 +64,28 @@ export function flip(values: SwapFormValues): SwapFormValues {
 /** A balance for each swappable coin, in the contract's order, zero for a coin the customer lacks. */
 export function balancesFor(listed: readonly SwapBalance[]): SwapBalance[] {
   return SWAP_ASSETS.map(
-    (asset) => listed.find((entry) => entry.asset === asset) ?? { asset, name: asset, available: 0n },
+    (asset) => listed.find((entry) => entry.asset === asset) ?? { asset, name: asset, available: 0n, usdPrice: null },
   );
+}
+
+/** What the customer's available balance of a coin is worth, in cents (0 without a price). */
+function availableCents(balance: SwapBalance): bigint {
+  const amount = formatAmount(balance.available, assetScale(balance.asset));
+  return usdCentsOf([{ amount, usdPrice: balance.usdPrice }]);
+}
+
+/**
+ * The pair a form the customer has not touched starts from: the coin whose available balance is
+ * worth the most at the live price (the portfolio's valuation), the first listed on a tie, and a
+ * held coin without a price before none; to BTC, or to ETH from BTC. Nothing available: BTC to ETH.
+ */
+export function startingForm(balances: readonly SwapBalance[] | undefined): SwapFormValues {
+  let best: { asset: SwapAsset; cents: bigint } | null = null;
+  for (const balance of balances ?? []) {
+    if (balance.available <= 0n || !isSwapAsset(balance.asset)) continue;
+    const cents = availableCents(balance);
+    if (best === null || cents > best.cents) best = { asset: balance.asset, cents };
+  }
+  if (best === null) return DEFAULT_FORM;
+  return { from: best.asset, to: best.asset === 'BTC' ? 'ETH' : 'BTC', amount: '' };
 }
