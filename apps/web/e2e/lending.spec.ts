@@ -149,7 +149,8 @@ test.describe('P2P lending', () => {
       const card = page.getByRole('tabpanel').getByRole('listitem');
       const figure = (scope: typeof card, label: string) =>
         scope.locator('dl > div', { has: page.getByText(label, { exact: true }) }).locator('dd');
-      await expect(figure(card, language.collateral)).toHaveText(language.shown);
+      // The coins (the dollar value under them follows the price).
+      await expect(figure(card, language.collateral).locator('.loan-card__coins')).toHaveText(language.shown);
       await shoot(page, `desktop-8-request-card-${language.lang}`);
       await card.getByRole('button', { name: language.cancel }).click();
       const dialog = page.getByRole('dialog', { name: language.cancel });

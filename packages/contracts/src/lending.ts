@@ -147,6 +147,12 @@ export const loanSchema = zod.object({
   initialLtvBps: zod.number().int(),
   ltvBps: zod.number().int().nullable(),
   /**
+   * US dollars of the principal and the collateral now, at the reference prices the loan-to-value and
+   * GET /p2p/preview use, rounded half to even to the cent; null when the coin's price is unavailable.
+   */
+  principalUsd: decimal.nullable(),
+  collateralUsd: decimal.nullable(),
+  /**
    * Interest and debt now: accrued to this moment (the minimum interest period applies) while the
    * loan is open or active; for a repaid loan what was paid; null for a loan cancelled, liquidated
    * or closed (no debt was paid: see debtSettled and collateralSeized).

@@ -5,7 +5,7 @@
 // prices (US dollars per whole unit, 18 decimals), rounded up so a warning or a liquidation comes
 // no later than the exact figure says. A liquidation pays the lender the debt plus a penalty in
 // collateral at the reference price, rounded up and capped at the collateral; the rest goes back.
-import { BPS_PER_WHOLE, divideRounded, scaleFactor } from '@rora/money';
+import { BPS_PER_WHOLE, divideRounded, formatAmount, scaleFactor } from '@rora/money';
 
 export const DAY_MS = 86_400_000;
 export const YEAR_MS = 365 * DAY_MS;
@@ -75,6 +75,11 @@ export function ltvBps(debt: Valued, collateral: Valued): number {
  */
 export function usdCentsOf(value: Valued, rounding: 'down' | 'half-even'): bigint {
   return divideRounded(value.amount * value.price * 100n, scaleFactor(value.scale + PRICE_DECIMALS), rounding);
+}
+
+/** US dollars of an amount at a reference price as a person reads them: to the cent, half to even (`'1625.00'`). */
+export function usdText(value: Valued): string {
+  return formatAmount(usdCentsOf(value, 'half-even'), 2, { decimals: 2, rounding: 'half-even' });
 }
 
 /** How much of `value`'s asset a dollar amount of another is worth: the least that covers it (rounded up). */

@@ -7,7 +7,7 @@ import { assetScale, formatAmount, isMoneyError, parseAmount, type AssetSymbol }
 import { AppError } from '../../lib/errors.ts';
 import type { LendingPrices } from './lending-prices.ts';
 import type { LendingSettings } from './lending-settings.ts';
-import { DAY_MS, ltvBps, repaymentFor, usdCentsOf, type PriceUnits } from './loan-math.ts';
+import { DAY_MS, ltvBps, repaymentFor, usdCentsOf, usdText, type PriceUnits } from './loan-math.ts';
 
 export interface PricedRequest {
   asset: AssetSymbol;
@@ -97,10 +97,7 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
   const amount = (value: bigint, asset: AssetSymbol) => formatAmount(value, assetScale(asset));
   // Shown, so rounded half to even (ADR 0035); the minimum above is checked on the cut value.
   const cents = (value: bigint, asset: AssetSymbol, price: PriceUnits) =>
-    formatAmount(usdCentsOf({ amount: value, scale: assetScale(asset), price }, 'half-even'), 2, {
-      decimals: 2,
-      rounding: 'half-even',
-    });
+    usdText({ amount: value, scale: assetScale(asset), price });
   const { priceMaxAgeMs: _unused, ...levels } = settings;
   return {
     asset: request.asset,

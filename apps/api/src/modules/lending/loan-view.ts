@@ -1,10 +1,11 @@
-// A loan as the API shows it to one viewer: the figures in decimal strings, the debt and the
-// loan-to-value now, and its timeline. Pure: the prices and the time are given.
+// A loan as the API shows it to one viewer: the figures in decimal strings, the debt, the
+// loan-to-value and the US-dollar values of principal and collateral now, and its timeline. Pure:
+// the prices and the time are given.
 import type { Loan, LoanEventType } from '@rora/contracts';
 import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
 import type { LoanEventRow, LoanRow } from './lending.repository.ts';
 import { minInterestMs, type LendingSettings } from './lending-settings.ts';
-import { DAY_MS, ltvBps, repaymentFor, type PriceUnits, type Repayment } from './loan-math.ts';
+import { DAY_MS, ltvBps, repaymentFor, usdText, type PriceUnits, type Repayment } from './loan-math.ts';
 
 export interface ViewContext {
   viewerId: string;
@@ -53,6 +54,12 @@ export function currentLtv(loan: LoanRow, debt: bigint, prices: ReadonlyMap<stri
   );
 }
 
+/** An amount's US dollars at the reference price, as the preview shows them; null without a price. */
+function usdOf(value: bigint, asset: string, prices: ReadonlyMap<string, PriceUnits>): string | null {
+  const price = prices.get(asset);
+  return price ? usdText({ amount: value, scale: assetScale(asset as AssetSymbol), price }) : null;
+}
+
 function roleOf(loan: LoanRow, viewerId: string): Loan['role'] {
   if (loan.borrowerId === viewerId) return 'borrower';
   return loan.lenderId === viewerId ? 'lender' : 'none';
@@ -78,6 +85,8 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     collateralAmount: amount(loan.collateral, loan.collateralAsset),
     initialLtvBps: loan.initialLtvBps,
     ltvBps: live ? currentLtv(loan, loan.status === 'open' ? loan.principal : now.debt, context.prices) : null,
+    principalUsd: usdOf(loan.principal, loan.asset, context.prices),
+    collateralUsd: usdOf(loan.collateral, loan.collateralAsset, context.prices),
     interestNow: live
       ? amount(now.interest, loan.asset)
       : maybe(settledDebt === null ? null : settledDebt - loan.principal, loan.asset),

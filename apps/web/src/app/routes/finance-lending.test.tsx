@@ -13,42 +13,11 @@ import {
   type Loan,
 } from '@rora/contracts';
 import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { openRequest } from '../../testing/loan-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
 
 const api = installFakeApi();
-
-const openRequest: Loan = {
-  id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
-  status: 'open',
-  role: 'none',
-  asset: 'USDT',
-  amount: '500',
-  rateBps: 800,
-  termDays: 30,
-  collateralAsset: 'BTC',
-  collateralAmount: '0.02',
-  initialLtvBps: 5400,
-  ltvBps: 5400,
-  interestNow: null,
-  debtNow: null,
-  interestAtTerm: '3.29',
-  repaymentAtTerm: '503.29',
-  lenderReceivesAtTerm: '502.96',
-  createdAt: '2026-11-24T12:00:00.000Z',
-  fundedAt: null,
-  dueAt: null,
-  graceEndsAt: null,
-  closedAt: null,
-  paid: null,
-  fee: null,
-  collateralSeized: null,
-  collateralReturned: null,
-  debtSettled: null,
-  penalty: null,
-  marginCall: false,
-  timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
-};
 
 /** A signed-in customer with 1,000 USDT, and one open request on the marketplace with its preview. */
 function answerMarketplace() {
@@ -342,7 +311,10 @@ describe('cancelling a request', () => {
 
       await userEvent.click(screen.getByRole('tab', { name: text('lending:views.requests') }));
       const card = await screen.findByRole('listitem', { name: /500/ });
-      const onCard = within(card).getByText(text('lending:card.collateral')).parentElement?.querySelector('dd');
+      // The card's coins, before the dollar value under them.
+      const onCard = within(card)
+        .getByText(text('lending:card.collateral'))
+        .parentElement?.querySelector('dd')?.firstChild;
       await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.cancel') }));
       const dialog = await screen.findByRole('dialog', { name: text('lending:cancelStep.title') });
       const inDialog = within(dialog).getByText(text('lending:cancelStep.returns')).parentElement?.querySelector('dd');

@@ -1,12 +1,24 @@
-// One loan in a view: what is lent, at what rate and term, against what collateral, its
-// loan-to-value and state, and the actions the viewer may take on it.
+// One loan in a view: what is lent, at what rate and term, against what collateral (each amount with
+// its US-dollar value now, as secondary text), its loan-to-value and state, and the actions the
+// viewer may take on it.
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import type { LoanAction, LoanViewId } from '../api/loans.ts';
-import { useCoins, useLoanCoins, usePercent, useRate, useWhen } from './figures.tsx';
+import { useCoins, useLoanCoins, usePercent, useRate, useUsd, useWhen } from './figures.tsx';
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
+
+/** An amount's dollar value, on a line of its own; the space before it parts the two figures when read aloud. */
+function UsdValue({ value }: { readonly value: string | null }) {
+  if (value === null) return null;
+  return (
+    <>
+      {' '}
+      <span className="loan-card__usd tabular">{value}</span>
+    </>
+  );
+}
 
 export function LoanCard(props: {
   readonly loan: Loan;
@@ -21,12 +33,18 @@ export function LoanCard(props: {
   const percent = usePercent();
   const rate = useRate();
   const when = useWhen();
+  const usd = useUsd();
   const { loan } = props;
+  const principalUsd = usd(loan.principalUsd);
+  const collateralUsd = usd(loan.collateralUsd);
   const action = ACTIONS[props.view];
   return (
     <li className="loan-card" aria-label={t('card.label', { amount: spoken(loan.amount, loan.asset) })}>
       <div className="loan-card__main">
-        <span className="loan-card__amount tabular">{coins(loan.amount, loan.asset)}</span>
+        <span className="loan-card__principal">
+          <span className="loan-card__amount tabular">{coins(loan.amount, loan.asset)}</span>
+          <UsdValue value={principalUsd} />
+        </span>
         <span className={`loan-status loan-status--${loan.status}`}>{t(`status.${loan.status}`)}</span>
         {loan.marginCall ? <span className="loan-status loan-status--warning">{t('card.marginCall')}</span> : null}
       </div>
@@ -41,7 +59,10 @@ export function LoanCard(props: {
         </div>
         <div>
           <dt>{t('card.collateral')}</dt>
-          <dd className="tabular">{coins(loan.collateralAmount, loan.collateralAsset)}</dd>
+          <dd className="tabular">
+            <span className="loan-card__coins">{coins(loan.collateralAmount, loan.collateralAsset)}</span>
+            <UsdValue value={collateralUsd} />
+          </dd>
         </div>
         <div>
           <dt>{t('card.ltv')}</dt>

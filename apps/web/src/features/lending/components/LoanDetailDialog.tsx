@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
 import { settlementOf } from '../model/settlement.ts';
-import { Figures, useLoanCoins, usePercent, useRate, useWhen } from './figures.tsx';
+import { Figures, useLoanCoins, usePercent, useRate, useUsd, useWhen } from './figures.tsx';
 
 function Details({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');
@@ -15,6 +15,7 @@ function Details({ loan }: { readonly loan: Loan }) {
   const percent = usePercent();
   const rate = useRate();
   const when = useWhen();
+  const usd = useUsd();
   const settled = loan.collateralSeized !== null;
   const settlement = settlementOf(loan);
   const rows: Array<readonly [string, string]> = [
@@ -24,6 +25,8 @@ function Details({ loan }: { readonly loan: Loan }) {
     [t('card.rate'), `${rate(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
     [t('card.collateral'), coins(loan.collateralAmount, loan.collateralAsset)],
     [t('card.ltv'), loan.ltvBps === null ? '—' : percent(loan.ltvBps)],
+    // In dollars now, as the card and the lend confirmation say; '—' for a coin without a price.
+    [t('preview.values'), `${usd(loan.principalUsd) ?? '—'} / ${usd(loan.collateralUsd) ?? '—'}`],
     ...(loan.status === 'active' && loan.debtNow !== null
       ? [[t('detail.debtNow'), coins(loan.debtNow, loan.asset)] as const]
       : []),

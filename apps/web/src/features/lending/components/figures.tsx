@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetScale, isAssetSymbol } from '@rora/money';
-import { formatBps, formatCoins } from '../../../lib/format/numbers.ts';
+import { formatBps, formatCoins, formatUsd } from '../../../lib/format/numbers.ts';
 import { loanCoins } from '../model/loan-figures.ts';
 import { bpsPercent } from '../model/request-form.ts';
 
@@ -21,6 +21,15 @@ export function useCoins() {
 export function useLoanCoins() {
   const { i18n } = useTranslation();
   return (amount: string, asset: string): string => loanCoins(amount, asset, i18n.language);
+}
+
+/**
+ * US dollars the API valued an amount at (a loan's principalUsd, collateralUsd), in the reader's
+ * locale: `$1,625.00`, `1 625,00 $US`; null (no price) stays null, so a screen never shows $0.00.
+ */
+export function useUsd() {
+  const { i18n } = useTranslation();
+  return (value: string | null): string | null => (value === null ? null : formatUsd(value, i18n.language));
 }
 
 /** A date and time in the reader's locale: `Dec 14, 2026, 3:50 PM`; '—' when there is none. */

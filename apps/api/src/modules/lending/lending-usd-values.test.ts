@@ -1,0 +1,76 @@
+// A loan's US-dollar values in every view (the marketplace's cards, the customer's own loans, one
+// loan's detail): principal and collateral at the reference prices now, the ones GET /p2p/preview
+// values a request at and the loan-to-value is computed at, rounded half to even to the cent; null,
+// never 0.00, without a price.
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Loan, LoanPreview } from '@rora/contracts';
+import type { TestApp } from '../../testing/test-app.ts';
+import type { TestUser } from '../../testing/users.ts';
+import {
+  REQUEST,
+  approvedCustomer,
+  createLendingTestApp,
+  lent,
+  openRequest,
+  setPrice,
+  view,
+} from './testing/lending-fixtures.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createLendingTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function preview(user: TestUser, body: Record<string, unknown> = REQUEST): Promise<LoanPreview> {
+  const query = new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]));
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/p2p/preview?${query}`, headers: user.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: LoanPreview }).data;
+}
+
+async function detail(user: TestUser, id: string): Promise<Loan> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/p2p/${id}`, headers: user.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: Loan }).data;
+}
+
+const values = (loan: Loan | undefined) => ({ principalUsd: loan?.principalUsd, collateralUsd: loan?.collateralUsd });
+
+describe('the dollar values of a loan', () => {
+  it('values an open request on the marketplace and in the borrower’s requests as its preview did', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const other = await approvedCustomer(t);
+    const before = await preview(borrower);
+    const loan = await openRequest(t, borrower);
+    // 1,000 USDT at 1 dollar; 0.025 BTC at the catalogue's 65,000.
+    const expected = { principalUsd: '1000.00', collateralUsd: '1625.00' };
+    expect({ principalUsd: before.principalUsd, collateralUsd: before.collateralUsd }).toEqual(expected);
+    expect(values((await view(t, other, '')).find((item) => item.id === loan.id))).toEqual(expected);
+    expect(values((await view(t, borrower, '/get-my-loan-requests'))[0])).toEqual(expected);
+    expect(values(await detail(other, loan.id))).toEqual(expected);
+  });
+
+  it('follows the reference price on both sides of a running loan, rounded half to even to the cent', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const loan = await lent(t, borrower, lender);
+    // 0.025 × 61,234.5 = 1,530.8625: half to even at the cent is 1,530.86.
+    await setPrice(t, 'BTC', '61234.5');
+    const expected = { principalUsd: '1000.00', collateralUsd: '1530.86' };
+    expect(values((await view(t, borrower, '/get-my-accepted-loans'))[0])).toEqual(expected);
+    expect(values((await view(t, lender, '/get-my-accepted-lends'))[0])).toEqual(expected);
+    expect(values(await detail(lender, loan.id))).toEqual(expected);
+  });
+
+  it('is null, not zero, for a coin whose price is unavailable', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const loan = await openRequest(t, borrower);
+    await t.database.db.execute(sql`DELETE FROM lending_price_overrides`);
+    await t.database.db.execute(sql`DELETE FROM asset_prices WHERE asset = 'BTC'`);
+    expect(values(await detail(borrower, loan.id))).toEqual({ principalUsd: '1000.00', collateralUsd: null });
+  });
+});

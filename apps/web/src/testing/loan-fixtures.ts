@@ -1,0 +1,37 @@
+// Another customer's open request on the lending marketplace, as GET /p2p lists it: 500 USDT
+// against 0.02 BTC at 8 % for 30 days, valued at the reference prices of its loan-to-value.
+import type { Loan } from '@rora/contracts';
+
+export const openRequest: Loan = {
+  id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+  status: 'open',
+  role: 'none',
+  asset: 'USDT',
+  amount: '500',
+  rateBps: 800,
+  termDays: 30,
+  collateralAsset: 'BTC',
+  collateralAmount: '0.02',
+  initialLtvBps: 5400,
+  ltvBps: 5400,
+  principalUsd: '500.20',
+  collateralUsd: '925.93',
+  interestNow: null,
+  debtNow: null,
+  interestAtTerm: '3.29',
+  repaymentAtTerm: '503.29',
+  lenderReceivesAtTerm: '502.96',
+  createdAt: '2026-11-24T12:00:00.000Z',
+  fundedAt: null,
+  dueAt: null,
+  graceEndsAt: null,
+  closedAt: null,
+  paid: null,
+  fee: null,
+  collateralSeized: null,
+  collateralReturned: null,
+  debtSettled: null,
+  penalty: null,
+  marginCall: false,
+  timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
+};
