@@ -4,9 +4,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { openSignedIn, registerCustomer } from './support/api.ts';
+import type { Loan } from '@rora/contracts';
+import { bearer, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { EXTERNAL_BTC, faucet, mine, setPin } from './wallets-helpers.ts';
+import { postLoanRequest } from './lending-helpers.ts';
+import { approvedCustomer } from './swap-helpers.ts';
+import { EXTERNAL_BTC, availableOf, faucet, mine, setPin } from './wallets-helpers.ts';
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
@@ -101,7 +104,7 @@ test('wallet: transaction rows keep every figure whole on a phone', async ({ pag
       .screenshot({ path: path.join(screens, `wallet-rows-list-${look.lang}-${look.theme}.png`) });
     // Amounts whole, with every decimal, in the reader's marks (es-419 and en write 12.34567891).
     await expect(rows.locator('.tx__amount')).toHaveText([
-      /^−1\.2345\d{4} BTC$/,
+      /^−1\.2345\d{1,4} BTC$/,
       '+0.00012345 BTC',
       '+12.34567891 BTC',
     ]);
@@ -116,6 +119,78 @@ test('wallet: transaction rows keep every figure whole on a phone', async ({ pag
       for (const part of parts.slice(1)) await expectOneLine(part);
       await expectApart(parts);
     }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(WIDTH);
+  }
+});
+
+test('swap: starts from the coin the customer holds the most of, and from BTC with nothing', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request);
+  await faucet(request, customer, 'USDT', '500');
+  await faucet(request, customer, 'BTC', '0.0001');
+  await mine(request, 'usdt-erc20', 20);
+  await mine(request, 'btc', 3);
+  // 500 USDT outweighs 0.0001 BTC at any price the sandbox's BTC has.
+  await expect.poll(() => availableOf(request, customer, 'USDT'), { timeout: 20_000 }).toBe('500');
+  await expect.poll(() => availableOf(request, customer, 'BTC'), { timeout: 20_000 }).toBe('0.0001');
+  await page.goto('/auth/login');
+  await openSignedIn(page, customer, '/dashboard/swap');
+  for (const look of LOOKS) {
+    await applyLook(page, look);
+    const [amountIn, available] = look.lang === 'en' ? ['Amount in', 'Available'] : ['Monto en', 'Disponible'];
+    await expect(page.getByLabel(`${amountIn} USDT`)).toBeVisible();
+    await expect(page.getByText(`${available}: 500.000 USDT`)).toBeVisible();
+    await shoot(page, `swap-start-${look.lang}-${look.theme}`);
+  }
+
+  // A newcomer, in a browser of their own: nothing to swap yet, BTC to ETH beside the card purchase.
+  const context = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 844 } });
+  const fresh = await context.newPage();
+  await openSignedIn(fresh, await registerCustomer(request), '/dashboard/swap');
+  await expect(fresh.getByLabel('Amount in BTC')).toBeVisible();
+  await expect(fresh.getByText('Available: 0.000 BTC')).toBeVisible();
+  await expect(fresh.getByRole('region', { name: 'Buy crypto with a card' })).toBeVisible();
+  await shoot(fresh, 'swap-start-nothing-en-dark_theme');
+  await context.close();
+});
+
+/** `'1625.5'` as English writes dollars: `$1,625.50`. */
+const dollars = (text: string) => {
+  const [whole = '0', cents = ''] = text.split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
+};
+
+test('lending: loan cards value principal and collateral in dollars', async ({ page, request }) => {
+  const borrower = await approvedCustomer(request);
+  await faucet(request, borrower, 'BTC', '0.05');
+  await mine(request, 'btc', 3);
+  await expect.poll(() => availableOf(request, borrower, 'BTC'), { timeout: 20_000 }).toBe('0.05');
+  const loanId = await postLoanRequest(request, borrower, { amount: '512.34', collateralAmount: '0.02' });
+  const viewer = await registerCustomer(request);
+  await page.goto('/auth/login');
+  await openSignedIn(page, viewer, '/dashboard/finance');
+  const market = await request.get('/api/v1/p2p?limit=100', { headers: bearer(viewer) });
+  const loan = ((await market.json()) as { data: { items: Loan[] } }).data.items.find((item) => item.id === loanId)!;
+  expect(loan.principalUsd).toMatch(/^\d+\.\d{2}$/);
+  expect(loan.collateralUsd).toMatch(/^\d+\.\d{2}$/);
+
+  for (const look of LOOKS) {
+    await applyLook(page, look);
+    const card = page.getByRole('listitem').filter({ hasText: '512.340000 USDT' });
+    await expect(card).toBeVisible();
+    const usd = card.locator('.loan-card__usd');
+    await expect(usd).toHaveCount(2);
+    // The principal in USDT is worth its count; the collateral follows BTC's live price.
+    if (look.lang === 'en') await expect(usd).toHaveText([dollars(loan.principalUsd!), /^\$[\d,]+\.\d{2}$/]);
+    else await expect(usd).toHaveText([/^USD\s[\d,]+\.\d{2}$/, /^USD\s[\d,]+\.\d{2}$/]);
+    await expectApart([card.locator('.loan-card__amount'), usd.first(), card.locator('.loan-status').first()]);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, `loan-card-${look.lang}-${look.theme}`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(WIDTH);
   }
