@@ -2,26 +2,11 @@
 // off this machine and its private network, and takes it encrypted or private (ADR 0076).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { linkProblems } from './production-links.ts';
-import { PRODUCTION_ENV, PRODUCTION_WITHOUT_REAL_ADAPTER } from './testing/production-env.ts';
+import { productionRefusals } from './testing/production-refusals.ts';
 
-/** The lines loadConfig refuses `env` with. */
-function refusals(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message.split('\n').slice(1);
-  }
-  throw new Error('the configuration was accepted');
-}
-
-/** The lines that are not the refusals every production start has today (no real adapters yet). */
-const linkLines = (env: Record<string, string>) =>
-  refusals({ ...PRODUCTION_ENV, ...env })
-    .map((line) => line.trim())
-    .filter((line) => !PRODUCTION_WITHOUT_REAL_ADAPTER.some((name) => line.startsWith(`${name}:`)));
+const linkLines = productionRefusals;
 
 const ADR = '(docs/adr/0076-links-off-the-private-network-are-encrypted.md)';
 const OFF_NETWORK = 'would cross the network in clear text: not in production to a host off this machine';

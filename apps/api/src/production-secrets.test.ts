@@ -1,27 +1,13 @@
 // Production refuses a shared secret anyone could know: one printed in Rora's source, one too
 // uniform to be random, or one setting's secret given to another as well (ADR 0020).
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { WEBHOOK_SECRET } from './modules/kyc/testing/kyc-fixtures.ts';
 import { ONRAMP_TEST_SECRET } from './modules/onramp/testing/onramp-fixtures.ts';
-import { PRODUCTION_ENV, PRODUCTION_WITHOUT_REAL_ADAPTER } from './testing/production-env.ts';
+import { PRODUCTION_ENV } from './testing/production-env.ts';
+import { productionRefusals } from './testing/production-refusals.ts';
 
-/** The lines loadConfig refuses `env` with. */
-function refusals(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message.split('\n').slice(1);
-  }
-  throw new Error('the configuration was accepted');
-}
-
-/** The lines that are not the refusals every production start has today (no real adapters yet). */
-const secretLines = (env: Record<string, string>) =>
-  refusals({ ...PRODUCTION_ENV, ...env })
-    .map((line) => line.trim())
-    .filter((line) => !PRODUCTION_WITHOUT_REAL_ADAPTER.some((name) => line.startsWith(`${name}:`)));
+const secretLines = productionRefusals;
 
 const SIGNER = { SIGNER_URL: 'http://127.0.0.1:4100' };
 
