@@ -148,7 +148,8 @@ export const loanSchema = zod.object({
   ltvBps: zod.number().int().nullable(),
   /**
    * US dollars of the principal and the collateral now, at the reference prices the loan-to-value and
-   * GET /p2p/preview use, rounded half to even to the cent; null when the coin's price is unavailable.
+   * GET /p2p/preview use, rounded half to even to the cent; null when the coin's price is unavailable,
+   * and once the loan is settled (repaid, cancelled, liquidated or closed).
    */
   principalUsd: decimal.nullable(),
   collateralUsd: decimal.nullable(),

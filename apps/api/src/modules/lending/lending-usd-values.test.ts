@@ -14,6 +14,7 @@ import {
   lent,
   openRequest,
   setPrice,
+  step,
   view,
 } from './testing/lending-fixtures.ts';
 
@@ -64,6 +65,13 @@ describe('the dollar values of a loan', () => {
     expect(values((await view(t, borrower, '/get-my-accepted-loans'))[0])).toEqual(expected);
     expect(values((await view(t, lender, '/get-my-accepted-lends'))[0])).toEqual(expected);
     expect(values(await detail(lender, loan.id))).toEqual(expected);
+  });
+
+  it('is null once the loan is settled: no value at today’s price for collateral given back', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const loan = await openRequest(t, borrower);
+    expect((await step(t, borrower, 'cancel', loan.id)).statusCode).toBe(200);
+    expect(values(await detail(borrower, loan.id))).toEqual({ principalUsd: null, collateralUsd: null });
   });
 
   it('is null, not zero, for a coin whose price is unavailable', async () => {

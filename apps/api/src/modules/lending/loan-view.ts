@@ -85,8 +85,10 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     collateralAmount: amount(loan.collateral, loan.collateralAsset),
     initialLtvBps: loan.initialLtvBps,
     ltvBps: live ? currentLtv(loan, loan.status === 'open' ? loan.principal : now.debt, context.prices) : null,
-    principalUsd: usdOf(loan.principal, loan.asset, context.prices),
-    collateralUsd: usdOf(loan.collateral, loan.collateralAsset, context.prices),
+    // Only while the loan runs: a settled loan's collateral was returned or seized at its own time,
+    // and today's price of it would read as what it is worth to someone now.
+    principalUsd: live ? usdOf(loan.principal, loan.asset, context.prices) : null,
+    collateralUsd: live ? usdOf(loan.collateral, loan.collateralAsset, context.prices) : null,
     interestNow: live
       ? amount(now.interest, loan.asset)
       : maybe(settledDebt === null ? null : settledDebt - loan.principal, loan.asset),
