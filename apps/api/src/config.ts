@@ -210,8 +210,9 @@ export const configSchema = z.object({
   /** NATS server(s) for EVENT_BUS=nats, comma-separated; default nats://127.0.0.1:4222 outside production. */
   NATS_URL: list
     .refine(
-      (urls) => urls.every((url) => /^(nats|tls):\/\/[^\s/]+$/.test(url)),
-      'must be nats:// or tls:// URLs (host:port) separated by commas',
+      // No backslash: the NATS client and the WHATWG parser disagree on the host before one (ADR 0076).
+      (urls) => urls.every((url) => /^(nats|tls):\/\/[^\s/\\]+$/.test(url)),
+      'must be nats:// or tls:// URLs (host:port, no backslash) separated by commas',
     )
     .optional(),
   /** WebSocket keepalive: ping every socket this often; a socket silent for two intervals is dropped. */

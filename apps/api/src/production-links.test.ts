@@ -30,6 +30,35 @@ describe('production links', () => {
     ['KYC_S3_ENDPOINT', 'http://s3.example.com', /so customers' identity documents would/],
     ['CHAINS_BTC_RPC_URL', 'http://rpc:pw-hunter2@btc.example.com:8332', /the node's password/],
     ['CHAINS_SOL_RPC_URL', 'http://solana.example.com:8899', /the node's password/],
+    // Read as the client reads it: a host parameter where the URL names none (review hole 1).
+    ['RATE_LIMIT_REDIS_URL', 'redis:///?host=cache.example.com&password=pw-hunter2', /^redis:\/\/ is clear/],
+    ['SMTP_URL', 'smtp:///?host=mail.example.com', /only tries STARTTLS/],
+    // ioredis speaks TLS only for a lower-case rediss:// and an unset or non-empty tls parameter.
+    ['RATE_LIMIT_REDIS_URL', 'REDISS://:pw-hunter2@cache.example.com:6380', /^ioredis turns TLS off/],
+    ['RATE_LIMIT_REDIS_URL', 'rediss://:pw-hunter2@cache.example.com:6380?tls=', /^ioredis turns TLS off/],
+    // nodemailer's flags are what its parser makes of them: numbers, and lists (hole 4).
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=0', /pose as the server/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=', /pose as the server/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=%20', /pose as the server/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=0.0', /pose as the server/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=00', /pose as the server/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com?tls.rejectUnauthorized=-0', /pose as the server/],
+    ['SMTP_URL', 'smtp://u:pw-hunter2@mail.example.com:587?requireTLS=0.0', /only tries STARTTLS/],
+    ['SMTP_URL', 'smtp://u:pw-hunter2@mail.example.com:587?requireTLS=%20', /only tries STARTTLS/],
+    ['SMTP_URL', 'smtp://u:pw-hunter2@mail.example.com:587?requireTLS=-0', /only tries STARTTLS/],
+    // pg's parser: an empty host parameter leaves the URL's host (hole 5); certificates unchecked (7).
+    ['DATABASE_URL', 'postgres://rora:pw-hunter2@db.example.com/rora?host=', /pg connects without TLS/],
+    [
+      'DATABASE_URL',
+      'postgres://rora:pw-hunter2@db.example.com/rora?sslmode=no-verify',
+      /^sslmode=no-verify checks no/,
+    ],
+    ['DATABASE_URL', 'postgres://rora:pw-hunter2@db.example.com/rora?ssl=no-verify', /^ssl=no-verify checks no/],
+    [
+      'DATABASE_URL',
+      'postgres://rora:pw-hunter2@db.example.com/rora?sslmode=require&uselibpqcompat=true',
+      /^sslmode=require with uselibpqcompat=true checks no certificate/,
+    ],
   ])('refuses %s in clear text to a remote host, never quoting it', (name, value, why) => {
     const lines = linkLines({ [name]: value });
     expect(lines).toHaveLength(1);
@@ -63,19 +92,80 @@ describe('production links', () => {
     ['CHAINS_BTC_RPC_URL', 'http://rpc:pw@172.20.0.8:8332'],
     ['CHAINS_ETH_RPC_URL', 'https://mainnet.example.com/v3/key'],
     ['NATS_URL', 'tls://nats.example.com:4222'],
-    ['NATS_URL', 'nats://nats:4222,tls://nats-2.example.com:4222'],
+    ['NATS_URL', 'tls://nats-1.example.com:4222,tls://nats-2.example.com:4222'],
+    ['NATS_URL', 'nats://nats-1:4222,nats://10.0.0.9:4222'],
+    ['RATE_LIMIT_REDIS_URL', 'redis://cache.example.com:6379?tls=true'],
+    ['RATE_LIMIT_REDIS_URL', 'redis:///?path=/run/redis.sock'],
+    ['RATE_LIMIT_REDIS_URL', 'redis:///?host=redis'],
+    ['SMTP_URL', 'smtp:///?host=mailpit&port=1025'],
+    ['SMTP_URL', 'smtp://u:pw@mail.example.com:587?requireTLS=1&tls.rejectUnauthorized=true'],
+    ['DATABASE_URL', 'postgres:///rora?host=postgres'],
+    ['DATABASE_URL', 'postgres://rora:pw@db.example.com/rora?sslmode=verify-full&uselibpqcompat=true'],
   ])('takes %s encrypted, or to this machine or a private network: %s', (name, value) => {
     expect(linkLines({ [name]: value })).toEqual([]);
     expect(linkProblems({ [name]: value })).toEqual([]);
+  });
+
+  it.each([
+    ['SMTP_URL', 'smtp://u:pw-hunter2@evil.example.com\\@relay:587/?requireTLS=true', /^a backslash in the URL/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@evil.example.com\\@10.0.0.5/', /^a backslash in the URL/],
+    ['RATE_LIMIT_REDIS_URL', 'redis://:pw-hunter2@evil.example.com\\@redis:6379', /^a backslash in the URL/],
+    ['DATABASE_URL', 'postgres://u:pw-hunter2@evil.example.com\\@db/rora', /^a backslash in the URL/],
+    ['INTERNAL_URL', 'http://evil.example.com\\@api-1:3000', /^a backslash in the URL/],
+    // service= swaps the host and TLS for nodemailer's own (SendGrid's: none required), hole 3.
+    ['SMTP_URL', 'smtps://apikey:pw-hunter2@mailpit/?service=SendGrid', /^service= replaces the URL's host/],
+    ['SMTP_URL', 'smtp://u:pw-hunter2@mailpit:1025/?proxy=http://proxy.example.com:3128', /^proxy= sends the link/],
+    [
+      'DATABASE_URL',
+      'postgres://rora:pw-hunter2@db/rora?sslrootcert=/nonexistent/rora-ca.pem',
+      /pg cannot read a cert/,
+    ],
+  ])('refuses %s when clients would disagree on where it goes, whatever the host: %s', (name, value, why) => {
+    const lines = linkLines({ [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith(`${name}: `)).toBe(true);
+    expect(lines[0]!.slice(name.length + 2)).toMatch(why);
+    expect(lines[0]).toContain(
+      'so no check can tell where the link goes or whether it is encrypted: not in production',
+    );
+    expect(lines[0]).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it.each([
+    // The schema's WHATWG parser refuses these, but the clients read them, so the rule must too.
+    ['SMTP_URL', 'smtp://u:pw-hunter2@/?host=mail.example.com', /^smtp:\/\/ only tries STARTTLS/],
+    ['DATABASE_URL', 'postgres://rora:pw-hunter2@/rora?host=db.example.com', /^pg connects without TLS/],
+    ['NATS_URL', 'nats://evil.example.com\\@nats:4222', /^a backslash in the URL/],
+    ['NATS_URL', 'nats://nats-1:4222,nats://evil.example.com\\@nats:4222', /^server 2 of 2: a backslash in the URL/],
+  ])('refuses %s as its client reads it where the schema cannot parse it: %s', (name, value, why) => {
+    const problems = linkProblems({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.name).toBe(name);
+    expect(problems[0]!.message).toMatch(why);
+    expect(problems[0]!.message).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it('refuses a NATS list that mixes tls:// and nats:// servers: the bus asks TLS of every one', () => {
+    for (const value of ['nats://nats:4222,tls://nats-2.example.com:4222', 'tls://10.0.0.8:4222,nats://nats:4222']) {
+      expect(linkLines({ NATS_URL: value })).toEqual([
+        `NATS_URL: mixes tls:// and nats:// servers, and TLS is then required of every one, so its nats:// servers would be refused when the bus connects: not in production; list all tls:// or all nats:// ${ADR}`,
+      ]);
+    }
+  });
+
+  it('refuses a backslash in NATS_URL everywhere: the client would read another host', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', NATS_URL: 'nats://evil.example.com\\@nats:4222' })).toThrow(
+      /NATS_URL: must be nats:\/\/ or tls:\/\/ URLs \(host:port, no backslash\)/,
+    );
   });
 
   it('names which NATS servers are in clear text, by position', () => {
     expect(linkLines({ EVENT_BUS: 'nats', NATS_URL: 'nats://nats.example.com:4222' })).toEqual([
       `NATS_URL: nats:// uses TLS only if the server offers it, and anyone on the path can say it does not, so every live event, customers' own included ${OFF_NETWORK} and its private network; use tls:// (TLS is then required of every server in the list) ${ADR}`,
     ]);
-    const lines = linkLines({ NATS_URL: 'tls://a.example.com:4222,nats://10.0.0.2:4222,nats://b.example.com:4222' });
+    const lines = linkLines({ NATS_URL: 'nats://a.example.com:4222,nats://10.0.0.2:4222,nats://b.example.com:4222' });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^NATS_URL: server 3 of 3: nats:\/\/ uses TLS only if/);
+    expect(lines[0]).toMatch(/^NATS_URL: server 1, 3 of 3: nats:\/\/ uses TLS only if/);
   });
 
   it('refuses a HOST off the private network that other replicas would reach in clear text', () => {

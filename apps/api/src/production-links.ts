@@ -4,14 +4,21 @@
 // fine encrypted (smtps://, smtp:// with requireTLS=true, rediss://, tls://, https://,
 // sslmode=require or stricter) or private. Each refusal names the setting and the rule, never the
 // value: the URL may hold a password. The customers' sites must be https:// (siteProblems).
+// Each URL is read as its client reads it (nodemailer's parseConnectionUrl, ioredis's parseURL,
+// pg-connection-string): the WHATWG parser alone disagrees with them on host and TLS, and a URL on
+// which parsers disagree (a backslash) is refused whatever it names.
 import {
+  ambiguousLinkMessage,
+  ambiguousLinkUrl,
   DATABASE_LINK_ADVICE,
-  databaseClearText,
-  databaseHost,
   isLoopbackHost,
   isPrivateHost,
   isPrivateLinkHost,
+  type LinkReading,
+  readDatabaseLink,
 } from '@rora/db';
+import { parseURL as parseRedisUrl } from 'ioredis/built/utils/index.js';
+import { parseConnectionUrl as parseSmtpUrl } from 'nodemailer/lib/shared/index.js';
 import type { Problem } from './production-config.ts';
 
 type Values = Readonly<Record<string, string | undefined>>;
@@ -21,69 +28,123 @@ const ADR = 'docs/adr/0076-links-off-the-private-network-are-encrypted.md';
 interface Link {
   /** What crosses the network on this link. */
   carries: string;
-  /** Why `url` goes in clear text, or undefined when it is encrypted. */
-  clearText(url: URL): string | undefined;
+  /** What the client does with `value`; undefined when it is not a URL (the schema names that). */
+  read(value: string): LinkReading | undefined;
   /** How to encrypt it. */
   advice: string;
-  /** The host the client connects to; the URL's by default. */
-  host?(url: URL): string;
 }
 
-/**
- * A URL query flag as nodemailer reads it: anything but absent, empty, `false` or `0` is on, and so
- * is a flag given twice (it reads the two as a list, which is truthy whatever they say).
- */
-function isOn(url: URL, name: string): boolean {
-  const given = url.searchParams.getAll(name);
-  return given.length > 1 || (given.length === 1 && !['', 'false', '0'].includes(given[0]!));
-}
+const whatwgUrl = (value: string) => {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+};
 
-/** nodemailer's options that make a TLS link fall back to clear text, or accept any certificate. */
+/** nodemailer's options that make a TLS link fall back to clear text. */
 const SMTP_WEAKENERS = ['ignoreTLS', 'opportunisticTLS'] as const;
 
-function smtpClearText(url: URL): string | undefined {
-  const weakener = SMTP_WEAKENERS.find((name) => isOn(url, name));
+/**
+ * Why nodemailer would send in clear text, or accept any certificate, with `options` as its
+ * parseConnectionUrl gives them. It turns a numeric-looking value into a number and reads a flag
+ * given twice as a list, so a flag is on when nodemailer finds it truthy: `requireTLS=0.0` is off,
+ * `tls.rejectUnauthorized=0` (or empty) turns the certificate check off.
+ */
+function smtpClearText(options: Readonly<Record<string, unknown>>): string | undefined {
+  const weakener = SMTP_WEAKENERS.find((name) => options[name]);
   if (weakener) return `${weakener} lets the mail go in clear text`;
-  if (url.searchParams.get('tls.rejectUnauthorized') === 'false') {
-    return 'tls.rejectUnauthorized=false lets anyone on the path pose as the server';
+  const tls = options.tls as Readonly<Record<string, unknown>> | undefined;
+  if (typeof tls === 'object' && tls !== null && 'rejectUnauthorized' in tls && !tls.rejectUnauthorized) {
+    return 'tls.rejectUnauthorized turned off lets anyone on the path pose as the server';
   }
-  if (url.protocol === 'smtps:' || isOn(url, 'requireTLS')) return undefined;
+  if (options.secure || options.requireTLS) return undefined;
   return "smtp:// only tries STARTTLS, which anyone on the path can strike from the server's answer";
 }
 
-const httpClearText = (url: URL) => (url.protocol === 'https:' ? undefined : 'http:// is clear text');
+/**
+ * nodemailer's options that take the link elsewhere than the URL's host: `service` replaces host,
+ * port and TLS with its well-known settings for a provider (SendGrid's: no TLS required), `proxy`
+ * goes through a host of its own first.
+ */
+const SMTP_REDIRECTS = {
+  service: "service= replaces the URL's host and TLS options with nodemailer's own for that provider",
+  proxy: 'proxy= sends the link through another host first',
+} as const;
+
+function readSmtp(value: string): LinkReading {
+  let options: Record<string, unknown>;
+  try {
+    options = parseSmtpUrl(value) as Record<string, unknown>;
+  } catch {
+    return { refused: { why: 'nodemailer cannot parse the URL', fix: 'give an smtps:// or smtp:// URL' } };
+  }
+  const redirect = Object.entries(SMTP_REDIRECTS).find(([name]) => name in options);
+  if (redirect)
+    return { refused: { why: redirect[1], fix: `name the mail server's host in the URL, without ${redirect[0]}` } };
+  // With no host in the URL, nodemailer takes a `host` parameter, else localhost.
+  return { host: options.host ? String(options.host) : '', clearText: smtpClearText(options) };
+}
+
+/**
+ * ioredis speaks TLS when the URL starts with `rediss://` in lower case, unless a `tls` parameter
+ * says otherwise (empty: off); it takes a `host` parameter when the URL names none, and a `path`
+ * (a Unix socket on this machine) over any host.
+ */
+function readRedis(value: string): LinkReading | undefined {
+  let options: Record<string, unknown>;
+  try {
+    options = parseRedisUrl(value);
+  } catch {
+    return undefined;
+  }
+  const tls = 'tls' in options ? options.tls : value.startsWith('rediss://');
+  const clearText = tls
+    ? undefined
+    : /^rediss:/i.test(value)
+      ? 'ioredis turns TLS off for this rediss:// URL (its scheme is not in lower case, or its tls parameter is empty)'
+      : 'redis:// is clear text';
+  const host = options.path ? '' : typeof options.host === 'string' ? options.host : '';
+  return { host, clearText };
+}
+
+/** fetch reads a URL as WHATWG does. */
+function readHttp(value: string): LinkReading | undefined {
+  const url = whatwgUrl(value);
+  if (!url) return undefined;
+  return { host: url.hostname, clearText: url.protocol === 'https:' ? undefined : 'http:// is clear text' };
+}
 
 const RPC_LINK: Link = {
   carries: "the node's password and the answers deposits are credited on",
-  clearText: httpClearText,
+  read: readHttp,
   advice: 'use https://',
 };
 
 const LINKS: Readonly<Record<string, Link>> = {
   DATABASE_URL: {
     carries: "the database password and every customer's data",
-    clearText: databaseClearText,
+    read: readDatabaseLink,
     advice: DATABASE_LINK_ADVICE,
-    host: databaseHost,
   },
   SMTP_URL: {
     carries: "the mail password and customers' one-time codes",
-    clearText: smtpClearText,
+    read: readSmtp,
     advice: 'use smtps:// or add requireTLS=true, and no option that weakens TLS',
   },
   RATE_LIMIT_REDIS_URL: {
     carries: "the Redis password and the rate-limit keys (customers' addresses and e-mails)",
-    clearText: (url) => (url.protocol === 'rediss:' ? undefined : 'redis:// is clear text'),
+    read: readRedis,
     advice: 'use rediss://',
   },
   INTERNAL_URL: {
     carries: "the writer's token and the customers' orders other replicas forward here",
-    clearText: httpClearText,
+    read: readHttp,
     advice: 'use https:// through a TLS proxy',
   },
   KYC_S3_ENDPOINT: {
     carries: "customers' identity documents",
-    clearText: httpClearText,
+    read: readHttp,
     advice: 'use https://',
   },
   CHAINS_BTC_RPC_URL: RPC_LINK,
@@ -96,10 +157,15 @@ const LINKS: Readonly<Record<string, Link>> = {
 
 const NATS_LINK: Link = {
   carries: "every live event, customers' own included",
-  clearText: (url) =>
-    url.protocol === 'tls:'
-      ? undefined
-      : 'nats:// uses TLS only if the server offers it, and anyone on the path can say it does not',
+  read: (value) => {
+    const url = whatwgUrl(value);
+    if (!url) return undefined;
+    const clearText =
+      url.protocol === 'tls:'
+        ? undefined
+        : 'nats:// uses TLS only if the server offers it, and anyone on the path can say it does not';
+    return { host: url.hostname, clearText };
+  },
   advice: 'use tls:// (TLS is then required of every server in the list)',
 };
 
@@ -108,32 +174,45 @@ const refusal = (name: string, link: Link, why: string, which = ''): Problem => 
   message: `${which}${why}, so ${link.carries} would cross the network in clear text: not in production to a host off this machine and its private network; ${link.advice} (${ADR})`,
 });
 
-/** Why `value` would go in clear text off the private network; undefined when it is fine or no URL. */
-function clearTextOffNetwork(link: Link, value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined; // the schema names a value that is not a URL
-  }
-  const host = link.host?.(url) ?? url.hostname;
-  if (isPrivateLinkHost(host)) return undefined;
-  return link.clearText(url);
+/**
+ * What production makes of `value`: refused whatever its host (ambiguous), why it would go in clear
+ * text off the private network, or undefined when it is fine or no URL.
+ */
+function linkProblem(name: string, link: Link, value: string, which = ''): Problem | undefined {
+  const ambiguous = ambiguousLinkUrl(value);
+  const reading = ambiguous ? { refused: ambiguous } : link.read(value);
+  if (reading === undefined) return undefined;
+  if ('refused' in reading) return { name, message: `${which}${ambiguousLinkMessage(reading.refused, ADR)}` };
+  if (isPrivateLinkHost(reading.host) || reading.clearText === undefined) return undefined;
+  return refusal(name, link, reading.clearText, which);
 }
 
-/** NATS_URL lists servers; the line says which, by position, without printing them. */
+/**
+ * NATS_URL lists servers; the line says which, by position, without printing them. The bus asks
+ * TLS of every server when any is tls:// (nats-event-bus.ts), so a list that mixes the two would
+ * refuse its nats:// servers at connect: production takes all tls:// or all nats://.
+ */
 function natsProblems(value: string | undefined): Problem[] {
   if (value === undefined) return [];
   const servers = value
     .split(',')
     .map((server) => server.trim())
     .filter(Boolean);
-  const clear = servers.map((server) => clearTextOffNetwork(NATS_LINK, server));
-  const at = clear.flatMap((why, index) => (why ? [index + 1] : []));
-  const why = clear.find(Boolean);
-  if (!why) return [];
-  const which = servers.length > 1 ? `server ${at.join(', ')} of ${servers.length}: ` : '';
-  return [refusal('NATS_URL', NATS_LINK, why, which)];
+  const schemes = new Set(servers.map((server) => /^[a-z]+:/i.exec(server)?.[0].toLowerCase()));
+  if (schemes.has('tls:') && schemes.has('nats:')) {
+    const message = `mixes tls:// and nats:// servers, and TLS is then required of every one, so its nats:// servers would be refused when the bus connects: not in production; list all tls:// or all nats:// (${ADR})`;
+    return [{ name: 'NATS_URL', message }];
+  }
+  const problems = servers.map((server, index) => {
+    const which = servers.length > 1 ? `server ${index + 1} of ${servers.length}: ` : '';
+    return linkProblem('NATS_URL', NATS_LINK, server, which);
+  });
+  const first = problems.find(Boolean);
+  if (!first) return [];
+  if (servers.length === 1) return [first];
+  // One line for all: the first server's reason, with every server the rule refuses by position.
+  const at = problems.flatMap((problem, index) => (problem ? [index + 1] : []));
+  return [{ name: 'NATS_URL', message: first.message.replace(/^server \d+ of/, `server ${at.join(', ')} of`) }];
 }
 
 /**
@@ -175,8 +254,8 @@ export function linkProblems(values: Values): Problem[] {
   const problems: Problem[] = [];
   for (const [name, link] of Object.entries(LINKS)) {
     const value = values[name];
-    const why = value === undefined ? undefined : clearTextOffNetwork(link, value);
-    if (why) problems.push(refusal(name, link, why));
+    const problem = value === undefined ? undefined : linkProblem(name, link, value);
+    if (problem) problems.push(problem);
   }
   return [...problems, ...natsProblems(values.NATS_URL), ...derivedInternalUrl(values), ...siteProblems(values)];
 }

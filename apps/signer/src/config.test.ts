@@ -82,6 +82,11 @@ describe('the signer configuration', () => {
     ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@db.internal/rora?sslmode=prefer', /^sslmode=prefer does not/],
     ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@10.0.0.5/rora?host=db.example.com', /^pg connects without/],
     ['DATABASE_URL', 'postgres://signer:pw-hunter2@db.example.com/r?sslmode=require&sslmode=disable', /^sslmode=disa/],
+    // Read with pg's own parser: the WHATWG parser refuses this URL, pg connects to the host parameter.
+    ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@/rora?host=db.example.com', /^pg connects without TLS/],
+    // pg ignores an empty host parameter and connects to the URL's host.
+    ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@db.example.com/rora?host=', /^pg connects without TLS/],
+    ['SIGNER_DATABASE_URL', 'postgres://signer:pw-hunter2@db.example.com/rora?sslmode=no-verify', /^sslmode=no-verify/],
   ])('refuses in production %s in clear text off the private network, never quoting it', (name, url, why) => {
     const env = { ...GOOD, SIGNER_DATABASE_URL: '', [name]: url, NODE_ENV: 'production' };
     for (const needs of ['serve', 'keys'] as const) {
@@ -101,6 +106,13 @@ describe('the signer configuration', () => {
     }
     // Outside production the signer's link is its own machine's business (the sandbox).
     expect(() => loadSignerConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('refuses in production a database URL parsers read differently, whatever its host', () => {
+    const env = { ...GOOD, SIGNER_DATABASE_URL: 'postgres://signer:pw-hunter2@evil.example.com\\@postgres/rora' };
+    expect(() => loadSignerConfig({ ...env, NODE_ENV: 'production' })).toThrow(
+      /^ {2}SIGNER_DATABASE_URL: a backslash in the URL makes parsers disagree on its host, so no check can tell where the link goes or whether it is encrypted: not in production; write it without one \(docs\/adr\/0076-links-off-the-private-network-are-encrypted\.md\)$/m,
+    );
   });
 
   it.each([

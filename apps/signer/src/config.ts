@@ -4,7 +4,7 @@
 // database link is encrypted or private, by the API's rule (@rora/db, ADR 0076).
 import { isIP } from 'node:net';
 import { UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
-import { DATABASE_LINK_ADVICE, databaseLinkClearText } from '@rora/db';
+import { ambiguousLinkMessage, DATABASE_LINK_ADVICE, databaseLinkProblem } from '@rora/db';
 import { LocalKek } from './envelope.ts';
 import {
   EVM_DEFAULT_CEILING,
@@ -103,10 +103,12 @@ function evmSettings(env: Env, kind: NetworkKind, problems: string[]): EvmSettin
  * private network. It carries the database password, the sealed keys and every signature. Named by
  * the variable it came from; the value is never printed (it may hold the password).
  */
-function databaseLinkProblem(env: Env, name: string, url: string): string | undefined {
-  const why = env.NODE_ENV === 'production' ? databaseLinkClearText(url) : undefined;
-  if (why === undefined) return undefined;
-  return `${name}: ${why}, so the database password, the sealed keys and every signature would cross the network in clear text: not in production to a host off this machine and its private network; ${DATABASE_LINK_ADVICE} (docs/adr/0076-links-off-the-private-network-are-encrypted.md)`;
+function databaseLinkLine(env: Env, name: string, url: string): string | undefined {
+  const problem = env.NODE_ENV === 'production' ? databaseLinkProblem(url) : undefined;
+  if (problem === undefined) return undefined;
+  const adr = 'docs/adr/0076-links-off-the-private-network-are-encrypted.md';
+  if ('refused' in problem) return `${name}: ${ambiguousLinkMessage(problem.refused, adr)}`;
+  return `${name}: ${problem.clearText}, so the database password, the sealed keys and every signature would cross the network in clear text: not in production to a host off this machine and its private network; ${DATABASE_LINK_ADVICE} (${adr})`;
 }
 
 /** What `serve` needs; `needs` limits the check for the key commands (which do not listen). */
@@ -118,7 +120,7 @@ export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): S
     problems.push('SIGNER_DATABASE_URL: required, a postgres:// URL (or DATABASE_URL)');
   } else {
     const name = value('SIGNER_DATABASE_URL') ? 'SIGNER_DATABASE_URL' : 'DATABASE_URL';
-    const link = databaseLinkProblem(env, name, databaseUrl);
+    const link = databaseLinkLine(env, name, databaseUrl);
     if (link) problems.push(link);
   }
   let kek: LocalKek | undefined;

@@ -1,34 +1,62 @@
 // Whether a PostgreSQL URL would carry the database password and every row it reads in clear text
 // off the private network (ADR 0076). The API's DATABASE_URL and the signer's SIGNER_DATABASE_URL
 // (apps/signer) are held to this one rule in production; it lives here because both processes open
-// the database through pg and both import this package.
+// the database through pg and both import this package. The URL is read with pg's own parser
+// (pg-connection-string): a check that reads it otherwise passes URLs pg sends elsewhere.
+import { parse, type ConnectionOptions } from 'pg-connection-string';
 import { isPrivateHost } from './private-host.ts';
 
 /** What production's refusal advises. */
-export const DATABASE_LINK_ADVICE = 'add sslmode=verify-full (or sslmode=require)';
-
-/** A URL parameter as pg reads it: the last one given wins. */
-const lastParam = (url: URL, name: string) => url.searchParams.getAll(name).at(-1) ?? null;
-
-/** libpq's modes that never fall back to clear text (pg reads `no-verify` as TLS without checking). */
-const ENCRYPTED_SSL_MODES = new Set(['require', 'verify-ca', 'verify-full', 'no-verify']);
+export const DATABASE_LINK_ADVICE = 'add sslmode=verify-full';
 
 /**
- * Why pg would connect in clear text, or undefined when the URL requires TLS. pg has no `prefer` of
- * its own, and reads libpq's `prefer` and `allow` as TLS required, but an operator who wrote them
- * expects a fallback.
+ * What a client does with a link's URL: the host it reaches ('' for its default, this machine) and
+ * why it goes in clear text (undefined: encrypted); or why the URL is refused whatever its host,
+ * because no check can be sure which host, or which TLS, the client ends up with.
  */
-export function databaseClearText(url: URL): string | undefined {
-  const mode = lastParam(url, 'sslmode');
-  if (mode !== null) {
-    return ENCRYPTED_SSL_MODES.has(mode) ? undefined : `sslmode=${mode} does not require TLS`;
-  }
-  const ssl = lastParam(url, 'ssl');
-  return ssl === 'true' || ssl === '1' ? undefined : 'pg connects without TLS unless the URL sets sslmode';
+export type LinkReading = { host: string; clearText: string | undefined } | { refused: LinkRefusal };
+
+/** Why a link URL is refused whatever its host, and how to write it instead. */
+export interface LinkRefusal {
+  why: string;
+  fix: string;
 }
 
-/** The host pg connects to: a `host` parameter wins over the URL's host. */
-export const databaseHost = (url: URL) => lastParam(url, 'host') ?? url.hostname;
+/** Why production refuses an ambiguous link URL; it never quotes the value. */
+export const ambiguousLinkMessage = (refused: LinkRefusal, adr: string) =>
+  `${refused.why}, so no check can tell where the link goes or whether it is encrypted: not in production; ${refused.fix} (${adr})`;
+
+/**
+ * Why which host a link URL reaches is ambiguous. A backslash is a path separator to the WHATWG URL
+ * parser in http(s) URLs and part of the user name elsewhere, while nodemailer's url.parse and the
+ * NATS client read what precedes `\@` as the host: `smtp://u:p@evil.com\@relay` goes to evil.com.
+ */
+export function ambiguousLinkUrl(value: string): LinkRefusal | undefined {
+  if (!value.includes('\\')) return undefined;
+  return { why: 'a backslash in the URL makes parsers disagree on its host', fix: 'write it without one' };
+}
+
+/** libpq's modes that never fall back to clear text, and that pg reads as checking the certificate. */
+const ENCRYPTED_SSL_MODES = new Set(['require', 'verify-ca', 'verify-full']);
+
+/**
+ * Why pg would connect in clear text or without checking the server's certificate, or undefined
+ * when it requires TLS and checks. pg has no `prefer` of its own, and reads libpq's `prefer` and
+ * `allow` as TLS required, but an operator who wrote them expects a fallback. pg's `no-verify`, and
+ * `require` with `uselibpqcompat=true`, skip the certificate check: anyone on the path can answer.
+ */
+function databaseClearText(config: ConnectionOptions): string | undefined {
+  const mode = typeof config.sslmode === 'string' ? config.sslmode : undefined;
+  if (mode === 'no-verify' || config.ssl === 'no-verify') {
+    return `${mode ? 'sslmode' : 'ssl'}=no-verify checks no certificate, so anyone on the path can pose as the server`;
+  }
+  if (mode !== undefined && !ENCRYPTED_SSL_MODES.has(mode)) return `sslmode=${mode} does not require TLS`;
+  if (mode === undefined && config.ssl !== true) return 'pg connects without TLS unless the URL sets sslmode';
+  if (typeof config.ssl === 'object' && config.ssl.rejectUnauthorized === false) {
+    return `sslmode=${mode} with uselibpqcompat=true checks no certificate, so anyone on the path can pose as the server`;
+  }
+  return undefined;
+}
 
 /**
  * Whether a client linking to `host` stays on this machine or its private network: no host (the
@@ -37,15 +65,31 @@ export const databaseHost = (url: URL) => lastParam(url, 'host') ?? url.hostname
 export const isPrivateLinkHost = (host: string) => host === '' || host.startsWith('/') || isPrivateHost(host);
 
 /**
- * Why the PostgreSQL URL `value` would go in clear text off the private network; undefined when it
- * is encrypted, private, or not a URL at all (its own check names that).
+ * What pg does with the PostgreSQL URL `value`. pg takes a `host` parameter over the URL's host
+ * (unless it is empty), and parses URLs the WHATWG parser refuses (`postgres://u:p@/db?host=…`).
  */
-export function databaseLinkClearText(value: string): string | undefined {
-  let url: URL;
+export function readDatabaseLink(value: string): LinkReading {
+  const ambiguous = ambiguousLinkUrl(value);
+  if (ambiguous) return { refused: ambiguous };
+  let config: ConnectionOptions;
   try {
-    url = new URL(value);
-  } catch {
-    return undefined;
+    // Reads the certificate files that sslcert, sslkey and sslrootcert name, as pg does at connect.
+    config = parse(value);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code ? `pg cannot read a certificate file the URL names (${code})` : 'pg cannot parse the URL';
+    return { refused: { why, fix: 'give a postgres:// URL pg reads, with files that exist' } };
   }
-  return isPrivateLinkHost(databaseHost(url)) ? undefined : databaseClearText(url);
+  return { host: config.host ?? '', clearText: databaseClearText(config) };
+}
+
+/**
+ * What production makes of the PostgreSQL URL `value`: refused whatever its host, or why it would go
+ * in clear text off the private network; undefined when it is encrypted or private.
+ */
+export function databaseLinkProblem(value: string): { refused: LinkRefusal } | { clearText: string } | undefined {
+  const reading = readDatabaseLink(value);
+  if ('refused' in reading) return reading;
+  if (isPrivateLinkHost(reading.host) || reading.clearText === undefined) return undefined;
+  return { clearText: reading.clearText };
 }

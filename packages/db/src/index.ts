@@ -12,11 +12,14 @@ export { isCancelledStatement, isConnectionError, isDatabaseTimeout } from './co
 export { isQueryDeadline, QUERY_DEADLINE_MS, queryDeadlineError, withoutQueryDeadline } from './query-deadline.ts';
 export { errorLogSerializer, redact, stackFrames } from './log-errors.ts';
 export {
+  ambiguousLinkMessage,
+  ambiguousLinkUrl,
   DATABASE_LINK_ADVICE,
-  databaseClearText,
-  databaseHost,
-  databaseLinkClearText,
+  databaseLinkProblem,
   isPrivateLinkHost,
+  type LinkReading,
+  type LinkRefusal,
+  readDatabaseLink,
 } from './database-link.ts';
 export { isLoopbackHost } from './loopback.ts';
 export { isPrivateHost } from './private-host.ts';
