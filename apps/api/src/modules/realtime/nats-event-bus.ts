@@ -71,7 +71,9 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { r
     servers,
     // The client drops a server's scheme: tls:// alone would use TLS only if the server offered it,
     // so anyone on the path could keep the link in clear text (ADR 0076). Asked for, TLS is required
-    // of every server, gossiped ones included, and a server without it is refused.
+    // of every server, gossiped ones included, and a server without it is refused. A list that mixes
+    // tls:// and nats:// (production refuses one) fails closed: its nats:// servers are asked for TLS
+    // too, one that offers none is refused ("server does not support 'tls'") and the client moves on.
     tls: servers.some((server) => /^tls:\/\//i.test(server)) ? {} : undefined,
     name: options.name ?? 'rora',
     noEcho: true,
