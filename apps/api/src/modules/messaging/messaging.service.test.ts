@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@rora/db';
@@ -275,6 +275,26 @@ describe('SMTP mail adapter', () => {
     await expect(required.send(mail)).rejects.toThrow(/STARTTLS/);
     expect(commands.map((line) => line.split(' ')[0])).toEqual(['EHLO', 'STARTTLS']);
     await close();
+  });
+
+  it('gives up on a server that takes the connection and never greets, at its greeting timeout', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const adapter = createSmtpMailAdapter({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'x@rora.exchange',
+      timeouts: { greetingTimeout: 200 },
+    });
+    const started = performance.now();
+    // nodemailer's own greeting wait is 30 s: past this test's limit, had the option not reached it.
+    await expect(adapter.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow(
+      /Greeting never received/,
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   });
 
   it('fails when the server cannot be reached', async () => {
