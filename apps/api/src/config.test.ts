@@ -148,7 +148,7 @@ describe('production configuration', () => {
     const withUrl = problems({
       ...PRODUCTION_ENV,
       EVENT_BUS: 'nats',
-      NATS_URL: 'nats://nats-1:4222,tls://nats-2:4222',
+      NATS_URL: 'tls://nats-1:4222,tls://nats-2:4222',
     });
     expect(names(withUrl)).not.toContain('NATS_URL');
     const bad = problems({ ...PRODUCTION_ENV, EVENT_BUS: 'nats', NATS_URL: 'http://u:hunter2@nats' });
