@@ -69,14 +69,14 @@ async function startServer(prefix: string) {
     if (Date.now() > end || server.exitCode !== null) throw new Error(`the server did not start:\n${said}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { server, closed };
+  return { server, closed, said: () => said };
 }
 
 describe('the journeys’ server', () => {
   it('removes its database and data folder when its process group is sent SIGTERM', async () => {
     const prefix = `rora_e2e_stop_${process.pid}`;
     const before = dataFolders();
-    const { server, closed } = await startServer(prefix);
+    const { server, closed, said } = await startServer(prefix);
     const folders = [...dataFolders()].filter((name) => !before.has(name));
     expect(folders).toHaveLength(1);
     if (process.env.DATABASE_URL) expect(await databasesNamed(prefix)).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('the journeys’ server', () => {
     }
     await closed;
 
-    expect(dataFolders().has(folders[0]!)).toBe(false);
+    expect(dataFolders().has(folders[0]!), `the data folder is left; the server said:\n${said()}`).toBe(false);
     if (process.env.DATABASE_URL) expect(await databasesNamed(prefix)).toEqual([]);
   }, 120_000);
 

@@ -159,7 +159,13 @@ async function main(): Promise<void> {
     if (!stopped)
       console.error(`e2e server: still stopping after ${Math.round(performance.now() - started)} ms; cleaning up`);
     await database?.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      // A file written while the folder is removed fails the removal (ENOTEMPTY): try again shortly.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch (error) {
+      console.error(`e2e server: could not remove ${dataDir}: ${(error as Error).message}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   // `on`, not `once`: Playwright signals the whole process group and tsx passes the signal on, so
