@@ -13,7 +13,7 @@ import {
   DATABASE_LINK_ADVICE,
   isLoopbackHost,
   isPrivateHost,
-  isPrivateLinkHost,
+  judgeLink,
   type LinkReading,
   readDatabaseLink,
 } from '@rora/db';
@@ -181,10 +181,10 @@ const refusal = (name: string, link: Link, why: string, which = ''): Problem => 
 function linkProblem(name: string, link: Link, value: string, which = ''): Problem | undefined {
   const ambiguous = ambiguousLinkUrl(value);
   const reading = ambiguous ? { refused: ambiguous } : link.read(value);
-  if (reading === undefined) return undefined;
-  if ('refused' in reading) return { name, message: `${which}${ambiguousLinkMessage(reading.refused, ADR)}` };
-  if (isPrivateLinkHost(reading.host) || reading.clearText === undefined) return undefined;
-  return refusal(name, link, reading.clearText, which);
+  const verdict = reading === undefined ? undefined : judgeLink(reading);
+  if (verdict === undefined) return undefined;
+  if ('refused' in verdict) return { name, message: `${which}${ambiguousLinkMessage(verdict.refused, ADR)}` };
+  return refusal(name, link, verdict.clearText, which);
 }
 
 /**
@@ -237,13 +237,9 @@ const CUSTOMER_SITES = ['US_SITE_URL', 'INTERNATIONAL_SITE_URL'] as const;
  */
 function siteProblems(values: Values): Problem[] {
   return CUSTOMER_SITES.flatMap((name) => {
-    let url: URL;
-    try {
-      url = new URL(values[name] ?? '');
-    } catch {
-      return []; // unset (the https:// default), or not a URL: the schema names that
-    }
-    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return [];
+    // Unset (the https:// default), or not a URL: the schema names that.
+    const url = whatwgUrl(values[name] ?? '');
+    if (!url || url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return [];
     const message = `http:// is clear text, so customers' browsers sent there would get pages anyone on the path can read and rewrite, passwords and one-time codes typed in included: not in production to a host off this machine; use https:// (${ADR})`;
     return [{ name, message }];
   });

@@ -62,7 +62,7 @@ function databaseClearText(config: ConnectionOptions): string | undefined {
  * Whether a client linking to `host` stays on this machine or its private network: no host (the
  * client's default, localhost), a Unix socket (a path, as pg's `host=/…`), or a private host.
  */
-export const isPrivateLinkHost = (host: string) => host === '' || host.startsWith('/') || isPrivateHost(host);
+const isPrivateLinkHost = (host: string) => host === '' || host.startsWith('/') || isPrivateHost(host);
 
 /**
  * What pg does with the PostgreSQL URL `value`. pg takes a `host` parameter over the URL's host
@@ -84,12 +84,14 @@ export function readDatabaseLink(value: string): LinkReading {
 }
 
 /**
- * What production makes of the PostgreSQL URL `value`: refused whatever its host, or why it would go
- * in clear text off the private network; undefined when it is encrypted or private.
+ * What production makes of a link as its client reads it: refused whatever its host, or why it
+ * would go in clear text off the private network; undefined when it is encrypted or private.
  */
-export function databaseLinkProblem(value: string): { refused: LinkRefusal } | { clearText: string } | undefined {
-  const reading = readDatabaseLink(value);
+export function judgeLink(reading: LinkReading): { refused: LinkRefusal } | { clearText: string } | undefined {
   if ('refused' in reading) return reading;
   if (isPrivateLinkHost(reading.host) || reading.clearText === undefined) return undefined;
   return { clearText: reading.clearText };
 }
+
+/** What production makes of the PostgreSQL URL `value` (judgeLink). */
+export const databaseLinkProblem = (value: string) => judgeLink(readDatabaseLink(value));

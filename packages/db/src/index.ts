@@ -16,7 +16,7 @@ export {
   ambiguousLinkUrl,
   DATABASE_LINK_ADVICE,
   databaseLinkProblem,
-  isPrivateLinkHost,
+  judgeLink,
   type LinkReading,
   type LinkRefusal,
   readDatabaseLink,
