@@ -40,7 +40,9 @@ describe('WebSocket /api/v1/ws', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { WS_PING_INTERVAL_MS: '100' } });
+    // A live client's pong must come back within one interval, and client and server share this
+    // process: at 100 ms a busy machine stalled the loop long enough to drop the live client.
+    t = await createTestApp({ env: { WS_PING_INTERVAL_MS: '1000' } });
     alice = await createTestUser(t);
     bob = await createTestUser(t);
     baseUrl = `ws://127.0.0.1:${await t.listen()}/api/v1/ws`;
