@@ -17,6 +17,14 @@ describe('redactLogObject', () => {
     });
   });
 
+  it("cuts a query's parameters from any string field, at any of the walked levels", () => {
+    const message = 'Failed query: SELECT id FROM users WHERE email = $1\nparams: alice@example.test';
+    expect(redactLogObject({ message, error: { reason: message } })).toEqual({
+      message: 'Failed query: SELECT id FROM users WHERE email = $1',
+      error: { reason: 'Failed query: SELECT id FROM users WHERE email = $1' },
+    });
+  });
+
   it('censors secret headers under a headers key, at the top or one level down', () => {
     const headers = { Authorization: 'Bearer x', 'content-type': 'application/json', cookie: 'a=b' };
     expect(redactLogObject({ headers })).toEqual({

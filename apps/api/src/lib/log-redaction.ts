@@ -8,6 +8,11 @@
 // line against 0.4 µs without them (Node 24, this repository's request lines): two lines per request,
 // on every request. One walk of the object, copying only what it censors, costs about as little as
 // no redaction. Serializers run after it (pino's order); ours emit no secret fields.
+//
+// A query's parameters (Drizzle writes them into its error's message, after "\nparams:") are cut from
+// any string field too: an error's message logged as a plain field (`{ message }`) instead of under
+// `err` (whose serializer cuts them) printed them.
+import { redact as withoutQueryParameters } from '@rora/db';
 
 const SECRET_FIELDS = new Set([
   'password',
@@ -56,6 +61,7 @@ function scrub(value: Record<string, unknown>, depth: number): Record<string, un
     const field = value[key];
     let next = field;
     if (depth >= 1 && SECRET_FIELDS.has(key)) next = LOG_CENSOR;
+    else if (typeof field === 'string' && field.includes('\nparams:')) next = withoutQueryParameters(field);
     else if (depth <= 1 && key === 'headers' && walkable(field)) next = scrubHeaders(field);
     else if (depth <= 1 && walkable(field)) next = scrub(field, depth + 1);
     if (next !== field) {

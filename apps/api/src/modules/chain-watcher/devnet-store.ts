@@ -146,7 +146,7 @@ export function createDevnetJournal(deps: {
       return run;
     },
     failed(error, chain) {
-      deps.log.error({ chain, error: (error as Error)?.message }, 'devnet journal write failed; retrying');
+      deps.log.error({ chain, err: error }, 'devnet journal write failed; retrying');
     },
   };
 }

@@ -93,8 +93,7 @@ function createCustody(deps: Pick<WalletsDependencies, 'db' | 'clock' | 'ledger'
       const balances = await observer.observe(network);
       if (balances) await treasury.run(balances);
     } catch (error) {
-      const { name, message } = (error ?? {}) as Error;
-      log.warn({ network, error: name, message }, 'chain balances unread');
+      log.warn({ network, err: error }, 'chain balances unread');
     }
   };
 }
