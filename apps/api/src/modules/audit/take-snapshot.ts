@@ -11,6 +11,8 @@
 //      (which names the root), and publish. A failure deletes the half-built snapshot.
 // Customer liabilities are every ledger account with an owner (ADR 0030): the schema allows an owner
 // only on customer accounts, so any kind added later (escrow, staking) is counted without a change here.
+// The house's market participants (the sandbox's market maker and flow) own accounts too, but what
+// they hold is the house's, owed to nobody: they are not customers (ADR 0078).
 import { hash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { withoutQueryDeadline } from '@rora/db';
@@ -43,6 +45,13 @@ import {
 } from './snapshot-writes.ts';
 
 export const sha256Hex: SyncSha256 = (text) => hash('sha256', text);
+
+/**
+ * The ledger accounts that are owed to customers: owned ones, less the house's market participants'
+ * (users rows that cannot sign in, trading the house's inventory; ADR 0078).
+ */
+export const CUSTOMER_ACCOUNTS = `owner_id IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM market_participants house WHERE house.user_id = ledger_accounts.owner_id)`;
 
 /** 2^10 leaves per chunk: a proof rebuilds at most 1,023 nodes per leaf. */
 export const DEFAULT_CHUNK_LEVEL = 10;
@@ -87,7 +96,7 @@ async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies)
   const holdings = await deps.reserves.holdings();
   const totals = await reader.query<{ asset: string; total: string }>(
     `SELECT asset, sum(balance)::text AS total FROM ledger_accounts
-      WHERE owner_id IS NOT NULL GROUP BY asset ORDER BY asset`,
+      WHERE ${CUSTOMER_ACCOUNTS} GROUP BY asset ORDER BY asset`,
   );
   // One grouping pass, kept for this transaction: its row count is the customer count, and the
   // cursor of step 3 reads it back (cheaper than a second scan to count distinct owners).
@@ -110,7 +119,7 @@ async function openLedgerView(reader: pg.PoolClient, deps: SnapshotDependencies)
  */
 const CUSTOMER_BALANCES = `CREATE TEMP TABLE audit_customer_balances ON COMMIT DROP AS
   SELECT owner_id::text AS owner, string_agg(asset || '=' || balance::text, ',') AS balances
-    FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance > 0
+    FROM ledger_accounts WHERE ${CUSTOMER_ACCOUNTS} AND balance > 0
    GROUP BY owner_id`;
 const CUSTOMERS_CURSOR = 'DECLARE customers NO SCROLL CURSOR FOR SELECT owner, balances FROM audit_customer_balances';
 
