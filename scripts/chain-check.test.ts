@@ -46,7 +46,7 @@ describe('on chain versus ledger', () => {
     expect(before.output).toMatch(/\?\? {3}BTC: not read on every network yet; the ledger holds 2 BTC/);
     await readChains();
     const { code, output } = await check();
-    expect(output).toMatch(/ok {3}BTC: on chain 102 BTC, ledger 2 BTC; surplus 100 BTC/);
+    expect(output).toMatch(/ok {3}BTC: on chain 202 BTC, ledger 2 BTC; surplus 200 BTC/);
     expect(output).toContain('Every chain read covers the ledger.');
     expect(code).toBe(0);
   });
@@ -58,7 +58,7 @@ describe('on chain versus ledger', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     await mine(t, 'btc'); // in a block, one confirmation of two: the coins left, the ledger still holds them
     await readChains();
-    // The reading as if the house's own 100 BTC were gone: short by exactly the send in flight.
+    // The reading as if the house's own 200 BTC were gone: short by exactly the send in flight.
     const id = (sent.json().data as { id: string }).id;
     await t.database.db.execute(sql`UPDATE chain_balance_observations SET hot = 0,
       deposits = 200000000 - (SELECT amount + network_fee FROM wallet_sends WHERE id = ${id}) WHERE network = 'btc'`);

@@ -49,12 +49,16 @@ export const DEVNET_CHAIN_PARAMS: Readonly<Record<ChainId, DevnetChainParams>> =
   },
 };
 
+// The house's own coins. The sandbox's books fund the house from outside (swap inventory, staking
+// rewards pools, the market maker's inventory: 29.5 million USDT, 136 BTC, 2,080 ETH, 42,000 LTC,
+// 13.8 million ADX...), and all of it can pass to customers, so each hot wallet holds more than that
+// (apps/api/src/modules/audit/sandbox-house-coins.test.ts, ADR 0078).
 const FUNDING: Readonly<Record<NetworkId, string>> = {
-  btc: '100',
-  ltc: '10000',
-  eth: '1000',
-  'usdt-erc20': '10000000',
-  'adx-erc20': '10000000',
+  btc: '200',
+  ltc: '50000',
+  eth: '3000',
+  'usdt-erc20': '40000000',
+  'adx-erc20': '20000000',
   'busd-erc20': '10000000',
   bsc: '10000',
   xrp: '10000000',

@@ -15,7 +15,7 @@ const EMAILS: Record<ParticipantRole, string> = {
 };
 
 /** Whole units of inventory per asset, for the market maker; the sandbox flow gets a tenth. */
-const INVENTORY: Partial<Record<AssetSymbol, string>> = {
+export const PARTICIPANT_INVENTORY: Readonly<Partial<Record<AssetSymbol, string>>> = {
   USDT: '20000000',
   BTC: '60',
   ETH: '800',
@@ -46,11 +46,18 @@ export async function ensureParticipant(db: Db, role: ParticipantRole): Promise<
   });
 }
 
+/** The participant's target of `asset`, in minor units (0 when it holds none). */
+export function inventoryTarget(role: ParticipantRole, asset: AssetSymbol): bigint {
+  const whole = PARTICIPANT_INVENTORY[asset];
+  if (!whole) return 0n;
+  return parseAmount(whole, assetScale(asset)) / (role === 'market_maker' ? 1n : 10n);
+}
+
 /** Tops the participant's inventory up to its target when it fell under half of it. */
 export async function fundParticipant(db: Db, ledger: Ledger, options: { userId: string; role: ParticipantRole }) {
   const balances = await ledger.getBalances(db, options.userId);
-  for (const [asset, whole] of Object.entries(INVENTORY) as Array<[AssetSymbol, string]>) {
-    const target = parseAmount(whole, assetScale(asset)) / (options.role === 'market_maker' ? 1n : 10n);
+  for (const asset of Object.keys(PARTICIPANT_INVENTORY) as AssetSymbol[]) {
+    const target = inventoryTarget(options.role, asset);
     const held = balances.find((balance) => balance.asset === asset);
     const total = (held?.available ?? 0n) + (held?.held ?? 0n);
     if (total * 2n >= target) continue;
