@@ -1,17 +1,20 @@
 // What a person types or pastes into an amount field, read as the number they mean or refused with
-// the reason (issue 19, defect 1): never a different number. The reader's decimal separator is the
-// decimal mark; their language's thousands mark (`,` in English, `.` in Portuguese) and spaces
-// separate thousands, only where thousands are, never after a leading 0 (`1,000.50` in English,
-// `1 000,50` in French, `1.000,50` in Portuguese). A minus, an exponent (`1e9`), a second decimal
-// mark, a misplaced thousands mark, the other language's mark (`0.005` in French is refused, not
-// read as 5) or more decimals than the asset has are refused, so the field can say why and the form
-// keeps its button disabled.
+// the reason (issue 19, defect 1; ADR 0034 and its amendment): never a different number. The reader's
+// decimal mark (`.` in en and es-419, `,` in fr and pt-BR) is always the decimal mark; spaces only
+// separate thousands. The other mark of the two is read as whatever it alone can be: a thousands
+// separator when there are several of it or the decimal mark follows (`1,000.50` in English,
+// `1.000,50` or `1.000.000` in French), a decimal point when it cannot separate thousands (`0.05`,
+// `.5`, `12.`, `1.5` in French; `0,05` in English). One of it followed by exactly three digits
+// (`1.000` in French, `1,000` in English) could be 1 or a thousand, so it is refused as ambiguous.
+// A minus, an exponent (`1e9`), a second decimal mark, a misplaced thousands mark or more decimals
+// than the asset has are refused too, so the field can say why and the form keeps its button disabled.
 export type TypedAmountProblem =
   | 'negative'
   | 'exponent'
   | 'not_a_number'
   | 'several_decimal_separators'
   | 'misplaced_group_separator'
+  | 'ambiguous_separator'
   | 'too_many_decimals'
   | 'too_large';
 
@@ -22,8 +25,6 @@ export type TypedAmount =
 export interface TypedAmountOptions {
   /** The reader's decimal mark (`Intl` says which: '.' in en and es-419, ',' in fr and pt-BR). */
   readonly decimalSeparator: '.' | ',';
-  /** Their thousands mark as Intl writes it; any kind of space (French) is always accepted. */
-  readonly groupSeparator: string;
   /** Most decimals the amount may have (the asset's scale); trailing zeros do not count. */
   readonly maxDecimals?: number;
 }
@@ -37,9 +38,10 @@ export const MAX_WHOLE_DIGITS = 24;
 
 const refuse = (problem: TypedAmountProblem): TypedAmount => ({ ok: false, problem });
 
-// Thousands groups: 1 to 3 digits not starting with 0, then groups of exactly 3, one mark between.
-function isGrouped(whole: string, group: string | null): boolean {
-  const parts = group === null ? whole.split(' ') : whole.split(group).flatMap((part) => part.split(' '));
+// Thousands groups: 1 to 3 digits not starting with 0, then groups of exactly 3, one mark between
+// (`mark` or a space).
+function isGrouped(whole: string, mark: string): boolean {
+  const parts = whole.split(mark).flatMap((part) => part.split(' '));
   if (parts.length === 1) return /^\d*$/.test(whole);
   return /^[1-9]\d{0,2}$/.test(parts[0]!) && parts.slice(1).every((part) => /^\d{3}$/.test(part));
 }
@@ -64,17 +66,18 @@ export function readTypedAmount(text: string, options: TypedAmountOptions): Type
   if (/[-\u2212\u2012\u2013]/.test(typed)) return refuse('negative');
   if (!/^[\d., ]+$/.test(typed)) return refuse('not_a_number');
   const decimal = options.decimalSeparator;
-  const mark = options.groupSeparator;
-  const group = (mark === '.' || mark === ',') && mark !== decimal ? mark : null;
-  const foreign = decimal === '.' ? ',' : '.';
-  if (foreign !== group && typed.includes(foreign)) return refuse('misplaced_group_separator');
+  const other = decimal === '.' ? ',' : '.';
   const at = typed.indexOf(decimal);
   if (at !== -1 && typed.includes(decimal, at + 1)) return refuse('several_decimal_separators');
-  const whole = at === -1 ? typed : typed.slice(0, at);
-  const fraction = at === -1 ? '' : typed.slice(at + 1);
-  if (!/^\d*$/.test(fraction) || !isGrouped(whole, group)) return refuse('misplaced_group_separator');
+  // Without the decimal mark, a lone other mark is a decimal point unless it could also separate
+  // thousands: `1.000` in French is 1 to an English reader and a thousand to a German one.
+  const point = at === -1 && typed.split(other).length === 2 ? typed.indexOf(other) : at;
+  if (point !== at && isGrouped(typed, other)) return refuse('ambiguous_separator');
+  const whole = point === -1 ? typed : typed.slice(0, point);
+  const fraction = point === -1 ? '' : typed.slice(point + 1);
+  if (!/^\d*$/.test(fraction) || !isGrouped(whole, other)) return refuse('misplaced_group_separator');
   const digits = whole.replace(/[ .,]/g, '');
-  if (digits === '' && at === -1) return refuse('not_a_number');
+  if (digits === '' && point === -1) return refuse('not_a_number');
   const significant = fraction.replace(/0+$/, '');
   if (options.maxDecimals !== undefined && significant.length > options.maxDecimals) return refuse('too_many_decimals');
   const cleanWhole = digits.replace(/^0+(?=\d)/, '') || '0';

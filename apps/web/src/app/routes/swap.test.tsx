@@ -99,7 +99,7 @@ describe('the swap screen', () => {
     answerCustomerWithBtc();
     await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'], language: 'fr' });
     const amount = await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' }));
-    // "0.00" is a number a French reader's field refuses as ambiguous.
+    // The placeholder is written as the reader writes amounts.
     expect(amount.getAttribute('placeholder')).toBe('0,00');
   });
 

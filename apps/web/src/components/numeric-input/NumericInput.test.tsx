@@ -42,6 +42,9 @@ function AmountForm({ initial = '' }: { initial?: string }) {
       <button type="button" onClick={() => setValue('1234567.5')}>
         Fill
       </button>
+      <button type="button" onClick={() => setValue('1500')}>
+        Thousands
+      </button>
       <button type="submit" disabled={!valid}>
         Send
       </button>
@@ -86,8 +89,12 @@ describe('an amount field', () => {
     ['1234567890123456789012345678901234567890', 'This number is too large: 24 digits at most before the decimals'],
     ['1.2.3', 'Only one “.” for the decimals'],
     [
-      '1,5',
+      '12,34,567',
       'This number is ambiguous: use “.” for decimals, and thousands separators only between groups of three digits',
+    ],
+    [
+      '1,000',
+      'This number is ambiguous: “,” could mark decimals or thousands here. Use “.” for decimals, and write thousands without a separator',
     ],
     ['0.123456789', 'Too many decimals: 8 at most here'],
   ])('refuses %j visibly, keeps it as pasted and keeps the button disabled', async (text, message) => {
@@ -108,10 +115,43 @@ describe('an amount field', () => {
     expect(field.value).toBe('1,000.50');
     expect(screen.getByRole('alert').textContent).toMatch(/ambigu/);
     expect(sendButton().disabled).toBe(true);
-    // 0.005 typed the English way is refused in French, never read as 5.
-    await userEvent.clear(field);
-    await userEvent.paste('0.005');
-    expect(screen.getByRole('alert').textContent).toMatch(/ambigu/);
+  });
+
+  // An outside tester's report: French refused these as ambiguous, though a dot there can only be a
+  // decimal point (no thousands group starts with 0, is empty or has other than three digits).
+  it.each([
+    ['fr', '0.05', '0.05'],
+    ['fr', '.5', '0.5'],
+    ['fr', '12.', '12'],
+    ['fr', '1234.5', '1234.5'],
+    ['fr', '1.000,50', '1000.50'],
+    ['pt-BR', '0.05', '0.05'],
+    ['pt-BR', '1.5', '1.5'],
+    ['en', '0,05', '0.05'],
+  ] as const)('reads the other mark in %s %j as the only number it can be', async (language, text, meant) => {
+    const field = await paste(language, text);
+    expect(field.value).toBe(text);
+    expect(screen.getByLabelText('form value').textContent).toBe(meant);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sendButton().disabled).toBe(false);
+  });
+
+  it('names the asset’s decimals, not ambiguity, for too small a French amount written with a dot', async () => {
+    const field = await paste('fr', '0.000000001');
+    expect(field.value).toBe('0.000000001');
+    expect(screen.getByRole('alert').textContent).toBe('Trop de décimales\u00a0: 8 au maximum ici');
+    expect(screen.getByLabelText('form value').textContent).toBe('');
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it.each([
+    ['fr', '1.000', 'Ce nombre est ambigu\u00a0: «\u00a0.\u00a0» peut marquer ici des décimales ou des milliers.'],
+    ['pt-BR', '1.500', 'Este número é ambíguo: aqui “.” pode marcar decimais ou milhares.'],
+  ] as const)('refuses %s %j, which could be 1 or a thousand, as ambiguous', async (language, text, message) => {
+    const field = await paste(language, text);
+    expect(field.value).toBe(text);
+    expect(screen.getByRole('alert').textContent).toContain(message);
+    expect(screen.getByLabelText('form value').textContent).toBe('');
     expect(sendButton().disabled).toBe(true);
   });
 
@@ -138,6 +178,18 @@ describe('an amount field', () => {
     expect(screen.getByLabelText('form value').textContent).toBe('1234567.52');
     expect(field.getAttribute('aria-invalid')).toBeNull();
   });
+
+  // `1,500` or `1.500` would read back as ambiguous: a value the form sets is never shown refused.
+  it.each(['en', 'pt-BR'] as const)(
+    'shows a whole thousands value set by the form ungrouped in %s',
+    async (language) => {
+      const field = await paste(language, '');
+      await userEvent.click(screen.getByRole('button', { name: 'Thousands' }));
+      expect(field.value).toBe('1500');
+      expect(screen.getByLabelText('form value').textContent).toBe('1500');
+      expect(field.getAttribute('aria-invalid')).toBeNull();
+    },
+  );
 
   it('keeps what is typed ungrouped as typed', async () => {
     const field = await paste('en', '');

@@ -1,9 +1,10 @@
 // An amount input (issue 19, defect 1). What the person types or pastes stays as they wrote it:
-// read in their language's marks (`1,000.50`, `1 000,50`), it reaches the form as a plain decimal
-// (`1000.50`); refused (`1e9`, `-5`, `1.2.3`, too many decimals, more whole digits than the API
-// takes), the field says why and the form receives '' (no amount), so its button stays disabled:
-// never the text, which its own parser could read as another number (`0.005` refused in French is a
-// valid decimal to the form).
+// read in their language's marks (`1,000.50`, `1 000,50`), or with the other mark where it can only
+// be read one way (`0.05` in French), it reaches the form as a plain decimal (`1000.50`); refused
+// (`1e9`, `-5`, `1.2.3`, `1.000` in French, which could be 1 or a thousand, too many decimals, more
+// whole digits than the API takes), the field says why and the form receives '' (no amount), so its
+// button stays disabled: never the text, which its own parser could read as another number (`1.000`
+// refused in French is 1 to the form).
 // A value set from outside (Max, the linked field of the order form, a reset) replaces the text,
 // grouped in the reader's marks (`12,006.5`, `12 006,5`) as every other amount on screen is, and
 // only when that text reads back as exactly the same decimal.
@@ -41,8 +42,7 @@ export function shownDecimal(value: string, marks: NumberMarks): string {
 export function NumericInput({ value, onValueChange, maxDecimals, className, error, ...rest }: NumericInputProps) {
   const { t, i18n } = useTranslation();
   const marks = numberMarks(i18n.language || 'en');
-  const read = (text: string) =>
-    readTypedAmount(text, { decimalSeparator: marks.decimal, groupSeparator: marks.group, maxDecimals });
+  const read = (text: string) => readTypedAmount(text, { decimalSeparator: marks.decimal, maxDecimals });
   // The text starts in the reader's marks: a plain `0.002` kept as typed text would read as refused
   // in French and come back with its error once the form clears the field (issue 19 defect 6).
   const fromForm = () => {
@@ -56,6 +56,7 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
     ? undefined
     : t(`amountInput.${reading.problem}`, {
         decimal: marks.decimal,
+        mark: marks.decimal === '.' ? ',' : '.',
         decimals: maxDecimals,
         digits: MAX_WHOLE_DIGITS,
       });
