@@ -115,6 +115,10 @@ describe('production links', () => {
     // service= swaps the host and TLS for nodemailer's own (SendGrid's: none required), hole 3.
     ['SMTP_URL', 'smtps://apikey:pw-hunter2@mailpit/?service=SendGrid', /^service= replaces the URL's host/],
     ['SMTP_URL', 'smtp://u:pw-hunter2@mailpit:1025/?proxy=http://proxy.example.com:3128', /^proxy= sends the link/],
+    // url= has nodemailer read another URL instead; tls.host has an smtps:// link go to another host.
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?url=smtp://mail.example.com:25', /^url= has nodemailer read/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?tls.host=mail.example.com', /^tls\.host= sends the link/],
+    ['SMTP_URL', 'smtps:///?tls.servername=mail.example.com&tls.host=', /^tls\.host= sends/],
     [
       'DATABASE_URL',
       'postgres://rora:pw-hunter2@db/rora?sslrootcert=/nonexistent/rora-ca.pem',
@@ -129,6 +133,30 @@ describe('production links', () => {
       'so no check can tell where the link goes or whether it is encrypted: not in production',
     );
     expect(lines[0]).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it.each([
+    ['sendmail=true', /^sendmail= hands each mail to a program on this machine/],
+    ['sendmail=1&path=/usr/sbin/sendmail', /^sendmail= hands each mail/],
+    ['jsonTransport=true', /^jsonTransport= makes nodemailer hand each mail back/],
+    ['streamTransport=1', /^streamTransport= makes nodemailer hand each mail back/],
+    ['SES=1', /^SES= selects nodemailer's Amazon SES transport/],
+  ])('refuses an SMTP_URL whose %s sends the mail by another way than SMTP', (query, why) => {
+    const lines = linkLines({ SMTP_URL: `smtps://u:pw-hunter2@mail.example.com:465/?${query}` });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith('SMTP_URL: ')).toBe(true);
+    expect(lines[0]!.slice('SMTP_URL: '.length)).toMatch(why);
+    expect(lines[0]).toMatch(/, so the mail would not go to the SMTP server the URL names: not in production; /);
+    expect(lines[0]).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it.each([
+    // The transports above turned off; a pool of the same links; TLS checked against another name.
+    'smtps://u:pw@mail.example.com:465/?jsonTransport=false&sendmail=0',
+    'smtps://u:pw@mail.example.com:465/?pool=true',
+    'smtps://u:pw@203.0.113.5:465/?tls.servername=mail.example.com',
+  ])('takes an SMTP_URL whose options leave the link encrypted to its host: %s', (value) => {
+    expect(linkLines({ SMTP_URL: value })).toEqual([]);
   });
 
   it.each([

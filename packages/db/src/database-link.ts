@@ -20,11 +20,13 @@ export type LinkReading = { host: string; clearText: string | undefined } | { re
 export interface LinkRefusal {
   why: string;
   fix: string;
+  /** What follows from `why`; unset: no check can tell where the link goes or whether it is encrypted. */
+  so?: string;
 }
 
 /** Why production refuses an ambiguous link URL; it never quotes the value. */
 export const ambiguousLinkMessage = (refused: LinkRefusal, adr: string) =>
-  `${refused.why}, so no check can tell where the link goes or whether it is encrypted: not in production; ${refused.fix} (${adr})`;
+  `${refused.why}, so ${refused.so ?? 'no check can tell where the link goes or whether it is encrypted'}: not in production; ${refused.fix} (${adr})`;
 
 /**
  * Why which host a link URL reaches is ambiguous. A backslash is a path separator to the WHATWG URL
