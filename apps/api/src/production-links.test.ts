@@ -115,6 +115,9 @@ describe('production links', () => {
     // service= swaps the host and TLS for nodemailer's own (SendGrid's: none required), hole 3.
     ['SMTP_URL', 'smtps://apikey:pw-hunter2@mailpit/?service=SendGrid', /^service= replaces the URL's host/],
     ['SMTP_URL', 'smtp://u:pw-hunter2@mailpit:1025/?proxy=http://proxy.example.com:3128', /^proxy= sends the link/],
+    // sentinels= has ioredis ask a sentinel (on this machine) for the host, and reach it without TLS.
+    ['RATE_LIMIT_REDIS_URL', 'rediss://:pw-hunter2@cache.example.com:6380/?sentinels=s&name=m', /^sentinels= has/],
+    ['RATE_LIMIT_REDIS_URL', 'redis://:pw-hunter2@redis:6379/?sentinels=redis-sentinel&name=m', /^sentinels= has/],
     // url= has nodemailer read another URL instead; tls.host has an smtps:// link go to another host.
     ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?url=smtp://mail.example.com:25', /^url= has nodemailer read/],
     ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?tls.host=mail.example.com', /^tls\.host= sends the link/],

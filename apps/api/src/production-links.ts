@@ -45,7 +45,9 @@ const whatwgUrl = (value: string) => {
 /**
  * ioredis speaks TLS when the URL starts with `rediss://` in lower case, unless a `tls` parameter
  * says otherwise (empty: off); it takes a `host` parameter when the URL names none, and a `path`
- * (a Unix socket on this machine) over any host.
+ * (a Unix socket on this machine) over any host. A `sentinels` parameter (with `name`) turns on
+ * sentinel mode: ioredis asks a sentinel (on this machine: the parameter names no host ioredis
+ * reads) which host to use, and reaches that host without TLS unless enableTLSForSentinelMode.
  */
 function readRedis(value: string): LinkReading | undefined {
   let options: Record<string, unknown>;
@@ -53,6 +55,10 @@ function readRedis(value: string): LinkReading | undefined {
     options = parseRedisUrl(value);
   } catch {
     return undefined;
+  }
+  if ('sentinels' in options) {
+    const why = "sentinels= has ioredis take the host from a sentinel's answer, which no check can see";
+    return { refused: { why, fix: 'name the Redis host in the URL, without sentinels' } };
   }
   const tls = 'tls' in options ? options.tls : value.startsWith('rediss://');
   const clearText = tls
