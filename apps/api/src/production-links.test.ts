@@ -30,6 +30,12 @@ describe('production links', () => {
     ['KYC_S3_ENDPOINT', 'http://s3.example.com', /so customers' identity documents would/],
     ['CHAINS_BTC_RPC_URL', 'http://rpc:pw-hunter2@btc.example.com:8332', /the node's password/],
     ['CHAINS_SOL_RPC_URL', 'http://solana.example.com:8899', /the node's password/],
+    // Read as the NATS client reads a server (hostPort), not as WHATWG: an IPv6 address without
+    // brackets, and an IPv4-mapped one anywhere in the text, are where it connects.
+    ['NATS_URL', 'nats://2001:db8::7', /^nats:\/\/ uses TLS only if the server offers it/],
+    ['NATS_URL', 'nats://::ffff:203.0.113.9', /^nats:\/\/ uses TLS only if the server offers it/],
+    ['NATS_URL', 'nats://10.0.0.1#::ffff:203.0.113.9', /^nats:\/\/ uses TLS only if the server offers it/],
+    ['NATS_URL', 'nats://10.0.0.1?::ffff:203.0.113.9', /^nats:\/\/ uses TLS only if the server offers it/],
     // Read as the client reads it: a host parameter where the URL names none (review hole 1).
     ['RATE_LIMIT_REDIS_URL', 'redis:///?host=cache.example.com&password=pw-hunter2', /^redis:\/\/ is clear/],
     ['SMTP_URL', 'smtp:///?host=mail.example.com', /only tries STARTTLS/],
@@ -94,6 +100,10 @@ describe('production links', () => {
     ['NATS_URL', 'tls://nats.example.com:4222'],
     ['NATS_URL', 'tls://nats-1.example.com:4222,tls://nats-2.example.com:4222'],
     ['NATS_URL', 'nats://nats-1:4222,nats://10.0.0.9:4222'],
+    // The NATS client reads these as 10.0.0.1, fd00::5 and ::1, where it connects.
+    ['NATS_URL', 'nats://0x0a000001:4222'],
+    ['NATS_URL', 'nats://fd00::5'],
+    ['NATS_URL', 'nats://[::1]:4222'],
     ['RATE_LIMIT_REDIS_URL', 'redis://cache.example.com:6379?tls=true'],
     ['RATE_LIMIT_REDIS_URL', 'redis:///?path=/run/redis.sock'],
     ['RATE_LIMIT_REDIS_URL', 'redis:///?host=redis'],
@@ -174,6 +184,19 @@ describe('production links', () => {
     expect(problems[0]!.name).toBe(name);
     expect(problems[0]!.message).toMatch(why);
     expect(problems[0]!.message).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it.each([
+    ['tls://nats-1:4222,tls://u:pw-hunter2@nats-2:4222', /^server 2 of 2: the NATS client cannot/],
+    ['nats://u:pw-hunter2@nats:4222', /^the NATS client cannot parse the server/],
+    ['nats://nats.example.com:99999', /^the NATS client cannot parse the server/],
+  ])('refuses a NATS server its client cannot parse (a password, a port out of range): %s', (value, why) => {
+    const lines = linkLines({ NATS_URL: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith('NATS_URL: ')).toBe(true);
+    expect(lines[0]!.slice('NATS_URL: '.length)).toMatch(why);
+    expect(lines[0]).toContain(', so the bus would not connect at all: not in production; ');
+    expect(lines[0]).not.toMatch(/hunter2|example\.com/);
   });
 
   it('refuses a NATS list that mixes tls:// and nats:// servers: the bus asks TLS of every one', () => {

@@ -5,7 +5,7 @@
 // sslmode=require or stricter) or private. Each refusal names the setting and the rule, never the
 // value: the URL may hold a password. The customers' sites must be https:// (siteProblems).
 // Each URL is read as its client reads it (nodemailer's parseConnectionUrl, ioredis's parseURL,
-// pg-connection-string): the WHATWG parser alone disagrees with them on host and TLS, and a URL on
+// pg-connection-string, the NATS client's Servers): the WHATWG parser alone disagrees with them on host and TLS, and a URL on
 // which parsers disagree (a backslash) is refused whatever it names.
 import {
   ambiguousLinkMessage,
@@ -17,6 +17,7 @@ import {
   type LinkReading,
   readDatabaseLink,
 } from '@rora/db';
+import { Servers } from '@nats-io/transport-node';
 import { parseURL as parseRedisUrl } from 'ioredis/built/utils/index.js';
 import type { Problem } from './production-config.ts';
 import { readSmtpLink } from './smtp-link.ts';
@@ -117,17 +118,35 @@ const LINKS: Readonly<Record<string, Link>> = {
   CHAINS_SOL_RPC_URL: RPC_LINK,
 };
 
+/**
+ * What the NATS client does with one server of NATS_URL. It reads the host with its own parser
+ * (hostPort, through Servers), not WHATWG's: it drops everything up to the last `://`, takes an
+ * IPv4-mapped address anywhere in the text (`nats://10.0.0.1#::ffff:203.0.113.9` is 203.0.113.9),
+ * reads a bare IPv6 address (`nats://2001:db8::7`) and parses the rest as an http:// URL. The bus
+ * asks TLS when a server starts with tls:// (nats-event-bus.ts); a server the client cannot parse
+ * (a password in it, a port out of range) stops the whole list from connecting.
+ */
+function readNatsServer(server: string): LinkReading {
+  let host: string;
+  try {
+    const servers = new Servers();
+    servers.setServers([server]);
+    host = servers.getCurrentServer().hostname;
+  } catch {
+    const why = 'the NATS client cannot parse the server';
+    return {
+      refused: { why, so: 'the bus would not connect at all', fix: 'write it as tls:// or nats:// and host:port' },
+    };
+  }
+  const clearText = /^tls:\/\//i.test(server)
+    ? undefined
+    : 'nats:// uses TLS only if the server offers it, and anyone on the path can say it does not';
+  return { host, clearText };
+}
+
 const NATS_LINK: Link = {
   carries: "every live event, customers' own included",
-  read: (value) => {
-    const url = whatwgUrl(value);
-    if (!url) return undefined;
-    const clearText =
-      url.protocol === 'tls:'
-        ? undefined
-        : 'nats:// uses TLS only if the server offers it, and anyone on the path can say it does not';
-    return { host: url.hostname, clearText };
-  },
+  read: readNatsServer,
   advice: 'use tls:// (TLS is then required of every server in the list)',
 };
 
