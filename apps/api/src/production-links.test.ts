@@ -149,6 +149,67 @@ describe('production links', () => {
   });
 
   it.each([
+    // pg takes PGHOST when the URL names no host, and PGSSLMODE when the URL says nothing of TLS.
+    [
+      { DATABASE_URL: 'postgres:///rora', PGHOST: 'db.example.com' },
+      /^pg connects without TLS unless the URL or PGSSLMODE sets sslmode \(its host from PGHOST, as the URL names none\)/,
+    ],
+    [
+      { DATABASE_URL: 'postgres:///rora?host=', PGHOST: 'db.example.com', PGPASSWORD: 'pw-hunter2' },
+      /its host from PGHOST/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://rora:pw-hunter2@db.example.com/rora', PGSSLMODE: 'disable' },
+      /^PGSSLMODE=disable does not require TLS/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://rora:pw-hunter2@db.example.com/rora', PGSSLMODE: 'allow' },
+      /^PGSSLMODE=allow does not/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://rora:pw-hunter2@db.example.com/rora', PGSSLMODE: 'prefer' },
+      /^PGSSLMODE=prefer does not/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://rora:pw-hunter2@db.example.com/rora', PGSSLMODE: 'hunter2' },
+      /^PGSSLMODE is no mode pg knows/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://rora:pw-hunter2@db.example.com/rora', PGSSLMODE: 'no-verify' },
+      /^PGSSLMODE=no-verify checks no certificate/,
+    ],
+    [
+      { DATABASE_URL: 'postgres:///rora', PGHOST: 'db.example.com', PGSSLMODE: 'no-verify' },
+      /^PGSSLMODE=no-verify checks no .* \(its host from PGHOST/,
+    ],
+    // A URL that sets ssl (or a certificate) keeps pg from reading PGSSLMODE.
+    [
+      { DATABASE_URL: 'postgres://rora:pw-hunter2@db.example.com/rora?ssl=0', PGSSLMODE: 'verify-full' },
+      /^pg connects without TLS unless the URL sets sslmode/,
+    ],
+  ])('refuses DATABASE_URL as pg reads it with the libpq variables: %o', (env, why) => {
+    const lines = linkLines(env);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith('DATABASE_URL: ')).toBe(true);
+    expect(lines[0]!.slice('DATABASE_URL: '.length)).toMatch(why);
+    expect(lines[0]).toContain(OFF_NETWORK);
+    expect(lines[0]).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it.each<Record<string, string>>([
+    { DATABASE_URL: 'postgres://rora:pw@db.example.com/rora', PGSSLMODE: 'verify-full' },
+    { DATABASE_URL: 'postgres://rora:pw@db.example.com/rora', PGSSLMODE: 'require' },
+    { DATABASE_URL: 'postgres:///rora', PGHOST: 'db.example.com', PGSSLMODE: 'verify-ca' },
+    { DATABASE_URL: 'postgres:///rora', PGHOST: '/var/run/postgresql' },
+    { DATABASE_URL: 'postgres:///rora', PGHOST: 'postgres' },
+    // The URL's own host and TLS come first.
+    { DATABASE_URL: 'postgres://rora:pw@postgres/rora', PGHOST: 'db.example.com' },
+    { DATABASE_URL: 'postgres://rora:pw@db.example.com/rora?sslmode=verify-full', PGSSLMODE: 'disable' },
+  ])('takes DATABASE_URL as pg reads it with the libpq variables: %o', (env) => {
+    expect(linkLines(env)).toEqual([]);
+  });
+
+  it.each([
     ['sendmail=true', /^sendmail= hands each mail to a program on this machine/],
     ['sendmail=1&path=/usr/sbin/sendmail', /^sendmail= hands each mail/],
     ['jsonTransport=true', /^jsonTransport= makes nodemailer hand each mail back/],

@@ -29,8 +29,11 @@ const ADR = 'docs/adr/0076-links-off-the-private-network-are-encrypted.md';
 interface Link {
   /** What crosses the network on this link. */
   carries: string;
-  /** What the client does with `value`; undefined when it is not a URL (the schema names that). */
-  read(value: string): LinkReading | undefined;
+  /**
+   * What the client does with `value`, among the other `values` (pg reads PGHOST and PGSSLMODE);
+   * undefined when it is not a URL (the schema names that).
+   */
+  read(value: string, values: Values): LinkReading | undefined;
   /** How to encrypt it. */
   advice: string;
 }
@@ -155,13 +158,17 @@ const refusal = (name: string, link: Link, why: string, which = ''): Problem => 
   message: `${which}${why}, so ${link.carries} would cross the network in clear text: not in production to a host off this machine and its private network; ${link.advice} (${ADR})`,
 });
 
-/**
- * What production makes of `value`: refused whatever its host (ambiguous), why it would go in clear
- * text off the private network, or undefined when it is fine or no URL.
- */
-function linkProblem(name: string, link: Link, value: string, which = ''): Problem | undefined {
+/** What `link`'s client does with `value` among `values`, refused whatever its host when parsers disagree on it. */
+function readLink(link: Link, value: string, values: Values): LinkReading | undefined {
   const ambiguous = ambiguousLinkUrl(value);
-  const reading = ambiguous ? { refused: ambiguous } : link.read(value);
+  return ambiguous ? { refused: ambiguous } : link.read(value, values);
+}
+
+/**
+ * What production makes of a link's `reading`: refused whatever its host (ambiguous), why it would
+ * go in clear text off the private network, or undefined when it is fine or no URL.
+ */
+function linkProblem(name: string, link: Link, reading: LinkReading | undefined, which = ''): Problem | undefined {
   const verdict = reading === undefined ? undefined : judgeLink(reading);
   if (verdict === undefined) return undefined;
   if ('refused' in verdict) return { name, message: `${which}${ambiguousLinkMessage(verdict.refused, ADR)}` };
@@ -186,7 +193,7 @@ function natsProblems(value: string | undefined): Problem[] {
   }
   const problems = servers.map((server, index) => {
     const which = servers.length > 1 ? `server ${index + 1} of ${servers.length}: ` : '';
-    return linkProblem('NATS_URL', NATS_LINK, server, which);
+    return linkProblem('NATS_URL', NATS_LINK, readLink(NATS_LINK, server, {}), which);
   });
   const first = problems.find(Boolean);
   if (!first) return [];
@@ -231,7 +238,7 @@ export function linkProblems(values: Values): Problem[] {
   const problems: Problem[] = [];
   for (const [name, link] of Object.entries(LINKS)) {
     const value = values[name];
-    const problem = value === undefined ? undefined : linkProblem(name, link, value);
+    const problem = value === undefined ? undefined : linkProblem(name, link, readLink(link, value, values));
     if (problem) problems.push(problem);
   }
   return [...problems, ...natsProblems(values.NATS_URL), ...derivedInternalUrl(values), ...siteProblems(values)];

@@ -108,6 +108,34 @@ describe('the signer configuration', () => {
     expect(() => loadSignerConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
   });
 
+  it.each([
+    [
+      { SIGNER_DATABASE_URL: 'postgres:///rora', PGHOST: 'db.example.com' },
+      /^pg connects without TLS unless the URL or PGSSLMODE sets sslmode \(its host from PGHOST/,
+    ],
+    [
+      { SIGNER_DATABASE_URL: 'postgres://signer:pw-hunter2@db.example.com/rora', PGSSLMODE: 'disable' },
+      /^PGSSLMODE=disable does not/,
+    ],
+    [
+      { SIGNER_DATABASE_URL: 'postgres://signer:pw-hunter2@db.example.com/rora', PGSSLMODE: 'no-verify' },
+      /^PGSSLMODE=no-verify checks no/,
+    ],
+  ])('refuses in production a database link as pg reads it with PGHOST and PGSSLMODE: %o', (vars, why) => {
+    const found = lines({ ...GOOD, ...vars, NODE_ENV: 'production' });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.trim().slice('SIGNER_DATABASE_URL: '.length)).toMatch(why);
+    expect(found[0]).not.toMatch(/hunter2|example\.com/);
+  });
+
+  it.each<Record<string, string>>([
+    { SIGNER_DATABASE_URL: 'postgres://signer:pw@db.example.com/rora', PGSSLMODE: 'verify-full' },
+    { SIGNER_DATABASE_URL: 'postgres:///rora', PGHOST: 'postgres' },
+    { SIGNER_DATABASE_URL: 'postgres://signer:pw@postgres/rora', PGHOST: 'db.example.com' },
+  ])('takes in production a database link pg encrypts or keeps private with PGHOST and PGSSLMODE: %o', (vars) => {
+    expect(lines({ ...GOOD, ...vars, NODE_ENV: 'production' })).toEqual([]);
+  });
+
   it('refuses in production a database URL parsers read differently, whatever its host', () => {
     const env = { ...GOOD, SIGNER_DATABASE_URL: 'postgres://signer:pw-hunter2@evil.example.com\\@postgres/rora' };
     expect(() => loadSignerConfig({ ...env, NODE_ENV: 'production' })).toThrow(

@@ -101,10 +101,11 @@ function evmSettings(env: Env, kind: NetworkKind, problems: string[]): EvmSettin
 /**
  * The database link, in production, as the API's (ADR 0076): encrypted, or to this machine or its
  * private network. It carries the database password, the sealed keys and every signature. Named by
- * the variable it came from; the value is never printed (it may hold the password).
+ * the variable it came from; the value is never printed (it may hold the password). pg reads PGHOST
+ * and PGSSLMODE from the same environment when the URL leaves them out, and so does the rule.
  */
 function databaseLinkLine(env: Env, name: string, url: string): string | undefined {
-  const problem = env.NODE_ENV === 'production' ? databaseLinkProblem(url) : undefined;
+  const problem = env.NODE_ENV === 'production' ? databaseLinkProblem(url, env) : undefined;
   if (problem === undefined) return undefined;
   const adr = 'docs/adr/0076-links-off-the-private-network-are-encrypted.md';
   if ('refused' in problem) return `${name}: ${ambiguousLinkMessage(problem.refused, adr)}`;

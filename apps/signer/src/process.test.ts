@@ -68,7 +68,9 @@ describe('the signer process', () => {
     // One process is enough here: config.test.ts checks the key commands refuse it too.
     const refused = await runSignerCommand(['serve'], production);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^ {2}SIGNER_DATABASE_URL: pg connects without TLS unless the URL sets sslmode, /m);
+    expect(refused.stderr).toMatch(
+      /^ {2}SIGNER_DATABASE_URL: pg connects without TLS unless the URL or PGSSLMODE sets sslmode, /m,
+    );
     expect(refused.stderr).not.toMatch(/hunter2|example\.com/);
   });
 

@@ -41,13 +41,38 @@ export function ambiguousLinkUrl(value: string): LinkRefusal | undefined {
 /** libpq's modes that never fall back to clear text, and that pg reads as checking the certificate. */
 const ENCRYPTED_SSL_MODES = new Set(['require', 'verify-ca', 'verify-full']);
 
+/** libpq's modes that fall back to clear text (pg reads `prefer` as TLS, but whoever wrote it expects none). */
+const FALLBACK_SSL_MODES = new Set(['disable', 'allow', 'prefer']);
+
+/** The environment pg reads libpq's variables from (`process.env` where it runs). */
+export type LinkEnvironment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Why pg would connect in clear text or without checking the certificate when the URL says nothing
+ * of TLS: it then takes PGSSLMODE (connection-parameters.js): `require`, `verify-ca`, `verify-full`
+ * and `prefer` as TLS with the certificate checked, `no-verify` as TLS without the check, anything
+ * else (`disable`, `allow`, unset, a word it does not know) as none. `prefer` is refused all the
+ * same, as in the URL: whoever wrote it expects a fallback to clear text.
+ */
+function environmentClearText(mode: string | undefined): string | undefined {
+  if (mode === undefined) return 'pg connects without TLS unless the URL or PGSSLMODE sets sslmode';
+  if (ENCRYPTED_SSL_MODES.has(mode)) return undefined;
+  if (mode === 'no-verify') {
+    return 'PGSSLMODE=no-verify checks no certificate, so anyone on the path can pose as the server';
+  }
+  if (FALLBACK_SSL_MODES.has(mode)) return `PGSSLMODE=${mode} does not require TLS`;
+  return 'PGSSLMODE is no mode pg knows, so it connects without TLS';
+}
+
 /**
  * Why pg would connect in clear text or without checking the server's certificate, or undefined
  * when it requires TLS and checks. pg has no `prefer` of its own, and reads libpq's `prefer` and
  * `allow` as TLS required, but an operator who wrote them expects a fallback. pg's `no-verify`, and
  * `require` with `uselibpqcompat=true`, skip the certificate check: anyone on the path can answer.
  */
-function databaseClearText(config: ConnectionOptions): string | undefined {
+function databaseClearText(config: ConnectionOptions, env: LinkEnvironment): string | undefined {
+  // No ssl, sslmode, certificate or sslnegotiation parameter: pg takes PGSSLMODE.
+  if (config.ssl === undefined) return environmentClearText(env.PGSSLMODE || undefined);
   const mode = typeof config.sslmode === 'string' ? config.sslmode : undefined;
   if (mode === 'no-verify' || config.ssl === 'no-verify') {
     return `${mode ? 'sslmode' : 'ssl'}=no-verify checks no certificate, so anyone on the path can pose as the server`;
@@ -67,10 +92,13 @@ function databaseClearText(config: ConnectionOptions): string | undefined {
 const isPrivateLinkHost = (host: string) => host === '' || host.startsWith('/') || isPrivateHost(host);
 
 /**
- * What pg does with the PostgreSQL URL `value`. pg takes a `host` parameter over the URL's host
- * (unless it is empty), and parses URLs the WHATWG parser refuses (`postgres://u:p@/db?host=…`).
+ * What pg does with the PostgreSQL URL `value`, where libpq's variables are `env`. pg takes a `host`
+ * parameter over the URL's host (unless it is empty), PGHOST when neither names one (else
+ * localhost), and PGSSLMODE when the URL says nothing of TLS; it parses URLs the WHATWG parser
+ * refuses (`postgres://u:p@/db?host=…`). It reads no other variable that moves the link or its TLS
+ * (PGHOSTADDR, PGSSLROOTCERT and PGSERVICE are libpq's only).
  */
-export function readDatabaseLink(value: string): LinkReading {
+export function readDatabaseLink(value: string, env: LinkEnvironment): LinkReading {
   const ambiguous = ambiguousLinkUrl(value);
   if (ambiguous) return { refused: ambiguous };
   let config: ConnectionOptions;
@@ -82,7 +110,11 @@ export function readDatabaseLink(value: string): LinkReading {
     const why = code ? `pg cannot read a certificate file the URL names (${code})` : 'pg cannot parse the URL';
     return { refused: { why, fix: 'give a postgres:// URL pg reads, with files that exist' } };
   }
-  return { host: config.host ?? '', clearText: databaseClearText(config) };
+  const clearText = databaseClearText(config, env);
+  if (config.host) return { host: config.host, clearText };
+  const host = env.PGHOST || '';
+  const from = host && clearText ? ' (its host from PGHOST, as the URL names none)' : '';
+  return { host, clearText: clearText && `${clearText}${from}` };
 }
 
 /**
@@ -95,5 +127,5 @@ export function judgeLink(reading: LinkReading): { refused: LinkRefusal } | { cl
   return { clearText: reading.clearText };
 }
 
-/** What production makes of the PostgreSQL URL `value` (judgeLink). */
-export const databaseLinkProblem = (value: string) => judgeLink(readDatabaseLink(value));
+/** What production makes of the PostgreSQL URL `value`, with libpq's variables in `env` (judgeLink). */
+export const databaseLinkProblem = (value: string, env: LinkEnvironment) => judgeLink(readDatabaseLink(value, env));

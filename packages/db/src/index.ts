@@ -17,6 +17,7 @@ export {
   DATABASE_LINK_ADVICE,
   databaseLinkProblem,
   judgeLink,
+  type LinkEnvironment,
   type LinkReading,
   type LinkRefusal,
   readDatabaseLink,
