@@ -5,8 +5,9 @@
 // sslmode=require or stricter) or private. Each refusal names the setting and the rule, never the
 // value: the URL may hold a password. The customers' sites must be https:// (siteProblems).
 // Each URL is read as its client reads it (nodemailer's parseConnectionUrl, ioredis's parseURL,
-// pg-connection-string, the NATS client's Servers): the WHATWG parser alone disagrees with them on host and TLS, and a URL on
-// which parsers disagree (a backslash) is refused whatever it names.
+// pg-connection-string with PGHOST and PGSSLMODE, the NATS client's Servers): the WHATWG parser
+// alone disagrees with them on host and TLS, and a URL on which parsers disagree (a backslash), or
+// with an option that sends the link elsewhere, is refused whatever it names.
 import {
   ambiguousLinkMessage,
   ambiguousLinkUrl,
