@@ -59,11 +59,18 @@ export interface StakingSettings {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('resource_not_found', { message: 'Stake not found' });
 
-/** A stake outside the plan's bounds: the refusal names the bound, in the plan's coin. */
+/**
+ * A stake outside the plan's bounds: the refusal names the bound, in the plan's coin. The message
+ * writes the amount as amounts are written for a person (`100,000 USDT`, grouped as @rora/money and
+ * the e-mails group it; the web app writes its own in the reader's locale); the item's `limit` stays
+ * the plain decimal (`'100000'`) a program reads.
+ */
 function outsideBound(plan: PlanRow, bound: 'minimum' | 'maximum'): AppError {
   const code = bound === 'minimum' ? 'staking_amount_below_minimum' : 'staking_amount_above_maximum';
-  const limit = formatAmount(bound === 'minimum' ? plan.minAmount : plan.maxAmount, assetScale(plan.asset));
-  const message = `The ${bound} stake for this plan is ${limit} ${plan.asset}`;
+  const minor = bound === 'minimum' ? plan.minAmount : plan.maxAmount;
+  const limit = formatAmount(minor, assetScale(plan.asset));
+  const written = formatAmount(minor, assetScale(plan.asset), { grouping: true });
+  const message = `The ${bound} stake for this plan is ${written} ${plan.asset}`;
   const item = { code, message, field: 'amount', limit, asset: plan.asset };
   return new AppError(code, { message, field: 'amount', items: [item] });
 }

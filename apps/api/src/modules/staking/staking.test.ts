@@ -238,14 +238,33 @@ describe('refusals', () => {
 
   it('names the plan’s minimum or maximum, in its coin, when an amount is outside them', async () => {
     const user = await fundedCustomer(t, { ETH: '1' });
+    // The message writes the amount grouped, as amounts are written for a person; `limit` stays plain.
     const cases: Array<[object, string, string, string, string]> = [
-      [{ plan: 'eth-30', amount: '0.009' }, 'staking_amount_below_minimum', 'minimum', '0.01', 'ETH'],
-      [{ plan: 'usdt-flexible', amount: '9.99' }, 'staking_amount_below_minimum', 'minimum', '10', 'USDT'],
-      [{ plan: 'usdt-flexible', amount: '100001' }, 'staking_amount_above_maximum', 'maximum', '100000', 'USDT'],
+      [
+        { plan: 'eth-30', amount: '0.009' },
+        'staking_amount_below_minimum',
+        'minimum stake for this plan is 0.01 ETH',
+        '0.01',
+        'ETH',
+      ],
+      [
+        { plan: 'usdt-flexible', amount: '9.99' },
+        'staking_amount_below_minimum',
+        'minimum stake for this plan is 10 USDT',
+        '10',
+        'USDT',
+      ],
+      [
+        { plan: 'usdt-flexible', amount: '100001' },
+        'staking_amount_above_maximum',
+        'maximum stake for this plan is 100,000 USDT',
+        '100000',
+        'USDT',
+      ],
     ];
-    for (const [body, code, bound, limit, asset] of cases) {
+    for (const [body, code, rule, limit, asset] of cases) {
       const response = await postStake(t, user, body);
-      const message = `The ${bound} stake for this plan is ${limit} ${asset}`;
+      const message = `The ${rule}`;
       expect(response.json(), JSON.stringify(body)).toEqual({
         error: { code, message },
         data: [{ code, message, field: 'amount', limit, asset }],
