@@ -82,10 +82,14 @@ export type LoanRequestBody = zod.input<typeof loanRequestBodySchema>;
 export const loanRepayBodySchema = zod.strictObject({ maxDebt: amountTextSchema.optional() }).nullish();
 export type LoanRepayBody = zod.input<typeof loanRepayBodySchema>;
 
-/** GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. */
+/**
+ * GET /p2p/preview: the same fields as a request (numbers in the query string), nothing held. A
+ * number not written in plain digits (`1e3`, `0x10`, `12.5`) answers the digits rule, not the
+ * field's: 1e3 is a rate in range, so "from 0.01% to 50%" would name a rule it keeps.
+ */
 export const loanPreviewQuerySchema = loanRequestBodySchema.extend({
-  rateBps: queryNumber(rate(zod.number()), 'loan_rate_out_of_range'),
-  termDays: queryNumber(term(zod.number()), 'loan_term_not_offered'),
+  rateBps: queryNumber(rate(zod.number())),
+  termDays: queryNumber(term(zod.number())),
 });
 
 /** The platform's lending levels, in basis points (configuration; ADR 0028). */
@@ -201,7 +205,7 @@ export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
 /** GET /p2p: others' open requests, filtered by asset and term, sorted by rate. */
 export const loanMarketQuerySchema = pageQuerySchema.extend({
   asset: assetText.optional(),
-  termDays: queryNumber(term(zod.number()), 'loan_term_not_offered').optional(),
+  termDays: queryNumber(term(zod.number())).optional(),
   sort: zod.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
 });
 export type LoanMarketQuery = zod.infer<typeof loanMarketQuerySchema>;
@@ -244,6 +248,7 @@ const amountErrors: ErrorCode[] = [
   'amount_has_too_many_decimals',
   'amount_must_be_positive',
 ];
+const queryErrors: ErrorCode[] = ['query_number_must_be_decimal_digits', 'query_parameters_must_be_unique'];
 const requestErrors: ErrorCode[] = [
   ...amountErrors,
   'loan_asset_not_supported',
@@ -261,7 +266,7 @@ export const lendingCalls = {
   myLending: { method: 'GET', path: '/p2p/get-my-accepted-lends', auth: true, errors: signedIn },
   myRepaidBorrowing: { method: 'GET', path: '/p2p/get-my-repaid-loans', auth: true, errors: signedIn },
   myRepaidLending: { method: 'GET', path: '/p2p/get-my-repaid-loan-requests', auth: true, errors: signedIn },
-  preview: { method: 'GET', path: '/p2p/preview', auth: true, errors: [...signedIn, ...requestErrors] },
+  preview: { method: 'GET', path: '/p2p/preview', auth: true, errors: [...signedIn, ...queryErrors, ...requestErrors] },
   getLoan: { method: 'GET', path: '/p2p/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
   request: {
     method: 'POST',

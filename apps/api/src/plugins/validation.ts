@@ -5,7 +5,10 @@
 // Bodies and query strings are strict: an unknown field or parameter is refused by name rather than
 // silently dropped (TESTING.md): `GET /wallet/history?asset=BTC` filters nothing, so it says so. An
 // API route that declares no query string takes none (queryTakesNothing), and a GET takes no body,
-// nor does a call that declares none (takesNoBody).
+// nor does a call that declares none (takesNoBody). A query parameter given twice (`asset=USDT&
+// asset=ETH`) is refused by name on every route, as a repeated key of a JSON body is: one reader of
+// the address may take the first, another the last, and the list it becomes here read as whatever
+// rule of the field it broke first (an unsupported coin, a page that is not a number).
 import type { FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorItem } from '@rora/contracts';
@@ -45,9 +48,24 @@ function strictInput(schema: z.ZodType, httpPart: string | undefined): z.ZodType
   return httpPart === 'body' || httpPart === 'querystring' ? strict(schema) : schema;
 }
 
+const cut = (text: string) => (text.length > 64 ? `${text.slice(0, 64)}…` : text);
+
+/** The refusal of a query string with a parameter given more than once (the parser made it a list). */
+function repeatedParameter(query: unknown): AppError | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const name = Object.keys(query).find((key) => Array.isArray((query as Record<string, unknown>)[key]));
+  if (name === undefined) return undefined;
+  return new AppError('query_parameters_must_be_unique', {
+    message: `The parameter ${JSON.stringify(cut(name))} appears more than once in the address`,
+    field: cut(name),
+  });
+}
+
 export const routeValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const checked = strictInput(schema, httpPart);
   return (data) => {
+    const repeated = httpPart === 'querystring' ? repeatedParameter(data) : undefined;
+    if (repeated) return { error: repeated };
     const result = checked.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
   };

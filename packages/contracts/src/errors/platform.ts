@@ -7,6 +7,10 @@ export const platformErrors = {
     status: 400,
     message: 'A number in the address must be written with the digits 0 to 9 only',
   },
+  query_parameters_must_be_unique: {
+    status: 400,
+    message: 'A parameter must appear only once in the address',
+  },
   request_body_must_be_json: { status: 400, message: 'The request body must be valid JSON' },
   request_body_must_be_valid_utf_8: { status: 400, message: 'The request body must be valid UTF-8 text' },
   request_body_not_allowed: { status: 400, message: 'This request takes no body' },

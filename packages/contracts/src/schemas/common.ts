@@ -15,7 +15,9 @@ const DECIMAL_DIGITS = /^[0-9]{1,15}$/;
  * A number of a query string: plain decimal digits, then `schema`'s rules. zod.coerce.number()
  * read "0x10" as 16, "1e1" as 10 and " 5", "+5", "5.0" or "" as numbers, so one address meant
  * different pages to this server and to anything else reading it (a cache, a log, a WAF rule).
- * Anything else is refused with `code` (a field with a rule of its own names that rule). A number
+ * Anything else is refused with `code`: the digits rule, unless the field's own rule is worded for
+ * any text (the market data counts: "ask for a whole number of levels from 1 to 200"). A rule that
+ * names a range (a loan's rate) is not: `1e3` is in range, and would read as out of it. A number
  * (from a typed client) goes straight to `schema`.
  */
 export function queryNumber<T extends zod.ZodType<number>>(

@@ -53,6 +53,7 @@ const GENERIC_CODES = [
   'request_body_must_be_json',
   'request_body_key_not_allowed',
   'request_body_keys_must_be_unique',
+  'query_parameters_must_be_unique',
   'request_uri_too_long',
   'request_headers_too_large',
   'request_must_be_valid_http',
