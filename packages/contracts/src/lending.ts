@@ -25,6 +25,13 @@ export const LOAN_MAX_RATE_BPS = 5_000;
 export const LOAN_MIN_USD = 10;
 
 /**
+ * The highest loan-to-value figure the API writes (10,000,000 %, in basis points): a ratio at or
+ * above it is answered as this figure, which therefore reads "this or more", never as the ratio.
+ * Every level was passed long before; the figure fits the 32-bit columns events keep it in.
+ */
+export const LOAN_LTV_MAX_BPS = 1_000_000_000;
+
+/**
  * open: posted, collateral held; cancelled: withdrawn by the borrower before anyone lent, the hold
  * returned; active: lent, collateral in escrow; repaid: the borrower paid the debt, collateral
  * returned; liquidated: the loan-to-value reached the liquidation level and the lender was paid
@@ -111,7 +118,7 @@ export const loanPreviewSchema = zod.object({
   collateralAmount: decimal,
   rateBps: zod.number().int(),
   termDays: zod.number().int(),
-  /** Principal over collateral at the reference prices (rounded up). */
+  /** Principal over collateral at the reference prices (rounded up); LOAN_LTV_MAX_BPS means that or more. */
   ltvBps: zod.number().int(),
   /** Interest for the whole term (rounded up) and principal plus interest. */
   interestAtTerm: decimal,
@@ -147,7 +154,11 @@ export const loanSchema = zod.object({
   termDays: zod.number().int(),
   collateralAsset: zod.string(),
   collateralAmount: decimal,
-  /** LTV when posted, and now at the reference prices (null when a price is unavailable). */
+  /**
+   * LTV when posted, and now at the reference prices (null when a price is unavailable): the
+   * principal over the collateral while the request is open, the debt now (debtNow) over it once
+   * lent. Rounded up; LOAN_LTV_MAX_BPS means that or more.
+   */
   initialLtvBps: zod.number().int(),
   ltvBps: zod.number().int().nullable(),
   /**
@@ -158,12 +169,23 @@ export const loanSchema = zod.object({
   principalUsd: decimal.nullable(),
   collateralUsd: decimal.nullable(),
   /**
+   * US dollars of what ltvBps measures against collateralUsd, at the same prices and rounding: the
+   * principal while open, the debt now while active. Null as principalUsd is.
+   */
+  debtUsd: decimal.nullable(),
+  /**
    * Interest and debt now: accrued to this moment (the minimum interest period applies) while the
-   * loan is open or active; for a repaid loan what was paid; null for a loan cancelled, liquidated
-   * or closed (no debt was paid: see debtSettled and collateralSeized).
+   * loan is open (as if lent now) or active; for a repaid loan what was paid; null for a loan
+   * cancelled, liquidated or closed (no debt was paid: see debtSettled and collateralSeized).
    */
   interestNow: decimal.nullable(),
   debtNow: decimal.nullable(),
+  /**
+   * While interestNow is the minimum charge rather than the time run (an open request, or a loan
+   * lent less than that long ago), the days of interest it charges: repaying now still pays them
+   * (ADR 0028). Null once the interest runs past it, and for a settled loan.
+   */
+  minimumInterestDays: zod.number().int().nullable(),
   interestAtTerm: decimal,
   repaymentAtTerm: decimal,
   /** What the lender receives if repaid at term: the repayment less the platform fee on interest. */

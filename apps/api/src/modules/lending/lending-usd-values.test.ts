@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Loan, LoanPreview } from '@rora/contracts';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { TestUser } from '../../testing/users.ts';
+import { DAY_MS } from './loan-math.ts';
 import {
   REQUEST,
   approvedCustomer,
@@ -40,6 +41,12 @@ async function detail(user: TestUser, id: string): Promise<Loan> {
 }
 
 const values = (loan: Loan | undefined) => ({ principalUsd: loan?.principalUsd, collateralUsd: loan?.collateralUsd });
+const pick = ({ ltvBps, debtUsd, collateralUsd, minimumInterestDays }: Loan) => ({
+  ltvBps,
+  debtUsd,
+  collateralUsd,
+  minimumInterestDays,
+});
 
 describe('the dollar values of a loan', () => {
   it('values an open request on the marketplace and in the borrower’s requests as its preview did', async () => {
@@ -67,11 +74,40 @@ describe('the dollar values of a loan', () => {
     expect(values(await detail(lender, loan.id))).toEqual(expected);
   });
 
+  it('values what the loan-to-value measures, at its prices: the principal of a request, the debt of a loan', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const request = await openRequest(t, borrower);
+    // Open: 1,000 USDT over 1,625 dollars of BTC is 61.54 %, and a loan lent now would owe 7 days.
+    expect(pick(await detail(borrower, request.id))).toEqual({
+      ltvBps: 6154,
+      debtUsd: '1000.00',
+      collateralUsd: '1625.00',
+      minimumInterestDays: 7,
+    });
+    const loan = (await step(t, lender, 'lend', request.id)).json().data as Loan;
+    // Lent a moment ago: the debt is 1,000 plus 7 days at 10 % (1.917809), and the LTV divides it.
+    expect(loan.debtNow).toBe('1001.917809');
+    expect(pick(loan)).toEqual({ ltvBps: 6166, debtUsd: '1001.92', collateralUsd: '1625.00', minimumInterestDays: 7 });
+    // Ten days on, the interest is the time run (2.739727), no minimum any more.
+    t.clock.advance(10 * DAY_MS);
+    const later = await detail(borrower, loan.id);
+    expect(later.debtNow).toBe('1002.739727');
+    expect(pick(later)).toEqual({
+      ltvBps: 6171,
+      debtUsd: '1002.74',
+      collateralUsd: '1625.00',
+      minimumInterestDays: null,
+    });
+    expect(later.principalUsd).toBe('1000.00');
+  });
+
   it('is null once the loan is settled: no value at today’s price for collateral given back', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const loan = await openRequest(t, borrower);
     expect((await step(t, borrower, 'cancel', loan.id)).statusCode).toBe(200);
     expect(values(await detail(borrower, loan.id))).toEqual({ principalUsd: null, collateralUsd: null });
+    expect((await detail(borrower, loan.id)).debtUsd).toBeNull();
   });
 
   it('is null, not zero, for a coin whose price is unavailable', async () => {

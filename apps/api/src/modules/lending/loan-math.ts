@@ -5,6 +5,7 @@
 // prices (US dollars per whole unit, 18 decimals), rounded up so a warning or a liquidation comes
 // no later than the exact figure says. A liquidation pays the lender the debt plus a penalty in
 // collateral at the reference price, rounded up and capped at the collateral; the rest goes back.
+import { LOAN_LTV_MAX_BPS } from '@rora/contracts';
 import { BPS_PER_WHOLE, divideRounded, formatAmount, scaleFactor } from '@rora/money';
 
 export const DAY_MS = 86_400_000;
@@ -55,8 +56,11 @@ export interface Valued {
   price: PriceUnits;
 }
 
-/** Loan-to-value figures are capped here (10,000,000 %): beyond it, every level was passed long before. */
-export const MAX_LTV_BPS = 1_000_000_000;
+/**
+ * Loan-to-value figures are capped here (10,000,000 %): beyond it, every level was passed long
+ * before. The cap is the contract's, so a screen reads the capped figure as "this or more".
+ */
+export const MAX_LTV_BPS = LOAN_LTV_MAX_BPS;
 
 /** debt value / collateral value in basis points, rounded up (capped at MAX_LTV_BPS). */
 export function ltvBps(debt: Valued, collateral: Valued): number {

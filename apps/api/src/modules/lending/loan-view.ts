@@ -1,6 +1,7 @@
 // A loan as the API shows it to one viewer: the figures in decimal strings, the debt, the
-// loan-to-value and the US-dollar values of principal and collateral now, and its timeline. Pure:
-// the prices and the time are given.
+// loan-to-value and the US-dollar values of principal, debt and collateral now, and its timeline.
+// Pure: the prices and the time are given. The loan-to-value and the dollar values it is read
+// beside come from one set of prices, so "42.35 %" sits next to the two figures it divides.
 import type { Loan, LoanEventType } from '@rora/contracts';
 import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
 import type { LoanEventRow, LoanRow } from './lending.repository.ts';
@@ -54,6 +55,16 @@ export function currentLtv(loan: LoanRow, debt: bigint, prices: ReadonlyMap<stri
   );
 }
 
+/**
+ * The days of minimum interest `debtAt` charges now, while the time run is shorter (for an open
+ * request, as if lent now); null once the interest runs past them.
+ */
+export function minimumInterestDays(loan: LoanRow, now: Date, settings: LendingSettings): number | null {
+  const minMs = minInterestMs(settings, loan.termDays);
+  const elapsedMs = loan.fundedAt ? now.getTime() - loan.fundedAt.getTime() : 0;
+  return elapsedMs < minMs ? minMs / DAY_MS : null;
+}
+
 /** An amount's US dollars at the reference price, as the preview shows them; null without a price. */
 function usdOf(value: bigint, asset: string, prices: ReadonlyMap<string, PriceUnits>): string | null {
   const price = prices.get(asset);
@@ -73,6 +84,8 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
   const term = atTerm(loan, context.settings);
   // A settled loan reports what was paid; only a repayment pays a debt (liquidation pays from escrow).
   const settledDebt = loan.status === 'repaid' ? loan.paid : null;
+  // What the loan-to-value measures: the principal of a request, the debt of a running loan.
+  const measured = loan.status === 'open' ? loan.principal : now.debt;
   return {
     id: loan.id,
     status: loan.status,
@@ -84,15 +97,17 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     collateralAsset: loan.collateralAsset,
     collateralAmount: amount(loan.collateral, loan.collateralAsset),
     initialLtvBps: loan.initialLtvBps,
-    ltvBps: live ? currentLtv(loan, loan.status === 'open' ? loan.principal : now.debt, context.prices) : null,
+    ltvBps: live ? currentLtv(loan, measured, context.prices) : null,
     // Only while the loan runs: a settled loan's collateral was returned or seized at its own time,
     // and today's price of it would read as what it is worth to someone now.
     principalUsd: live ? usdOf(loan.principal, loan.asset, context.prices) : null,
     collateralUsd: live ? usdOf(loan.collateral, loan.collateralAsset, context.prices) : null,
+    debtUsd: live ? usdOf(measured, loan.asset, context.prices) : null,
     interestNow: live
       ? amount(now.interest, loan.asset)
       : maybe(settledDebt === null ? null : settledDebt - loan.principal, loan.asset),
     debtNow: live ? amount(now.debt, loan.asset) : maybe(settledDebt, loan.asset),
+    minimumInterestDays: live ? minimumInterestDays(loan, context.now, context.settings) : null,
     interestAtTerm: amount(term.interest, loan.asset),
     repaymentAtTerm: amount(term.debt, loan.asset),
     lenderReceivesAtTerm: amount(term.lenderReceives, loan.asset),

@@ -98,6 +98,8 @@ describe('the lend confirmation', () => {
   // UI.md: dollar values beside amounts, and a summary before money moves. A lender saw 0.02 BTC of
   // collateral and a loan-to-value, but not what the collateral is worth, which the loan request's
   // preview shows the borrower.
+  // The loan's own values, computed with its loan-to-value at one set of prices (not a preview read
+  // at another moment, whose dollars could divide to another ratio than the LTV beside them).
   it('values the loan and its collateral in dollars at the prices of its loan-to-value', async () => {
     answerMarketplace();
     await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
@@ -107,14 +109,7 @@ describe('the lend confirmation', () => {
     const summary = screen.getByRole('dialog', { name: text('lending:lend.title') });
     const values = await within(summary).findByText(text('lending:preview.values'), { selector: 'dt' });
     expect(values.nextElementSibling?.textContent).toBe('$500.20 / $925.93');
-    expect(Object.fromEntries(api.calls(lendingApi.preview)[0]!.query)).toEqual({
-      asset: 'USDT',
-      amount: '500',
-      rateBps: '800',
-      termDays: '30',
-      collateralAsset: 'BTC',
-      collateralAmount: '0.02',
-    });
+    expect(api.calls(lendingApi.preview)).toHaveLength(0);
   });
 });
 
@@ -227,6 +222,7 @@ describe('repaying', () => {
       role: 'borrower',
       debtNow: '501.150685',
       interestNow: '1.150685',
+      debtUsd: '501.35',
       fundedAt: '2026-11-24T12:00:00.000Z',
       dueAt: '2026-12-24T12:00:00.000Z',
     };
@@ -238,9 +234,9 @@ describe('repaying', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: text('lending:views.borrowing') }));
     const card = await screen.findByRole('listitem', { name: /500/ });
-    // The card says what is owed and by when, without opening the details.
+    // The card says what is owed (and its dollars, which its LTV divides) and by when.
     const fact = (label: string) => within(card).getByText(label).parentElement?.querySelector('dd')?.textContent;
-    expect(fact(text('lending:detail.debtNow'))).toBe('501.150685 USDT');
+    expect(fact(text('lending:detail.debtNow'))).toBe('501.150685 USDT $501.35');
     expect(fact(text('lending:detail.dueAt'))).toMatch(/^Dec 24, 2026/);
     await userEvent.click(within(card).getByRole('button', { name: text('lending:actions.repay') }));
     await userEvent.click(await screen.findByRole('button', { name: text('lending:repay.confirm') }));

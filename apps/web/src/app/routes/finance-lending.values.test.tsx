@@ -58,4 +58,39 @@ describe('a loan card’s dollar values', () => {
     const values = await within(dialog).findByText(text('lending:preview.values'), { selector: 'dt' });
     expect(values.nextElementSibling?.textContent).toBe('$500.20 / —');
   });
+
+  it('values the debt now beside the collateral on a running loan: the two figures its LTV divides', async () => {
+    // Lent a moment ago: 500 USDT plus the 7 days of interest a repayment now still pays.
+    const running: Loan = {
+      ...openRequest,
+      status: 'active',
+      role: 'borrower',
+      ltvBps: 5420,
+      debtNow: '501.767123',
+      interestNow: '1.767123',
+      debtUsd: '501.97',
+      minimumInterestDays: 7,
+      fundedAt: '2026-11-24T12:00:00.000Z',
+      dueAt: '2026-12-24T12:00:00.000Z',
+    };
+    signInAs(signedInCustomer());
+    api.answer(lendingApi.market, loanListSchema, { items: [], page: 1, limit: 20, total: 0 });
+    api.answer(lendingApi.myBorrowing, loanListSchema, { items: [running], page: 1, limit: 20, total: 1 });
+    api.answer(walletApi.dashboard, dashboardSchema, { totalBalance: '0.00', change24h: null, assets: [] });
+    api.answer(lendingApi.getLoan, loanSchema, running);
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+
+    await userEvent.click(screen.getByRole('tab', { name: text('lending:views.borrowing') }));
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    const why = text('lending:detail.minimumInterest', { count: 7 });
+    expect(fact(card, text('lending:detail.debtNow'))).toBe(`501.767123 USDT $501.97 ${why}`);
+    await userEvent.click(within(card).getByRole('button', { name: text('lending:card.details') }));
+    const dialog = await screen.findByRole('dialog', { name: text('lending:detail.title') });
+    const values = await within(dialog).findByText(text('lending:detail.debtValues'), { selector: 'dt' });
+    expect(values.nextElementSibling?.textContent).toBe('$501.97 / $925.93');
+    expect(within(dialog).queryByText(text('lending:preview.values'))).toBeNull();
+    const debt = within(dialog).getByText(text('lending:detail.debtNow'), { selector: 'dt' });
+    expect(debt.nextElementSibling?.textContent).toBe(`501.767123 USDT ${why}`);
+    expect(why).toBe('includes the minimum of 7 days of interest');
+  });
 });

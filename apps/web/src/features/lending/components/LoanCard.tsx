@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import type { LoanAction, LoanViewId } from '../api/loans.ts';
-import { useCoins, useLoanCoins, usePercent, useRate, useUsd, useWhen } from './figures.tsx';
+import { useCoins, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd, useWhen } from './figures.tsx';
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
 
@@ -20,6 +20,45 @@ function UsdValue({ value }: { readonly value: string | null }) {
   );
 }
 
+/** Why the debt is above the time run (the minimum interest), on a line of its own. */
+function MinimumInterest({ why }: { readonly why: string | null }) {
+  if (why === null) return null;
+  return (
+    <>
+      {' '}
+      <span className="loan-card__why">{why}</span>
+    </>
+  );
+}
+
+/**
+ * A running loan says what is owed and by when: past the grace period the collateral pays it. The
+ * debt's dollar value is the one the loan-to-value divides; a debt above the time run says why.
+ */
+function RunningFacts({ loan }: { readonly loan: Loan }) {
+  const { t } = useTranslation('lending');
+  const coins = useLoanCoins();
+  const usd = useUsd();
+  const when = useWhen();
+  const minimum = useMinimumInterest();
+  return (
+    <>
+      <div>
+        <dt>{t('detail.debtNow')}</dt>
+        <dd className="tabular">
+          <span className="loan-card__coins">{loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)}</span>
+          <UsdValue value={usd(loan.debtUsd)} />
+          <MinimumInterest why={minimum(loan)} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('detail.dueAt')}</dt>
+        <dd className="tabular">{when(loan.dueAt)}</dd>
+      </div>
+    </>
+  );
+}
+
 export function LoanCard(props: {
   readonly loan: Loan;
   readonly view: LoanViewId;
@@ -30,9 +69,8 @@ export function LoanCard(props: {
   const coins = useLoanCoins();
   // The card's name is read aloud as a sentence: the short form (`Loan of 500 USDT`).
   const spoken = useCoins();
-  const percent = usePercent();
+  const ltv = useLtv();
   const rate = useRate();
-  const when = useWhen();
   const usd = useUsd();
   const { loan } = props;
   const principalUsd = usd(loan.principalUsd);
@@ -66,21 +104,9 @@ export function LoanCard(props: {
         </div>
         <div>
           <dt>{t('card.ltv')}</dt>
-          <dd className="tabular">{loan.ltvBps === null ? '—' : percent(loan.ltvBps)}</dd>
+          <dd className="tabular">{ltv(loan.ltvBps)}</dd>
         </div>
-        {/* A running loan says what is owed and by when: past the grace period the collateral pays it. */}
-        {loan.status === 'active' ? (
-          <>
-            <div>
-              <dt>{t('detail.debtNow')}</dt>
-              <dd className="tabular">{loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)}</dd>
-            </div>
-            <div>
-              <dt>{t('detail.dueAt')}</dt>
-              <dd className="tabular">{when(loan.dueAt)}</dd>
-            </div>
-          </>
-        ) : null}
+        {loan.status === 'active' ? <RunningFacts loan={loan} /> : null}
       </dl>
       <div className="loan-card__actions">
         <Button variant="secondary" onClick={() => props.onDetails(loan)}>

@@ -7,28 +7,35 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
 import { settlementOf } from '../model/settlement.ts';
-import { Figures, useLoanCoins, usePercent, useRate, useUsd, useWhen } from './figures.tsx';
+import type { ReactNode } from 'react';
+import { Explained, Figures, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd, useWhen } from './figures.tsx';
 
 function Details({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
-  const percent = usePercent();
+  const ltv = useLtv();
   const rate = useRate();
   const when = useWhen();
   const usd = useUsd();
+  const minimum = useMinimumInterest();
   const settled = loan.collateralSeized !== null;
   const settlement = settlementOf(loan);
-  const rows: Array<readonly [string, string]> = [
+  const running = loan.status === 'active';
+  const rows: Array<readonly [string, ReactNode]> = [
     [t('detail.status'), t(`status.${loan.status}`)],
     [t('detail.role'), t(`detail.roles.${loan.role}`)],
     [t('detail.amount'), coins(loan.amount, loan.asset)],
     [t('card.rate'), `${rate(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
     [t('card.collateral'), coins(loan.collateralAmount, loan.collateralAsset)],
-    [t('card.ltv'), loan.ltvBps === null ? '—' : percent(loan.ltvBps)],
-    // In dollars now, as the card and the lend confirmation say; '—' for a coin without a price.
-    [t('preview.values'), `${usd(loan.principalUsd) ?? '—'} / ${usd(loan.collateralUsd) ?? '—'}`],
-    ...(loan.status === 'active' && loan.debtNow !== null
-      ? [[t('detail.debtNow'), coins(loan.debtNow, loan.asset)] as const]
+    [t('card.ltv'), ltv(loan.ltvBps)],
+    // The two dollar figures the loan-to-value above divides, at its prices: the loan of a request,
+    // the debt now of a running loan; '—' for a coin without a price.
+    [
+      t(running ? 'detail.debtValues' : 'preview.values'),
+      `${usd(loan.debtUsd) ?? '—'} / ${usd(loan.collateralUsd) ?? '—'}`,
+    ],
+    ...(running && loan.debtNow !== null
+      ? [[t('detail.debtNow'), <Explained value={coins(loan.debtNow, loan.asset)} why={minimum(loan)} />] as const]
       : []),
     ...(loan.status === 'repaid' && loan.paid ? [[t('detail.paid'), coins(loan.paid, loan.asset)] as const] : []),
     ...(settlement
@@ -60,7 +67,7 @@ function Details({ loan }: { readonly loan: Loan }) {
           <li key={`${event.type}-${index}`}>
             <span className="loan-timeline__what">
               {t(`timeline.${event.type}`)}
-              {event.ltvBps === null ? '' : ` · ${percent(event.ltvBps)}`}
+              {event.ltvBps === null ? '' : ` · ${ltv(event.ltvBps)}`}
             </span>
             <time dateTime={event.at}>{when(event.at)}</time>
           </li>

@@ -3,12 +3,13 @@
 import { useTranslation } from 'react-i18next';
 import type { LoanPreview } from '@rora/contracts';
 import { formatUsd } from '../../../lib/format/numbers.ts';
-import { Figures, useLoanCoins, usePercent, useRate } from './figures.tsx';
+import { Figures, useLoanCoins, useLtv, usePercent, useRate } from './figures.tsx';
 
 export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
   const percent = usePercent();
+  const ltv = useLtv();
   const rate = useRate();
   const { levels } = preview;
   return (
@@ -16,7 +17,7 @@ export function RequestPreview({ preview }: { readonly preview: LoanPreview }) {
       <p className={`loan-preview__ltv ${preview.acceptable ? '' : 'loan-preview__ltv--over'}`}>
         <span>{t('preview.ltv')}</span>
         <strong className="tabular" data-testid="preview-ltv">
-          {percent(preview.ltvBps)}
+          {ltv(preview.ltvBps)}
         </strong>
       </p>
       <Figures

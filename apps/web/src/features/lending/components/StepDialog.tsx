@@ -7,9 +7,9 @@ import { Button } from '../../../components/button/Button.tsx';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
-import { formatUsd } from '../../../lib/format/numbers.ts';
-import { useLoan, useLoanPreview, useLoanStep, type LoanAction } from '../api/loans.ts';
-import { Figures, useCoins, usePercent, useRate, useLoanCoins } from './figures.tsx';
+import type { ReactNode } from 'react';
+import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
+import { Explained, Figures, useCoins, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
 export interface PendingStep {
@@ -17,16 +17,15 @@ export interface PendingStep {
   readonly loan: Loan;
 }
 
-function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]> {
+function useSummary(step: PendingStep): ReadonlyArray<readonly [string, ReactNode]> {
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
-  const percent = usePercent();
+  const ltvText = useLtv();
   const rate = useRate();
+  const usd = useUsd();
+  const minimum = useMinimumInterest();
   const { loan } = step;
-  // The borrower's preview of the same terms: its dollar values are at the reference prices the
-  // loan-to-value beside them is computed at.
-  const preview = useLoanPreview(step.action === 'lend' ? termsOf(loan) : null).data;
-  const ltv = loan.ltvBps === null ? '—' : percent(loan.ltvBps);
+  const ltv = ltvText(loan.ltvBps);
   const collateral = coins(loan.collateralAmount, loan.collateralAsset);
   if (step.action === 'lend') {
     return [
@@ -35,27 +34,22 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, string]>
       [t('card.rate'), `${rate(loan.rateBps)} · ${t('card.days', { count: loan.termDays })}`],
       [t('card.collateral'), collateral],
       [t('card.ltv'), ltv],
-      // What the lender pays and what secures it, in dollars, as the borrower's preview says; left
-      // out until the preview answers rather than shown as $0.00.
-      ...(preview
-        ? [[t('preview.values'), `${formatUsd(preview.principalUsd)} / ${formatUsd(preview.collateralUsd)}`] as const]
-        : []),
+      // What the lender pays and what secures it, in dollars: the two figures the loan-to-value
+      // above divides, at its prices; '—' for a coin without a price, never $0.00.
+      [t('preview.values'), `${usd(loan.debtUsd) ?? '—'} / ${usd(loan.collateralUsd) ?? '—'}`],
     ];
   }
   if (step.action === 'repay') {
     return [
       [t('repay.debt'), loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)],
-      [t('repay.interest'), loan.interestNow === null ? '—' : coins(loan.interestNow, loan.asset)],
+      [
+        t('repay.interest'),
+        loan.interestNow === null ? '—' : <Explained value={coins(loan.interestNow, loan.asset)} why={minimum(loan)} />,
+      ],
       [t('repay.returns'), collateral],
     ];
   }
   return [[t('cancelStep.returns'), collateral]];
-}
-
-/** A loan's terms as a request states them (GET /p2p/preview). */
-function termsOf(loan: Loan) {
-  const { asset, amount, rateBps, termDays, collateralAsset, collateralAmount } = loan;
-  return { asset, amount, rateBps, termDays, collateralAsset, collateralAmount };
 }
 
 export function StepDialog({ step, onClose }: { readonly step: PendingStep | null; readonly onClose: () => void }) {
@@ -126,10 +120,10 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
 
 function StepBody({ step }: { readonly step: PendingStep }) {
   const { t } = useTranslation('lending');
-  const percent = usePercent();
+  const ltv = useLtv();
   const rows = useSummary(step);
   const note = {
-    lend: t('lend.risk', { ltv: step.loan.ltvBps === null ? '—' : percent(step.loan.ltvBps) }),
+    lend: t('lend.risk', { ltv: ltv(step.loan.ltvBps) }),
     repay: t('repay.note'),
     cancel: t('cancelStep.note'),
   }[step.action];

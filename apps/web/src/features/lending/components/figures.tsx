@@ -2,6 +2,7 @@
 // every amount, numbers grouped in the reader's locale; a definition list of label/value pairs.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOAN_LTV_MAX_BPS } from '@rora/contracts';
 import { assetScale, isAssetSymbol } from '@rora/money';
 import { formatBps, formatCoins, formatUsd } from '../../../lib/format/numbers.ts';
 import { loanCoins } from '../model/loan-figures.ts';
@@ -32,6 +33,26 @@ export function useUsd() {
   return (value: string | null): string | null => (value === null ? null : formatUsd(value, i18n.language));
 }
 
+/**
+ * A figure with the line that explains it under it (`1,001.917809 USDT` over "includes the minimum
+ * of 7 days of interest"), as a loan's dollar values sit under its amounts.
+ */
+export function Explained({ value, why }: { readonly value: string; readonly why: string | null }) {
+  if (why === null) return value;
+  return (
+    <>
+      {value} <span className="loan-figures__why">{why}</span>
+    </>
+  );
+}
+
+/** Why a debt or its interest is more than the time run: the minimum interest, when it applies. */
+export function useMinimumInterest() {
+  const { t } = useTranslation('lending');
+  return (loan: { readonly minimumInterestDays: number | null }): string | null =>
+    loan.minimumInterestDays === null ? null : t('detail.minimumInterest', { count: loan.minimumInterestDays });
+}
+
 /** A date and time in the reader's locale: `Dec 14, 2026, 3:50 PM`; '—' when there is none. */
 export function useWhen() {
   const { i18n } = useTranslation();
@@ -43,6 +64,19 @@ export function useWhen() {
 export function usePercent() {
   const { i18n } = useTranslation();
   return (bps: number) => bpsPercent(bps, i18n.language);
+}
+
+/**
+ * A loan-to-value the API measured: `61.54%`; the API's highest figure, which stands for any ratio
+ * at or above it, as `10,000,000.00% or more` (never as if it were the ratio); '—' without one.
+ */
+export function useLtv() {
+  const { t, i18n } = useTranslation('lending');
+  return (bps: number | null): string => {
+    if (bps === null) return '—';
+    const ltv = bpsPercent(bps, i18n.language);
+    return bps >= LOAN_LTV_MAX_BPS ? t('ltvOrMore', { ltv }) : ltv;
+  };
 }
 
 /** A yearly rate or the penalty, written as staking writes its APYs: exact, no trailing zeros (`12%`). */
