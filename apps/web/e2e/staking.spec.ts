@@ -3,11 +3,14 @@
 // after reading the expected daily and total rewards, lets days pass on the sandbox's staking clock
 // (POST /dev/staking/days-pass), sees the rewards appear by themselves (WebSocket), and unstakes.
 // Screenshots at 1280 and 390 px, in both themes, go to test-results/web-e2e/staking-screens.
+// The tests of this file run one after another: days passing on the sandbox's staking clock move
+// every stake's rewards, so one test's days must not land between another's stake and its check.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { spills } from './support/layout.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
 const screens = path.resolve(
@@ -30,6 +33,8 @@ async function fundedCustomer(request: APIRequestContext, usdt: string): Promise
   await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe(usdt);
   return customer;
 }
+
+test.describe.configure({ mode: 'default' });
 
 async function openStaking(page: Page, customer: Customer) {
   await openSignedIn(page, customer, '/dashboard/finance/stake');
@@ -125,6 +130,50 @@ test.describe('staking on a phone, in light', () => {
       await expect(page.getByRole('dialog').getByRole('button', { name: confirm })).toBeEnabled();
       await shoot(page, `mobile-dark-${lang}-stake-dialog`);
       await page.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('stake rows with long figures', () => {
+  // Tester's report: at 1280 px "0.147945 USDTDec 12, 2026", an amount spilling into the next column.
+  async function expectRowsFit(page: Page, where: string) {
+    const rows = page.getByRole('region', { name: /Your stakes|Vos stakings/ }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    const cells = 'dt, dd, .staking-stake__amount, .staking-stake__plan, .staking-chip';
+    for (const row of await rows.all()) expect(await spills(row, cells), where).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+
+  test('keep every figure in its own cell at every width, in English and French', async ({ page, request }) => {
+    // Sixteen screens (eight widths, two languages), each loaded afresh.
+    test.setTimeout(360_000);
+    const customer = await fundedCustomer(request, '1100000');
+    for (const [plan, amount] of [
+      ['usdt-flexible', '99999.999999'],
+      ['usdt-180', '999999.999999'],
+    ] as const) {
+      const staked = await request.post('/api/v1/staking/stake', {
+        headers: { ...bearer(customer), 'Idempotency-Key': `rows-${plan}` },
+        data: { plan, amount },
+      });
+      expect(staked.status(), await staked.text()).toBe(201);
+    }
+    const passed = await request.post('/api/v1/dev/staking/days-pass', { data: { days: 9 } });
+    expect(passed.ok(), await passed.text()).toBe(true);
+
+    await openStaking(page, customer);
+    for (const lang of ['en', 'fr'] as const) {
+      await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+      for (const width of [320, 390, 560, 768, 960, 1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await expectRowsFit(page, `${lang} at ${width} px`);
+        if (width === 1280 || width === 390) {
+          const region = page.getByRole('region', { name: /Your stakes|Vos stakings/ });
+          await region.screenshot({ path: path.join(screens, `stake-rows-${lang}-${width}.png`) });
+        }
+      }
     }
   });
 });
