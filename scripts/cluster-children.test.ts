@@ -1,7 +1,8 @@
 // `npm run cluster`'s children (cluster-children.ts): Ctrl-C stops them however they are, one that
 // already died, one stopped with SIGSTOP (it sees no SIGTERM) and one that ignores SIGTERM, without
 // hanging; a line longer than a pipe's buffer comes out as one line; and one that dies is started
-// again after a backoff that grows and starts over, until it crash-loops, and never once stopped.
+// again after a backoff that grows and starts over, until it crash-loops, and never once stopped nor
+// after it exited 0.
 // The backoff reads a clock the test moves, so no assertion depends on how fast the machine is.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -140,6 +141,23 @@ describe('the cluster script restarting a process that died', () => {
     expect(waits).toEqual(['10 ms', '20 ms', '40 ms', '40 ms', '10 ms', '20 ms']);
     await stopChildren([entry]);
     expect(alive(entry.child.pid!)).toBe(false);
+  });
+
+  it('leaves a child that exits 0 stopped, as systemd’s Restart=on-failure does', async () => {
+    // The API and the worker answer SIGTERM (`kill <pid>`) by stopping and exiting 0.
+    const { entry, said, output, runs } = supervised(`process.on('SIGTERM', () => process.exit(0)); ${FOREVER}`);
+    try {
+      await output.next(new RegExp(`^ready ${entry.child.pid}$`));
+      entry.child.kill('SIGTERM');
+      expect(await said.next(/exited/)).toBe(
+        '[api-2] exited (code 0) after 0 ms: stopped cleanly, not restarting it (the rest of the cluster runs on)',
+      );
+      // A restart would have come after 10 ms.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toHaveLength(1);
+    } finally {
+      await stopChildren([entry]);
+    }
   });
 
   it('gives up on a child that dies too often within the window, and only then', async () => {

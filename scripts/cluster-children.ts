@@ -1,6 +1,7 @@
 // The processes of `npm run cluster` (cluster.ts): their output relayed line by line under their name,
-// each started again when it dies (killed by hand, as the cluster invites, or crashed), as systemd or
-// Kubernetes would, and all of them stopped on Ctrl-C, however they are. A child that already died is
+// each started again when it dies (killed by a signal, as the cluster invites, or crashed: a non-zero
+// code), as systemd's Restart=on-failure would, but not when it exits 0 (stopped on purpose, as its
+// SIGTERM handler does), and all of them stopped on Ctrl-C, however they are. A child that already died is
 // not waited for, and its pending restart is cancelled; one that does not stop on SIGTERM within the
 // grace period (stopped with SIGSTOP, an event loop stuck) is killed with SIGKILL, so Ctrl-C never
 // hangs and never leaves a process behind holding a shard's lock or a port.
@@ -63,9 +64,11 @@ export async function stopChildren(
 }
 
 /**
- * When a child that died is started again: as systemd's Restart= with a RestartSec that doubles, so a
- * process killed by hand comes back (a writer as its shard's standby) and one that cannot start does
- * not spin the machine.
+ * When a child that died is started again: as systemd's Restart=on-failure with a RestartSec that
+ * doubles, so a process killed by hand (kill -9) or crashed comes back (a writer as its shard's
+ * standby), one that cannot start does not spin the machine, and one that exited 0 stays stopped.
+ * Unlike systemd, a death by SIGTERM counts as a failure too: the API and the worker answer SIGTERM
+ * by stopping and exiting 0, so one killed by it had not got that far.
  */
 export interface Restarts {
   /** The wait before the first restart; each death doubles it, up to `maxMs`. */
@@ -107,6 +110,9 @@ export function supervise(
     const why = code !== null ? `code ${code}` : (signal ?? 'not started');
     const how = `[${name}] exited (${why}) after ${duration(at - startedAt)}`;
     if (halted) return say(how);
+    // Code 0 is a process that stopped on purpose (its own SIGTERM handler: `kill <pid>`) or had
+    // nothing more to do: started again, it could not be stopped short of stopping the cluster.
+    if (code === 0) return say(`${how}: stopped cleanly, not restarting it (the rest of the cluster runs on)`);
     if (at - startedAt >= restarts.steadyMs) wait = restarts.firstMs;
     deaths = [...deaths.filter((death) => at - death < restarts.loopMs), at];
     if (deaths.length >= restarts.loopDeaths) {

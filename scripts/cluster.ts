@@ -6,11 +6,12 @@
 // replica takes every order and forwards it to its market's shard writer (ADR 0045). Live events go
 // over NATS when it answers on 4222, else PostgreSQL; rate limits are shared through Redis when it
 // answers on 6379. A process that dies (kill -9, a crash) is started again after 1 s, doubling up to
-// 30 s, unless it died 5 times within 2 minutes (cluster-children.ts). Ctrl-C stops everything: a
-// process still there 10 s after SIGTERM (one stopped with SIGSTOP, say) is killed, and a second
-// Ctrl-C kills at once. Options: --port N (first API port, default 3001), --apis N (default 3),
-// --shards N (default 2), --no-build (serve the web app as last built). Every process logs JSON lines
-// at LOG_LEVEL (info: a line per request).
+// 30 s, unless it died 5 times within 2 minutes; one that exits 0 (`kill <pid>`: it stops cleanly on
+// SIGTERM) stays stopped (cluster-children.ts). Ctrl-C stops everything: a process still there 10 s
+// after SIGTERM (one stopped with SIGSTOP, say) is killed, and a second Ctrl-C kills at once.
+// Options: --port N (first API port, default 3001), --apis N (default 3), --shards N (default 2),
+// --no-build (serve the web app as last built). Every process logs JSON lines at LOG_LEVEL (info: a
+// line per request).
 import { spawn, spawnSync } from 'node:child_process';
 import { createConnection } from 'node:net';
 import path from 'node:path';
@@ -154,7 +155,8 @@ Rora cluster running on ${db.where}:
   ${shardCount} market shards: ${marketShards}
   live events over ${nats ? 'NATS (127.0.0.1:4222)' : 'PostgreSQL LISTEN/NOTIFY'}; rate limits ${redis ? 'in Redis (127.0.0.1:6379)' : 'per process'}
 Kill api-2 (kill -9 ${children[1]?.child.pid ?? children[0]!.child.pid}) and the spare takes its shard's markets over within a second or so;
-api-2 is started again a second later, standing by for its shard. A process that dies is restarted.
+api-2 is started again a second later, standing by for its shard. A process that dies is restarted;
+one stopped with SIGTERM (kill ${children[1]?.child.pid ?? children[0]!.child.pid}) exits 0 and stays stopped.
 Ctrl-C stops everything (a second Ctrl-C kills at once).
 `);
 }
