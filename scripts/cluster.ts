@@ -178,6 +178,8 @@ async function stop(code: number): Promise<void> {
   }
   stopping = true;
   stoppingSince = Date.now();
+  // Its PostgreSQL dying from now on (the same signal sent to all of the cluster) is part of the stop.
+  embedded?.haltRestarts();
   await stopChildren(children, { say });
   await embedded?.stop();
   process.exit(code);

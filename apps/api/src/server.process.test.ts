@@ -2,6 +2,8 @@
 // SIGKILL, it starts again on the same data folder (its orphaned PostgreSQL stopped first) with the
 // data kept. With its PostgreSQL stopped at once under load, it stays up, answers 503 with Retry-After
 // and says so on /health; it starts PostgreSQL again itself and then serves again, orders included.
+// Sent SIGINT together with its PostgreSQL (pkill -INT -f <folder>), it tells that exit as part of
+// its stop, and starts nothing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -190,5 +192,28 @@ describe('the server’s PostgreSQL stopped at once under load', () => {
     const said = server.output();
     expect(said).toMatch(new RegExp(`PostgreSQL \\(pid ${postgres}\\) exited .*: starting it again in 5 s`));
     expect(said).toMatch(/PostgreSQL started again \(pid \d+\)/);
+  }, 90_000);
+});
+
+describe('the server and its PostgreSQL sent SIGINT together', () => {
+  it('tells the PostgreSQL’s exit as part of its stop, and starts nothing', async () => {
+    const dataDir = path.join(root, 'pkill');
+    const server = await startServer(dataDir);
+    const postgres = lockPid(dataDir);
+    // 'close': its output read to the end.
+    const exited = new Promise((resolve) => server.child.once('close', resolve));
+    // As `pkill -INT -f <folder>` or a service manager stopping the whole cgroup, in the order that
+    // is hardest for the server: its PostgreSQL gone (a fast shutdown) before its own signal comes.
+    process.kill(postgres, 'SIGINT');
+    for (const deadline = Date.now() + 10_000; isAlive(postgres) && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    server.child.kill('SIGINT');
+    expect(await exited, server.output()).toBe(0);
+
+    const said = server.output();
+    expect(said).not.toMatch(/starting it again|started again/);
+    expect(said).toContain(`PostgreSQL (pid ${postgres}) had already shut down (code 0) as this process stopped`);
+    expect(isAlive(postgres)).toBe(false);
   }, 90_000);
 });

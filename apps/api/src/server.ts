@@ -45,7 +45,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (!databaseUrl) {
     const dataDir = path.resolve(config.RORA_DATA_DIR, 'pg');
     log(`Starting embedded PostgreSQL (data in ${dataDir})…`);
-    // Started again if it dies while we run (ADR 0075); requests meanwhile answer 503.
+    // Started again if it dies while we run and are not stopping (ADR 0075, 0077); requests
+    // meanwhile answer 503.
     embedded = await startEmbeddedPostgres({ dataDir, restart: { say: log, backoff: options.restartBackoff } });
     if (embedded.leftOver === 'stopped') log(`Stopped the PostgreSQL an earlier run left running on ${dataDir}.`);
     databaseUrl = embedded.adminUrl;
@@ -99,6 +100,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       database,
       stop: () =>
         (stopping ??= (async () => {
+          // A PostgreSQL that dies from now on is part of this stop (a signal to every process of
+          // the app reaches it too), and is not started again (ADR 0077).
+          embedded?.haltRestarts();
           // Outside in: stop taking requests, let running jobs finish, then close the database.
           await running.close();
           await worker?.stop();

@@ -121,14 +121,31 @@ describe('the embedded PostgreSQL killed while its process runs', () => {
     expect(said[0]).toMatch(new RegExp(`^PostgreSQL \\(pid ${first}\\) exited \\(SIGKILL\\) .*again in 1 s$`));
     expect(said[1]).toMatch(new RegExp(`^PostgreSQL started again \\(pid ${second}\\)`));
 
-    // Dead again soon after its start: the wait doubles. A stop meanwhile starts nothing.
+    // Dead again soon after its start: the wait doubles. A stop meanwhile starts nothing, and says
+    // what it found.
     process.kill(second, 'SIGKILL');
     await eventually(async () => expect(said[2]).toMatch(/exited \(SIGKILL\) .*again in 2 s$/), 10_000);
     await database.stop();
+    expect(said[3]).toMatch(new RegExp(`^PostgreSQL \\(pid ${second}\\) had already exited \\(SIGKILL\\) as this`));
     await sleep(2_500);
-    expect(said).toHaveLength(3);
+    expect(said).toHaveLength(4);
     expect(await readLockFile(dataDir())).toMatchObject({ pid: second });
     expect(isAlive(second)).toBe(false);
+  }, 60_000);
+
+  it('is started again after a shutdown by hand (code 0), said to be one', async () => {
+    said.length = 0;
+    const database = await startRestarting();
+    const first = await lockPid();
+    process.kill(first, 'SIGINT'); // pg_ctl stop -m fast
+    expect(await eventually(() => query(database, 'SELECT count(*)::int AS n FROM kept'), 20_000)).toEqual([{ n: 1 }]);
+    expect(said[0]).toMatch(
+      new RegExp(
+        `^PostgreSQL \\(pid ${first}\\) exited \\(code 0\\) .*: shut down by a signal from outside, while ` +
+          'this process runs on: starting it again in 1 s$',
+      ),
+    );
+    await database.stop();
   }, 60_000);
 
   it('stops the server it started again, and starts nothing after', async () => {

