@@ -40,7 +40,8 @@ const targets: Target[] = [
 ];
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['scripts/e2e-server.ts'], {
+  // Node itself, not the tsx command, which may SIGKILL the server before it cleans up (e2e-server.ts).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
     env: { ...process.env, E2E_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

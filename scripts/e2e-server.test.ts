@@ -1,6 +1,8 @@
 // The journeys' server (e2e-server.ts) leaves nothing behind when Playwright stops it: Playwright
-// sends SIGTERM to the whole process group (npx, tsx and the server), and tsx passes its own on, so
-// the server may hear it twice. Its database (with DATABASE_URL) and its data folder must be gone.
+// sends SIGTERM to the whole process group, here twice, so the server may hear it more than once,
+// and even when the server's event loop is held up as the signal comes (a busy machine: the tsx
+// command then killed it with SIGKILL before it cleaned up). Its database (with DATABASE_URL) and
+// its data folder must be gone.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -25,9 +27,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The e2e servers' data folders: other test files' embedded databases live beside them. */
 function dataFolders(): Set<string> {
   mkdirSync(testData, { recursive: true });
-  return new Set(readdirSync(testData));
+  return new Set(readdirSync(testData).filter((name) => name.startsWith('e2e-')));
 }
 
 async function databasesNamed(prefix: string): Promise<string[]> {
@@ -44,10 +47,16 @@ async function databasesNamed(prefix: string): Promise<string[]> {
   }
 }
 
-/** Starts the journeys' server with these databases' prefix; resolves once it serves. */
+/** As Playwright runs it (apps/web/playwright.config.ts). */
+const COMMAND = `"${process.execPath}" --import tsx scripts/e2e-server.ts`;
+
+/**
+ * Starts the journeys' server with these databases' prefix in a process group of its own, as
+ * Playwright does; resolves once it serves, with the pid of the server's own process.
+ */
 async function startServer(prefix: string) {
   const port = await freePort();
-  const server = spawn('npx tsx scripts/e2e-server.ts', {
+  const server = spawn(COMMAND, {
     cwd: root,
     shell: true,
     detached: true,
@@ -65,36 +74,67 @@ async function startServer(prefix: string) {
   server.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
   const closed = once(server, 'close');
   const end = Date.now() + 90_000;
-  while (!said.includes('e2e server at')) {
-    if (Date.now() > end || server.exitCode !== null) throw new Error(`the server did not start:\n${said}`);
+  let ready: RegExpExecArray | null = null;
+  while (!(ready = /e2e server at \S+ \(pid (\d+)\)/.exec(said))) {
+    if (Date.now() > end || server.exitCode !== null) {
+      stopGroup(server.pid!, 'SIGKILL');
+      throw new Error(`the server did not start:\n${said}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { server, closed, said: () => said };
+  return { server, pid: Number(ready[1]), closed, said: () => said };
+}
+
+function stopGroup(leader: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-leader, signal);
+  } catch {
+    // Every process of the group has ended already.
+  }
+}
+
+/**
+ * SIGTERM to the server's process group, then again 300 ms later while it is stopping; with
+ * `heldUpMs`, the server's process is paused (SIGSTOP) from before the first signal until that long
+ * after it, as a busy machine may hold its event loop. Resolves once the group has ended.
+ */
+async function sigtermTwice(started: Awaited<ReturnType<typeof startServer>>, heldUpMs = 0): Promise<void> {
+  const { server, pid, closed } = started;
+  if (heldUpMs > 0) process.kill(pid, 'SIGSTOP');
+  stopGroup(server.pid!, 'SIGTERM');
+  if (heldUpMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, heldUpMs));
+    process.kill(pid, 'SIGCONT');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  stopGroup(server.pid!, 'SIGTERM');
+  await closed;
 }
 
 describe('the journeys’ server', () => {
-  it('removes its database and data folder when its process group is sent SIGTERM', async () => {
-    const prefix = `rora_e2e_stop_${process.pid}`;
-    const before = dataFolders();
-    const { server, closed, said } = await startServer(prefix);
-    const folders = [...dataFolders()].filter((name) => !before.has(name));
-    expect(folders).toHaveLength(1);
-    if (process.env.DATABASE_URL) expect(await databasesNamed(prefix)).toHaveLength(1);
+  // Held up: the tsx command, which ran the server until now, SIGKILLed it 60 ms after a signal the
+  // server had not acknowledged; under load that was seen once in three runs of the whole suite.
+  for (const heldUpMs of [0, 500]) {
+    const how = heldUpMs > 0 ? ', even with its event loop held up as the signal comes' : '';
+    it(`removes its database and data folder when its process group is sent SIGTERM${how}`, async () => {
+      const prefix = `rora_e2e_stop_${process.pid}_${heldUpMs}`;
+      const before = dataFolders();
+      const started = await startServer(prefix);
+      try {
+        const folders = [...dataFolders()].filter((name) => !before.has(name));
+        expect(folders).toHaveLength(1);
+        if (process.env.DATABASE_URL) expect(await databasesNamed(prefix)).toHaveLength(1);
 
-    // The signal once to every process of the group, then again while the server is stopping: the
-    // relayed copy arrives apart from the first only at times, so it is sent apart here.
-    process.kill(-server.pid!, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      // Every process of the group has ended already.
-    }
-    await closed;
+        await sigtermTwice(started, heldUpMs);
 
-    expect(dataFolders().has(folders[0]!), `the data folder is left; the server said:\n${said()}`).toBe(false);
-    if (process.env.DATABASE_URL) expect(await databasesNamed(prefix)).toEqual([]);
-  }, 120_000);
+        const said = started.said();
+        expect(dataFolders().has(folders[0]!), `the data folder is left; the server said:\n${said}`).toBe(false);
+        if (process.env.DATABASE_URL) expect(await databasesNamed(prefix)).toEqual([]);
+      } finally {
+        stopGroup(started.server.pid!, 'SIGKILL');
+      }
+    }, 120_000);
+  }
 
   // A server killed with SIGKILL (Playwright's, after its grace period) cleans nothing up: the next
   // one drops what such servers left, and nothing of a run that may still be going.
@@ -122,7 +162,7 @@ describe('the journeys’ server', () => {
 
         const { server, closed } = await startServer(prefix);
         const left = await databasesNamed(prefix);
-        process.kill(-server.pid!, 'SIGTERM');
+        stopGroup(server.pid!, 'SIGTERM');
         await closed;
         await user.end();
 

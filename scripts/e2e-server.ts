@@ -5,7 +5,10 @@
 //   E2E_WEB_DIST   the built web app to serve (apps/web/dist, built first if missing)
 //   E2E_HOOK_PORT  also serve a dev-only hook on 127.0.0.1 that the tests call to make something
 //                  happen server-side: POST /notify {token, message} notifies that session's user.
-// Everything it created is removed on SIGINT/SIGTERM.
+// Everything it created is removed on SIGINT/SIGTERM. Run it as `node --import tsx`, not under the
+// tsx command: that one relays a signal to the script and kills it with SIGKILL when the script has
+// not acknowledged it within 30 ms twice, which a busy machine or a stop under way easily misses,
+// and the database and data folder were left behind.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -139,7 +142,7 @@ async function main(): Promise<void> {
   });
   const server = await startServer({ config, log: () => undefined });
   const hook = process.env.E2E_HOOK_PORT ? startHook(server, Number(process.env.E2E_HOOK_PORT)) : undefined;
-  console.log(`e2e server${blocked ? ' (blocked country)' : ''} at ${server.url}`);
+  console.log(`e2e server${blocked ? ' (blocked country)' : ''} at ${server.url} (pid ${process.pid})`);
 
   let stopping = false;
   const stop = async () => {

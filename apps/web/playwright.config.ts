@@ -14,7 +14,9 @@ process.env.E2E_BLOCKED_URL = `http://127.0.0.1:${blockedPort}`;
 process.env.E2E_HOOK_URL = `http://127.0.0.1:${hookPort}`;
 
 const server = (env: Record<string, string>, serverPort: number) => ({
-  command: 'npx tsx scripts/e2e-server.ts',
+  // Not `tsx scripts/e2e-server.ts`: the tsx command kills its script with SIGKILL when it does not
+  // acknowledge a relayed signal within 60 ms, and the server's clean-up never ran (e2e-server.ts).
+  command: `"${process.execPath}" --import tsx scripts/e2e-server.ts`,
   cwd: root,
   env: { ...env, E2E_PORT: String(serverPort) },
   url: `http://127.0.0.1:${serverPort}/api/v1/health`,
