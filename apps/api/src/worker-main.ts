@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   log.info({ jobs: worker.core.jobs.map((job) => job.name) }, 'worker started');
   // A line for whoever started this process (tests, scripts) to wait on.
   if (process.env.RORA_READY_LINE) console.log('READY worker');
-  // One stop, however many signals (tsx passes a terminal's Ctrl-C on, so it can arrive twice): with
+  // One stop, however many signals (a terminal's Ctrl-C and a process manager's SIGTERM may both come): with
   // `once`, the second ended the worker in the middle of its stop, its running jobs not let finish.
   let stopping = false;
   const shutdown = async (signal: string) => {
