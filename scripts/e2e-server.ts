@@ -171,9 +171,8 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  // `on`, not `once`: Playwright signals the whole process group and tsx passes the signal on, so
-  // the server gets it twice, and a second one with no listener left would kill it mid-cleanup
-  // (its database and data folder were left behind).
+  // `on`, not `once`: a second signal (Playwright's to the group, then another) with no listener
+  // left would kill the server mid-cleanup (its database and data folder were left behind).
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 }
