@@ -307,6 +307,14 @@ describe('production links', () => {
     },
   );
 
+  it('refuses NODE_TLS_REJECT_UNAUTHORIZED=0: it turns off the certificate check of every link', () => {
+    expect(linkLines({ NODE_TLS_REJECT_UNAUTHORIZED: '0' })).toEqual([
+      'NODE_TLS_REJECT_UNAUTHORIZED: 0 turns off the certificate check of every TLS link (the database, mail, Redis, NATS, the nodes): not in production; leave it unset',
+    ]);
+    // Node reads only the exact '0'; any other value leaves the checks on.
+    expect(linkLines({ NODE_TLS_REJECT_UNAUTHORIZED: '1' })).toEqual([]);
+  });
+
   it('leaves clear text alone outside production', () => {
     const env = {
       SMTP_URL: 'smtp://user:pw@mail.example.com:587',

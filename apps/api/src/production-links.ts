@@ -10,6 +10,7 @@
 // with an option that sends the link elsewhere, is refused whatever it names.
 import {
   ambiguousLinkMessage,
+  certificateChecksProblem,
   ambiguousLinkUrl,
   DATABASE_LINK_ADVICE,
   isLoopbackHost,
@@ -242,5 +243,7 @@ export function linkProblems(values: Values): Problem[] {
     const problem = value === undefined ? undefined : linkProblem(name, link, readLink(link, value, values));
     if (problem) problems.push(problem);
   }
+  const certificates = certificateChecksProblem(values);
+  if (certificates) problems.push({ name: 'NODE_TLS_REJECT_UNAUTHORIZED', message: certificates });
   return [...problems, ...natsProblems(values.NATS_URL), ...derivedInternalUrl(values), ...siteProblems(values)];
 }

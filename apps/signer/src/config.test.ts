@@ -136,6 +136,13 @@ describe('the signer configuration', () => {
     expect(lines({ ...GOOD, ...vars, NODE_ENV: 'production' })).toEqual([]);
   });
 
+  it('refuses in production NODE_TLS_REJECT_UNAUTHORIZED=0, which turns off every certificate check', () => {
+    expect(lines({ ...GOOD, NODE_TLS_REJECT_UNAUTHORIZED: '0', NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^\s*NODE_TLS_REJECT_UNAUTHORIZED: 0 turns off the certificate check of every TLS link/),
+    ]);
+    expect(lines({ ...GOOD, NODE_TLS_REJECT_UNAUTHORIZED: '0', NODE_ENV: 'development' })).toEqual([]);
+  });
+
   it('refuses in production a database URL parsers read differently, whatever its host', () => {
     const env = { ...GOOD, SIGNER_DATABASE_URL: 'postgres://signer:pw-hunter2@evil.example.com\\@postgres/rora' };
     expect(() => loadSignerConfig({ ...env, NODE_ENV: 'production' })).toThrow(

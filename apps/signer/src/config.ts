@@ -4,7 +4,7 @@
 // database link is encrypted or private, by the API's rule (@rora/db, ADR 0076).
 import { isIP } from 'node:net';
 import { UTXO_NETWORK_KINDS, type NetworkId } from '@rora/chains';
-import { ambiguousLinkMessage, DATABASE_LINK_ADVICE, databaseLinkProblem } from '@rora/db';
+import { ambiguousLinkMessage, certificateChecksProblem, DATABASE_LINK_ADVICE, databaseLinkProblem } from '@rora/db';
 import { LocalKek } from './envelope.ts';
 import {
   EVM_DEFAULT_CEILING,
@@ -124,6 +124,8 @@ export function loadSignerConfig(env: Env, needs: 'serve' | 'keys' = 'serve'): S
     const link = databaseLinkLine(env, name, databaseUrl);
     if (link) problems.push(link);
   }
+  const certificates = env.NODE_ENV === 'production' ? certificateChecksProblem(env) : undefined;
+  if (certificates) problems.push(`NODE_TLS_REJECT_UNAUTHORIZED: ${certificates}`);
   let kek: LocalKek | undefined;
   try {
     kek = LocalKek.parse(value('SIGNER_KEK') ?? '');

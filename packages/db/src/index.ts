@@ -22,6 +22,7 @@ export {
   type LinkRefusal,
   readDatabaseLink,
 } from './database-link.ts';
+export { certificateChecksProblem } from './certificate-checks.ts';
 export { isLoopbackHost } from './loopback.ts';
 export { isPrivateHost } from './private-host.ts';
 export { migrate, listMigrations } from './migrate.ts';
