@@ -14,6 +14,9 @@ const EMAILS: Record<ParticipantRole, string> = {
   sandbox_flow: 'sandbox-flow@house.rora.internal',
 };
 
+/** No password hashes to this: the house's participants cannot sign in. */
+const HOUSE_PASSWORD_HASH = '!house-account: no sign-in';
+
 /** Whole units of inventory per asset, for the market maker; the sandbox flow gets a tenth. */
 export const PARTICIPANT_INVENTORY: Readonly<Partial<Record<AssetSymbol, string>>> = {
   USDT: '20000000',
@@ -34,12 +37,18 @@ export async function ensureParticipant(db: Db, role: ParticipantRole): Promise<
   );
   if (existing.rows[0]) return existing.rows[0].user_id;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`
+    await tx.execute(sql`
       INSERT INTO users (email, password_hash, share_data, receive_updates, ai_notifications, administrative_emails,
                          newsletter_emails, kyc_status)
-      VALUES (${EMAILS[role]}, '!house-account: no sign-in', false, false, false, false, false, 'approved')
-      ON CONFLICT (email) DO UPDATE SET updated_at = now() RETURNING id`);
-    const userId = rows[0]!.id;
+      VALUES (${EMAILS[role]}, ${HOUSE_PASSWORD_HASH}, false, false, false, false, false, 'approved')
+      ON CONFLICT (email) DO NOTHING`);
+    // Only the house's own row: a customer who registered the address first keeps their account, and
+    // never becomes the house (whose holdings the audit does not count as owed, ADR 0078).
+    const { rows } = await tx.execute<{ id: string }>(
+      sql`SELECT id FROM users WHERE email = ${EMAILS[role]} AND password_hash = ${HOUSE_PASSWORD_HASH}`,
+    );
+    if (!rows[0]) throw new Error(`${EMAILS[role]} is a customer's account: the ${role} cannot take it`);
+    const userId = rows[0].id;
     await tx.execute(sql`INSERT INTO market_participants (user_id, role) VALUES (${userId}::uuid, ${role})
       ON CONFLICT (role) DO NOTHING`);
     return userId;
