@@ -62,7 +62,8 @@ export function currentLtv(loan: LoanRow, debt: bigint, prices: ReadonlyMap<stri
 export function minimumInterestDays(loan: LoanRow, now: Date, settings: LendingSettings): number | null {
   const minMs = minInterestMs(settings, loan.termDays);
   const elapsedMs = loan.fundedAt ? now.getTime() - loan.fundedAt.getTime() : 0;
-  return elapsedMs < minMs ? minMs / DAY_MS : null;
+  // No minimum configured (LENDING_MIN_INTEREST_DAYS=0) is never "a minimum of 0 days".
+  return minMs > 0 && elapsedMs < minMs ? minMs / DAY_MS : null;
 }
 
 /** An amount's US dollars at the reference price, as the preview shows them; null without a price. */
