@@ -155,8 +155,8 @@ describe.skipIf(!available)('the NATS event bus', () => {
   });
 });
 
-/** Just enough of a NATS server to take a client in clear text; it offers no TLS. */
-async function startPlainNats() {
+/** Just enough of a NATS server to take a client in clear text; it offers no TLS, and may announce others. */
+async function startPlainNats(connectUrls: string[] = []) {
   const connects: string[] = [];
   const sockets = new Set<Socket>();
   let dials = 0;
@@ -165,7 +165,8 @@ async function startPlainNats() {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    socket.write('INFO {"server_id":"plain","version":"2.10.0","proto":1,"max_payload":1048576}\r\n');
+    const info = { server_id: 'plain', version: '2.10.0', proto: 1, max_payload: 1048576, connect_urls: connectUrls };
+    socket.write(`INFO ${JSON.stringify(info)}\r\n`);
     socket.on('data', (chunk) => {
       for (const line of chunk.toString().split('\r\n')) {
         if (line.startsWith('CONNECT')) connects.push(line);
@@ -206,5 +207,25 @@ describe('the NATS event bus on a tls:// URL', () => {
     expect(plain.connects).toHaveLength(1);
     await tls.close();
     await plain.close();
+  });
+});
+
+describe('the NATS event bus on a nats:// URL', () => {
+  it('reaches only the servers listed, not those a cluster announces, which may be public (ADR 0076)', async () => {
+    const announced = await startPlainNats();
+    const listed = await startPlainNats([`127.0.0.1:${announced.port}`]);
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const bus = createNatsEventBus({
+      url: `nats://127.0.0.1:${listed.port}`,
+      local: createInProcessEventBus(),
+      log: quiet,
+    });
+    await bus.ready;
+    await listed.close();
+    // The client would move to an announced server at once; it dials the listed one again each second.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(announced.dials()).toBe(0);
+    await bus.close();
+    await announced.close();
   });
 });

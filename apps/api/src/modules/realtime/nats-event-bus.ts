@@ -6,7 +6,7 @@
 // Live events are not durable, by design (ADR 0043): a socket that reconnects reads the state again,
 // so core NATS is used, not JetStream. While NATS is away the client buffers what is published and
 // reconnects by itself; subscriptions are restored on reconnect by the client.
-import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { connect, type ConnectionOptions, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { topics, type EventBus, type EventListener, type RealtimeEvent } from './event-bus.ts';
 
 const SUBJECT_PREFIX = 'rora.events.';
@@ -66,21 +66,7 @@ export function createNatsEventBus(options: NatsEventBusOptions): EventBus & { r
     remote.set(topic, subscription);
   };
 
-  const servers = options.url.split(',').map((server) => server.trim());
-  const ready = connect({
-    servers,
-    // The client drops a server's scheme: tls:// alone would use TLS only if the server offered it,
-    // so anyone on the path could keep the link in clear text (ADR 0076). Asked for, TLS is required
-    // of every server, gossiped ones included, and a server without it is refused. A list that mixes
-    // tls:// and nats:// (production refuses one) fails closed: its nats:// servers are asked for TLS
-    // too, one that offers none is refused ("server does not support 'tls'") and the client moves on.
-    tls: servers.some((server) => /^tls:\/\//i.test(server)) ? {} : undefined,
-    name: options.name ?? 'rora',
-    noEcho: true,
-    waitOnFirstConnect: true,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: RECONNECT_WAIT_MS,
-  }).then(async (nats) => {
+  const ready = connect(clientOptions(options.url, options.name)).then(async (nats) => {
     if (closed) return void (await nats.close());
     connection = nats;
     for (const topic of pendingTopics) listenRemotely(nats, topic);
@@ -137,4 +123,27 @@ async function watchStatus(nats: NatsConnection, log: BusLog): Promise<void> {
     if (status.type === 'disconnect') log.warn({ server: status.server }, 'event bus lost NATS; reconnecting');
     else if (status.type === 'reconnect') log.info({ server: status.server }, 'event bus reconnected to NATS');
   }
+}
+
+/** The NATS client's options for the server list `url`. */
+function clientOptions(url: string, name = 'rora'): ConnectionOptions {
+  const servers = url.split(',').map((server) => server.trim());
+  const tls = servers.some((server) => /^tls:\/\//i.test(server));
+  return {
+    servers,
+    // The client drops a server's scheme: tls:// alone would use TLS only if the server offered it,
+    // so anyone on the path could keep the link in clear text (ADR 0076). Asked for, TLS is required
+    // of every server, gossiped ones included, and a server without it is refused. A list that mixes
+    // tls:// and nats:// (production refuses one) fails closed: its nats:// servers are asked for TLS
+    // too, one that offers none is refused ("server does not support 'tls'") and the client moves on.
+    tls: tls ? {} : undefined,
+    // In clear text, only the servers listed, which production checked are private (ADR 0076): the
+    // servers a cluster announces may be public addresses, which the client would reach in clear text.
+    ignoreClusterUpdates: !tls,
+    name,
+    noEcho: true,
+    waitOnFirstConnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: RECONNECT_WAIT_MS,
+  };
 }
