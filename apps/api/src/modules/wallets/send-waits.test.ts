@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { WalletTransaction, WalletTransactions } from '@rora/contracts';
+import { DEVNET_HOT_WALLET_FUNDING } from '@rora/chains';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
   TEST_PIN,
@@ -17,6 +18,8 @@ import {
 } from './testing/wallet-fixtures.ts';
 import { setUpWalletSuite } from './testing/wallet-suite.ts';
 
+/** Whole BTC in the devnet's hot wallet at genesis. */
+const HOT = DEVNET_HOT_WALLET_FUNDING.btc / 100_000_000n;
 const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 let t: TestApp;
@@ -36,12 +39,12 @@ async function alerts(sendId: string): Promise<number> {
 
 describe('a send the hot wallet cannot cover', () => {
   it('waits, visibly, for a refill, then goes out by itself once', async () => {
-    // The devnet's Bitcoin hot wallet holds 100 BTC: one 60 BTC send fits, two do not.
+    // The devnet's Bitcoin hot wallet holds HOT BTC (200): one send of 6/10 of it fits, two do not.
     const [whale, orca] = [await createWalletCustomer(t), await createWalletCustomer(t)];
-    await fund(t, whale, 'btc', '70');
-    await fund(t, orca, 'btc', '70');
+    await fund(t, whale, 'btc', `${(HOT * 7n) / 10n}`);
+    await fund(t, orca, 'btc', `${(HOT * 7n) / 10n}`);
     t.clock.advance(1_000);
-    const answers = await Promise.all([send(whale, '60'), send(orca, '60')]);
+    const answers = await Promise.all([send(whale, `${(HOT * 6n) / 10n}`), send(orca, `${(HOT * 6n) / 10n}`)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const sent = answers.map((answer) => answer.json().data as WalletTransaction);
     const waiting = sent.filter((item) => item.stage === 'held');
@@ -59,7 +62,7 @@ describe('a send the hot wallet cannot cover', () => {
 
     // An operator refills the hot wallet; racing reconciles broadcast the waiting send once.
     const devnet = t.app.services.chains.devnet;
-    devnet.fundAddress({ network: 'btc', address: devnet.signer.addressFor('btc'), amount: 50n * 100_000_000n });
+    devnet.fundAddress({ network: 'btc', address: devnet.signer.addressFor('btc'), amount: (HOT / 2n) * 100_000_000n });
     await mine(t, 'btc');
     await Promise.all(Array.from({ length: 5 }, () => t.app.services.wallets.settlement.reconcile('btc')));
     const { rows } = await t.database.db.execute<{ status: string; waiting_reason: string | null; txid: string }>(

@@ -4,7 +4,7 @@
 // a customer's balance; racing passes make one move per address; the chain still covers the ledger.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { NetworkId } from '@rora/chains';
+import { DEVNET_HOT_WALLET_FUNDING, type NetworkId } from '@rora/chains';
 import { assertLedgerInvariants } from '@rora/ledger';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
@@ -99,7 +99,7 @@ describe('cold moves', () => {
   setUp({ TREASURY_HOT_CEILINGS: 'btc:60', TREASURY_COLD_ADDRESSES: `btc:${COLD_BTC}` });
 
   it('moves the hot wallet’s excess over its ceiling to the cold address, hot -> cold in the ledger', async () => {
-    // The devnet's hot wallet holds 100 BTC; the ceiling is 60 BTC.
+    // The devnet's hot wallet holds 200 BTC (DEVNET_HOT_WALLET_FUNDING); the ceiling is 60 BTC.
     await fund(t, alice, 'btc', '1');
     const hot = devnet().balanceOf('btc', devnet().signer.addressFor('btc'));
     const coldBefore = await house('BTC', 'cold_omnibus');
@@ -112,12 +112,12 @@ describe('cold moves', () => {
     expect((await moves('cold'))[0]?.status).toBe('settled');
     expect(devnet().balanceOf('btc', COLD_BTC)).toBe(hot - 6_000_000_000n);
     expect(coldBefore - (await house('BTC', 'cold_omnibus'))).toBe(hot - 6_000_000_000n);
-    // Nothing in flight: the chain holds exactly what the ledger owes plus the devnet's 100 BTC of house
-    // funding, every fee of the sweep and the cold move booked (the observation includes the cold address).
+    // Nothing in flight: the chain holds exactly what the ledger owes plus the devnet's house funding,
+    // every fee of the sweep and the cold move booked (the observation includes the cold address).
     const { rows } = await t.database.db.execute<{ total: string }>(
       sql`SELECT (hot + deposits + cold)::text AS total FROM chain_balance_observations WHERE network = 'btc'`,
     );
     const owed = -((await house('BTC', 'chain_omnibus')) + (await house('BTC', 'cold_omnibus')));
-    expect(BigInt(rows[0]!.total) - owed).toBe(100n * 100_000_000n);
+    expect(BigInt(rows[0]!.total) - owed).toBe(DEVNET_HOT_WALLET_FUNDING.btc);
   });
 });
