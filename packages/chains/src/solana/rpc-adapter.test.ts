@@ -55,17 +55,22 @@ function sent() {
     });
 }
 
+/**
+ * The node runs in this process: a busy machine that stalls it for half a second makes an answered call
+ * time out. Only the tests of a node that never answers wait this little, and only for that call.
+ */
+const STALLED_NODE_TIMEOUT_MS = 1_000;
+
+/** An adapter on the stand-in node and the test's store (the default timeout without `timeoutMs`). */
+const adapterOn = (timeoutMs?: number) =>
+  createSolanaRpcAdapter({ rpc: { url: node.server.url, timeoutMs }, addresses: POOL, hotKey: HOT_SECRET, store });
+
 beforeEach(async () => {
   node = await new FakeSolana().start(PORTS);
   node.balances.set(HOT.address, 100n * SOL);
   node.balances.set(OUTSIDE, 50n * SOL);
   store = memoryBroadcastStore();
-  adapter = createSolanaRpcAdapter({
-    rpc: { url: node.server.url, timeoutMs: 500 },
-    addresses: POOL,
-    hotKey: HOT_SECRET,
-    store,
-  });
+  adapter = adapterOn();
 });
 
 afterEach(() => node.server.close());
@@ -223,18 +228,13 @@ describe('Solana node failures are NodeErrors, not chain refusals', () => {
     node.server.mode = 'stall';
     node.server.stallOnly = 'sendTransaction';
     await expect(
-      adapter.broadcast({ id: 'w-lost', to: RECIPIENT, amount: SOL, priority: 'normal' }),
+      adapterOn(STALLED_NODE_TIMEOUT_MS).broadcast({ id: 'w-lost', to: RECIPIENT, amount: SOL, priority: 'normal' }),
     ).rejects.toMatchObject({
       kind: 'timeout',
     });
     node.server.mode = 'normal';
     const stored = await store.find('sol', 'w-lost');
-    const restarted = createSolanaRpcAdapter({
-      rpc: { url: node.server.url },
-      addresses: POOL,
-      hotKey: HOT_SECRET,
-      store,
-    });
+    const restarted = adapterOn();
     const again = await restarted.broadcast({ id: 'w-lost', to: RECIPIENT, amount: SOL, priority: 'normal' });
     expect(again.txid).toBe(stored?.txid);
     node.produce();
@@ -244,7 +244,10 @@ describe('Solana node failures are NodeErrors, not chain refusals', () => {
 
   it('times out on a node that does not answer, and calls nonsense malformed', async () => {
     node.server.mode = 'stall';
-    await expect(adapter.getBlockHeight()).rejects.toMatchObject({ name: 'NodeError', kind: 'timeout' });
+    await expect(adapterOn(STALLED_NODE_TIMEOUT_MS).getBlockHeight()).rejects.toMatchObject({
+      name: 'NodeError',
+      kind: 'timeout',
+    });
     node.server.mode = 'garbage';
     await expect(adapter.getBlockHeight()).rejects.toMatchObject({ name: 'NodeError', kind: 'malformed' });
     node.server.mode = 'normal';

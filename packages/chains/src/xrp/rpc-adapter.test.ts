@@ -28,17 +28,22 @@ function submitted(): Record<string, unknown>[] {
     .map((request) => decode(String(((request.body.params as unknown[])[0] as { tx_blob: string }).tx_blob)));
 }
 
+/**
+ * The server runs in this process: a busy machine that stalls it for half a second makes an answered
+ * call time out. Only the tests of a server that never answers wait this little, and only for that call.
+ */
+const STALLED_SERVER_TIMEOUT_MS = 1_000;
+
+/** An adapter on the stand-in server and the test's store (the default timeout without `timeoutMs`). */
+const adapterOn = (timeoutMs?: number) =>
+  createXrpRpcAdapter({ rpc: { url: rippled.server.url, timeoutMs }, omnibusAddress: HOT, hotSeed: HOT_SEED, store });
+
 beforeEach(async () => {
   rippled = await new FakeRippled().start(PORTS);
   rippled.fund(HOT, 1_000n * XRP);
   rippled.fund(EXCHANGE, 50n * XRP, 0x0002_0000);
   store = memoryBroadcastStore();
-  adapter = createXrpRpcAdapter({
-    rpc: { url: rippled.server.url, timeoutMs: 500 },
-    omnibusAddress: HOT,
-    hotSeed: HOT_SEED,
-    store,
-  });
+  adapter = adapterOn();
 });
 
 afterEach(() => rippled.server.close());
@@ -211,7 +216,7 @@ describe('XRP node failures are NodeErrors, not chain refusals', () => {
     rippled.server.mode = 'stall';
     rippled.server.stallOnly = 'submit';
     await expect(
-      adapter.broadcast({ id: 'w-lost', to: CUSTOMER, amount: XRP, priority: 'normal' }),
+      adapterOn(STALLED_SERVER_TIMEOUT_MS).broadcast({ id: 'w-lost', to: CUSTOMER, amount: XRP, priority: 'normal' }),
     ).rejects.toMatchObject({
       kind: 'timeout',
     });
@@ -219,12 +224,7 @@ describe('XRP node failures are NodeErrors, not chain refusals', () => {
     const stored = await store.find('xrp', 'w-lost');
     expect(stored).toMatchObject({ nonce: 1 });
     // A new process on the same store: its sequences start above the stored, unexpired one.
-    const restarted = createXrpRpcAdapter({
-      rpc: { url: rippled.server.url },
-      omnibusAddress: HOT,
-      hotSeed: HOT_SEED,
-      store,
-    });
+    const restarted = adapterOn();
     await restarted.broadcast({ id: 'w-next', to: CUSTOMER, amount: XRP, priority: 'normal' });
     const again = await restarted.broadcast({ id: 'w-lost', to: CUSTOMER, amount: XRP, priority: 'normal' });
     expect(again.txid).toBe(stored?.txid);
@@ -237,7 +237,10 @@ describe('XRP node failures are NodeErrors, not chain refusals', () => {
 
   it('times out on a server that does not answer', async () => {
     rippled.server.mode = 'stall';
-    await expect(adapter.getBlockHeight()).rejects.toMatchObject({ name: 'NodeError', kind: 'timeout' });
+    await expect(adapterOn(STALLED_SERVER_TIMEOUT_MS).getBlockHeight()).rejects.toMatchObject({
+      name: 'NodeError',
+      kind: 'timeout',
+    });
   });
 
   it('calls answers that are not JSON, or not the documented shape, malformed', async () => {
