@@ -104,34 +104,48 @@ describe('the swap screen', () => {
   });
 
   it('says the rate changed when an expired quote is refreshed in the confirmation', async () => {
-    answerCustomerWithBtc();
-    let answered = 0;
-    api.answer(swapApi.convert, swapQuoteSchema, () =>
-      (answered += 1) === 1
-        ? ethQuote({
-            id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
-            rate: '18.308',
-            receive: '0.18308',
-            lifetimeMs: 2_500,
-          })
-        : ethQuote({ id: '3c4d5e6f-7081-4b92-8c3d-4e5f60718293', rate: '18.1', receive: '0.181', lifetimeMs: 30_000 }),
-    );
-    await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
-    await userEvent.type(await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' })), '0.01');
-    const review = screen.getByRole('button', { name: text('swap:form.review') });
-    await vi.waitFor(() => expect(review).toHaveProperty('disabled', false), { timeout: 3000 });
-    await userEvent.click(review);
+    // The device's clock stands still until the quote should run out: it could run out first while a
+    // busy machine typed and opened the confirmation (it is usable for its life less a second).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      answerCustomerWithBtc();
+      let answered = 0;
+      api.answer(swapApi.convert, swapQuoteSchema, () =>
+        (answered += 1) === 1
+          ? ethQuote({
+              id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
+              rate: '18.308',
+              receive: '0.18308',
+              lifetimeMs: 2_500,
+            })
+          : ethQuote({
+              id: '3c4d5e6f-7081-4b92-8c3d-4e5f60718293',
+              rate: '18.1',
+              receive: '0.181',
+              lifetimeMs: 30_000,
+            }),
+      );
+      await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
+      await userEvent.type(await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' })), '0.01');
+      const review = screen.getByRole('button', { name: text('swap:form.review') });
+      await vi.waitFor(() => expect(review).toHaveProperty('disabled', false), { timeout: 3000 });
+      await userEvent.click(review);
 
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).queryByText(text('swap:confirm.changed'))).toBeNull();
-    await userEvent.click(
-      await within(dialog).findByRole('button', { name: text('swap:quote.refresh') }, { timeout: 4000 }),
-    );
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).queryByText(text('swap:confirm.changed'))).toBeNull();
+      expect(within(dialog).getByRole('button', { name: text('swap:confirm.confirm') })).toBeTruthy();
+      vi.setSystemTime(Date.now() + 2_500);
+      await userEvent.click(
+        await within(dialog).findByRole('button', { name: text('swap:quote.refresh') }, { timeout: 4000 }),
+      );
 
-    expect(await within(dialog).findByText(text('swap:confirm.changed'))).toBeTruthy();
-    expect(within(dialog).getByText('0.181 ETH')).toBeTruthy();
-    expect(within(dialog).getByText(text('swap:confirm.was', { value: '0.18308 ETH' }))).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: text('swap:confirm.confirm') })).toBeTruthy();
+      expect(await within(dialog).findByText(text('swap:confirm.changed'))).toBeTruthy();
+      expect(within(dialog).getByText('0.181 ETH')).toBeTruthy();
+      expect(within(dialog).getByText(text('swap:confirm.was', { value: '0.18308 ETH' }))).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: text('swap:confirm.confirm') })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
