@@ -86,6 +86,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A screen's test is CPU work only (rendering in jsdom): 1-4 s quiet, and past Vitest's 5 s
+          // default at load 20, where 13 of 960 timed out (exchange, swap, finance-staking). The node
+          // tests' limit gives it the room; a race does not hide behind it (there is no waiting).
+          testTimeout: 30_000,
           setupFiles: ['apps/web/src/testing/settle-before-teardown.ts'],
           server: { deps: { inline: reactLibraries } },
           sequence: { groupOrder: 0 },
