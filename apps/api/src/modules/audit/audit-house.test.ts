@@ -3,9 +3,9 @@
 // lend, borrow and stake. What customers are owed is what they deposited, wherever it sits now
 // (available, lent out, in escrow, staked); the market maker's and the flow's accounts are the house's
 // and owed to nobody; the reserves are the coins at Rora's addresses on the devnet.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORKS, type NetworkId } from '@rora/chains';
+import { NETWORKS } from '@rora/chains';
 import type { AuditAsset, AuditSnapshotDetail } from '@rora/contracts';
 import { schema } from '@rora/db';
 import { assertLedgerInvariants, createLedger } from '@rora/ledger';
@@ -17,6 +17,7 @@ import { lent } from '../lending/testing/lending-fixtures.ts';
 import { placeStake } from '../staking/testing/staking-fixtures.ts';
 import {
   call,
+  coinsOnChain,
   createWalletCustomer,
   createWalletTestApp,
   fund,
@@ -55,18 +56,6 @@ afterAll(() => t?.close());
 
 const asset = (symbol: string) => snapshot.assets.find((item) => item.asset === symbol) as AuditAsset;
 
-/** What the devnet holds of a network's asset at the hot wallet and every deposit address. */
-async function onChain(network: NetworkId): Promise<bigint> {
-  const devnet = t.app.services.chains.devnet;
-  const { rows } = await t.database.db.execute<{ address: string }>(
-    sql`SELECT DISTINCT address FROM wallets WHERE network = ${network}`,
-  );
-  const addresses = new Set([devnet.signer.addressFor(network), ...rows.map((row) => row.address)]);
-  let total = 0n;
-  for (const address of addresses) total += devnet.balanceOf(network, address);
-  return total;
-}
-
 describe('the audit of a sandbox with a funded market maker', () => {
   it('counts the customers only, not the house participants', async () => {
     await assertLedgerInvariants(t.database.db);
@@ -88,7 +77,7 @@ describe('the audit of a sandbox with a funded market maker', () => {
       ['USDT', 'usdt-erc20'],
       ['BTC', 'btc'],
     ] as const) {
-      const held = await onChain(network);
+      const held = await coinsOnChain(t, network);
       const item = asset(symbol);
       expect(BigInt(item.reservesMinor), symbol).toBe(held);
       expect(item.coverageBps, symbol).toBe(Number((held * 10_000n) / BigInt(item.liabilitiesMinor)));

@@ -7,7 +7,15 @@ import { sql } from 'drizzle-orm';
 import type { ChainTransaction, NetworkId } from '@rora/chains';
 import type { WalletTransaction } from '@rora/contracts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { TEST_PIN, createWalletCustomer, fund, mine, post, type WalletCustomer } from './testing/wallet-fixtures.ts';
+import {
+  TEST_PIN,
+  coinsOnChain,
+  createWalletCustomer,
+  fund,
+  mine,
+  post,
+  type WalletCustomer,
+} from './testing/wallet-fixtures.ts';
 import { setUpWalletSuite } from './testing/wallet-suite.ts';
 
 const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -23,18 +31,6 @@ async function house(asset: string, kind: string): Promise<bigint> {
     sql`SELECT balance::text FROM ledger_accounts WHERE owner_id IS NULL AND asset = ${asset} AND kind = ${kind}`,
   );
   return BigInt(rows[0]?.balance ?? '0');
-}
-
-/** The devnet coins of a network on Rora's addresses: the hot wallet and every deposit address. */
-async function onChain(network: NetworkId): Promise<bigint> {
-  const devnet = t.app.services.chains.devnet;
-  const { rows } = await t.database.db.execute<{ address: string }>(
-    sql`SELECT DISTINCT address FROM wallets WHERE network = ${network}`,
-  );
-  const addresses = new Set([devnet.signer.addressFor(network), ...rows.map((row) => row.address)]);
-  let total = 0n;
-  for (const address of addresses) total += devnet.balanceOf(network, address);
-  return total;
 }
 
 async function send(customer: WalletCustomer, network: NetworkId, address: string, amount: string) {
@@ -62,7 +58,7 @@ async function networkFeeTransfers(sendId: string): Promise<{ amount: string; as
 describe('fee reconciliation', () => {
   it('books the network fee of a confirmed send, so the books move as the hot wallet does', async () => {
     const [chainBefore, omnibusBefore, resultBefore] = [
-      await onChain('btc'),
+      await coinsOnChain(t, 'btc'),
       await house('BTC', 'chain_omnibus'),
       await house('BTC', 'fee_result'),
     ];
@@ -73,7 +69,7 @@ describe('fee reconciliation', () => {
     const paid = BigInt(row.network_fee ?? '0');
     expect(paid).toBeGreaterThan(0n);
     // The coins that left Rora's addresses (amount and network fee) are exactly what the books released.
-    expect(chainBefore - (await onChain('btc'))).toBe(10_000_000n + paid);
+    expect(chainBefore - (await coinsOnChain(t, 'btc'))).toBe(10_000_000n + paid);
     expect((await house('BTC', 'chain_omnibus')) - omnibusBefore).toBe(10_000_000n + paid);
     expect((await house('BTC', 'fee_result')) - resultBefore).toBe(BigInt(row.fee) - paid);
     expect(await networkFeeTransfers(sent.id)).toEqual([{ amount: String(paid), asset: 'BTC' }]);
@@ -103,7 +99,7 @@ describe('fee reconciliation', () => {
     const erin = await createWalletCustomer(t);
     await fund(t, erin, 'eth', '1');
     const [chainBefore, omnibusBefore, resultBefore] = [
-      await onChain('eth'),
+      await coinsOnChain(t, 'eth'),
       await house('ETH', 'chain_omnibus'),
       await house('ETH', 'fee_result'),
     ];
@@ -114,7 +110,7 @@ describe('fee reconciliation', () => {
     expect(row.status).toBe('voided');
     const paid = BigInt(row.network_fee ?? '0');
     expect(paid).toBeGreaterThan(0n);
-    expect(chainBefore - (await onChain('eth'))).toBe(paid);
+    expect(chainBefore - (await coinsOnChain(t, 'eth'))).toBe(paid);
     expect((await house('ETH', 'chain_omnibus')) - omnibusBefore).toBe(paid);
     expect((await house('ETH', 'fee_result')) - resultBefore).toBe(-paid);
   });
@@ -122,7 +118,7 @@ describe('fee reconciliation', () => {
   it('keeps a token send’s fee in the token and books its gas in ether', async () => {
     await fund(t, alice, 'usdt-erc20', '1000');
     const [ethBefore, resultEthBefore, resultUsdtBefore] = [
-      await onChain('eth'),
+      await coinsOnChain(t, 'eth'),
       await house('ETH', 'fee_result'),
       await house('USDT', 'fee_result'),
     ];
@@ -132,7 +128,7 @@ describe('fee reconciliation', () => {
     expect(row.status).toBe('posted');
     const gas = BigInt(row.network_fee ?? '0');
     expect(gas).toBeGreaterThan(0n);
-    expect(ethBefore - (await onChain('eth'))).toBe(gas);
+    expect(ethBefore - (await coinsOnChain(t, 'eth'))).toBe(gas);
     expect((await house('ETH', 'fee_result')) - resultEthBefore).toBe(-gas);
     expect((await house('USDT', 'fee_result')) - resultUsdtBefore).toBe(BigInt(row.fee));
     expect(await networkFeeTransfers(sent.id)).toEqual([{ amount: String(gas), asset: 'ETH' }]);

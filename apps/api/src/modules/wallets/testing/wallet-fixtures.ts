@@ -2,6 +2,7 @@
 // seeded, customers with a PIN and their wallets, devnet deposits confirmed by mining blocks (never
 // by sleeping), and calls through `inject`.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { NetworkId } from '@rora/chains';
 import type { Wallet, WalletList } from '@rora/contracts';
 import { parseAmount } from '@rora/money';
@@ -127,4 +128,16 @@ export async function balanceOf(t: TestApp, customer: TestUser, network: Network
   const wallet = (response.json().data as WalletList).wallets.find((item) => item.network.id === network);
   if (!wallet) throw new Error(`no ${network} wallet`);
   return wallet;
+}
+
+/** The devnet coins of a network on Rora's addresses: the hot wallet and every deposit address. */
+export async function coinsOnChain(t: TestApp, network: NetworkId): Promise<bigint> {
+  const devnet = t.app.services.chains.devnet;
+  const { rows } = await t.database.db.execute<{ address: string }>(
+    sql`SELECT DISTINCT address FROM wallets WHERE network = ${network}`,
+  );
+  const addresses = new Set([devnet.signer.addressFor(network), ...rows.map((row) => row.address)]);
+  let total = 0n;
+  for (const address of addresses) total += devnet.balanceOf(network, address);
+  return total;
 }
