@@ -9,24 +9,16 @@ import { useCoins, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd, us
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
 
-/** An amount's dollar value, on a line of its own; the space before it parts the two figures when read aloud. */
-function UsdValue({ value }: { readonly value: string | null }) {
-  if (value === null) return null;
+/**
+ * A figure's aside on a line of its own (an amount's dollar value, why the debt is above the time run);
+ * the space before it parts the two when read aloud. Nothing when there is none.
+ */
+function Aside({ text, className }: { readonly text: string | null; readonly className: string }) {
+  if (text === null) return null;
   return (
     <>
       {' '}
-      <span className="loan-card__usd tabular">{value}</span>
-    </>
-  );
-}
-
-/** Why the debt is above the time run (the minimum interest), on a line of its own. */
-function MinimumInterest({ why }: { readonly why: string | null }) {
-  if (why === null) return null;
-  return (
-    <>
-      {' '}
-      <span className="loan-card__why">{why}</span>
+      <span className={className}>{text}</span>
     </>
   );
 }
@@ -47,8 +39,8 @@ function RunningFacts({ loan }: { readonly loan: Loan }) {
         <dt>{t('detail.debtNow')}</dt>
         <dd className="tabular">
           <span className="loan-card__coins">{loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)}</span>
-          <UsdValue value={usd(loan.debtUsd)} />
-          <MinimumInterest why={minimum(loan)} />
+          <Aside text={usd(loan.debtUsd)} className="loan-card__usd tabular" />
+          <Aside text={minimum(loan)} className="loan-card__why" />
         </dd>
       </div>
       <div>
@@ -81,7 +73,7 @@ export function LoanCard(props: {
       <div className="loan-card__main">
         <span className="loan-card__principal">
           <span className="loan-card__amount tabular">{coins(loan.amount, loan.asset)}</span>
-          <UsdValue value={principalUsd} />
+          <Aside text={principalUsd} className="loan-card__usd tabular" />
         </span>
         <span className={`loan-status loan-status--${loan.status}`}>{t(`status.${loan.status}`)}</span>
         {loan.marginCall ? <span className="loan-status loan-status--warning">{t('card.marginCall')}</span> : null}
@@ -99,7 +91,7 @@ export function LoanCard(props: {
           <dt>{t('card.collateral')}</dt>
           <dd className="tabular">
             <span className="loan-card__coins">{coins(loan.collateralAmount, loan.collateralAsset)}</span>
-            <UsdValue value={collateralUsd} />
+            <Aside text={collateralUsd} className="loan-card__usd tabular" />
           </dd>
         </div>
         <div>
