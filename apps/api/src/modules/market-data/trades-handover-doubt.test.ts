@@ -5,38 +5,20 @@
 // has just ended, and the process then stalls past its lease's margin before it tries again: it wakes
 // not knowing whether it still writes the market. Its lease is renewed, the same lock session all
 // along, and the reads go on: the socket receives the lost trade, then the new writer's own, each once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { requireMarket } from '../markets/index.ts';
-import type { TestApp } from '../../testing/test-app.ts';
-import { approvedCustomer, until, writerPid } from '../orders/testing/orders-fixtures.ts';
+import { until, writerPid } from '../orders/testing/orders-fixtures.ts';
 import { WRITER_TRUST_MS } from '../orders/writer-lock.ts';
 import {
-  endSessionOfNext,
-  follow,
-  killWriter,
-  placeOn,
-  silenceMarkets,
-  startReplica,
-  startWriter,
-  storedTradeIds,
-  tradeAt,
-  tradesSent,
-  type Replica,
-} from './testing/replicas.ts';
+  expectEveryTradeOnce,
+  followPastFirstTrade,
+  ltcTraders,
+  writerAndReplica,
+} from './testing/handover-fixtures.ts';
+import { endSessionOfNext, killWriter, silenceMarkets, tradeAt, type Replica } from './testing/replicas.ts';
 
-const BUS = { EVENT_BUS: 'postgres' };
 const market = requireMarket('LTC/USDT');
-let first: TestApp;
-let second: Replica;
-
-beforeAll(async () => {
-  first = await startWriter(BUS);
-  second = await startReplica(first, BUS);
-});
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
+const replicas = writerAndReplica({ EVENT_BUS: 'postgres' });
 
 /** Blocks this thread, timers and sockets included, as a process stopped with SIGSTOP would be. */
 function hang(ms: number): void {
@@ -73,18 +55,12 @@ function stallAfterFailedRead(replica: Replica): () => string | null {
 }
 
 it('reads the trades again once a lease in doubt is renewed, and sends the unsent ones, each once', async () => {
-  const seller = await approvedCustomer(first, { LTC: '5' });
-  const buyer = await approvedCustomer(first, { USDT: '1000' });
-  const sell = (price: string) => ({ symbol: market.symbol, side: 'sell', price, amount: '1' });
-  const buy = (price: string) => ({ symbol: market.symbol, side: 'buy', price, amount: '1' });
-  expect((await placeOn(first.app, seller.headers, sell('41'))).statusCode).toBe(201);
-  const socket = await follow(second.app, buyer.token, 'market:LTC-USDT');
-  expect((await placeOn(first.app, buyer.headers, buy('41'))).json().data.status).toBe('filled');
-  await tradeAt(socket.messages, '41');
+  const { first, second } = replicas;
+  const traders = await ltcTraders(first);
+  const socket = await followPastFirstTrade(traders, first.app, second.app);
 
   silenceMarkets(first.app);
-  expect((await placeOn(first.app, seller.headers, sell('42'))).statusCode).toBe(201);
-  expect((await placeOn(first.app, buyer.headers, buy('42'))).json().data.status).toBe('filled');
+  await traders.trade(first.app, '42');
   await killWriter(first);
 
   // The first read of the market's trades meets a session the database has ended, then the stall.
@@ -106,10 +82,7 @@ it('reads the trades again once a lease in doubt is renewed, and sends the unsen
   expect(runners.writesNow(market)).toBe(true);
   expect(await writerPid(first)).toBe(lockSession);
 
-  expect((await placeOn(second.app, seller.headers, sell('43'))).statusCode).toBe(201);
-  expect((await placeOn(second.app, buyer.headers, buy('43'))).json().data.status).toBe('filled');
+  await traders.trade(second.app, '43');
   await tradeAt(socket.messages, '43');
-  socket.close();
-  const sent = tradesSent(socket.messages).map((trade) => trade.id);
-  expect(sent.toSorted()).toEqual(await storedTradeIds(first, market.symbol));
+  await expectEveryTradeOnce(socket, first);
 });
