@@ -1,9 +1,10 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@rora/db';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { ManualClock } from '../../lib/clock.ts';
+import { fakeSmtpServer } from '../../testing/fake-smtp-server.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createSmtpMailAdapter, sandboxSmsAdapter, type MailAdapter } from './delivery-adapters.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
@@ -185,45 +186,6 @@ describe('messaging', () => {
     );
   });
 });
-
-/**
- * Just enough of an SMTP server to accept one message at a time. `commands` records each command
- * line; with `refusesStartTls` it offers STARTTLS and answers 454, as a server behind someone who
- * wants the link in clear text may.
- */
-function fakeSmtpServer(received: string[], options: { commands?: string[]; refusesStartTls?: boolean } = {}): Server {
-  return createServer((socket) => {
-    let buffer = '';
-    let message: string[] | null = null;
-    socket.write('220 fake.smtp ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (message) {
-          if (line === '.') {
-            received.push(message.join('\n'));
-            message = null;
-            socket.write('250 queued\r\n');
-          } else message.push(line);
-          continue;
-        }
-        options.commands?.push(line);
-        const command = line.slice(0, 4).toUpperCase();
-        const startTls = options.refusesStartTls ? '250-STARTTLS\r\n' : '';
-        if (command === 'EHLO') socket.write(`250-fake.smtp\r\n${startTls}250-AUTH PLAIN\r\n250 8BITMIME\r\n`);
-        else if (command === 'STAR') socket.write('454 TLS not available\r\n');
-        else if (command === 'AUTH') socket.write('235 accepted\r\n');
-        else if (command === 'DATA') {
-          message = [];
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-}
 
 describe('SMTP mail adapter', () => {
   const received: string[] = [];
