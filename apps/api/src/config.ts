@@ -7,6 +7,7 @@ import { MARKET_DEFINITIONS } from '@rora/contracts';
 import { QUERY_DEADLINE_MS, isLoopbackHost } from '@rora/db';
 import { isProxyEntry, PROXY_RANGE_NAMES } from './lib/proxy-entry.ts';
 import { productionProblems, type Problem } from './production-config.ts';
+import { smtpUrlOptionProblem } from './smtp-url-options.ts';
 
 const boolean = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
@@ -190,7 +191,13 @@ export const configSchema = z.object({
   /** Sessions last this long without use. */
   SESSION_TTL_HOURS: wholeNumber(1, 24 * 90).default(24 * 7),
   /** SMTP URL (smtp://user:pass@host:587); unset = messages go to the dev outbox table only. */
-  SMTP_URL: url(/^smtps?$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: url(/^smtps?$/, 'must be an smtp:// or smtps:// URL')
+    .superRefine((value, context) => {
+      // Options that would break mail or stop the process at the first mail (smtp-url-options.ts).
+      const message = smtpUrlOptionProblem(value);
+      if (message) context.addIssue({ code: 'custom', message });
+    })
+    .optional(),
   SMTP_FROM: z.string().default('Rora <no-reply@rora.exchange>'),
   /** Serve the built web app from this folder. */
   WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),

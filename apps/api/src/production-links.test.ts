@@ -128,8 +128,7 @@ describe('production links', () => {
     // sentinels= has ioredis ask a sentinel (on this machine) for the host, and reach it without TLS.
     ['RATE_LIMIT_REDIS_URL', 'rediss://:pw-hunter2@cache.example.com:6380/?sentinels=s&name=m', /^sentinels= has/],
     ['RATE_LIMIT_REDIS_URL', 'redis://:pw-hunter2@redis:6379/?sentinels=redis-sentinel&name=m', /^sentinels= has/],
-    // url= has nodemailer read another URL instead; tls.host has an smtps:// link go to another host.
-    ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?url=smtp://mail.example.com:25', /^url= has nodemailer read/],
+    // tls.host has an smtps:// link go to another host (url=, refused everywhere: smtp-url-options.test.ts).
     ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?tls.host=mail.example.com', /^tls\.host= sends the link/],
     ['SMTP_URL', 'smtps:///?tls.servername=mail.example.com&tls.host=', /^tls\.host= sends/],
     [
@@ -214,7 +213,6 @@ describe('production links', () => {
     ['sendmail=1&path=/usr/sbin/sendmail', /^sendmail= hands each mail/],
     ['jsonTransport=true', /^jsonTransport= makes nodemailer hand each mail back/],
     ['streamTransport=1', /^streamTransport= makes nodemailer hand each mail back/],
-    ['SES=1', /^SES= selects nodemailer's Amazon SES transport/],
   ])('refuses an SMTP_URL whose %s sends the mail by another way than SMTP', (query, why) => {
     const lines = linkLines({ SMTP_URL: `smtps://u:pw-hunter2@mail.example.com:465/?${query}` });
     expect(lines).toHaveLength(1);
@@ -225,9 +223,9 @@ describe('production links', () => {
   });
 
   it.each([
-    // The transports above turned off; a pool of the same links; TLS checked against another name.
-    'smtps://u:pw@mail.example.com:465/?jsonTransport=false&sendmail=0',
-    'smtps://u:pw@mail.example.com:465/?pool=true',
+    // The transports above turned off (SES and a pool are refused everywhere: smtp-url-options.test.ts);
+    // TLS checked against another name.
+    'smtps://u:pw@mail.example.com:465/?jsonTransport=false&sendmail=0&pool=false',
     'smtps://u:pw@203.0.113.5:465/?tls.servername=mail.example.com',
   ])('takes an SMTP_URL whose options leave the link encrypted to its host: %s', (value) => {
     expect(linkLines({ SMTP_URL: value })).toEqual([]);
