@@ -131,6 +131,9 @@ describe('production links', () => {
     // tls.host has an smtps:// link go to another host (url=, refused everywhere: smtp-url-options.test.ts).
     ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?tls.host=mail.example.com', /^tls\.host= sends the link/],
     ['SMTP_URL', 'smtps:///?tls.servername=mail.example.com&tls.host=', /^tls\.host= sends/],
+    // An option no check has followed through nodemailer, whatever the host.
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mailpit/?relayHost=mail.example.com', /^relayHost= is an option no check/],
+    ['SMTP_URL', 'smtps://u:pw-hunter2@mail.example.com/?allowInternalNetworkInterface=1', /^allowInternalNetw/],
     [
       'DATABASE_URL',
       'postgres://rora:pw-hunter2@db/rora?sslrootcert=/nonexistent/rora-ca.pem',
@@ -224,11 +227,34 @@ describe('production links', () => {
 
   it.each([
     // The transports above turned off (SES and a pool are refused everywhere: smtp-url-options.test.ts);
-    // TLS checked against another name.
+    // TLS checked against another name, or raised to TLS 1.3; the adapter's limits, the EHLO name.
     'smtps://u:pw@mail.example.com:465/?jsonTransport=false&sendmail=0&pool=false',
     'smtps://u:pw@203.0.113.5:465/?tls.servername=mail.example.com',
+    'smtps://u:pw@203.0.113.5:465/?servername=mail.example.com&tls.minVersion=TLSv1.3',
+    'smtp://u:pw@mail.example.com:587/?requireTLS=true&tls.minVersion=TLSv1.2&tls.rejectUnauthorized=1',
+    'smtps://u:pw@mail.example.com/?name=rora.exchange&greetingTimeout=5000&authMethod=LOGIN&lmtp=false',
+    // To a private host, TLS options weigh no more than TLS itself does there.
+    'smtps://mailpit:465/?tls.minVersion=TLSv1&tls.ciphers=NULL',
   ])('takes an SMTP_URL whose options leave the link encrypted to its host: %s', (value) => {
     expect(linkLines({ SMTP_URL: value })).toEqual([]);
+  });
+
+  it.each([
+    // Node's floor is TLSv1.2; these lower it, cap it or pick the ciphers (NULL: none at all).
+    ['tls.minVersion=TLSv1', /^tls\.minVersion below TLSv1\.2 lets the link fall back/],
+    ['tls.minVersion=TLSv1.1&tls.servername=mail.example.com', /^tls\.minVersion below TLSv1\.2/],
+    ['tls.maxVersion=TLSv1.2', /^tls\.maxVersion can weaken the TLS nodemailer speaks/],
+    ['tls.ciphers=NULL', /^tls\.ciphers can weaken the TLS .*; production takes only tls\.servername/],
+    ['tls.ciphers=ECDHE-RSA-AES128-GCM-SHA256', /^tls\.ciphers can weaken/],
+    ['tls.rejectUnauthorized=false&tls.minVersion=TLSv1.3', /^tls\.rejectUnauthorized turned off/],
+  ])('refuses an SMTP_URL off the private network whose %s weakens its TLS', (query, why) => {
+    for (const url of ['smtps://u:pw-hunter2@mail.example.com:465/', 'smtp://u:pw-hunter2@mail.example.com/']) {
+      const lines = linkLines({ SMTP_URL: `${url}?requireTLS=true&${query}` });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.slice('SMTP_URL: '.length)).toMatch(why);
+      expect(lines[0]).toContain(OFF_NETWORK);
+      expect(lines[0]).not.toMatch(/hunter2|example\.com/);
+    }
   });
 
   it.each([

@@ -2,12 +2,38 @@
 // adapter hands it to createTransport (modules/messaging/delivery-adapters.ts): the host it reaches,
 // and why it would send in clear text; or why production refuses it whatever its host.
 // `tls.servername` is let through: the link stays encrypted to the URL's host, whose certificate is
-// then checked against that name, so whoever answers must hold a certificate for it.
+// then checked against that name, so whoever answers must hold a certificate for it. Any other
+// `tls.` option can only keep or weaken nodemailer's TLS (its versions, ciphers, certificate check),
+// so off the private network production takes none but `rejectUnauthorized` left on and a
+// `minVersion` no lower than Node's own floor. Options that break mail wherever it runs are refused
+// in every environment (smtp-url-options.ts); an option no one checked is refused here.
 import type { LinkReading } from '@rora/db';
 import { parseConnectionUrl as parseSmtpUrl } from 'nodemailer/lib/shared/index.js';
 
 /** nodemailer's options that make a TLS link fall back to clear text. */
 const SMTP_WEAKENERS = ['ignoreTLS', 'opportunisticTLS'] as const;
+
+/** Node's floor (tls.DEFAULT_MIN_VERSION) and above: a `tls.minVersion` that only raises it. */
+const TLS_FLOORS: readonly unknown[] = ['TLSv1.2', 'TLSv1.3'];
+
+/**
+ * Why nodemailer's `tls` options (handed to Node's tls.connect as they are) would weaken the link,
+ * or undefined when they name the certificate's host, keep the check on or raise the version floor.
+ * The others lower the floor (`minVersion=TLSv1`), cap it (`maxVersion`), pick ciphers (`NULL` or
+ * export suites), trust another authority (`ca`), turn protocol checks off (`secureOptions`) or
+ * reach another socket (`path`, `port`): none of them is needed to send encrypted to a server.
+ */
+function tlsWeakening(tls: Readonly<Record<string, unknown>>): string | undefined {
+  if ('rejectUnauthorized' in tls && !tls.rejectUnauthorized) {
+    return 'tls.rejectUnauthorized turned off lets anyone on the path pose as the server';
+  }
+  if ('minVersion' in tls && !TLS_FLOORS.includes(tls.minVersion)) {
+    return 'tls.minVersion below TLSv1.2 lets the link fall back to TLS versions with known breaks';
+  }
+  const other = Object.keys(tls).find((key) => !['servername', 'rejectUnauthorized', 'minVersion'].includes(key));
+  if (!other) return undefined;
+  return `tls.${other} can weaken the TLS nodemailer speaks (its versions, ciphers, trusted authorities or certificate check); production takes only tls.servername, tls.rejectUnauthorized left on and tls.minVersion of TLSv1.2 or TLSv1.3`;
+}
 
 /**
  * Why nodemailer would send in clear text, or accept any certificate, with `options` as its
@@ -18,10 +44,9 @@ const SMTP_WEAKENERS = ['ignoreTLS', 'opportunisticTLS'] as const;
 function smtpClearText(options: Readonly<Record<string, unknown>>): string | undefined {
   const weakener = SMTP_WEAKENERS.find((name) => options[name]);
   if (weakener) return `${weakener} lets the mail go in clear text`;
-  const tls = options.tls as Readonly<Record<string, unknown>> | undefined;
-  if (typeof tls === 'object' && tls !== null && 'rejectUnauthorized' in tls && !tls.rejectUnauthorized) {
-    return 'tls.rejectUnauthorized turned off lets anyone on the path pose as the server';
-  }
+  const tls = options.tls;
+  const weakened = typeof tls === 'object' && tls !== null ? tlsWeakening(tls as Record<string, unknown>) : undefined;
+  if (weakened) return weakened;
   if (options.secure || options.requireTLS) return undefined;
   return "smtp:// only tries STARTTLS, which anyone on the path can strike from the server's answer";
 }
@@ -53,6 +78,25 @@ const OTHER_TRANSPORTS = {
   SES: "SES= selects nodemailer's Amazon SES transport, with no SES client to send through",
 } as const;
 
+/**
+ * The options production has checked what nodemailer does with, beyond those judged above and in
+ * smtpClearText: where the link goes and how it authenticates (the URL's host, port, scheme and
+ * user), its TLS (judged by tlsWeakening), the adapter's time limits, the EHLO name, the local
+ * address it leaves from, LMTP, and settings that only log or shape the message. `pool` is here
+ * off: on, it is refused everywhere (smtp-url-options.ts), as are pool-only options. The options of
+ * the other transports (`path`, `args`, `newline`, `buffer`, `skipEncoding`) matter only with them.
+ * Any other option, a later nodemailer's included, is refused: no check knows what it does.
+ */
+const SMTP_CHECKED = new Set([
+  ...Object.keys(SMTP_REDIRECTS),
+  ...Object.keys(OTHER_TRANSPORTS),
+  ...SMTP_WEAKENERS,
+  ...['host', 'port', 'secure', 'auth', 'requireTLS', 'tls', 'servername', 'name', 'authMethod', 'forceAuth'],
+  ...['lmtp', 'localAddress', 'connectionTimeout', 'greetingTimeout', 'socketTimeout', 'dnsTimeout', 'pool'],
+  ...['debug', 'transactionLog', 'component', 'allowInternalNetworkInterfaces', 'attachDataUrls'],
+  ...['disableFileAccess', 'disableUrlAccess', 'path', 'args', 'newline', 'buffer', 'skipEncoding'],
+]);
+
 /** Whether the URL sets the option `name`: a `tls.` one is in nodemailer's `tls` object. */
 function setting(options: Readonly<Record<string, unknown>>, name: string): boolean {
   if (!name.startsWith('tls.')) return name in options;
@@ -74,6 +118,11 @@ export function readSmtpLink(value: string): LinkReading {
   if (other) {
     const so = 'the mail would not go to the SMTP server the URL names';
     return { refused: { why: other[1], so, fix: `name the mail server in the URL, without ${other[0]}` } };
+  }
+  const unchecked = Object.keys(options).find((name) => !SMTP_CHECKED.has(name));
+  if (unchecked) {
+    const why = `${unchecked}= is an option no check has followed through nodemailer`;
+    return { refused: { why, fix: `leave ${unchecked} out` } };
   }
   // With no host in the URL, nodemailer takes a `host` parameter, else localhost.
   return { host: options.host ? String(options.host) : '', clearText: smtpClearText(options) };
