@@ -1,6 +1,8 @@
 // Production refuses a link that would carry passwords or customers' data in clear text to a host
 // off this machine and its private network, and takes it encrypted or private (ADR 0076).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { linkProblems } from './production-links.ts';
@@ -254,6 +256,19 @@ describe('production links', () => {
       expect(lines[0]!.slice('SMTP_URL: '.length)).toMatch(why);
       expect(lines[0]).toContain(OFF_NETWORK);
       expect(lines[0]).not.toMatch(/hunter2|example\.com/);
+    }
+  });
+
+  it('takes DATABASE_URL with sslrootcert and no sslmode: pg then requires TLS, checked against it', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'rora-links-'));
+    try {
+      // pg-connection-string reads the file as it parses; its content is pg's at connect.
+      writeFileSync(path.join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+      const url = `postgres://rora:pw@db.example.com/rora?sslrootcert=${path.join(folder, 'ca.pem')}`;
+      expect(linkLines({ DATABASE_URL: url })).toEqual([]);
+      expect(linkLines({ DATABASE_URL: `${url}&sslmode=disable` })).toHaveLength(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

@@ -78,7 +78,12 @@ function databaseClearText(config: ConnectionOptions, env: LinkEnvironment): str
     return `${mode ? 'sslmode' : 'ssl'}=no-verify checks no certificate, so anyone on the path can pose as the server`;
   }
   if (mode !== undefined && !ENCRYPTED_SSL_MODES.has(mode)) return `sslmode=${mode} does not require TLS`;
-  if (mode === undefined && config.ssl !== true) return 'pg connects without TLS unless the URL sets sslmode';
+  // Without sslmode, a certificate parameter (sslrootcert, sslcert, sslkey) makes pg-connection-string
+  // give pg an ssl object ({ ca } from sslrootcert): pg then requires TLS, refuses a server that
+  // offers none, and checks the certificate and its host name, against that authority if given.
+  if (mode === undefined && config.ssl !== true && typeof config.ssl !== 'object') {
+    return 'pg connects without TLS unless the URL sets sslmode';
+  }
   if (typeof config.ssl === 'object' && config.ssl.rejectUnauthorized === false) {
     return `sslmode=${mode} with uselibpqcompat=true checks no certificate, so anyone on the path can pose as the server`;
   }
