@@ -34,6 +34,20 @@ async function fundedCustomer(request: APIRequestContext, usdt: string): Promise
   return customer;
 }
 
+/**
+ * Lets `days` pass on the sandbox's staking clock from the day the customer's newest stake was made
+ * (the day before its start day). The route takes the date to reach, so a retry moves it once.
+ */
+async function daysPassSinceStaking(request: APIRequestContext, customer: Customer, days: number) {
+  const stakes = await request.get('/api/v1/staking/stake', { headers: bearer(customer) });
+  const [newest] = ((await stakes.json()) as { data: { items: Array<{ startDay: string }> } }).data.items;
+  const until = new Date(Date.parse(`${newest!.startDay}T00:00:00Z`) + (days - 1) * 86_400_000);
+  const passed = await request.post('/api/v1/dev/staking/days-pass', {
+    data: { until: until.toISOString().slice(0, 10) },
+  });
+  expect(passed.ok(), await passed.text()).toBe(true);
+}
+
 test.describe.configure({ mode: 'default' });
 
 async function openStaking(page: Page, customer: Customer) {
@@ -76,8 +90,7 @@ test.describe('staking', () => {
     await expect.poll(() => availableUsdt(request, customer)).toBe('50');
 
     // Four days pass: the day of staking earns nothing, then three complete days are credited.
-    const passed = await request.post('/api/v1/dev/staking/days-pass', { data: { days: 4 } });
-    expect(passed.ok(), await passed.text()).toBe(true);
+    await daysPassSinceStaking(request, customer, 4);
     // 3 days at 6 % on 50 USDT: floor(50,000,000 × 600 × 3 / 3,650,000) = 24,657 minor units.
     await expect(stake).toContainText('0.024657 USDT');
     await shoot(page, 'desktop-dark-3-rewards');
@@ -159,8 +172,7 @@ test.describe('stake rows with long figures', () => {
       });
       expect(staked.status(), await staked.text()).toBe(201);
     }
-    const passed = await request.post('/api/v1/dev/staking/days-pass', { data: { days: 9 } });
-    expect(passed.ok(), await passed.text()).toBe(true);
+    await daysPassSinceStaking(request, customer, 9);
 
     await openStaking(page, customer);
     for (const lang of ['en', 'fr'] as const) {

@@ -84,8 +84,12 @@ export const stakeListSchema = pageInfoSchema.extend({ items: zod.array(stakeSch
 export type StakeList = zod.infer<typeof stakeListSchema>;
 export const stakeListResponseSchema = envelope(stakeListSchema);
 
-/** Development only: let days pass on the sandbox's staking clock, then run what is due. */
-export const stakingDaysPassBodySchema = zod.object({ days: zod.number().int().min(1).max(400) });
+/**
+ * Development only: let days pass on the sandbox's staking clock until staking's date is `until`,
+ * then run what is due. A date, not a count of days, so a retried request moves the clock once: at
+ * or past the date already, it stays (the answer's `today` says where it is).
+ */
+export const stakingDaysPassBodySchema = zod.strictObject({ until: day });
 export const stakingDaysPassSchema = zod.object({
   today: day,
   accrued: zod.number().int(),

@@ -192,9 +192,13 @@ export async function readOffsetDays(db: Handle): Promise<number> {
   return rows[0] ? Number(rows[0].offset_days) : 0;
 }
 
-export async function addOffsetDays(db: Handle, days: number): Promise<number> {
+/**
+ * Moves the sandbox's offset forward to `days`, never back: a move already made (a retried request)
+ * or passed leaves it as it is. One statement, so two requests at once move it once.
+ */
+export async function advanceOffsetDays(db: Handle, days: number): Promise<number> {
   const { rows } = await db.execute<Raw>(sql`INSERT INTO staking_sandbox_clock (id, offset_days) VALUES (true, ${days})
-    ON CONFLICT (id) DO UPDATE SET offset_days = staking_sandbox_clock.offset_days + EXCLUDED.offset_days
+    ON CONFLICT (id) DO UPDATE SET offset_days = GREATEST(staking_sandbox_clock.offset_days, EXCLUDED.offset_days)
     RETURNING offset_days`);
   return Number(rows[0]!.offset_days);
 }

@@ -8,6 +8,8 @@ import {
   stakeListResponseSchema,
   stakeResponseSchema,
   stakingCalls,
+  stakingDaysPassBodySchema,
+  stakingDaysPassResponseSchema,
   stakingPlanListResponseSchema,
 } from '@rora/contracts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -82,7 +84,10 @@ export const stakingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   });
 };
 
-/** Development only (config.devRoutes): POST /dev/staking/days-pass { days } on the sandbox clock. */
+/**
+ * Development only (config.devRoutes): POST /dev/staking/days-pass { until } on the sandbox clock.
+ * Absolute, so a retry (the answer lost on the way) does not let the days pass twice.
+ */
 export const stakingDevRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, services }) => {
   if (!config.devRoutes) return;
   const { sandboxClock } = services.staking;
@@ -91,10 +96,12 @@ export const stakingDevRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     {
       schema: {
         tags: ['dev'],
-        summary: 'Development only: let days pass on the staking clock, then accrue and pay out what is due',
-        body: z.object({ days: z.number().int().min(1).max(400) }),
+        summary:
+          'Development only: let days pass on the staking clock until a date, then accrue and pay out what is due',
+        body: stakingDaysPassBodySchema,
+        response: { 200: stakingDaysPassResponseSchema },
       },
     },
-    async (request) => ({ data: await sandboxClock.daysPass(request.body.days) }),
+    async (request) => ({ data: await sandboxClock.passUntil(request.body.until) }),
   );
 };

@@ -201,13 +201,40 @@ describe('a flexible stake', () => {
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(100));
   });
 
-  it('accrues the days the sandbox clock lets pass (development route)', async () => {
+  const passUntil = (until: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/dev/staking/days-pass', payload: { until } });
+
+  it('accrues the days the sandbox clock lets pass (development route), once however often it is sent', async () => {
     const user = await fundedCustomer(t, { USDT: '50' });
-    await placeStake(t, user, 'usdt-flexible', '50');
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/staking/days-pass', payload: { days: 3 } });
-    expect(response.statusCode, response.body).toBe(200);
+    const stake = await placeStake(t, user, 'usdt-flexible', '50');
+    // Three days pass: the day of staking earns nothing, then two complete days are credited.
+    const until = addDays(await t.app.services.staking.clock.today(), 3);
+    // The request, a retry of it, and two more at once: the clock moves to the date once.
+    const answers = [
+      await passUntil(until),
+      await passUntil(until),
+      ...(await Promise.all([passUntil(until), passUntil(until)])),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data.today).toBe(until);
+    }
+    expect(await t.app.services.staking.clock.today()).toBe(until);
     const [current] = await myStakes(t, user);
     expect(current!.rewardsPaid).toBe('0.016438');
+    // A date already passed leaves the clock where it is.
+    expect((await passUntil(stake.startDay)).json().data.today).toBe(until);
+    expect((await myStakes(t, user))[0]!.rewardsPaid).toBe('0.016438');
+  });
+
+  it('refuses a move of more than 400 days at once, or no date, naming the field', async () => {
+    const today = await t.app.services.staking.clock.today();
+    for (const payload of [{ until: addDays(today, 401) }, { days: 3 }, { until: 'tomorrow' }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/staking/days-pass', payload });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.code).toBe('request_validation_failed');
+    }
+    expect(await t.app.services.staking.clock.today()).toBe(today);
   });
 });
 
