@@ -118,7 +118,11 @@ export const loanPreviewSchema = zod.object({
   collateralAmount: decimal,
   rateBps: zod.number().int(),
   termDays: zod.number().int(),
-  /** Principal over collateral at the reference prices (rounded up); LOAN_LTV_MAX_BPS means that or more. */
+  /**
+   * principalUsd over collateralUsd as shown, to the nearest basis point (half to even), so the three
+   * agree; LOAN_LTV_MAX_BPS means that or more. `acceptable` (and POST /p2p) judge the exact ratio,
+   * which may be a hair above it: 65.00 % shown can be refused at a 65 % limit.
+   */
   ltvBps: zod.number().int(),
   /** Interest for the whole term (rounded up) and principal plus interest. */
   interestAtTerm: decimal,
@@ -155,9 +159,10 @@ export const loanSchema = zod.object({
   collateralAsset: zod.string(),
   collateralAmount: decimal,
   /**
-   * LTV when posted, and now at the reference prices (null when a price is unavailable): the
-   * principal over the collateral while the request is open, the debt now (debtNow) over it once
-   * lent. Rounded up; LOAN_LTV_MAX_BPS means that or more.
+   * LTV when posted (the exact figure rounded up, as the initial limit judged it), and now at the
+   * reference prices (null when a price is unavailable): debtUsd over collateralUsd as shown, to the
+   * nearest basis point (half to even), so the three agree. The margin call and liquidation judge
+   * the exact figure rounded up (the timeline's ltvBps). LOAN_LTV_MAX_BPS means that or more.
    */
   initialLtvBps: zod.number().int(),
   ltvBps: zod.number().int().nullable(),

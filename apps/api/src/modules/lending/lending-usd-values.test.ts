@@ -14,6 +14,7 @@ import {
   createLendingTestApp,
   lent,
   openRequest,
+  postRequest,
   setPrice,
   step,
   view,
@@ -100,6 +101,33 @@ describe('the dollar values of a loan', () => {
       minimumInterestDays: null,
     });
     expect(later.principalUsd).toBe('1000.00');
+  });
+
+  it('shows the loan-to-value the two dollar figures beside it divide to', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const loan = await openRequest(t, borrower);
+    // 0.025 BTC at 60,001.40 is $1,500.035, shown $1,500.04; 1,000 over it is 66.665 %, which the
+    // risk rules round up to 66.67 %, but the figures shown divide to 66.6649 %: 66.66 %.
+    await setPrice(t, 'BTC', '60001.40');
+    const shown = pick(await detail(borrower, loan.id));
+    expect(shown).toMatchObject({ ltvBps: 6666, debtUsd: '1000.00', collateralUsd: '1500.04' });
+    expect(shown.ltvBps).toBe(Math.round((Number(shown.debtUsd) / Number(shown.collateralUsd)) * 10_000));
+  });
+
+  it('refuses a request above the initial limit by the exact figure, even where the shown one reads at it', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    // 1,000 USDT over 0.02366863 BTC at 65,000 ($1,538.46095) is 65.000025 %, above the 65 % limit;
+    // the dollars shown, $1,000.00 over $1,538.46, read 65.00 %.
+    const body = { ...REQUEST, collateralAmount: '0.02366863' };
+    const before = await preview(borrower, body);
+    expect(before).toMatchObject({
+      ltvBps: 6500,
+      principalUsd: '1000.00',
+      collateralUsd: '1538.46',
+      acceptable: false,
+    });
+    const refused = await postRequest(t, borrower, body);
+    expect([refused.statusCode, refused.json().error.code]).toEqual([422, 'loan_ltv_above_initial_limit']);
   });
 
   it('is null once the loan is settled: no value at today’s price for collateral given back', async () => {

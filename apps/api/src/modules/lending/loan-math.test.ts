@@ -13,6 +13,7 @@ import {
   ltvBps,
   repaymentFor,
   seizureFor,
+  shownLtvBps,
   usdCentsOf,
   type Valued,
 } from './loan-math.ts';
@@ -132,5 +133,40 @@ describe('dollar values', () => {
     // 0.5 cent over 10.00 and over 10.01: 10.005 -> 10.00, 10.015 -> 10.02.
     expect(usdCentsOf({ amount: 10_005n, scale: 3, price: scaleFactor(18) }, 'half-even')).toBe(1000n);
     expect(usdCentsOf({ amount: 10_015n, scale: 3, price: scaleFactor(18) }, 'half-even')).toBe(1002n);
+  });
+});
+
+describe('the loan-to-value shown beside the dollar values', () => {
+  it('is the ratio of the dollar values as shown, to the nearest basis point', () => {
+    check(
+      fc.property(valued, valued, (debt, collateral) => {
+        const debtCents = usdCentsOf(debt, 'half-even');
+        const collateralCents = usdCentsOf(collateral, 'half-even');
+        const shown = BigInt(shownLtvBps(debtCents, collateralCents));
+        if (collateralCents === 0n || shown === BigInt(MAX_LTV_BPS)) {
+          expect(collateralCents === 0n || debtCents * BPS_PER_WHOLE >= shown * collateralCents).toBe(true);
+          return;
+        }
+        // |shown − ratio| ≤ half a basis point: what a customer dividing the two figures reads.
+        const twice = 2n * debtCents * BPS_PER_WHOLE;
+        expect((2n * shown - 1n) * collateralCents <= twice).toBe(true);
+        expect(twice <= (2n * shown + 1n) * collateralCents).toBe(true);
+      }),
+    );
+  });
+
+  it('may read lower than the figure that decides, which is never rounded down', () => {
+    // 1,000 USDT against 0.02366863 BTC at 65,000 dollars ($1,538.46095): 65.000025 %, above a 65 %
+    // limit. Shown: $1,000.00 over $1,538.46 is 65.0000065 %, so 65.00 %; the decision reads 65.01 %.
+    const debt: Valued = { amount: 1_000_000_000n, scale: 6, price: scaleFactor(18) };
+    const collateral: Valued = { amount: 2_366_863n, scale: 8, price: 65_000n * scaleFactor(18) };
+    expect([usdCentsOf(debt, 'half-even'), usdCentsOf(collateral, 'half-even')]).toEqual([100_000n, 153_846n]);
+    expect(shownLtvBps(100_000n, 153_846n)).toBe(6500);
+    expect(ltvBps(debt, collateral)).toBe(6501);
+  });
+
+  it('reads collateral shown as $0.00 as the highest figure ("that or more")', () => {
+    expect(shownLtvBps(100n, 0n)).toBe(MAX_LTV_BPS);
+    expect(shownLtvBps(10n ** 20n, 1n)).toBe(MAX_LTV_BPS);
   });
 });

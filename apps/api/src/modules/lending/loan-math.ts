@@ -3,7 +3,8 @@
 // lender is never short of a fraction. The platform's fee is a share of the interest, rounded down:
 // again in the lender's favour. Loan-to-value compares the debt with the collateral at reference
 // prices (US dollars per whole unit, 18 decimals), rounded up so a warning or a liquidation comes
-// no later than the exact figure says. A liquidation pays the lender the debt plus a penalty in
+// no later than the exact figure says; the figure shown beside the dollar values is their ratio
+// (shownLtvBps). A liquidation pays the lender the debt plus a penalty in
 // collateral at the reference price, rounded up and capped at the collateral; the rest goes back.
 import { LOAN_LTV_MAX_BPS } from '@rora/contracts';
 import { BPS_PER_WHOLE, divideRounded, formatAmount, scaleFactor } from '@rora/money';
@@ -81,9 +82,22 @@ export function usdCentsOf(value: Valued, rounding: 'down' | 'half-even'): bigin
   return divideRounded(value.amount * value.price * 100n, scaleFactor(value.scale + PRICE_DECIMALS), rounding);
 }
 
-/** US dollars of an amount at a reference price as a person reads them: to the cent, half to even (`'1625.00'`). */
-export function usdText(value: Valued): string {
-  return formatAmount(usdCentsOf(value, 'half-even'), 2, { decimals: 2, rounding: 'half-even' });
+/** US cents as a person reads them, in dollars: `'1625.00'` (usdCentsOf rounds them half to even, ADR 0035). */
+export function centsText(cents: bigint): string {
+  return formatAmount(cents, 2, { decimals: 2, rounding: 'half-even' });
+}
+
+/**
+ * The loan-to-value a person reads beside the two dollar figures it divides: debt cents over
+ * collateral cents as shown, half to even to the basis point, so the figure is what the screen's own
+ * numbers give (42.35 % beside $423.50 and $1,000.00). Only shown: every decision (a refusal, a
+ * margin call, a liquidation) takes ltvBps, the exact figure rounded up. Collateral shown as $0.00
+ * reads as MAX_LTV_BPS ("that or more").
+ */
+export function shownLtvBps(debtCents: bigint, collateralCents: bigint): number {
+  if (collateralCents <= 0n) return MAX_LTV_BPS;
+  const bps = divideRounded(debtCents * BPS_PER_WHOLE, collateralCents, 'half-even');
+  return bps > BigInt(MAX_LTV_BPS) ? MAX_LTV_BPS : Number(bps);
 }
 
 /** How much of `value`'s asset a dollar amount of another is worth: the least that covers it (rounded up). */

@@ -7,7 +7,7 @@ import { assetScale, formatAmount, isMoneyError, parseAmount, type AssetSymbol }
 import { AppError } from '../../lib/errors.ts';
 import type { LendingPrices } from './lending-prices.ts';
 import type { LendingSettings } from './lending-settings.ts';
-import { DAY_MS, ltvBps, repaymentFor, usdCentsOf, usdText, type PriceUnits } from './loan-math.ts';
+import { centsText, DAY_MS, ltvBps, repaymentFor, shownLtvBps, usdCentsOf, type PriceUnits } from './loan-math.ts';
 
 export interface PricedRequest {
   asset: AssetSymbol;
@@ -97,7 +97,9 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
   const amount = (value: bigint, asset: AssetSymbol) => formatAmount(value, assetScale(asset));
   // Shown, so rounded half to even (ADR 0035); the minimum above is checked on the cut value.
   const cents = (value: bigint, asset: AssetSymbol, price: PriceUnits) =>
-    usdText({ amount: value, scale: assetScale(asset), price });
+    usdCentsOf({ amount: value, scale: assetScale(asset), price }, 'half-even');
+  const principalCents = cents(request.principal, request.asset, request.prices.asset);
+  const collateralCents = cents(request.collateral, request.collateralAsset, request.prices.collateral);
   const { priceMaxAgeMs: _unused, ...levels } = settings;
   return {
     asset: request.asset,
@@ -106,12 +108,13 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
     collateralAmount: amount(request.collateral, request.collateralAsset),
     rateBps: request.rateBps,
     termDays: request.termDays,
-    ltvBps: request.ltvBps,
+    // The ratio of the two dollar figures shown beside it; `acceptable` is judged on the exact one.
+    ltvBps: shownLtvBps(principalCents, collateralCents),
     interestAtTerm: amount(term.interest, request.asset),
     repaymentAtTerm: amount(term.debt, request.asset),
     lenderReceivesAtTerm: amount(term.lenderReceives, request.asset),
-    principalUsd: cents(request.principal, request.asset, request.prices.asset),
-    collateralUsd: cents(request.collateral, request.collateralAsset, request.prices.collateral),
+    principalUsd: centsText(principalCents),
+    collateralUsd: centsText(collateralCents),
     acceptable: request.ltvBps <= settings.initialLtvBps,
     levels,
   };

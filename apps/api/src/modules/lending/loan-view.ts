@@ -1,12 +1,22 @@
 // A loan as the API shows it to one viewer: the figures in decimal strings, the debt, the
 // loan-to-value and the US-dollar values of principal, debt and collateral now, and its timeline.
 // Pure: the prices and the time are given. The loan-to-value and the dollar values it is read
-// beside come from one set of prices, so "42.35 %" sits next to the two figures it divides.
+// beside come from one set of prices, and it is their ratio as shown, so "42.35 %" sits next to
+// the two figures it divides.
 import type { Loan, LoanEventType } from '@rora/contracts';
 import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
 import type { LoanEventRow, LoanRow } from './lending.repository.ts';
 import { minInterestMs, type LendingSettings } from './lending-settings.ts';
-import { DAY_MS, ltvBps, repaymentFor, usdText, type PriceUnits, type Repayment } from './loan-math.ts';
+import {
+  centsText,
+  DAY_MS,
+  ltvBps,
+  repaymentFor,
+  shownLtvBps,
+  usdCentsOf,
+  type PriceUnits,
+  type Repayment,
+} from './loan-math.ts';
 
 export interface ViewContext {
   viewerId: string;
@@ -66,11 +76,30 @@ export function minimumInterestDays(loan: LoanRow, now: Date, settings: LendingS
   return minMs > 0 && elapsedMs < minMs ? minMs / DAY_MS : null;
 }
 
-/** An amount's US dollars at the reference price, as the preview shows them; null without a price. */
-function usdOf(value: bigint, asset: string, prices: ReadonlyMap<string, PriceUnits>): string | null {
+/** An amount's US cents at the reference price, as the preview shows them; null without a price. */
+function centsOf(value: bigint, asset: string, prices: ReadonlyMap<string, PriceUnits>): bigint | null {
   const price = prices.get(asset);
-  return price ? usdText({ amount: value, scale: assetScale(asset as AssetSymbol), price }) : null;
+  return price ? usdCentsOf({ amount: value, scale: assetScale(asset as AssetSymbol), price }, 'half-even') : null;
 }
+
+/**
+ * The dollar values of a loan while it runs, and the loan-to-value read beside them: their ratio as
+ * shown (shownLtvBps), so the three agree; the risk sweep judges the exact figure (currentLtv).
+ */
+function shownValues(loan: LoanRow, measured: bigint, prices: ReadonlyMap<string, PriceUnits>) {
+  const principal = centsOf(loan.principal, loan.asset, prices);
+  const collateral = centsOf(loan.collateral, loan.collateralAsset, prices);
+  const debt = centsOf(measured, loan.asset, prices);
+  const text = (cents: bigint | null) => (cents === null ? null : centsText(cents));
+  return {
+    ltvBps: debt === null || collateral === null ? null : shownLtvBps(debt, collateral),
+    principalUsd: text(principal),
+    collateralUsd: text(collateral),
+    debtUsd: text(debt),
+  };
+}
+
+const NOT_SHOWN = { ltvBps: null, principalUsd: null, collateralUsd: null, debtUsd: null } as const;
 
 function roleOf(loan: LoanRow, viewerId: string): Loan['role'] {
   if (loan.borrowerId === viewerId) return 'borrower';
@@ -98,12 +127,9 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     collateralAsset: loan.collateralAsset,
     collateralAmount: amount(loan.collateral, loan.collateralAsset),
     initialLtvBps: loan.initialLtvBps,
-    ltvBps: live ? currentLtv(loan, measured, context.prices) : null,
     // Only while the loan runs: a settled loan's collateral was returned or seized at its own time,
     // and today's price of it would read as what it is worth to someone now.
-    principalUsd: live ? usdOf(loan.principal, loan.asset, context.prices) : null,
-    collateralUsd: live ? usdOf(loan.collateral, loan.collateralAsset, context.prices) : null,
-    debtUsd: live ? usdOf(measured, loan.asset, context.prices) : null,
+    ...(live ? shownValues(loan, measured, context.prices) : NOT_SHOWN),
     interestNow: live
       ? amount(now.interest, loan.asset)
       : maybe(settledDebt === null ? null : settledDebt - loan.principal, loan.asset),
