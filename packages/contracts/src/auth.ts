@@ -149,10 +149,15 @@ export const authCalls = {
     method: 'POST',
     path: '/auth/verify-email',
     auth: false,
-    errors: ['email_must_be_valid', ...codeErrors],
+    errors: ['email_must_be_valid', ...codeErrors, 'too_many_requests'],
   },
   sendPhoneCode: { method: 'POST', path: '/auth/phone', auth: false, errors: [...phoneErrors, ...sendErrors] },
-  verifyPhone: { method: 'POST', path: '/auth/phone/verify', auth: false, errors: [...phoneErrors, ...codeErrors] },
+  verifyPhone: {
+    method: 'POST',
+    path: '/auth/phone/verify',
+    auth: false,
+    errors: [...phoneErrors, ...codeErrors, 'too_many_requests'],
+  },
   checkPassword: {
     method: 'POST',
     path: '/auth/password/check',
@@ -169,6 +174,9 @@ export const authCalls = {
       'phone_is_required',
       ...passwordErrors,
       ...codeErrors,
+      'too_many_requests',
+      'consent_must_be_boolean',
+      'phone_country_code_must_be_valid',
     ],
   },
   login: {
@@ -185,7 +193,7 @@ export const authCalls = {
       'too_many_requests',
     ],
   },
-  logout: { method: 'POST', path: '/auth/logout', auth: true, errors: signedIn },
+  logout: { method: 'POST', path: '/auth/logout', auth: true, errors: [...signedIn, 'request_body_not_allowed'] },
   resetRequestCode: {
     method: 'POST',
     path: '/auth/forgot-passord/request-code',
@@ -202,7 +210,7 @@ export const authCalls = {
     method: 'POST',
     path: '/auth/forgot-passord/verify-code',
     auth: false,
-    errors: ['email_must_be_valid', ...codeErrors],
+    errors: ['email_must_be_valid', ...codeErrors, 'too_many_requests'],
   },
   resetPassword: {
     method: 'POST',
@@ -213,13 +221,15 @@ export const authCalls = {
       'passwords_do_not_match',
       'new_password_must_differ',
       ...passwordErrors,
+      'too_many_requests',
+      'email_must_be_valid',
     ],
   },
   generateTwoFactorKey: {
     method: 'POST',
     path: '/auth/2fa/generate-key',
     auth: true,
-    errors: [...signedIn, 'two_factor_already_enabled'],
+    errors: [...signedIn, 'two_factor_already_enabled', 'request_body_not_allowed'],
   },
   verifyTwoFactorToken: {
     method: 'POST',
@@ -231,6 +241,7 @@ export const authCalls = {
       'two_factor_already_enabled',
       'two_factor_code_is_invalid',
       'two_factor_locked',
+      'too_many_requests',
     ],
   },
 } as const satisfies Record<string, AccountCall>;

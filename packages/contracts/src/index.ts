@@ -13,4 +13,5 @@ export * from './lending.ts';
 export * from './audit.ts';
 export * from './realtime-events.ts';
 export * from './api-call.ts';
+export * from './call-errors.ts';
 export * from './client/index.ts';

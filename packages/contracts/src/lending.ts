@@ -275,7 +275,9 @@ const amountErrors: ErrorCode[] = [
   'amount_has_too_many_decimals',
   'amount_must_be_positive',
 ];
-const queryErrors: ErrorCode[] = ['query_number_must_be_decimal_digits', 'query_parameters_must_be_unique'];
+// A repeated parameter (query_parameters_must_be_unique) every call answers: callErrors merges it in.
+const queryErrors: ErrorCode[] = ['query_number_must_be_decimal_digits'];
+const viewErrors: ErrorCode[] = [...signedIn, ...queryErrors];
 const requestErrors: ErrorCode[] = [
   ...amountErrors,
   'loan_asset_not_supported',
@@ -287,13 +289,23 @@ const requestErrors: ErrorCode[] = [
 ];
 
 export const lendingCalls = {
-  market: { method: 'GET', path: '/p2p', auth: true, errors: signedIn },
-  myRequests: { method: 'GET', path: '/p2p/get-my-loan-requests', auth: true, errors: signedIn },
-  myBorrowing: { method: 'GET', path: '/p2p/get-my-accepted-loans', auth: true, errors: signedIn },
-  myLending: { method: 'GET', path: '/p2p/get-my-accepted-lends', auth: true, errors: signedIn },
-  myRepaidBorrowing: { method: 'GET', path: '/p2p/get-my-repaid-loans', auth: true, errors: signedIn },
-  myRepaidLending: { method: 'GET', path: '/p2p/get-my-repaid-loan-requests', auth: true, errors: signedIn },
-  preview: { method: 'GET', path: '/p2p/preview', auth: true, errors: [...signedIn, ...queryErrors, ...requestErrors] },
+  market: {
+    method: 'GET',
+    path: '/p2p',
+    auth: true,
+    errors: [...viewErrors, 'loan_asset_not_supported', 'loan_term_not_offered'],
+  },
+  myRequests: { method: 'GET', path: '/p2p/get-my-loan-requests', auth: true, errors: viewErrors },
+  myBorrowing: { method: 'GET', path: '/p2p/get-my-accepted-loans', auth: true, errors: viewErrors },
+  myLending: { method: 'GET', path: '/p2p/get-my-accepted-lends', auth: true, errors: viewErrors },
+  myRepaidBorrowing: { method: 'GET', path: '/p2p/get-my-repaid-loans', auth: true, errors: viewErrors },
+  myRepaidLending: { method: 'GET', path: '/p2p/get-my-repaid-loan-requests', auth: true, errors: viewErrors },
+  preview: {
+    method: 'GET',
+    path: '/p2p/preview',
+    auth: true,
+    errors: [...signedIn, ...queryErrors, ...requestErrors, 'too_many_requests'],
+  },
   getLoan: { method: 'GET', path: '/p2p/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
   request: {
     method: 'POST',
@@ -306,6 +318,7 @@ export const lendingCalls = {
       'kyc_approval_required',
       'loan_ltv_above_initial_limit',
       'loan_collateral_exceeds_available_balance',
+      'too_many_requests',
     ],
   },
   lend: {
@@ -323,6 +336,8 @@ export const lendingCalls = {
       'loan_ltv_now_above_initial_limit',
       'loan_price_is_stale',
       'price_is_unavailable',
+      'too_many_requests',
+      'request_body_not_allowed',
     ],
   },
   repay: {
@@ -337,12 +352,20 @@ export const lendingCalls = {
       'loan_repayment_exceeds_available_balance',
       'loan_debt_above_confirmed',
       ...amountErrors,
+      'too_many_requests',
     ],
   },
   cancel: {
     method: 'DELETE',
     path: '/p2p/{id}',
     auth: true,
-    errors: [...signedIn, ...keyed, 'resource_not_found', 'loan_is_not_open'],
+    errors: [
+      ...signedIn,
+      ...keyed,
+      'resource_not_found',
+      'loan_is_not_open',
+      'too_many_requests',
+      'request_body_not_allowed',
+    ],
   },
 } as const satisfies Record<string, AccountCall>;

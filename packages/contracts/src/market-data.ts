@@ -186,29 +186,39 @@ export type ShareOffer = zod.infer<typeof shareOfferSchema>;
 export const shareOfferResponseSchema = envelope(shareOfferSchema);
 
 export const marketDataCalls = {
-  markets: { method: 'GET', path: '/market/pairs', auth: false, errors: [] },
-  shareOffer: { method: 'GET', path: '/market/share-offer', auth: false, errors: [] },
-  ticker: { method: 'GET', path: '/market/ticker', auth: false, errors: ['pair_is_not_listed'] },
+  markets: { method: 'GET', path: '/market/pairs', auth: false, errors: ['too_many_requests'] },
+  shareOffer: { method: 'GET', path: '/market/share-offer', auth: false, errors: ['too_many_requests'] },
+  ticker: { method: 'GET', path: '/market/ticker', auth: false, errors: ['pair_is_not_listed', 'too_many_requests'] },
   depth: {
     method: 'GET',
     path: '/market/depth',
     auth: false,
-    errors: ['pair_is_not_listed', 'depth_levels_must_be_from_1_to_200'],
+    errors: ['pair_is_not_listed', 'depth_levels_must_be_from_1_to_200', 'too_many_requests'],
   },
   trades: {
     method: 'GET',
     path: '/market/trades',
     auth: false,
-    errors: ['pair_is_not_listed', 'trades_limit_must_be_from_1_to_200'],
+    errors: ['pair_is_not_listed', 'trades_limit_must_be_from_1_to_200', 'too_many_requests'],
   },
   candles: {
     method: 'GET',
     path: '/market/candles',
     auth: false,
-    errors: ['pair_is_not_listed', 'chart_range_is_not_listed'],
+    errors: ['pair_is_not_listed', 'chart_range_is_not_listed', 'too_many_requests'],
   },
-  venues: { method: 'GET', path: '/market/venues', auth: true, errors: [...signedIn, 'pair_is_not_listed'] },
-  venueFavourites: { method: 'GET', path: '/market/venues/favourite', auth: true, errors: signedIn },
+  venues: {
+    method: 'GET',
+    path: '/market/venues',
+    auth: true,
+    errors: [...signedIn, 'pair_is_not_listed', 'too_many_requests'],
+  },
+  venueFavourites: {
+    method: 'GET',
+    path: '/market/venues/favourite',
+    auth: true,
+    errors: [...signedIn, 'too_many_requests'],
+  },
   setVenueFavourite: {
     method: 'PUT',
     path: '/market/venues/favourite',

@@ -101,6 +101,8 @@ export const onrampCalls = {
       'onramp_amount_above_maximum',
       'onramp_provider_unavailable',
       'price_is_unavailable',
+      'too_many_requests',
+      'amount_is_too_large',
     ],
   },
   getPurchase: {
@@ -118,9 +120,15 @@ export const onrampCalls = {
       'webhook_timestamp_outside_tolerance',
       'webhook_replay_refused',
       'webhook_payload_invalid',
+      'too_many_requests',
     ],
   },
-  sandboxWidget: { method: 'GET', path: '/onramp/sandbox/{sessionId}', auth: false, errors: ['resource_not_found'] },
+  sandboxWidget: {
+    method: 'GET',
+    path: '/onramp/sandbox/{sessionId}',
+    auth: false,
+    errors: ['resource_not_found', 'too_many_requests'],
+  },
   sandboxPay: {
     method: 'POST',
     path: '/onramp/sandbox/{sessionId}/pay',
@@ -132,6 +140,7 @@ export const onrampCalls = {
       'onramp_card_expiry_invalid',
       'onramp_card_expired',
       'onramp_card_cvc_invalid',
+      'too_many_requests',
     ],
   },
 } as const satisfies Record<string, AccountCall>;

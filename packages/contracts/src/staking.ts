@@ -108,7 +108,12 @@ const signedIn: ErrorCode[] = ['authentication_required', 'session_expired'];
 
 export const stakingCalls = {
   listPlans: { method: 'GET', path: '/staking/plan', auth: true, errors: signedIn },
-  listStakes: { method: 'GET', path: '/staking/stake', auth: true, errors: signedIn },
+  listStakes: {
+    method: 'GET',
+    path: '/staking/stake',
+    auth: true,
+    errors: [...signedIn, 'query_number_must_be_decimal_digits'],
+  },
   stake: {
     method: 'POST',
     path: '/staking/stake',
@@ -130,6 +135,8 @@ export const stakingCalls = {
       'staking_plan_capacity_reached',
       'staking_rewards_pool_exhausted',
       'staking_amount_exceeds_available_balance',
+      'too_many_requests',
+      'amount_is_too_large',
     ],
   },
   unstake: {
@@ -144,6 +151,8 @@ export const stakingCalls = {
       'resource_not_found',
       'stake_is_not_active',
       'stake_is_locked_until_maturity',
+      'too_many_requests',
+      'request_body_not_allowed',
     ],
   },
 } as const satisfies Record<string, AccountCall>;

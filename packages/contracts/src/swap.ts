@@ -128,6 +128,7 @@ export const swapCalls = {
       'swap_amount_exceeds_available_balance',
       'swap_liquidity_unavailable',
       'price_is_unavailable',
+      'too_many_requests',
     ],
   },
   placeSwap: {
@@ -147,8 +148,14 @@ export const swapCalls = {
       'swap_order_does_not_match_quote',
       'swap_amount_exceeds_available_balance',
       'swap_liquidity_unavailable',
+      'too_many_requests',
     ],
   },
-  listSwaps: { method: 'GET', path: '/swaps', auth: true, errors: signedIn },
+  listSwaps: {
+    method: 'GET',
+    path: '/swaps',
+    auth: true,
+    errors: [...signedIn, 'query_number_must_be_decimal_digits'],
+  },
   getSwap: { method: 'GET', path: '/swaps/{id}', auth: true, errors: [...signedIn, 'resource_not_found'] },
 } as const satisfies Record<string, AccountCall>;

@@ -167,17 +167,27 @@ export const userCalls = {
     method: 'PUT',
     path: '/user/update-ai-notification-status/{id}',
     auth: true,
-    errors: [...auth, notFound],
+    errors: [...auth, notFound, 'status_must_be_boolean'],
   },
   administrativeEmails: {
     method: 'PUT',
     path: '/user/update-administrative-email-status/{id}',
     auth: true,
-    errors: [...auth, notFound],
+    errors: [...auth, notFound, 'status_must_be_boolean'],
   },
-  newsletter: { method: 'PUT', path: '/user/update-newsletter-status/{id}', auth: true, errors: [...auth, notFound] },
+  newsletter: {
+    method: 'PUT',
+    path: '/user/update-newsletter-status/{id}',
+    auth: true,
+    errors: [...auth, notFound, 'status_must_be_boolean'],
+  },
   sessions: { method: 'GET', path: '/user/sessions', auth: true, errors: auth },
-  revokeSession: { method: 'DELETE', path: '/user/sessions/{sessionId}', auth: true, errors: [...auth, notFound] },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/user/sessions/{sessionId}',
+    auth: true,
+    errors: [...auth, notFound, 'request_body_not_allowed'],
+  },
   twoFactorSwitch: {
     method: 'PUT',
     path: '/user/update-2FA-google-authenticator/{id}',
@@ -189,6 +199,8 @@ export const userCalls = {
       'two_factor_code_is_invalid',
       'two_factor_locked',
       'two_factor_code_required',
+      'too_many_requests',
+      'status_must_be_boolean',
     ],
   },
   withdrawalTwoFactor: {
@@ -202,6 +214,8 @@ export const userCalls = {
       'two_factor_code_required',
       'two_factor_code_is_invalid',
       'two_factor_locked',
+      'too_many_requests',
+      'status_must_be_boolean',
     ],
   },
   setPin: {
@@ -216,13 +230,14 @@ export const userCalls = {
       'two_factor_code_required',
       'two_factor_code_is_invalid',
       'two_factor_locked',
+      'too_many_requests',
     ],
   },
   verifyPin: {
     method: 'POST',
     path: '/user/pin/verify',
     auth: true,
-    errors: [...auth, 'pin_not_set', 'pin_is_invalid', 'pin_locked'],
+    errors: [...auth, 'pin_not_set', 'pin_is_invalid', 'pin_locked', 'too_many_requests', 'pin_must_be_4_to_6_digits'],
   },
   pinStatus: { method: 'GET', path: '/user/pin/is-valid', auth: true, errors: auth },
   updatePin: {
@@ -241,6 +256,8 @@ export const userCalls = {
       'current_password_is_incorrect',
       'sign_in_must_wait_after_failed_attempts',
       'pin_is_too_simple',
+      'too_many_requests',
+      'pin_must_be_4_to_6_digits',
     ],
   },
   updatePassword: {
@@ -257,6 +274,7 @@ export const userCalls = {
       'password_is_too_common',
       'passwords_do_not_match',
       'new_password_must_differ',
+      'too_many_requests',
     ],
   },
 } as const satisfies Record<string, AccountCall>;

@@ -8,11 +8,27 @@
 // wrong parts (a 4xx, nothing written), and a sample of both goes over a real socket, which must
 // answer rather than reset. The seed: TEST_SEED, or a drawn one that the run prints.
 // The routes come from the app, so a route added later is covered without touching this file.
+// Every code a route answered here must be one its call in the contract lists (the last test).
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { isErrorCode, type ErrorCode } from '@rora/contracts';
+import {
+  auditCalls,
+  authCalls,
+  callErrors,
+  isErrorCode,
+  kycCalls,
+  lendingCalls,
+  marketsCalls,
+  onrampCalls,
+  stakingCalls,
+  swapCalls,
+  userCalls,
+  walletCalls,
+  type AccountCall,
+  type ErrorCode,
+} from '@rora/contracts';
 import type { TestUser } from '../testing/users.ts';
 import type { CatalogueRoute } from '../testing/route-catalogue.ts';
 import {
@@ -132,11 +148,27 @@ interface Call {
   contentType?: string;
 }
 
-function inject(request: Call, authorization: Record<string, string>): Promise<LightMyRequestResponse> {
+/** The error codes each route answered in this file, by routeKey: held to the contract at the end. */
+const answered = new Map<string, Set<string>>();
+
+/** Notes the code of a refusal; the response as it came. */
+function noted(route: CatalogueRoute, response: LightMyRequestResponse): LightMyRequestResponse {
+  if (response.statusCode < 400) return response;
+  let code: unknown;
+  try {
+    code = (response.json() as Partial<ErrorBody>).error?.code;
+  } catch {
+    return response;
+  }
+  if (typeof code === 'string') answered.set(routeKey(route), (answered.get(routeKey(route)) ?? new Set()).add(code));
+  return response;
+}
+
+async function inject(request: Call, authorization: Record<string, string>): Promise<LightMyRequestResponse> {
   const { route, customer, params, rawPath, query, text, contentType } = request;
   const path =
     rawPath ?? fillPath(route.url, params ?? Object.fromEntries(route.params.map((name) => [name, customer.userId])));
-  return t.app.inject({
+  const response = await t.app.inject({
     method: route.method as 'POST',
     url: `${path}${query ? `?${query}` : ''}`,
     remoteAddress: randomIp(),
@@ -148,6 +180,7 @@ function inject(request: Call, authorization: Record<string, string>): Promise<L
     },
     ...(text === undefined ? {} : { payload: text }),
   });
+  return noted(route, response);
 }
 
 /**
@@ -391,12 +424,12 @@ it('answers the router’s own refusals (a 300-character id, a broken percent-en
 });
 
 /** The request as the customer, with raw bytes and headers of its own (no retry: a retry writes a session). */
-function injectRaw(
+async function injectRaw(
   route: CatalogueRoute,
   customer: TestUser,
   body: { headers: Record<string, string>; payload: Buffer },
 ) {
-  return t.app.inject({
+  const response = await t.app.inject({
     method: route.method as 'POST',
     url: fillPath(route.url, Object.fromEntries(route.params.map((name) => [name, customer.userId]))),
     remoteAddress: randomIp(),
@@ -407,6 +440,7 @@ function injectRaw(
     },
     payload: body.payload,
   });
+  return noted(route, response);
 }
 
 const uploadFile = await jpegWithGps();
@@ -555,4 +589,51 @@ it('answers what Node refuses before Fastify (20 kB of headers, a broken request
       body.error?.code,
     ]);
   }
+});
+
+const CALL_TABLES: Array<Record<string, AccountCall>> = [
+  auditCalls,
+  authCalls,
+  kycCalls,
+  lendingCalls,
+  marketsCalls,
+  onrampCalls,
+  stakingCalls,
+  swapCalls,
+  userCalls,
+  walletCalls,
+];
+const routeOf = (method: string, url: string) => `${method} ${url.replace(/\/$/, '')}`;
+/** The contract's calls by the route they name (POST /order is two calls: a trade and a swap). */
+const callsByRoute = new Map<string, AccountCall[]>();
+for (const call of CALL_TABLES.flatMap((table) => Object.values(table))) {
+  const key = routeOf(call.method, `/api/v1${call.path.replace(/\{(\w+)\}/g, ':$1')}`);
+  callsByRoute.set(key, [...(callsByRoute.get(key) ?? []), call]);
+}
+
+// Last, once every test above has run: each code a route answered them, and each code its own
+// declaration implies (a bearer token, an Idempotency-Key, a rate limit, no body), is one its call lists
+// (its `errors` merged with the platform's, callErrors), so a client reading the contract meets no
+// code it was not told of. Routes that are no call of the contract (dev, health) are left out.
+it('answers only codes its call in the contract lists', () => {
+  const failures: string[] = [];
+  for (const route of t.routes) {
+    const calls = callsByRoute.get(routeOf(route.method, route.url)) ?? [];
+    if (calls.length === 0) continue;
+    const listed = new Set<string>(calls.flatMap((call) => callErrors(call)));
+    const implied = [
+      ...(route.authenticated ? ['authentication_required', 'session_expired'] : []),
+      ...(route.idempotent
+        ? ['idempotency_key_required', 'idempotency_key_reused_with_different_body', 'idempotency_request_in_progress']
+        : []),
+      ...(route.rateLimit ? ['too_many_requests'] : []),
+      // A call that declares no body refuses one (plugins/validation.ts), uploads and webhooks aside.
+      ...(route.schema?.body === undefined && !uploadRoutes.includes(route) && !route.url.includes('/webhooks/')
+        ? ['request_body_not_allowed']
+        : []),
+    ];
+    const codes = new Set([...implied, ...(answered.get(routeKey(route)) ?? [])]);
+    for (const code of codes) if (!listed.has(code)) failures.push(`${routeKey(route)}: ${code}`);
+  }
+  expect(failures).toEqual([]);
 });
