@@ -114,14 +114,15 @@ describe('the dollar values of a loan', () => {
     expect(shown.ltvBps).toBe(Math.round((Number(shown.debtUsd) / Number(shown.collateralUsd)) * 10_000));
   });
 
-  it('refuses a request above the initial limit by the exact figure, even where the shown one reads at it', async () => {
+  it('refuses a request above the initial limit by the exact figure, and shows it over the limit', async () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     // 1,000 USDT over 0.02366863 BTC at 65,000 ($1,538.46095) is 65.000025 %, above the 65 % limit;
-    // the dollars shown, $1,000.00 over $1,538.46, read 65.00 %.
+    // the dollars shown, $1,000.00 over $1,538.46, divide to 65.00 %, which would read as allowed
+    // beside "at most 65.00 %": the preview reads a basis point over the limit instead.
     const body = { ...REQUEST, collateralAmount: '0.02366863' };
     const before = await preview(borrower, body);
     expect(before).toMatchObject({
-      ltvBps: 6500,
+      ltvBps: 6501,
       principalUsd: '1000.00',
       collateralUsd: '1538.46',
       acceptable: false,

@@ -86,6 +86,17 @@ export function normalise(body: LoanRequestBody) {
   };
 }
 
+/**
+ * The loan-to-value a preview shows: the ratio of the two dollar figures beside it (shownLtvBps),
+ * except where that ratio, rounded to the basis point, would read on the other side of the limit
+ * than the verdict, judged on the exact figure: a refused request never reads "65.00 %" under "at
+ * most 65.00 %", nor an accepted one "65.01 %". There it reads the limit, or a basis point over it.
+ */
+export function previewLtvBps(shown: number, acceptable: boolean, limitBps: number): number {
+  if (acceptable) return Math.min(shown, limitBps);
+  return Math.max(shown, limitBps + 1);
+}
+
 export function previewOf(request: PricedRequest, settings: LendingSettings): LoanPreview {
   const term = repaymentFor({
     principal: request.principal,
@@ -101,6 +112,7 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
   const principalCents = cents(request.principal, request.asset, request.prices.asset);
   const collateralCents = cents(request.collateral, request.collateralAsset, request.prices.collateral);
   const { priceMaxAgeMs: _unused, ...levels } = settings;
+  const acceptable = request.ltvBps <= settings.initialLtvBps;
   return {
     asset: request.asset,
     amount: amount(request.principal, request.asset),
@@ -108,14 +120,13 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
     collateralAmount: amount(request.collateral, request.collateralAsset),
     rateBps: request.rateBps,
     termDays: request.termDays,
-    // The ratio of the two dollar figures shown beside it; `acceptable` is judged on the exact one.
-    ltvBps: shownLtvBps(principalCents, collateralCents),
+    ltvBps: previewLtvBps(shownLtvBps(principalCents, collateralCents), acceptable, settings.initialLtvBps),
     interestAtTerm: amount(term.interest, request.asset),
     repaymentAtTerm: amount(term.debt, request.asset),
     lenderReceivesAtTerm: amount(term.lenderReceives, request.asset),
     principalUsd: centsText(principalCents),
     collateralUsd: centsText(collateralCents),
-    acceptable: request.ltvBps <= settings.initialLtvBps,
+    acceptable,
     levels,
   };
 }
