@@ -40,6 +40,7 @@ export { addAmounts, formatAssetAmount, parseAssetAmount, subtractAmounts, type 
 export { formatBalance, formatPercent, formatUsd, type PercentOptions, type UsdOptions } from './display.ts';
 export { localiseNumber, numberMarks, type NumberMarks } from './marks.ts';
 export {
+  MAX_AMOUNT_CHARACTERS,
   MAX_WHOLE_DIGITS,
   readTypedAmount,
   type TypedAmount,

@@ -125,6 +125,20 @@ describe('readTypedAmount', () => {
     for (const options of languages) expect(readTypedAmount(text, options), JSON.stringify(options)).toEqual(expected);
   });
 
+  // The API takes at most 100 characters of the plain decimal (amount_is_too_long); within an asset's
+  // decimals only trailing zeros get there, and without a scale any long decimal does.
+  it('refuses a longer decimal than the API takes, counting what the form would send', () => {
+    const zeros = (count: number) => '0'.repeat(count);
+    expect(readTypedAmount(`1.${zeros(98)}`, { ...en, maxDecimals: 8 })).toEqual(ok(`1.${zeros(98)}`));
+    expect(readTypedAmount(`1.${zeros(99)}`, { ...en, maxDecimals: 8 })).toEqual(no('too_long'));
+    expect(readTypedAmount(`1,${zeros(99)}`, { ...fr, maxDecimals: 8 })).toEqual(no('too_long'));
+    expect(readTypedAmount(`0.${zeros(98)}1`, en)).toEqual(no('too_long'));
+    expect(readTypedAmount(`0.${zeros(98)}1`, { ...en, maxDecimals: 8 })).toEqual(no('too_many_decimals'));
+    // Spaces and leading zeros do not reach the API, so they do not count.
+    expect(readTypedAmount(`${zeros(20)}1000.${zeros(95)}`, en)).toEqual(ok(`1000.${zeros(95)}`));
+    expect(readTypedAmount(`1 000.${zeros(95)}`, en)).toEqual(ok(`1000.${zeros(95)}`));
+  });
+
   it('gives too many decimals, not ambiguity, for a decimal point in the other mark', () => {
     expect(readTypedAmount('0.000000001', { ...fr, maxDecimals: 8 })).toEqual(no('too_many_decimals'));
     expect(readTypedAmount('0.000000001', { ...pt, maxDecimals: 8 })).toEqual(no('too_many_decimals'));

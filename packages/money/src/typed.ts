@@ -6,8 +6,9 @@
 // `1.000,50` or `1.000.000` in French), a decimal point when it cannot separate thousands (`0.05`,
 // `.5`, `12.`, `1.5` in French; `0,05` in English). One of it followed by exactly three digits
 // (`1.000` in French, `1,000` in English) could be 1 or a thousand, so it is refused as ambiguous.
-// A minus, an exponent (`1e9`), a second decimal mark, a misplaced thousands mark or more decimals
-// than the asset has are refused too, so the field can say why and the form keeps its button disabled.
+// A minus, an exponent (`1e9`), a second decimal mark, a misplaced thousands mark, more decimals
+// than the asset has or a longer number than the API takes are refused too, so the field can say why
+// and the form keeps its button disabled.
 export type TypedAmountProblem =
   | 'negative'
   | 'exponent'
@@ -16,7 +17,8 @@ export type TypedAmountProblem =
   | 'misplaced_group_separator'
   | 'ambiguous_separator'
   | 'too_many_decimals'
-  | 'too_large';
+  | 'too_large'
+  | 'too_long';
 
 export type TypedAmount =
   | { readonly ok: true; /** A plain decimal (`1000.50`), or '' for an empty field. */ readonly value: string }
@@ -35,6 +37,13 @@ export interface TypedAmountOptions {
  * after the button was enabled, or shown as a total no one can place.
  */
 export const MAX_WHOLE_DIGITS = 24;
+
+/**
+ * Most characters of the plain decimal a form sends (`1000.50`): the API refuses more
+ * (amount_is_too_long, the contract's amountTextSchema). Within the asset's decimals and
+ * MAX_WHOLE_DIGITS only trailing zeros (`1.000…0`) reach it, which the decimals check lets through.
+ */
+export const MAX_AMOUNT_CHARACTERS = 100;
 
 const refuse = (problem: TypedAmountProblem): TypedAmount => ({ ok: false, problem });
 
@@ -82,5 +91,7 @@ export function readTypedAmount(text: string, options: TypedAmountOptions): Type
   if (options.maxDecimals !== undefined && significant.length > options.maxDecimals) return refuse('too_many_decimals');
   const cleanWhole = digits.replace(/^0+(?=\d)/, '') || '0';
   if (cleanWhole.length > MAX_WHOLE_DIGITS) return refuse('too_large');
-  return { ok: true, value: fraction === '' ? cleanWhole : `${cleanWhole}.${fraction}` };
+  const value = fraction === '' ? cleanWhole : `${cleanWhole}.${fraction}`;
+  if (value.length > MAX_AMOUNT_CHARACTERS) return refuse('too_long');
+  return { ok: true, value };
 }

@@ -1,7 +1,7 @@
 // Building blocks of the wallets calls: amounts as typed, the approval proof, ids (the listed coins
 // and send speeds are constants/wallets.ts).
 import { z as zod } from 'zod';
-import { MAX_WHOLE_DIGITS } from '@rora/money';
+import { MAX_AMOUNT_CHARACTERS, MAX_WHOLE_DIGITS } from '@rora/money';
 import { pinSchema, totpCodeSchema } from '../user.ts';
 
 /**
@@ -13,11 +13,12 @@ export const amountTextSchema = zod
   .string({ error: (issue) => (issue.input == null ? 'amount_is_empty' : 'amount_is_not_a_decimal') })
   .trim()
   .min(1, { error: 'amount_is_empty' })
-  .max(100, { error: 'amount_is_too_long' })
+  .max(MAX_AMOUNT_CHARACTERS, { error: 'amount_is_too_long' })
   .regex(/^(0|[1-9]\d*)(\.\d+)?$/, { error: 'amount_is_not_a_decimal' })
   // Bounded so every amount, in minor units of any asset (scale <= 18), fits numeric(78,0) with room
   // for products such as price x quantity: at most 24 whole digits (decimals are checked against the
-  // scale). The same bound as the web's amount fields (readTypedAmount), so they refuse what this would.
+  // scale). The same bounds (length, whole digits) as the web's amount fields (readTypedAmount), so
+  // they refuse what this would.
   .regex(new RegExp(`^\\d{1,${MAX_WHOLE_DIGITS}}(\\.\\d+)?$`), { error: 'amount_is_too_large' });
 /** A decimal amount on the wire ('0.5'). */
 export const decimalSchema = zod.string();

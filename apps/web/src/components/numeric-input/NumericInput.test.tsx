@@ -10,15 +10,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tryParseAmount } from '@rora/money';
 import english from '../../lib/i18n/locales/en.json';
 import french from '../../lib/i18n/locales/fr.json';
+import spanish from '../../lib/i18n/locales/la_es.json';
 import portuguese from '../../lib/i18n/locales/pt_br.json';
 import { NumericInput } from './NumericInput.tsx';
 
-async function i18nIn(language: 'en' | 'fr' | 'pt-BR') {
+type Language = 'en' | 'es-419' | 'fr' | 'pt-BR';
+
+async function i18nIn(language: Language) {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
-    resources: { en: { common: english }, fr: { common: french }, 'pt-BR': { common: portuguese } },
+    resources: {
+      en: { common: english },
+      'es-419': { common: spanish },
+      fr: { common: french },
+      'pt-BR': { common: portuguese },
+    },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
@@ -52,7 +60,7 @@ function AmountForm({ initial = '' }: { initial?: string }) {
   );
 }
 
-async function paste(language: 'en' | 'fr' | 'pt-BR', text: string) {
+async function paste(language: Language, text: string) {
   const instance = await i18nIn(language);
   render(
     <I18nextProvider i18n={instance}>
@@ -222,5 +230,50 @@ describe('a field that starts with an amount', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(field.value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+// An outside tester's report: a 101-character decimal passed the field and the API refused it
+// (amount_is_too_long, 100 characters at most). The field refuses it first, with its own message.
+describe('an amount longer than the API takes', () => {
+  const zeros = (count: number) => '0'.repeat(count);
+
+  it.each([
+    [
+      'en',
+      `1.${zeros(99)}`,
+      'This number is too long: 100 characters at most (zeros at the end of the decimals count too)',
+    ],
+    [
+      'es-419',
+      `1.${zeros(99)}`,
+      'Este número es demasiado largo: 100 caracteres como máximo (los ceros al final de los decimales también cuentan)',
+    ],
+    [
+      'fr',
+      `1,${zeros(99)}`,
+      'Ce nombre est trop long\u00a0: 100 caractères au maximum (les zéros à la fin des décimales comptent aussi)',
+    ],
+    [
+      'pt-BR',
+      `1,${zeros(99)}`,
+      'Este número é longo demais: no máximo 100 caracteres (os zeros no fim dos decimais também contam)',
+    ],
+  ] as const)('is refused in %s as too long, with the button disabled', async (language, text, message) => {
+    const field = await paste(language, text);
+    expect(field.value).toBe(text);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByLabelText('form value').textContent).toBe('');
+    expect(sendButton().disabled).toBe(true);
+  });
+
+  it('takes exactly 100 characters, and names the decimals for 0.000…0001', async () => {
+    const field = await paste('en', `1.${zeros(98)}`);
+    expect(screen.getByLabelText('form value').textContent).toBe(`1.${zeros(98)}`);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.clear(field);
+    await userEvent.paste(`0.${zeros(98)}1`);
+    expect(screen.getByRole('alert').textContent).toBe('Too many decimals: 8 at most here');
+    expect(screen.getByLabelText('form value').textContent).toBe('');
   });
 });

@@ -2,15 +2,15 @@
 // read in their language's marks (`1,000.50`, `1 000,50`), or with the other mark where it can only
 // be read one way (`0.05` in French), it reaches the form as a plain decimal (`1000.50`); refused
 // (`1e9`, `-5`, `1.2.3`, `1.000` in French, which could be 1 or a thousand, too many decimals, more
-// whole digits than the API takes), the field says why and the form receives '' (no amount), so its
-// button stays disabled: never the text, which its own parser could read as another number (`1.000`
-// refused in French is 1 to the form).
+// whole digits or characters than the API takes), the field says why and the form receives '' (no
+// amount), so its button stays disabled: never the text, which its own parser could read as another
+// number (`1.000` refused in French is 1 to the form).
 // A value set from outside (Max, the linked field of the order form, a reset) replaces the text,
 // grouped in the reader's marks (`12,006.5`, `12 006,5`) as every other amount on screen is, and
 // only when that text reads back as exactly the same decimal.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_WHOLE_DIGITS, readTypedAmount, type TypedAmount } from '@rora/money';
+import { MAX_AMOUNT_CHARACTERS, MAX_WHOLE_DIGITS, readTypedAmount, type TypedAmount } from '@rora/money';
 import { numberMarks, type NumberMarks } from '../../lib/format/numbers.ts';
 import { TextField, type TextFieldProps } from '../text-field/TextField.tsx';
 
@@ -59,6 +59,7 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
         mark: marks.decimal === '.' ? ',' : '.',
         decimals: maxDecimals,
         digits: MAX_WHOLE_DIGITS,
+        characters: MAX_AMOUNT_CHARACTERS,
       });
   return (
     <TextField
