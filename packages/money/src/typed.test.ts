@@ -52,7 +52,7 @@ describe('readTypedAmount', () => {
     ['$12', en, no('not_a_number')],
     ['12 BTC', en, no('not_a_number')],
     ['abc', en, no('not_a_number')],
-    ['.', en, ok('0')],
+    ['.', en, no('incomplete')],
     ['Infinity', en, no('not_a_number')],
     ['0x10', en, no('not_a_number')],
     ['\u22125', en, no('negative')],
@@ -86,14 +86,14 @@ describe('readTypedAmount', () => {
     ['1234.5', [fr, pt], ok('1234.5')],
     ['1234.567', [fr, pt], ok('1234.567')],
     ['1 234.5', [fr, pt], ok('1234.5')],
-    ['.', [fr, pt], ok('0')],
+    ['.', [fr, pt], no('incomplete')],
     ['0,05', [en, es], ok('0.05')],
     [',5', [en, es], ok('0.5')],
     ['12,', [en, es], ok('12')],
     ['1,5', [en, es], ok('1.5')],
     ['1,00050', [en, es], ok('1.00050')],
     ['1234,5', [en, es], ok('1234.5')],
-    [',', [en, es], ok('0')],
+    [',', [en, es], no('incomplete')],
     // Only thousands separators: several of them, or the decimal mark after them.
     ['1.000.000', [fr, pt], ok('1000000')],
     ['12.345.678', [fr, pt], ok('12345678')],
@@ -123,6 +123,20 @@ describe('readTypedAmount', () => {
     ['1.2.3', [en, es], no('several_decimal_separators')],
   ])('reads the other mark in %j as it alone can be', (text, languages, expected) => {
     for (const options of languages) expect(readTypedAmount(text, options), JSON.stringify(options)).toEqual(expected);
+  });
+
+  // A decimal mark with no digit is the start of `.5`, not 0: no amount, in every language.
+  it.each([
+    ['.', [en, es, fr, pt]],
+    [',', [en, es, fr, pt]],
+    [' . ', [en, es, fr, pt]],
+    ['．', [en, es, fr, pt]],
+  ])('reads %j alone as an incomplete number, never 0', (text, languages) => {
+    for (const options of languages) {
+      expect(readTypedAmount(text, options), JSON.stringify(options)).toEqual(no('incomplete'));
+    }
+    expect(readTypedAmount('.5', en)).toEqual(ok('0.5'));
+    expect(readTypedAmount('0.', en)).toEqual(ok('0'));
   });
 
   // The API takes at most 100 characters of the plain decimal (amount_is_too_long); within an asset's

@@ -8,7 +8,8 @@
 // (`1.000` in French, `1,000` in English) could be 1 or a thousand, so it is refused as ambiguous.
 // A minus, an exponent (`1e9`), a second decimal mark, a misplaced thousands mark, more decimals
 // than the asset has or a longer number than the API takes are refused too, so the field can say why
-// and the form keeps its button disabled.
+// and the form keeps its button disabled. A mark with no digit (`.`, `,`) is an incomplete number:
+// no amount, never 0.
 export type TypedAmountProblem =
   | 'negative'
   | 'exponent'
@@ -18,7 +19,8 @@ export type TypedAmountProblem =
   | 'ambiguous_separator'
   | 'too_many_decimals'
   | 'too_large'
-  | 'too_long';
+  | 'too_long'
+  | 'incomplete';
 
 export type TypedAmount =
   | { readonly ok: true; /** A plain decimal (`1000.50`), or '' for an empty field. */ readonly value: string }
@@ -87,6 +89,8 @@ export function readTypedAmount(text: string, options: TypedAmountOptions): Type
   if (!/^\d*$/.test(fraction) || !isGrouped(whole, other)) return refuse('misplaced_group_separator');
   const digits = whole.replace(/[ .,]/g, '');
   if (digits === '' && point === -1) return refuse('not_a_number');
+  // `.` or `,` alone is the start of `.5`, not 0: no amount until a digit comes.
+  if (digits === '' && fraction === '') return refuse('incomplete');
   const significant = fraction.replace(/0+$/, '');
   if (options.maxDecimals !== undefined && significant.length > options.maxDecimals) return refuse('too_many_decimals');
   const cleanWhole = digits.replace(/^0+(?=\d)/, '') || '0';

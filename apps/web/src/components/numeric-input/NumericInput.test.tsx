@@ -233,6 +233,45 @@ describe('a field that starts with an amount', () => {
   });
 });
 
+// An outside tester's report: a decimal mark alone read as 0. It is the start of `.5`: no amount, and
+// once the customer is done with the field (leaves it, presses Enter), a message saying so.
+describe('a decimal mark alone', () => {
+  it.each([
+    ['en', '.', 'This amount is incomplete: type its digits, for example 0.5'],
+    ['en', ',', 'This amount is incomplete: type its digits, for example 0.5'],
+    ['es-419', '.', 'Este monto está incompleto: escribe sus dígitos, por ejemplo 0.5'],
+    ['fr', ',', 'Ce montant est incomplet\u00a0: tapez ses chiffres, par exemple 0,5'],
+    ['fr', '.', 'Ce montant est incomplet\u00a0: tapez ses chiffres, par exemple 0,5'],
+    ['pt-BR', ',', 'Este valor está incompleto: digite os algarismos, por exemplo 0,5'],
+  ] as const)(
+    'in %s, %j is no amount, and says so when the customer leaves the field',
+    async (language, mark, message) => {
+      const field = await paste(language, '');
+      await userEvent.type(field, mark);
+      expect(field.value).toBe(mark);
+      expect(screen.getByLabelText('form value').textContent).toBe('');
+      expect(sendButton().disabled).toBe(true);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await userEvent.tab();
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByLabelText('form value').textContent).toBe('');
+    },
+  );
+
+  it('says so when the customer presses Enter, and reads the number once a digit follows', async () => {
+    const field = await paste('en', '');
+    await userEvent.type(field, '.{Enter}');
+    expect(screen.getByRole('alert').textContent).toMatch(/incomplete/);
+    expect(screen.getByLabelText('form value').textContent).toBe('');
+    await userEvent.type(field, '5');
+    expect(field.value).toBe('.5');
+    expect(screen.getByLabelText('form value').textContent).toBe('0.5');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sendButton().disabled).toBe(false);
+  });
+});
+
 // An outside tester's report: a 101-character decimal passed the field and the API refused it
 // (amount_is_too_long, 100 characters at most). The field refuses it first, with its own message.
 describe('an amount longer than the API takes', () => {

@@ -4,11 +4,13 @@
 // (`1e9`, `-5`, `1.2.3`, `1.000` in French, which could be 1 or a thousand, too many decimals, more
 // whole digits or characters than the API takes), the field says why and the form receives '' (no
 // amount), so its button stays disabled: never the text, which its own parser could read as another
-// number (`1.000` refused in French is 1 to the form).
+// number (`1.000` refused in French is 1 to the form). A decimal mark alone (`.`, the start of `.5`)
+// is no amount either; the field says so once the customer leaves it or presses Enter, not while
+// they type.
 // A value set from outside (Max, the linked field of the order form, a reset) replaces the text,
 // grouped in the reader's marks (`12,006.5`, `12 006,5`) as every other amount on screen is, and
 // only when that text reads back as exactly the same decimal.
-import { useState } from 'react';
+import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_AMOUNT_CHARACTERS, MAX_WHOLE_DIGITS, readTypedAmount, type TypedAmount } from '@rora/money';
 import { numberMarks, type NumberMarks } from '../../lib/format/numbers.ts';
@@ -39,7 +41,16 @@ export function shownDecimal(value: string, marks: NumberMarks): string {
   return whole + (match[2] ?? '').replace('.', marks.decimal);
 }
 
-export function NumericInput({ value, onValueChange, maxDecimals, className, error, ...rest }: NumericInputProps) {
+export function NumericInput({
+  value,
+  onValueChange,
+  maxDecimals,
+  className,
+  error,
+  onBlur,
+  onKeyDown,
+  ...rest
+}: NumericInputProps) {
   const { t, i18n } = useTranslation();
   const marks = numberMarks(i18n.language || 'en');
   const read = (text: string) => readTypedAmount(text, { decimalSeparator: marks.decimal, maxDecimals });
@@ -50,17 +61,20 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
     return formValue(read(grouped)) === value ? grouped : value.replace('.', marks.decimal);
   };
   const [draft, setDraft] = useState(fromForm);
+  // Whether the customer is done with the text: left the field or pressed Enter since the last edit.
+  const [settled, setSettled] = useState(false);
   const shown = formValue(read(draft)) === value ? draft : fromForm();
   const reading = read(shown);
-  const problem = reading.ok
-    ? undefined
-    : t(`amountInput.${reading.problem}`, {
-        decimal: marks.decimal,
-        mark: marks.decimal === '.' ? ',' : '.',
-        decimals: maxDecimals,
-        digits: MAX_WHOLE_DIGITS,
-        characters: MAX_AMOUNT_CHARACTERS,
-      });
+  const problem =
+    reading.ok || (reading.problem === 'incomplete' && !settled)
+      ? undefined
+      : t(`amountInput.${reading.problem}`, {
+          decimal: marks.decimal,
+          mark: marks.decimal === '.' ? ',' : '.',
+          decimals: maxDecimals,
+          digits: MAX_WHOLE_DIGITS,
+          characters: MAX_AMOUNT_CHARACTERS,
+        });
   return (
     <TextField
       {...rest}
@@ -73,7 +87,16 @@ export function NumericInput({ value, onValueChange, maxDecimals, className, err
       onChange={(event) => {
         const text = event.currentTarget.value;
         setDraft(text);
+        setSettled(false);
         onValueChange(formValue(read(text)));
+      }}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        setSettled(true);
+        onBlur?.(event);
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Enter') setSettled(true);
+        onKeyDown?.(event);
       }}
     />
   );
