@@ -153,6 +153,25 @@ describe('readTypedAmount', () => {
     expect(readTypedAmount(`1 000.${zeros(95)}`, en)).toEqual(ok(`1000.${zeros(95)}`));
   });
 
+  // ADR 0034, second amendment: the comma before 1, 2 or 4 digits is a decimal mark in every language;
+  // before exactly 3 it is the decimal mark in fr and pt-BR and ambiguous in en and es-419, never a
+  // thousands mark, so no digit count reads it one way and the next the other.
+  it.each([
+    ['1,0', ok('1.0'), ok('1.0')],
+    ['1,00', ok('1.00'), ok('1.00')],
+    ['10,00', ok('10.00'), ok('10.00')],
+    ['1,000', no('ambiguous_separator'), ok('1.000')],
+    ['1,0000', ok('1.0000'), ok('1.0000')],
+    ['1.0', ok('1.0'), ok('1.0')],
+    ['1.00', ok('1.00'), ok('1.00')],
+    ['10.00', ok('10.00'), ok('10.00')],
+    ['1.000', ok('1.000'), no('ambiguous_separator')],
+    ['1.0000', ok('1.0000'), ok('1.0000')],
+  ])('reads %j as %j in en and es-419 and as %j in fr and pt-BR', (text, dotLanguages, commaLanguages) => {
+    for (const options of [en, es]) expect(readTypedAmount(text, options)).toEqual(dotLanguages);
+    for (const options of [fr, pt]) expect(readTypedAmount(text, options)).toEqual(commaLanguages);
+  });
+
   it('gives too many decimals, not ambiguity, for a decimal point in the other mark', () => {
     expect(readTypedAmount('0.000000001', { ...fr, maxDecimals: 8 })).toEqual(no('too_many_decimals'));
     expect(readTypedAmount('0.000000001', { ...pt, maxDecimals: 8 })).toEqual(no('too_many_decimals'));

@@ -316,3 +316,58 @@ describe('an amount longer than the API takes', () => {
     expect(screen.getByLabelText('form value').textContent).toBe('');
   });
 });
+
+// ADR 0034, second amendment: the comma before 1, 2 or 4 digits is a decimal comma in every language
+// (`10,00` in English is 10.00, a European paste); before exactly 3 digits it is refused in en and
+// es-419 and is the decimal mark in fr and pt-BR: never a thousands mark at 3 and a decimal at 2.
+describe('a comma before a few digits', () => {
+  const languages = ['en', 'es-419', 'fr', 'pt-BR'] as const;
+  const commaIsDecimal = (language: Language) => language === 'fr' || language === 'pt-BR';
+
+  it.each(
+    languages.flatMap((language) =>
+      (['1,0', '1,00', '10,00', '1,0000'] as const).map((text) => [language, text] as const),
+    ),
+  )('in %s reads %j as a decimal comma', async (language, text) => {
+    const field = await paste(language, text);
+    expect(field.value).toBe(text);
+    expect(screen.getByLabelText('form value').textContent).toBe(text.replace(',', '.'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sendButton().disabled).toBe(false);
+  });
+
+  it.each(languages)('in %s reads 1,000 as the decimal 1.000 or refuses it, never as a thousand', async (language) => {
+    await paste(language, '1,000');
+    const meant = screen.getByLabelText('form value').textContent;
+    if (commaIsDecimal(language)) {
+      expect(meant).toBe('1.000');
+    } else {
+      expect(meant).toBe('');
+      expect(screen.getByRole('alert').textContent).toMatch(/“,”|«,»/);
+    }
+  });
+});
+
+// ADR 0034, second amendment: in Latin American Spanish the dot is the decimal mark (es-419, as every
+// balance on screen writes it: `1.500 BTC` is one and a half), so `1.500` reads as 1.5 like the
+// balance under the field; `1,500` is the ambiguous one there.
+describe('Latin American Spanish', () => {
+  it('reads 1.500 as the balances write it, 1.5', async () => {
+    const field = await paste('es-419', '1.500');
+    expect(field.value).toBe('1.500');
+    expect(screen.getByLabelText('form value').textContent).toBe('1.500');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses 1,500 as ambiguous and takes 1.000,50 as neither', async () => {
+    const field = await paste('es-419', '1,500');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Este número es ambiguo: aquí «,» puede marcar decimales o miles. Usa «.» para los decimales y escribe los miles sin separador',
+    );
+    expect(screen.getByLabelText('form value').textContent).toBe('');
+    await userEvent.clear(field);
+    await userEvent.paste('1.000,50');
+    expect(screen.getByLabelText('form value').textContent).toBe('');
+    expect(sendButton().disabled).toBe(true);
+  });
+});
