@@ -90,7 +90,7 @@ export default defineConfig({
           // default at load 20, where 13 of 960 timed out (exchange, swap, finance-staking). The node
           // tests' limit gives it the room; a race does not hide behind it (there is no waiting).
           testTimeout: 30_000,
-          setupFiles: ['apps/web/src/testing/settle-before-teardown.ts'],
+          setupFiles: ['apps/web/src/testing/settle-before-teardown.ts', 'apps/web/src/testing/async-waits.ts'],
           server: { deps: { inline: reactLibraries } },
           sequence: { groupOrder: 0 },
         },

@@ -26,6 +26,7 @@ import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtur
 import { answerBtcMarket, orderRateOf } from '../../testing/market-fixtures.ts';
 import { installFakeApi, renderScreen, signInAs, text } from '../../testing/render-screen.tsx';
 import { Component } from './exchange.tsx';
+import { eventually } from '../../testing/eventually.ts';
 
 vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'));
 
@@ -89,7 +90,7 @@ async function marketBuy(estimate: OrderRate = rate) {
   await screen.findByText(/5,000(\.0+)? USDT/);
   await typeMarketBuy();
   const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
-  await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
+  await eventually(() => expect(buy).toHaveProperty('disabled', false));
   return buy;
 }
 
@@ -171,7 +172,7 @@ describe('confirming an order on the exchange screen', () => {
     await userEvent.click(screen.getByLabelText(text('exchange:priceLabel')));
     await userEvent.paste('45000');
     const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
-    await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
+    await eventually(() => expect(buy).toHaveProperty('disabled', false));
     await userEvent.click(buy);
     expect(value(dialog(), text('exchange:confirm.order'))).toBe(text('exchange:confirm.kind.limit_buy'));
     expect(value(dialog(), text('exchange:confirm.limitPrice'))).toBe('45,000.0 USDT');
@@ -259,10 +260,10 @@ describe('confirming an order on the exchange screen', () => {
     await userEvent.click(screen.getByLabelText(text('exchange:amountLabel')));
     await userEvent.paste('0.01');
     const buy = screen.getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
-    await vi.waitFor(() => expect(buy).toHaveProperty('disabled', false));
+    await eventually(() => expect(buy).toHaveProperty('disabled', false));
     await userEvent.click(buy);
     await userEvent.click(confirmButton());
-    await vi.waitFor(() => expect(keys()).toHaveLength(3));
+    await eventually(() => expect(keys()).toHaveLength(3));
     expect(new Set(keys()).size).toBe(3);
   });
 
@@ -286,7 +287,7 @@ describe('confirming an order on the exchange screen', () => {
     // The hold ends; the next estimate moved: its figures come with what they were, without the refusal.
     answerUsdt('5000');
     await invalidateAfter(queryClient, 'order');
-    await vi.waitFor(() => expect(confirmButton()).toHaveProperty('disabled', false));
+    await eventually(() => expect(confirmButton()).toHaveProperty('disabled', false));
     api.answer(marketsApi.orderRate, orderRateSchema, { ...rate, price: '46100.0', total: '461', notional: '461' });
     vi.advanceTimersByTime(CONFIRM_REFRESH_MS);
     await within(dialog()).findByText(text('exchange:confirm.moved'));
@@ -323,7 +324,7 @@ describe('confirming an order on the exchange screen', () => {
     await within(sheet).findByText(/5,000(\.0+)? USDT/);
     await typeMarketBuy();
     const submit = within(sheet).getByRole('button', { name: text('exchange:submitBuy', { asset: 'BTC' }) });
-    await vi.waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await eventually(() => expect(submit).toHaveProperty('disabled', false));
     await userEvent.click(submit);
     api.answer(marketsApi.placeOrder, orderSchema, filled);
     await userEvent.click(confirmButton());

@@ -19,6 +19,7 @@ import { answerBtcMarket, btcTicker, orderRateOf } from '../../testing/market-fi
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import type { LanguageCode } from '../../lib/i18n/languages.ts';
 import { Component } from './exchange.tsx';
+import { eventually } from '../../testing/eventually.ts';
 
 vi.mock('lightweight-charts', () => import('../../testing/fake-chart-library.ts'));
 
@@ -103,7 +104,7 @@ describe('the exchange screen', () => {
     await userEvent.click(screen.getByRole('tab', { name: text('exchange:market') }));
     await userEvent.click(field('exchange:amountLabel'));
     await userEvent.paste('0.01');
-    await vi.waitFor(() => expect(field('exchange:totalLabel').value).toBe('651.3'));
+    await eventually(() => expect(field('exchange:totalLabel').value).toBe('651.3'));
     expect(screen.getAllByText(/651\.300000 USDT/).length).toBeGreaterThan(0);
   });
 
@@ -189,7 +190,7 @@ describe('the exchange screen', () => {
     expect(stats.getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText(text('exchange:high24h'))).toBeTruthy();
     ticker.release(btcTicker);
-    await vi.waitFor(() => expect(stats.getAttribute('aria-busy')).toBe('false'));
+    await eventually(() => expect(stats.getAttribute('aria-busy')).toBe('false'));
     const notice = await screen.findByText(new RegExp(text('exchange:kycNotice').slice(0, 24)));
     const panes = document.querySelector('.exchange__layout')!;
     expect(panes.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -17,6 +17,7 @@ import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtur
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { btcEthQuote } from '../../testing/swap-fixtures.ts';
 import { Component } from './swap.tsx';
+import { eventually } from '../../testing/eventually.ts';
 
 const api = installFakeApi();
 
@@ -128,7 +129,7 @@ describe('the swap screen', () => {
       await renderScreen({ path: '/dashboard/swap', Component, namespaces: ['swap', 'onramp'] });
       await userEvent.type(await screen.findByLabelText(text('swap:form.amountIn', { asset: 'BTC' })), '0.01');
       const review = screen.getByRole('button', { name: text('swap:form.review') });
-      await vi.waitFor(() => expect(review).toHaveProperty('disabled', false), { timeout: 3000 });
+      await eventually(() => expect(review).toHaveProperty('disabled', false));
       await userEvent.click(review);
 
       const dialog = await screen.findByRole('dialog');

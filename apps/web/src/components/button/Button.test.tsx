@@ -3,8 +3,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Button } from './Button.tsx';
+import { eventually } from '../../testing/eventually.ts';
 
 /** A button that loads when pressed; `finish` ends the load (a refusal). */
 function Refused() {
@@ -36,7 +37,7 @@ describe('Button', () => {
     elsewhere.remove();
     expect(document.activeElement).toBe(document.body);
     screen.getByRole('button', { name: 'finish' }).click();
-    await vi.waitFor(() => expect(document.activeElement).toBe(send));
+    await eventually(() => expect(document.activeElement).toBe(send));
   });
 
   it('leaves focus where the customer put it meanwhile', async () => {
@@ -51,7 +52,7 @@ describe('Button', () => {
     const pin = screen.getByLabelText('PIN');
     pin.focus();
     screen.getByRole('button', { name: 'finish' }).click();
-    await vi.waitFor(() => expect(send).toHaveProperty('disabled', false));
+    await eventually(() => expect(send).toHaveProperty('disabled', false));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.activeElement).toBe(pin);
   });
@@ -85,6 +86,6 @@ describe('Button', () => {
     elsewhere.focus();
     elsewhere.remove();
     screen.getByRole('button', { name: 'finish' }).click();
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('PIN')));
+    await eventually(() => expect(document.activeElement).toBe(screen.getByLabelText('PIN')));
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@rora/contracts';
 import { parseEvent } from './parse-event.ts';
 import { createRealtimeSocket } from './socket.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -118,7 +119,7 @@ describe('the session socket', () => {
     raw.receive({ channel: 'notifications', type: 'created', data: { id: 3 } });
     raw.receive({ channel: 'unknown', type: 'x', data: null });
     raw.receive(pong);
-    await vi.waitFor(() => expect(events).toHaveLength(2));
+    await eventually(() => expect(events).toHaveLength(2));
     expect(events).toEqual([ready, pong]);
     raw.receive(ready);
     expect(events).toHaveLength(3);

@@ -1,8 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationList } from '@rora/contracts';
 import { applyNotificationEvent, notificationWriter } from './live-notifications.ts';
 import { notificationsKey } from './notifications-api.ts';
+import { eventually } from '../../../testing/eventually.ts';
 
 const list: NotificationList = {
   items: [{ id: 'n1', kind: 'test', message: 'first', createdAt: '2025-05-20T10:00:00.000Z', isRead: false, data: {} }],
@@ -62,15 +63,15 @@ describe('notificationWriter', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { reads, unsubscribe } = listAnsweredByHand(client);
     reads[0]!(list);
-    await vi.waitFor(() => expect(unread(client)).toBe(1));
+    await eventually(() => expect(unread(client)).toBe(1));
     void client.refetchQueries({ queryKey: notificationsKey });
     expect(reads).toHaveLength(2);
 
     notificationWriter(client, { channel: 'notifications', type: 'created', data: created });
-    await vi.waitFor(() => expect(reads).toHaveLength(3));
+    await eventually(() => expect(reads).toHaveLength(3));
     reads[1]!(list);
     reads[2]!(withCreated);
-    await vi.waitFor(() => expect(unread(client)).toBe(2));
+    await eventually(() => expect(unread(client)).toBe(2));
     unsubscribe();
   });
 
@@ -80,10 +81,10 @@ describe('notificationWriter', () => {
     expect(reads).toHaveLength(1);
 
     notificationWriter(client, { channel: 'notifications', type: 'created', data: created });
-    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    await eventually(() => expect(reads).toHaveLength(2));
     reads[0]!(list);
     reads[1]!(withCreated);
-    await vi.waitFor(() => expect(unread(client)).toBe(2));
+    await eventually(() => expect(unread(client)).toBe(2));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(unread(client)).toBe(2);
     unsubscribe();
