@@ -56,18 +56,32 @@ describe('the order chain', () => {
 
   it('makes a batch that reaches the database before the one before it wait for it, then commit after it', async () => {
     const before = await lastBatch(t);
-    // Batch n + 2 arrives first (the two travel on two connections) and waits for n + 1.
-    const later = commitEmptyBatch(t, before + 2n, await writerPid(t));
-    for (let tries = 0; tries < 40; tries += 1) {
-      const { rows } = await t.database.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE '%orders_commit_batch%'
-            AND pid <> pg_backend_pid()`,
+    const pid = await writerPid(t);
+    // Batch n + 2 waits for n + 1 only if n + 1 arrives within 50 ms of its first look (else it fails
+    // L0003 and the sequencer sends it again): sent from here, n + 1 came later than that on a busy
+    // machine. So both are held in the database and let go together: n + 2 after it took its own
+    // batch lock (on its row of batch marks), n + 1 before it took its own (its batch lock).
+    const gate = await t.database.pool.connect();
+    let released = false;
+    try {
+      await gate.query('BEGIN');
+      await gate.query('SELECT pg_advisory_xact_lock(7262, $1::int)', [Number(before + 1n)]);
+      const { rowCount } = await gate.query(
+        'SELECT 1 FROM order_batch_marks WHERE shard = 0 AND slot = $1 FOR UPDATE',
+        [Number((before + 2n) % 4096n)],
       );
-      if (rows[0]!.n > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(rowCount).toBe(1);
+      const later = commitEmptyBatch(t, before + 2n, pid);
+      await batchesWaiting(t, 1);
+      const earlier = commitEmptyBatch(t, before + 1n, pid);
+      await batchesWaiting(t, 2);
+      await gate.query('COMMIT');
+      released = true;
+      await Promise.all([earlier, later]);
+    } finally {
+      if (!released) await gate.query('ROLLBACK');
+      gate.release();
     }
-    await commitEmptyBatch(t, before + 1n, await writerPid(t));
-    await later;
     expect(await lastBatch(t)).toBe(before + 2n);
     // The sequencer, whose next number is now taken, finds its place in the chain again.
     const customer = await approvedCustomer(t, { USDT: '100' });
