@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { requireMarket } from '../markets/index.ts';
 import { auditBook } from './book-audit.ts';
-import { approvedCustomer, placeOrder, setUpMarketsTestApp } from './testing/orders-fixtures.ts';
+import { approvedCustomer, placeOrder, setUpMarketsTestApp, until } from './testing/orders-fixtures.ts';
 
 let t: TestApp;
 setUpMarketsTestApp((app) => (t = app));
@@ -52,15 +52,29 @@ describe('the book audit under load', () => {
     const runner = t.app.services.markets.orders.runners.runner(SOL);
     await expect(runner.whileIdle(() => Promise.reject(new Error('audit failed')))).rejects.toThrow('audit failed');
     // An order placed while an audit holds the book waits for it, then goes through.
-    let release!: () => void;
+    let release: (() => void) | undefined;
     const held = runner.whileIdle(() => new Promise<void>((resolve) => (release = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The audit runs (the book is held) once its task has been called.
+    await until(async () => release !== undefined, 'the audit to hold the book');
+    const place = runner.place.bind(runner);
+    let queued = false;
+    runner.place = (input) => {
+      const outcome = place(input);
+      queued = true;
+      return outcome;
+    };
     const placing = placeOrder(t, buyer, { symbol: 'SOL/USDT', side: 'buy', price: '10', amount: '1' });
     let placed = false;
     void placing.then(() => (placed = true));
+    try {
+      await until(async () => queued, 'the order to reach its runner');
+    } finally {
+      runner.place = place;
+    }
+    // Queued: a batch not held back would now be read, committed and answered, a few round trips.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(placed).toBe(false);
-    release();
+    release!();
     await held;
     expect((await placing).statusCode).toBe(201);
   });

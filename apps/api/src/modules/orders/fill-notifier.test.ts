@@ -6,6 +6,7 @@ import type { TestApp } from '../../testing/test-app.ts';
 import { topics, type RealtimeEvent } from '../realtime/index.ts';
 import type { TestUser } from '../../testing/users.ts';
 import {
+  batchesWaiting,
   approvedCustomer,
   assertOrdersConsistent,
   placeOrder,
@@ -45,7 +46,8 @@ describe('order filled notifications', () => {
     let answeredWhileLocked = false;
     const buying = placeOrder(t, buyer, { symbol: 'LTC/USDT', type: 'buy', price: '80', amount: '1' });
     void buying.then(() => (answeredWhileLocked = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The buy's batch is in the database, waiting for the lock to store the notification.
+    await batchesWaiting(t, 1);
     const stillLocked = answeredWhileLocked;
     await lock.query('ROLLBACK');
     lock.release();

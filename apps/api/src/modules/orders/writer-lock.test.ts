@@ -154,11 +154,17 @@ describe('the order writer lock', () => {
       await olderBatch.query('BEGIN');
       await olderBatch.query('SELECT last_batch FROM order_chain WHERE shard = 60 FOR UPDATE');
       const waiting = takeWriterLock(small.pool, 60);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const started = Date.now();
+      await until(async () => {
+        const { rows } = await t.database.pool.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query LIKE '%order_chain WHERE shard = 60 FOR UPDATE%'`,
+        );
+        return rows.length > 0;
+      }, "shard 60's take to wait for the older batch");
+      // Taken and released while shard 60's take still waits (the older batch commits only after):
+      // had it waited too, it would never have been (the test's limit).
       const other = (await takeWriterLock(small.pool, 61))!;
       await other.release();
-      expect(Date.now() - started).toBeLessThan(1_000);
       await olderBatch.query('COMMIT');
       const taken = (await waiting)!;
       expect(taken.held()).toBe(true);
