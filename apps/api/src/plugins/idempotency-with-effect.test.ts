@@ -3,8 +3,9 @@
 // get the answer of what committed, not "in progress" for as long as the process lives.
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../testing/users.ts';
 
@@ -61,13 +62,20 @@ describe("a 'with-effect' request whose client left before the answer", () => {
     await closed;
   }
 
+  /** Whether the key's answer is stored (the onSend hook ran to its end), whoever was there to read it. */
+  async function answerStored(key: string): Promise<boolean> {
+    const { rows } = await t.database.db.execute<{ stored: boolean }>(sql`
+      SELECT completed_at IS NOT NULL AS stored FROM idempotency_keys
+       WHERE user_id = ${alice.userId} AND idempotency_key = ${key}`);
+    return rows[0]?.stored ?? false;
+  }
+
   it('answers the retry with the stored answer, not 409 in progress', async () => {
     const key = randomUUID();
     await sendThenHangUp(key);
     // The handler finishes after the client left: its answer is stored but never delivered.
-    const finished = new Promise<void>((resolve) => setTimeout(resolve, 300));
     openGate();
-    await finished;
+    await vi.waitFor(async () => expect(await answerStored(key)).toBe(true), { timeout: 10_000, interval: 20 });
 
     const retry = await t.app.inject({
       method: 'POST',
