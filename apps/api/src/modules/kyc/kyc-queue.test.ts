@@ -50,10 +50,10 @@ it('holds no connection while the provider has a submission, for more customers 
   try {
     const submitting = users.map((user) => sendForReview(t, user));
     await until(() => provider.waiting() === users.length);
-    // Every submission is with the provider: the API still answers everyone else at once.
-    const started = Date.now();
+    // Every submission is with the provider: the API still answers everyone else. Answered before the
+    // provider lets go is the proof (a request waiting for a connection would wait until then, or be
+    // refused); a bound of 2 s on it failed on a busy machine.
     expect((await kycState(t, bystander)).statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
     provider.open();
     const answers = await Promise.all(submitting);
     expect(answers.map((answer) => answer.statusCode)).toEqual(users.map(() => 200));
