@@ -186,10 +186,11 @@ describe('an answer whose storing fails while the database hangs', () => {
        EXECUTE FUNCTION test_lose_then_slow()`,
     );
     const key = randomUUID();
-    const started = performance.now();
     const first = await coldMove(key);
     expect(first.statusCode, first.body).toBe(200);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Sent while the abandoning's 4 s write still runs (a bound of 3 s on the answer's time measured
+    // the machine's load too: the move's PIN check alone took seconds on a busy one).
+    expect((await keyRow(alice.userId, key))?.owner_id).not.toBe(ABANDONED_OWNER);
     // The abandoning goes on, and ends.
     await vi.waitFor(async () => expect((await keyRow(alice.userId, key))?.owner_id).toBe(ABANDONED_OWNER), {
       timeout: 8_000,
