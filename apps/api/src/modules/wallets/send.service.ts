@@ -3,7 +3,7 @@
 // another Rora customer's), the right approval was given; then amount + fee is held, the approval is
 // verified, and the send is settled inside Rora (internal) or broadcast exactly once (external).
 import { randomUUID } from 'node:crypto';
-import { getNetwork, type FeePriority, type NetworkDefinition } from '@rora/chains';
+import { getNetwork, type FeePriority } from '@rora/chains';
 import type { WalletFeeEstimate, WalletTransaction } from '@rora/contracts';
 import type { Db } from '@rora/db';
 import type { Ledger } from '@rora/ledger';
@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { parseCustomerAmount, parseCustomerFigure } from './amounts.ts';
 import type { Approval, ApprovalProof } from './approval.ts';
 import type { Destination, DestinationResolver } from './destination.ts';
+import { createFeeQuotes, type FeeQuotes } from './fee-quotes.ts';
 import type { FeeCalculator } from './fees.ts';
 import { facts, type SendSteps } from './send-steps.ts';
 import { createSendRecovery, type SendRecovery } from './send-recovery.ts';
@@ -72,8 +73,32 @@ export interface SendServiceDependencies {
   notifier: WalletNotifier;
 }
 
+/**
+ * The fee the customer confirmed, charged exactly (never more), while it still stands for the
+ * network's: refused once the network's has risen past what Rora absorbs, or fallen to under half
+ * of it. A confirmed fee under the network's is absorbed only if Rora quoted it to this customer,
+ * for this wallet, amount and priority, lately (fee-quotes.ts); else it is a figure of the customer's own.
+ * Without a confirmed fee, the network's.
+ */
+async function chargedFee(
+  deps: { fees: FeeCalculator; quotes: FeeQuotes },
+  send: { wallet: WalletRow; amount: bigint; input: SendInput & { userId: string }; confirmed: bigint | undefined },
+) {
+  const { wallet, amount, input, confirmed } = send;
+  const network = getNetwork(wallet.network);
+  const current = (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
+  if (confirmed === undefined) return current;
+  const risen = current * 100n > confirmed * CONFIRMED_FEE_RISE_ABSORBED_PERCENT;
+  const overstated = confirmed * 100n > current * CONFIRMED_FEE_MAX_PERCENT;
+  if (risen || overstated) throw new AppError('send_fee_has_changed');
+  const key = { userId: input.userId, walletId: wallet.id, amount, priority: input.priority };
+  if (confirmed < current && !deps.quotes.quoted(key, confirmed)) throw new AppError('send_fee_has_changed');
+  return confirmed;
+}
+
 export function createSendService(deps: SendServiceDependencies): SendService {
   const { db, ledger, steps } = deps;
+  const quotes = createFeeQuotes(deps.clock);
 
   async function ownedWallet(userId: string, walletId: string): Promise<WalletRow> {
     const wallet = await deps.wallets.findOwned(userId, walletId);
@@ -95,6 +120,8 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     const internal = destination?.ok === true && destination.recipient !== null;
     const quote = await deps.fees.customerFee(network, { amount: amount ?? 1n, priority: input.priority });
     const fee = internal ? 0n : quote.fee;
+    if (!internal && amount !== null)
+      quotes.remember({ userId, walletId: wallet.id, amount, priority: input.priority }, fee);
     const balance = await available(userId, network.asset);
     const text = (minor: bigint) => formatAmount(minor, network.decimals);
     return {
@@ -113,20 +140,6 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     };
   }
 
-  /**
-   * The fee the customer confirmed, charged exactly (never more), while it still stands for the
-   * network's: refused once the network's has risen past what Rora absorbs, or fallen to under half
-   * of it. Without a confirmed fee, the network's.
-   */
-  async function chargedFee(network: NetworkDefinition, amount: bigint, input: SendInput, confirmed?: bigint) {
-    const current = (await deps.fees.customerFee(network, { amount, priority: input.priority })).fee;
-    if (confirmed === undefined) return current;
-    const risen = current * 100n > confirmed * CONFIRMED_FEE_RISE_ABSORBED_PERCENT;
-    const overstated = confirmed * 100n > current * CONFIRMED_FEE_MAX_PERCENT;
-    if (risen || overstated) throw new AppError('send_fee_has_changed');
-    return confirmed;
-  }
-
   async function send(userId: string, input: SendInput, claimId: string | null): Promise<WalletTransaction> {
     const wallet = await ownedWallet(userId, input.walletId);
     const network = getNetwork(wallet.network);
@@ -136,7 +149,9 @@ export function createSendService(deps: SendServiceDependencies): SendService {
     const destination = await deps.destinations.resolve(wallet, input.address, input.destinationTag);
     await deps.approval.require(userId, input);
     const recipient = destination.recipient;
-    const fee = recipient ? 0n : await chargedFee(network, amount, input, confirmed);
+    const fee = recipient
+      ? 0n
+      : await chargedFee({ fees: deps.fees, quotes }, { wallet, amount, input: { ...input, userId }, confirmed });
     const held = heldSend({ userId, wallet, destination, amount, fee, priority: input.priority });
     const { id } = held;
     await steps.hold(held, claimId);
