@@ -58,6 +58,7 @@ export function portfolioAsset(symbol: string, fields: Partial<PortfolioAsset> =
     cold: '0',
     staked: '0',
     loanEscrow: '0',
+    lent: '0',
     total: '0',
     usdPrice: '1.00',
     usdValue: '0.00',

@@ -14,7 +14,9 @@ export const portfolioAssetSchema = zod.object({
   staked: decimal,
   /** Collateral of the customer's funded loans (an open request's is in `held`). */
   loanEscrow: decimal,
-  /** Everything the customer owns of the asset: available + held + cold + staked + loanEscrow. */
+  /** Lent to other customers: the principal of the running loans the customer funded, to be paid back. */
+  lent: decimal,
+  /** Everything the customer owns of the asset: available + held + cold + staked + loanEscrow + lent. */
   total: decimal,
   usdPrice: usd.nullable(),
   usdValue: usd,

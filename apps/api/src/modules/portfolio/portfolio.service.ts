@@ -3,6 +3,9 @@
 // the live price (prices/live-prices.ts: Rora's market, else the venues' reference), rounded down;
 // the day's change of the portfolio values today's holdings at the prices of 24 hours ago. A price
 // no live source confirms (the catalogue's, for anything but the quote asset) is marked stale.
+// Beside the ledger's balances, a lender's loans: the principal of each loan they funded that is
+// still running is theirs to be paid back (`lent`), so lending does not make it vanish from the total.
+import { sql } from 'drizzle-orm';
 import { networksForAsset } from '@rora/chains';
 import type { Dashboard, RoraAsset } from '@rora/contracts';
 import type { Db } from '@rora/db';
@@ -27,6 +30,14 @@ const listed = (quotes: readonly LiveAssetQuote[]) => quotes.filter((quote) => i
 /** The asset every market quotes in: its catalogue price (the dollar peg) is its live price. */
 const QUOTE_ASSET = 'USDT';
 
+/** Per asset, the principal of the running loans `userId` lent (loans_lender_idx). */
+async function lentByAsset(db: Db, userId: string): Promise<Map<string, bigint>> {
+  const rows = await db.execute<{ asset: string; lent: string }>(sql`
+    SELECT asset, sum(principal)::text AS lent FROM loans
+     WHERE lender_id = ${userId} AND status = 'active' GROUP BY asset`);
+  return new Map(rows.rows.map((row) => [row.asset, BigInt(row.lent)]));
+}
+
 function change(now: bigint, before: bigint | null): string | null {
   if (before === null || before === 0n) return null;
   return formatAmount(mulDiv(now - before, 10_000n, before, 'half-up'), 2, { decimals: 2, rounding: 'down' });
@@ -35,7 +46,11 @@ function change(now: bigint, before: bigint | null): string | null {
 export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: LivePriceService }): PortfolioService {
   return {
     async dashboard(userId) {
-      const [balances, quotes] = await Promise.all([deps.ledger.getBalances(deps.db, userId), deps.prices.quotes()]);
+      const [balances, lent, quotes] = await Promise.all([
+        deps.ledger.getBalances(deps.db, userId),
+        lentByAsset(deps.db, userId),
+        deps.prices.quotes(),
+      ]);
       const byAsset = new Map<string, Balances>(balances.map((balance) => [balance.asset, balance]));
       // Exact values, summed, rounded once to the cent for the total (prices/valuation.ts).
       let nowValue = 0n;
@@ -43,7 +58,8 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
       const assets = listed(quotes).map((quote) => {
         const scale = assetScale(quote.symbol);
         const balance = byAsset.get(quote.symbol);
-        const total = balance?.total ?? 0n;
+        const lentOut = lent.get(quote.symbol) ?? 0n;
+        const total = (balance?.total ?? 0n) + lentOut;
         const value = quote.usdPrice ? usdValue(total, scale, quote.usdPrice) : 0n;
         nowValue += value;
         if (total > 0n) {
@@ -62,6 +78,7 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
           cold: text(balance?.cold),
           staked: text(balance?.staked),
           loanEscrow: text(balance?.loanEscrow),
+          lent: text(lentOut),
           total: text(total),
           usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
           usdValue: formatCents(toCents(value)),

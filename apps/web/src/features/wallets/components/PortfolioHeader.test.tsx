@@ -23,6 +23,7 @@ const asset = (symbol: string, fields: Partial<Asset>): Asset => ({
   cold: '0',
   staked: '0',
   loanEscrow: '0',
+  lent: '0',
   total: '0',
   usdPrice: '1',
   usdValue: '0.00',
@@ -113,15 +114,16 @@ describe('the portfolio summary', () => {
 
   it('leaves out the parts worth nothing and keeps the way to the cold wallet', async () => {
     const assets = [
-      asset('USDT', { available: '100', staked: '50', loanEscrow: '25.5', total: '175.5', usdPrice: '1' }),
+      asset('USDT', { available: '100', staked: '50', loanEscrow: '25.5', lent: '40', total: '215.5', usdPrice: '1' }),
       asset('ETH', { held: '0.5', total: '0.5', usdPrice: null }),
     ];
-    await renderWith({ totalBalance: '175.50', change24h: null, assets });
+    await renderWith({ totalBalance: '215.50', change24h: null, assets });
     const parts = screen.getByLabelText('Where your portfolio is');
     expect([...parts.querySelectorAll('.portfolio__part')].map((line) => line.textContent)).toEqual([
       'Available$100.00',
       'Staked$50.00',
       'Loan collateral$25.50',
+      'Lent to borrowers$40.00',
     ]);
     expect(screen.getByRole('link', { name: 'Cold wallet' }).getAttribute('href')).toBe('/dashboard/cold-wallet');
   });

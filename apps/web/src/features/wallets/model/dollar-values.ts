@@ -14,7 +14,7 @@ export function portfolioCents(dashboard: Dashboard): bigint {
 }
 
 /** Where the portfolio's coins are, in the order the summary lists them (they add up to each asset's total). */
-export const PORTFOLIO_PARTS = ['available', 'held', 'staked', 'loanEscrow', 'cold'] as const;
+export const PORTFOLIO_PARTS = ['available', 'held', 'staked', 'loanEscrow', 'lent', 'cold'] as const;
 export type PortfolioPart = (typeof PORTFOLIO_PARTS)[number];
 
 /**
