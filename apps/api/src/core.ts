@@ -362,7 +362,7 @@ export function createCore(deps: CoreDependencies): Core {
     tickers: { pairs: MARKETS, ticker: (symbol) => markets.marketData.ticker(symbol) },
   });
   const walletParts = buildWallets(deps, { accounts, notifications, events, prices: live });
-  const staking = createStakingModule({ config, database, clock, notifications, events });
+  const staking = createStakingModule({ config, database, clock, kycGate, notifications, events });
   const lending = createLendingModule({
     ...{ config, database, clock, kycGate, notifications, messaging, events },
     usdPrices: observedUsdPrices({

@@ -8,9 +8,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
+import { bearer, openSignedIn, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { spills } from './support/layout.ts';
+import { approvedCustomer } from './swap-helpers.ts';
 import { faucet, mine } from './wallets-helpers.ts';
 
 const screens = path.resolve(
@@ -26,8 +27,9 @@ async function availableUsdt(request: APIRequestContext, customer: Customer): Pr
   return body.data?.assets?.find((asset) => asset.assetSymbol === 'USDT')?.available ?? '0';
 }
 
+/** A customer with approved KYC (staking needs it, spec §9) and `usdt` available. */
 async function fundedCustomer(request: APIRequestContext, usdt: string): Promise<Customer> {
-  const customer = await registerCustomer(request);
+  const customer = await approvedCustomer(request);
   await faucet(request, customer, 'USDT', usdt);
   await mine(request, 'usdt-erc20', 20);
   await expect.poll(() => availableUsdt(request, customer), { timeout: 20_000 }).toBe(usdt);

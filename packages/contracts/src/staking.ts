@@ -120,6 +120,7 @@ export const stakingCalls = {
     auth: true,
     errors: [
       ...signedIn,
+      'kyc_approval_required',
       'amount_is_empty',
       'amount_is_not_a_decimal',
       'amount_is_too_long',

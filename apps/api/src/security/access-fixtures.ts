@@ -151,6 +151,7 @@ export async function swapOf(t: TestApp, owner: TestUser): Promise<string> {
 
 /** An active flexible stake of the owner's (10 USDT), placed through the staking service. */
 export async function stakeOf(t: TestApp, owner: TestUser): Promise<string> {
+  await approveKyc(t, owner);
   await deposit(t, owner, 'USDT', '10');
   const stake = await t.app.services.staking.service.stake({
     userId: owner.userId,

@@ -117,6 +117,7 @@ const BASES: Record<string, (customer: TestUser) => Promise<Record<string, unkno
     return { asset: 'BTC', fiatAmount: '150' };
   },
   'POST /api/v1/staking/stake': async (customer) => {
+    await approveKyc(t, customer);
     await deposit(t, customer, 'USDT', '1000');
     return { plan: 'usdt-flexible', amount: '10' };
   },

@@ -3,11 +3,13 @@ import type { ErrorDefinition } from './types.ts';
 // Codes of the identity verification (KYC) context: the identity form (spec §5 minimums), document
 // uploads, the state machine, the identity provider's webhook and the KYC gate of spec §6.
 export const kycErrors = {
-  // Every action the gate stands before (kyc-gate.ts): orders, swaps and card purchases, and in
-  // P2P lending posting a request (borrowing) and funding one (lending). Staking is not gated.
+  // Every action the gate stands before (kyc-gate.ts): orders, swaps and card purchases, placing a
+  // stake, and in P2P lending posting a request (borrowing) and funding one (lending). Ending what
+  // was started before (unstaking, repaying, cancelling a request) is not gated.
   kyc_approval_required: {
     status: 403,
-    message: 'Please complete identity verification (KYC) before buying, selling, swapping, borrowing or lending',
+    message:
+      'Please complete identity verification (KYC) before buying, selling, swapping, staking, borrowing or lending',
   },
 
   full_name_must_have_at_least_5_characters: { status: 400, message: 'Full name should be at least 5 characters' },

@@ -1,7 +1,9 @@
-// The KYC gate of spec §6, in one place: buying and selling (orders), swaps, on-ramp purchases and,
-// in P2P lending, posting a request and funding one (ADR 0028) need approved KYC; signing in, the
-// dashboard, deposits, sends and staking do not, so they never use it. A new gated action is named
-// in kyc_approval_required's message, so the refusal stays true for every action it stands before.
+// The KYC gate of spec §6, in one place: buying and selling (orders), swaps, on-ramp purchases,
+// placing a stake and, in P2P lending, posting a request and funding one (ADR 0028) need approved
+// KYC; signing in, the dashboard, deposits and sends do not (spec §9: until KYC is complete a
+// customer only moves crypto in and out), nor does ending what was started (unstaking, repaying).
+// A new gated action is named in kyc_approval_required's message, so the refusal stays true for
+// every action it stands before.
 //
 // In a route, after authentication:
 //   preHandler: [app.authenticate, requireApprovedKyc(services.kycGate)]

@@ -2,8 +2,10 @@
 // account of the customer counted: available, held, cold), the same price the exchange's ticker and
 // GET /wallet show, and the catalogue with its networks. The price rules: live-prices.test.ts.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, RoraAsset, Ticker, WalletList } from '@rora/contracts';
+import { schema } from '@rora/db';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { assetScale, parseAmount, type AssetSymbol } from '@rora/money';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -79,6 +81,8 @@ describe('dashboard', () => {
 
   it('shows every part of each total: staked coins and loan collateral too', async () => {
     await seedStakingRewards(t.database);
+    // Staking needs approved KYC (spec §9).
+    await t.database.db.update(schema.users).set({ kycStatus: 'approved' }).where(eq(schema.users.id, alice.userId));
     await fund(t, alice, 'usdt-erc20', '100');
     const staked = await postWithKey(t, {
       user: alice,

@@ -6,6 +6,7 @@ import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { KycGate } from '../kyc/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { EventBus } from '../realtime/index.ts';
 import { createStakingAccrual, type AccrualOutcome, type StakingAccrual } from './staking-accrual.ts';
@@ -48,6 +49,7 @@ export function createStakingModule(deps: {
   config: Config;
   database: Database;
   clock: Clock;
+  kycGate: KycGate;
   notifications: Pick<NotificationService, 'notify' | 'prepare' | 'announce'>;
   events: EventBus;
   ledger?: Ledger;
@@ -60,6 +62,7 @@ export function createStakingModule(deps: {
     db,
     ledger,
     clock,
+    kycGate: deps.kycGate,
     events: deps.events,
     notifications: deps.notifications,
     settings: { earlyUnstake: deps.config.STAKING_EARLY_UNSTAKE },

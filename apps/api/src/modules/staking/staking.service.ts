@@ -21,6 +21,7 @@ import { isLedgerError, withTransaction, type Ledger, type LedgerOp } from '@ror
 import { assetScale, formatAmount, tryParseAmount, type AssetSymbol } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
 import { bindIdempotentEffect, type OrphanedKey, type RecoveredAnswer } from '../../lib/idempotency-recovery.ts';
+import type { KycGate } from '../kyc/index.ts';
 import { storeNotificationsIn, type NotificationInput, type NotificationService } from '../notifications/index.ts';
 import { topics, type EventBus } from '../realtime/index.ts';
 import { addDays, type StakingClock } from './staking-clock.ts';
@@ -128,6 +129,8 @@ interface Deps {
   db: Db;
   ledger: Ledger;
   clock: StakingClock;
+  /** Placing a stake needs approved KYC (spec §6); ending one does not, as repaying a loan does not. */
+  kycGate: KycGate;
   events: EventBus;
   notifications: Pick<NotificationService, 'prepare' | 'announce'>;
   settings: StakingSettings;
@@ -137,6 +140,7 @@ type PlaceInput = { userId: string; body: StakeBody; claimId?: string | null };
 
 async function place(deps: Deps, input: PlaceInput): Promise<StakeRow> {
   const { db, ledger } = deps;
+  await deps.kycGate.requireApprovedKyc(input.userId);
   const now = await deps.clock.now();
   return withTransaction(db, async (tx) => {
     const plan = await lockPlan(tx, input.body.plan);

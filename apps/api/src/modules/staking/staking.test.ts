@@ -320,6 +320,24 @@ describe('refusals', () => {
     );
   });
 
+  it('refuses a stake until KYC is approved, but ends a stake placed before without it (spec §9)', async () => {
+    for (const kycStatus of ['not_started', 'waiting_for_approval', 'rejected'] as const) {
+      const user = await fundedCustomer(t, { USDT: '20' }, { kycStatus });
+      const response = await postStake(t, user, { plan: 'usdt-flexible', amount: '10' });
+      expect([response.statusCode, response.json().error.code], kycStatus).toEqual([403, 'kyc_approval_required']);
+      expect(response.json().error.message).toMatch(/identity verification \(KYC\) before .*staking/);
+      expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(20));
+      expect(await myStakes(t, user)).toEqual([]);
+    }
+    // As a loan is repaid without it: what the customer staked returns whatever their KYC says now.
+    const user = await fundedCustomer(t, { USDT: '10' });
+    const stake = await placeStake(t, user, 'usdt-flexible', '10');
+    await t.database.db.execute(sql`UPDATE users SET kyc_status = 'rejected' WHERE id = ${user.userId}::uuid`);
+    const ended = await unstake(t, user, stake.id);
+    expect([ended.statusCode, ended.json().data?.status], ended.body).toEqual([200, 'unstaked']);
+    expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(10));
+  });
+
   it('answers 404 for another customer’s stake, as for an unknown one', async () => {
     const owner = await fundedCustomer(t, { USDT: '10' });
     const stake = await placeStake(t, owner, 'usdt-flexible', '10');

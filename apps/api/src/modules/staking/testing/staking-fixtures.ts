@@ -1,5 +1,5 @@
 // Test helpers for the staking module: the real app on a fresh database with the rewards pools
-// funded, a funded customer, and the calls the tests make.
+// funded, a funded customer with approved KYC, and the calls the tests make.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Stake } from '@rora/contracts';
@@ -17,8 +17,13 @@ export async function createStakingTestApp(env: Record<string, string> = {}): Pr
   return t;
 }
 
-export async function fundedCustomer(t: TestApp, funds: Partial<Record<AssetSymbol, string>>): Promise<TestUser> {
-  const user = await createTestUser(t);
+/** A customer with approved KYC (placing a stake needs it) holding `funds` (whole coins). */
+export async function fundedCustomer(
+  t: TestApp,
+  funds: Partial<Record<AssetSymbol, string>>,
+  values: Parameters<typeof createTestUser>[1] = {},
+): Promise<TestUser> {
+  const user = await createTestUser(t, { kycStatus: 'approved', ...values });
   for (const [asset, whole] of Object.entries(funds)) {
     await fundCustomer(t.database.db, {
       owner: user.userId,
