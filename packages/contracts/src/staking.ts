@@ -66,7 +66,10 @@ export const stakeSchema = zod.object({
   /** Moved to the available balance (flexible: as they accrue; locked: at maturity). */
   rewardsPaid: decimal,
   rewardsForfeited: decimal,
-  /** The next day that accrues, while active. */
+  /**
+   * While active, the next day rewards are paid: a flexible stake's next day that accrues; a
+   * locked stake's end day (maturity), as it pays its rewards only then (ADR 0029).
+   */
   nextPayoutDay: day.nullable(),
   /**
    * Unstaking today, while active: what returns to the available balance (principal and the rewards

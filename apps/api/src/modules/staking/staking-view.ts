@@ -44,6 +44,15 @@ export function unstakePreview(row: StakeRow, today: string): { returns: bigint;
   return { returns: row.principal + unpaid - forfeits, forfeits };
 }
 
+/**
+ * The next day the customer is paid (ADR 0029): a flexible stake's next day that accrues, its
+ * reward moving to the available balance as it does; a locked stake's end day, its maturity, as
+ * its daily rewards stay staked until then.
+ */
+function nextPayoutDay(row: StakeRow): string {
+  return row.flexible ? addDays(row.accruedThrough, 1) : row.endDay;
+}
+
 export function stakeView(row: StakeRow, today: string | null = null): Stake {
   const preview = row.status === 'active' && today !== null ? unstakePreview(row, today) : null;
   return {
@@ -61,7 +70,7 @@ export function stakeView(row: StakeRow, today: string | null = null): Stake {
     rewardsAccrued: coins(row.rewardsAccrued, row.asset),
     rewardsPaid: coins(row.rewardsPaid, row.asset),
     rewardsForfeited: coins(row.rewardsForfeited, row.asset),
-    nextPayoutDay: row.status === 'active' ? addDays(row.accruedThrough, 1) : null,
+    nextPayoutDay: row.status === 'active' ? nextPayoutDay(row) : null,
     unstakeNow: preview && { returns: coins(preview.returns, row.asset), forfeits: coins(preview.forfeits, row.asset) },
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,

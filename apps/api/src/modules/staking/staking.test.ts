@@ -68,7 +68,8 @@ describe('a locked stake', () => {
       endDay: addDays(today, 31),
       rewardsAccrued: '0',
     });
-    expect(stake.nextPayoutDay).toBe(addDays(today, 2));
+    // A locked stake pays at maturity (ADR 0029): its next payout is its end day, not tomorrow.
+    expect(stake.nextPayoutDay).toBe(stake.endDay);
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(USDT(1000) - 777_777_777n);
     expect(await balanceOf(t, user.userId, 'USDT', 'staked')).toBe(777_777_777n);
 
@@ -168,6 +169,8 @@ describe('a flexible stake', () => {
   it('pays each day’s reward to the available balance and returns the principal at any time', async () => {
     const user = await fundedCustomer(t, { USDT: '100' });
     const stake = await placeStake(t, user, 'usdt-flexible', '100');
+    // Paid as it accrues: the next payout is the day after its first whole day.
+    expect(stake.nextPayoutDay).toBe(addDays(stake.startDay, 1));
     await daysPass(4);
     const daily = (USDT(100) * 600n * 3n) / 3_650_000n;
     expect(await balanceOf(t, user.userId, 'USDT', 'available')).toBe(daily);

@@ -35,7 +35,8 @@ const staked: Stake = {
   rewardsAccrued: '0',
   rewardsPaid: '0',
   rewardsForfeited: '0',
-  nextPayoutDay: '2026-11-26',
+  // A locked stake pays at maturity (ADR 0029).
+  nextPayoutDay: '2026-12-25',
   unstakeNow: { returns: '20', forfeits: '0' },
   createdAt: '2026-11-25T10:00:00.000Z',
   endedAt: null,
