@@ -9,10 +9,13 @@ import {
   stakeSchema,
   stakingApi,
   stakingPlanListSchema,
+  userApi,
+  userSchema,
   walletApi,
   type Stake,
+  type User,
 } from '@rora/contracts';
-import { errorText, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { customer, errorText, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import type { LanguageCode } from '../../lib/i18n/languages.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-staking.tsx';
@@ -42,9 +45,13 @@ const staked: Stake = {
   endedAt: null,
 };
 
-/** The staking screen with one USDT plan (10 to 100,000), 50 USDT available and `stakes`. */
-async function openScreen(stakes: Stake[] = [], language?: LanguageCode) {
+/**
+ * The staking screen with one USDT plan (10 to 100,000), 50 USDT available and `stakes`, for a
+ * customer whose profile is `profile` (KYC approved unless given).
+ */
+async function openScreen(stakes: Stake[] = [], language?: LanguageCode, profile: User = customer()) {
   signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, profile);
   api.answer(stakingApi.listPlans, stakingPlanListSchema, {
     today: '2026-11-25',
     items: [
@@ -109,6 +116,16 @@ describe('the staking screen', () => {
       expect(button.getAttribute('aria-label')!.toLowerCase()).toContain(shown.toLowerCase());
     });
   }
+
+  it('tells a customer whose KYC is not approved that staking needs it, with the way there', async () => {
+    await openScreen([], 'en', customer({ kycStatus: 'waiting_for_approval' }));
+    const notice = await screen.findByRole('note', { name: text('staking:kyc.title') });
+    expect(notice.textContent).toContain(text('staking:kyc.body'));
+    const link = within(notice).getByRole('link', { name: text('staking:kyc.link') });
+    expect(link.getAttribute('href')).toBe('/account/kyc');
+    // The plans stay in view.
+    expect(await screen.findByRole('listitem', { name: 'USDT' })).toBeTruthy();
+  });
 
   it('names the plan’s minimum when the amount is below it', async () => {
     const { dialog, amount } = await openStakeDialog();

@@ -1,6 +1,6 @@
 // /dashboard/finance/stake (spec §2, crypto staking shown as Staking): the promise (up to 14.5 % a
-// year, mainly stablecoins, spec §1 and §9), the plans as cards, the stake dialog, and the
-// customer's stakes. Each panel has its own error boundary; stakes follow the WebSocket.
+// year, mainly stablecoins, spec §1 and §9), the KYC notice until identity is verified, the plans as
+// cards, the stake dialog, and the customer's stakes. Each panel has its own error boundary; stakes follow the WebSocket.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAKING_MAX_APY_BPS, type StakingPlan } from '@rora/contracts';
@@ -8,6 +8,7 @@ import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { useStakingPlans } from '../api/staking.ts';
 import { apyPercent } from '../model/stake-form.ts';
 import { PanelBoundary } from '../../../components/panel-boundary/PanelBoundary.tsx';
+import { KycNotice } from './KycNotice.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { StakeDialog } from './StakeDialog.tsx';
 import { StakeList } from './StakeList.tsx';
@@ -24,6 +25,7 @@ export function StakingScreen() {
         <h1>{t('title')}</h1>
         <p className="staking-promise">{t('promise', { apy: apyPercent(STAKING_MAX_APY_BPS) })}</p>
       </header>
+      <KycNotice />
       <PanelBoundary fallback={fallback}>
         <PlanCards onStake={setStaking} />
       </PanelBoundary>
