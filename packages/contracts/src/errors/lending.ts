@@ -39,4 +39,7 @@ export const lendingErrors = {
   loan_cannot_lend_to_self: { status: 422, message: 'You cannot fund your own loan request' },
   loan_is_not_open: { status: 409, message: 'This loan request is no longer open' },
   loan_is_not_active: { status: 409, message: 'This loan is no longer active' },
+  // A party to the loan asking for a step that is the other party's; anyone else gets 404.
+  loan_repay_by_borrower_only: { status: 403, message: 'Only the borrower can repay this loan' },
+  loan_cancel_by_borrower_only: { status: 403, message: 'Only the borrower can cancel this loan request' },
 } as const satisfies Record<string, ErrorDefinition>;

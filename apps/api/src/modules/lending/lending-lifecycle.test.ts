@@ -156,6 +156,7 @@ describe('refusals', () => {
     for (const response of [
       await step(t, poor, 'lend', loan.id),
       await step(t, poor, 'repay', loan.id),
+      await step(t, poor, 'cancel', loan.id),
       await t.app.inject({ method: 'GET', url: `/api/v1/p2p/${loan.id}`, headers: poor.headers }),
     ]) {
       expect([response.statusCode, response.json().error.code]).toEqual([404, 'resource_not_found']);
@@ -168,7 +169,36 @@ describe('refusals', () => {
     const loan = await lent(t, borrower, lender);
     const short = await step(t, borrower, 'repay', loan.id);
     expect(short.json().error.code).toBe('loan_repayment_exceeds_available_balance');
-    expect((await step(t, lender, 'repay', loan.id)).statusCode).toBe(404);
+    // The lender can read the loan, so the step not theirs names its rule rather than "not found".
+    const byLender = await step(t, lender, 'repay', loan.id);
+    expect([byLender.statusCode, byLender.json().error]).toEqual([
+      403,
+      { code: 'loan_repay_by_borrower_only', message: 'Only the borrower can repay this loan' },
+    ]);
+    expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ loanEscrow: BTC_COLLATERAL });
+  });
+
+  it('names the rule when a party to a loan takes the other party’s step; a stranger gets 404', async () => {
+    const borrower = await approvedCustomer(t, { BTC: '1' });
+    const lender = await approvedCustomer(t, { USDT: '1000' });
+    const stranger = await approvedCustomer(t, { USDT: '1000' });
+    const request = await openRequest(t, borrower);
+    const byStranger = await step(t, stranger, 'cancel', request.id);
+    expect([byStranger.statusCode, byStranger.json().error.code]).toEqual([404, 'resource_not_found']);
+    expect((await step(t, lender, 'lend', request.id)).statusCode).toBe(200);
+    const loan = request;
+    const cases: Array<[TestUser, 'lend' | 'repay' | 'cancel', number, string]> = [
+      [lender, 'repay', 403, 'loan_repay_by_borrower_only'],
+      [lender, 'cancel', 403, 'loan_cancel_by_borrower_only'],
+      [lender, 'lend', 409, 'loan_is_not_open'],
+      [borrower, 'lend', 422, 'loan_cannot_lend_to_self'],
+      [stranger, 'repay', 404, 'resource_not_found'],
+      [stranger, 'cancel', 404, 'resource_not_found'],
+    ];
+    for (const [who, action, status, code] of cases) {
+      const response = await step(t, who, action, loan.id);
+      expect([response.statusCode, response.json().error.code], `${action} by ${who.email}`).toEqual([status, code]);
+    }
     expect(await balances(t, borrower.userId, 'BTC')).toMatchObject({ loanEscrow: BTC_COLLATERAL });
   });
 });

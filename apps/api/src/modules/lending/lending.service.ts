@@ -120,10 +120,24 @@ async function afterCommit(deps: LendingServiceDeps, viewerId: string, result: S
   return loanView(result.loan, timeline, await deps.context(viewerId));
 }
 
-/** A step on a loan the user may act on: locked, or 404 when it is not theirs to act on. */
+/** A step on a loan the user may see: locked, or 404 when it is not theirs to see (spec: another's object). */
 async function lockFor(tx: Tx, input: LoanStepInput, may: (loan: LoanRow) => boolean): Promise<LoanRow> {
   const loan = UUID.test(input.loanId) ? await lockLoan(tx, input.loanId) : null;
   if (!loan || !may(loan)) throw notFound();
+  return loan;
+}
+
+/** Borrower or lender: they can read the loan (GET /p2p/{id}), so a step not theirs names its rule. */
+const partyTo = (userId: string) => (loan: LoanRow) => loan.borrowerId === userId || loan.lenderId === userId;
+
+/** A step only the borrower takes: 404 for a stranger, the named rule for the lender. */
+async function lockForBorrower(
+  tx: Tx,
+  input: LoanStepInput,
+  refusal: 'loan_repay_by_borrower_only' | 'loan_cancel_by_borrower_only',
+): Promise<LoanRow> {
+  const loan = await lockFor(tx, input, partyTo(input.userId));
+  if (loan.borrowerId !== input.userId) throw new AppError(refusal);
   return loan;
 }
 
@@ -208,7 +222,8 @@ function requireStillCovered(
  * read a moment before its lock, as a customer's quote is.
  */
 async function lendLoan(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
-  const may = (row: LoanRow) => row.status === 'open' || row.lenderId === userId;
+  // An open request is anyone's to fund; a party to a loan gets the rule it breaks (own loan, not open).
+  const may = (row: LoanRow) => row.status === 'open' || partyTo(userId)(row);
   // Looked up first, so an id that is no loan answers 404 whoever asks.
   const seen = UUID.test(loanId) ? await findLoan(deps.db, loanId) : null;
   if (!seen || !may(seen)) throw notFound();
@@ -241,7 +256,7 @@ function confirmedDebt(maxDebt: string, asset: string): bigint {
 async function repayLoan(deps: LendingServiceDeps, input: LoanStepInput): Promise<Step> {
   const { userId, loanId, claimId } = input;
   return withTransaction(deps.db, async (tx) => {
-    const loan = await lockFor(tx, { userId, loanId }, (row) => row.borrowerId === userId);
+    const loan = await lockForBorrower(tx, { userId, loanId }, 'loan_repay_by_borrower_only');
     if (loan.status !== 'active') throw new AppError('loan_is_not_active');
     const now = deps.clock.now();
     const repayment = debtAt(loan, now, deps.settings);
@@ -266,7 +281,7 @@ async function repayLoan(deps: LendingServiceDeps, input: LoanStepInput): Promis
 
 async function cancelRequest(deps: LendingServiceDeps, { userId, loanId, claimId }: LoanStepInput): Promise<Step> {
   return withTransaction(deps.db, async (tx) => {
-    const loan = await lockFor(tx, { userId, loanId }, (row) => row.borrowerId === userId);
+    const loan = await lockForBorrower(tx, { userId, loanId }, 'loan_cancel_by_borrower_only');
     if (loan.status !== 'open') throw new AppError('loan_is_not_open');
     await deps.ledger.voidHold(tx, { holdId: loan.id, metadata: { loanId: loan.id, reason: 'cancelled' } });
     const cancelled: LoanRow = { ...loan, status: 'cancelled', closedAt: deps.clock.now() };
