@@ -179,6 +179,13 @@ export const loanSchema = zod.object({
    */
   debtUsd: decimal.nullable(),
   /**
+   * While the loan is open or active: whether a reference price it is valued at is older than the
+   * risk checks act on (LENDING_PRICE_MAX_AGE_MS). Its loan-to-value may then be out of date, and
+   * margin calls, liquidation and funding wait for a fresh price. False once settled, and for a
+   * price that is unavailable (its figures are null).
+   */
+  priceIsStale: zod.boolean(),
+  /**
    * Interest and debt now: accrued to this moment (the minimum interest period applies) while the
    * loan is open (as if lent now) or active; for a repaid loan what was paid; null for a loan
    * cancelled, liquidated or closed (no debt was paid: see debtSettled and collateralSeized).

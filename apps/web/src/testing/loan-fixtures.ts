@@ -17,6 +17,7 @@ export const openRequest: Loan = {
   principalUsd: '500.20',
   collateralUsd: '925.93',
   debtUsd: '500.20',
+  priceIsStale: false,
   interestNow: null,
   debtNow: null,
   minimumInterestDays: null,

@@ -57,7 +57,8 @@ export function createLendingModule(deps: {
   const context = async (viewerId: string): Promise<ViewContext> => {
     const observed = await observePrices(prices);
     const units = new Map([...observed].map(([asset, price]) => [asset, price.units]));
-    return { viewerId, now: clock.now(), settings, prices: units };
+    const observedAt = new Map([...observed].map(([asset, price]) => [asset, price.observedAt]));
+    return { viewerId, now: clock.now(), settings, prices: units, observedAt };
   };
   const announcer = createLoanAnnouncer({
     db,

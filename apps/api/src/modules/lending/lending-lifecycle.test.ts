@@ -287,9 +287,18 @@ describe('the risk sweep', () => {
     const borrower = await approvedCustomer(t, { BTC: '1' });
     const lender = await approvedCustomer(t, { USDT: '1000' });
     const loan = await lent(t, borrower, lender);
+    expect((await view(t, borrower, '/get-my-accepted-loans'))[0]).toMatchObject({ id: loan.id, priceIsStale: false });
     await setPrice(t, 'BTC', '30000', 10 * 60_000);
     expect(await t.app.services.lending.risk.sweep()).toMatchObject({ liquidated: 0, waitingForPrice: 1 });
-    expect((await view(t, borrower, '/get-my-accepted-loans')).map((l) => l.id)).toContain(loan.id);
+    // The views say why a loan-to-value past the liquidation level stands with no margin call.
+    const [borrowed] = await view(t, borrower, '/get-my-accepted-loans');
+    expect(borrowed).toMatchObject({ id: loan.id, status: 'active', marginCall: false, priceIsStale: true });
+    expect(borrowed!.ltvBps).toBeGreaterThan(t.app.services.lending.settings.liquidationLtvBps);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/p2p/${loan.id}`, headers: lender.headers });
+    expect(detail.json().data).toMatchObject({ priceIsStale: true });
+    // A fresh price again: no note.
+    await setPrice(t, 'BTC', '30000');
+    expect((await view(t, borrower, '/get-my-accepted-loans'))[0]).toMatchObject({ priceIsStale: false });
   });
 
   it('closes a loan overdue past its grace period from the collateral', async () => {

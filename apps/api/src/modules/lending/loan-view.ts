@@ -24,6 +24,8 @@ export interface ViewContext {
   settings: LendingSettings;
   /** Reference prices by asset (missing: unavailable). */
   prices: ReadonlyMap<string, PriceUnits>;
+  /** When each of those prices was observed: older than settings.priceMaxAgeMs, the risk sweep waits. */
+  observedAt: ReadonlyMap<string, Date>;
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -99,6 +101,18 @@ function shownValues(loan: LoanRow, measured: bigint, prices: ReadonlyMap<string
   };
 }
 
+/**
+ * Whether a price the loan is valued at is older than the risk sweep acts on: its loan-to-value may
+ * be out of date, and margin calls and liquidation wait for a fresh price (loan-risk.ts), as does
+ * funding a request (loan_price_is_stale). A missing price is no stale one: its figures are null.
+ */
+function priceIsStale(loan: LoanRow, context: ViewContext): boolean {
+  return [loan.asset, loan.collateralAsset].some((asset) => {
+    const observedAt = context.observedAt.get(asset);
+    return observedAt !== undefined && context.now.getTime() - observedAt.getTime() > context.settings.priceMaxAgeMs;
+  });
+}
+
 const NOT_SHOWN = { ltvBps: null, principalUsd: null, collateralUsd: null, debtUsd: null } as const;
 
 function roleOf(loan: LoanRow, viewerId: string): Loan['role'] {
@@ -130,6 +144,7 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     // Only while the loan runs: a settled loan's collateral was returned or seized at its own time,
     // and today's price of it would read as what it is worth to someone now.
     ...(live ? shownValues(loan, measured, context.prices) : NOT_SHOWN),
+    priceIsStale: live && priceIsStale(loan, context),
     interestNow: live
       ? amount(now.interest, loan.asset)
       : maybe(settledDebt === null ? null : settledDebt - loan.principal, loan.asset),

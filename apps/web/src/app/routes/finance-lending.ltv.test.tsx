@@ -1,6 +1,8 @@
 // A loan-to-value is a true figure or says it is a bound: the API writes ratios at or above
 // LOAN_LTV_MAX_BPS (10,000,000 %) as that figure, so the screen reads it "10,000,000.00% or more"
 // rather than as the ratio (a tester's preview of 99999999999999999999999 USDT said 10,000,000.00%).
+// A figure resting on an out-of-date price says so: the risk sweep waits for a fresh one, so a loan
+// at 125.72 % stood ACTIVE with no margin call and no word why.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +95,25 @@ describe('a loan-to-value past the highest figure', () => {
     const card = await screen.findByRole('listitem', { name: /500/ });
     const ltv = within(card).getByText(text('lending:card.ltv')).parentElement?.querySelector('dd')?.textContent;
     expect(ltv).toBe('9,999,999.99%');
+  });
+});
+
+describe('a loan-to-value on an out-of-date price', () => {
+  const ltvOf = async () => {
+    const card = await screen.findByRole('listitem', { name: /500/ });
+    return within(card).getByText(text('lending:card.ltv'), { selector: 'dt' }).nextElementSibling?.textContent;
+  };
+
+  it('says the price is out of date and what waits for a new one', async () => {
+    answer([{ ...openRequest, ltvBps: 12_572, priceIsStale: true }]);
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+    expect(await ltvOf()).toBe(`125.72% ${text('lending:card.priceIsStale')}`);
+    expect(text('lending:card.priceIsStale')).toMatch(/out of date/);
+  });
+
+  it('says nothing of the price while it is fresh', async () => {
+    answer([{ ...openRequest, ltvBps: 12_572 }]);
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+    expect(await ltvOf()).toBe('125.72%');
   });
 });

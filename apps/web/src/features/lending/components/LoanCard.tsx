@@ -1,6 +1,6 @@
 // One loan in a view: what is lent, at what rate and term, against what collateral (each amount with
-// its US-dollar value now, as secondary text), its loan-to-value and state, and the actions the
-// viewer may take on it.
+// its US-dollar value now, as secondary text), its loan-to-value (with a note while a price it rests
+// on is out of date) and state, and the actions the viewer may take on it.
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
@@ -96,7 +96,11 @@ export function LoanCard(props: {
         </div>
         <div>
           <dt>{t('card.ltv')}</dt>
-          <dd className="tabular">{ltv(loan.ltvBps)}</dd>
+          <dd className="tabular">
+            {ltv(loan.ltvBps)}
+            {/* Why a figure past the margin-call level may stand with no badge: the sweep waits. */}
+            <Aside text={loan.priceIsStale ? t('card.priceIsStale') : null} className="loan-card__why" />
+          </dd>
         </div>
         {loan.status === 'active' ? <RunningFacts loan={loan} /> : null}
       </dl>
