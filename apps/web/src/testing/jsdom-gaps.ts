@@ -1,5 +1,6 @@
 // What jsdom lacks and the app's screens use: the modal methods of <dialog>, ResizeObserver,
-// matchMedia (a desktop, fine-pointer screen) and scrollIntoView. Each fills the gap only.
+// matchMedia (a desktop, fine-pointer screen), scrollIntoView and Blob.text (a picked file read).
+// Each fills the gap only.
 class SilentResizeObserver {
   observe(): void {}
   unobserve(): void {}
@@ -18,6 +19,16 @@ function desktopMedia(query: string): MediaQueryList {
   return list;
 }
 
+/** Blob.text() through jsdom's FileReader. */
+function blobText(this: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(this);
+  });
+}
+
 export function fillJsdomGaps(): void {
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -32,4 +43,5 @@ export function fillJsdomGaps(): void {
   Element.prototype.scrollIntoView ??= () => undefined;
   globalThis.ResizeObserver ??= SilentResizeObserver as unknown as typeof ResizeObserver;
   window.matchMedia ??= desktopMedia;
+  Blob.prototype.text ??= blobText;
 }

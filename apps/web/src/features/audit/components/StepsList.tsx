@@ -1,8 +1,9 @@
-// The result of a verification: success or the step that broke, the customer's balances at the
-// snapshot, and every step recomputed in the browser, in order.
+// The result of a verification: success or the step that broke, the proof's balances at the
+// snapshot, and every step recomputed in the browser, in order. Only the signed-in customer's own
+// proof speaks of "your" balances; another customer's file is said to be someone else's.
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleX } from 'lucide-react';
-import type { PageVerification, StepRow } from '../model/verify-proof.ts';
+import type { PageVerification, ProofOwner, StepRow } from '../model/verify-proof.ts';
 import { shortHash } from '../model/verify-proof.ts';
 
 function stepLabel(t: (key: string, options?: Record<string, unknown>) => string, row: StepRow): string {
@@ -10,20 +11,24 @@ function stepLabel(t: (key: string, options?: Record<string, unknown>) => string
   return t(`steps.${row.kind === 'leaf-id' ? 'leafId' : row.kind}`, { leaf, depth: row.depth ?? 0 });
 }
 
+/** The success banner's key, per whose proof it is. */
+const VERIFIED: Record<ProofOwner, string> = {
+  yours: 'result.ok',
+  another: 'result.okAnother',
+  unknown: 'result.okProof',
+};
+
 export function StepsList({ verification }: { readonly verification: PageVerification }) {
   const { t } = useTranslation('audit');
-  const { failure } = verification;
+  const { failure, owner } = verification;
+  const tone = !verification.ok ? 'failed' : owner === 'another' ? 'another' : 'ok';
   return (
     <div className="audit-result">
-      <p
-        role="status"
-        className={`audit-result__banner audit-result__banner--${verification.ok ? 'ok' : 'failed'}`}
-        data-testid="audit-result"
-      >
+      <p role="status" className={`audit-result__banner audit-result__banner--${tone}`} data-testid="audit-result">
         {verification.ok ? <CircleCheck size={20} aria-hidden="true" /> : <CircleX size={20} aria-hidden="true" />}
         <span>
           {verification.ok
-            ? t('result.ok')
+            ? t(VERIFIED[owner])
             : t('result.failed', {
                 step: failure ? stepLabel(t, failure) : '',
                 problem: t(`problems.${failure?.problem ?? 'not_a_proof'}`),
@@ -32,7 +37,7 @@ export function StepsList({ verification }: { readonly verification: PageVerific
       </p>
       {verification.balances.length > 0 ? (
         <p className="audit__muted">
-          {t('result.balances')}{' '}
+          {t(owner === 'yours' ? 'result.balances' : 'result.proofBalances')}{' '}
           <span className="tabular" data-testid="audit-balances">
             {verification.balances.map((item) => `${item.amount} ${item.asset}`).join(' · ')}
           </span>

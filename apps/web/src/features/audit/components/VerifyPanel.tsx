@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, FileUp, ShieldCheck } from 'lucide-react';
 import type { AuditProof, AuditSnapshot } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { fetchProof, fetchPublishedRoot } from '../api/audit-api.ts';
 import { verifyOnPage, type PageVerification } from '../model/verify-proof.ts';
 import { StepsList } from './StepsList.tsx';
@@ -28,6 +29,7 @@ async function readJson(file: File): Promise<unknown> {
 
 export function VerifyPanel({ snapshots }: { readonly snapshots: readonly AuditSnapshot[] }) {
   const { t } = useTranslation('audit');
+  const customerId = useSession().user?.id ?? null;
   const latest = snapshots[0] as AuditSnapshot;
   const [busy, setBusy] = useState<'verify' | 'download' | 'file' | null>(null);
   const [verification, setVerification] = useState<PageVerification | null>(null);
@@ -47,12 +49,13 @@ export function VerifyPanel({ snapshots }: { readonly snapshots: readonly AuditS
   };
   const ownProof = async () => (proof.current ??= await fetchProof(latest.id));
   const publishedRoot = (id: string) => fetchPublishedRoot(snapshots, id);
-  const verify = () => run('verify', async () => setVerification(await verifyOnPage(await ownProof(), publishedRoot)));
+  const check = async (json: unknown) => setVerification(await verifyOnPage(json, publishedRoot, customerId));
+  const verify = () => run('verify', async () => check(await ownProof()));
   const download = () => run('download', async () => saveProof(await ownProof()));
   const checkFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) void run('file', async () => setVerification(await verifyOnPage(await readJson(file), publishedRoot)));
+    if (file) void run('file', async () => check(await readJson(file)));
   };
 
   return (

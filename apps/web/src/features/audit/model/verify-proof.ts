@@ -1,6 +1,8 @@
 // The page's verification: the proof walked step by step with WebCrypto (@rora/reserves), then its
 // root compared with the one Rora published for that snapshot, so a file whose every hash was
-// recomputed around a made-up root still fails. Steps become rows the page renders.
+// recomputed around a made-up root still fails. Steps become rows the page renders. The proof names
+// the customer it was made for (their id is hashed into every leaf id, so it cannot be swapped
+// without breaking the walk): a file of another customer verifies, but as theirs, not the reader's.
 import { formatMinor } from '../../../lib/format/numbers.ts';
 import { verifyProof, type VerificationStep } from '@rora/reserves';
 
@@ -15,12 +17,19 @@ export interface StepRow {
   readonly problem: string | null;
 }
 
+/**
+ * Whose proof it is: the signed-in customer's (`yours`), another customer's (`another`), or not
+ * known because no customer is signed in (`unknown`). Only `yours` may call the balances "your".
+ */
+export type ProofOwner = 'yours' | 'another' | 'unknown';
+
 export interface PageVerification {
   readonly ok: boolean;
   readonly rows: readonly StepRow[];
   readonly failure: StepRow | null;
-  /** The customer's balances at the snapshot, formatted, per asset with a non-zero amount. */
+  /** The proof's balances at the snapshot, formatted, per asset with a non-zero amount. */
   readonly balances: readonly { asset: string; amount: string }[];
+  readonly owner: ProofOwner;
 }
 
 function toRow(step: VerificationStep, index: number): StepRow {
@@ -38,11 +47,24 @@ function toRow(step: VerificationStep, index: number): StepRow {
 /** The root Rora published for a snapshot id; null when it published no snapshot under that id. */
 export type PublishedRoot = (snapshotId: string) => Promise<string | null>;
 
-/** Checks `json` (a proof) and that its root is the one published for its snapshot. */
-export async function verifyOnPage(json: unknown, publishedRoot: PublishedRoot): Promise<PageVerification> {
+function ownerOf(proofCustomerId: string | undefined, customerId: string | null): ProofOwner {
+  if (customerId === null || proofCustomerId === undefined) return 'unknown';
+  return proofCustomerId === customerId ? 'yours' : 'another';
+}
+
+/**
+ * Checks `json` (a proof) and that its root is the one published for its snapshot, and says whether
+ * it is the proof of `customerId` (the signed-in customer; null when nobody is signed in).
+ */
+export async function verifyOnPage(
+  json: unknown,
+  publishedRoot: PublishedRoot,
+  customerId: string | null,
+): Promise<PageVerification> {
   const result = await verifyProof(json);
   const rows = result.steps.map(toRow);
   const proof = result.proof;
+  const owner = ownerOf(proof?.customerId, customerId);
   const balances = proof
     ? proof.snapshot.assets.flatMap((asset, index) => {
         const minor = BigInt(proof.balances[index] ?? '0');
@@ -50,7 +72,7 @@ export async function verifyOnPage(json: unknown, publishedRoot: PublishedRoot):
       })
     : [];
   if (!result.ok || !proof) {
-    return { ok: false, rows, failure: rows.find((row) => !row.ok) ?? null, balances };
+    return { ok: false, rows, failure: rows.find((row) => !row.ok) ?? null, balances, owner };
   }
   const published = await publishedRoot(proof.snapshot.id);
   const matches = published === proof.snapshot.root.hash;
@@ -63,7 +85,7 @@ export async function verifyOnPage(json: unknown, publishedRoot: PublishedRoot):
     ok: matches,
     problem: matches ? null : published !== null ? 'root_not_published' : 'snapshot_not_published',
   };
-  return { ok: matches, rows: [...rows, row], failure: matches ? null : row, balances };
+  return { ok: matches, rows: [...rows, row], failure: matches ? null : row, balances, owner };
 }
 
 /** The first characters of a hash, for rows that must fit a phone. */
