@@ -64,7 +64,7 @@ export interface LiabilityProof {
 
 const HASH = /^[0-9a-f]{64}$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

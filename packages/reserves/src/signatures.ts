@@ -11,13 +11,18 @@ export interface ReserveCheck {
   readonly problem: string | null;
 }
 
+/** Whether the address signed its message (whatever snapshot the message names). */
+export function signatureHolds(reserve: ReserveAddress): boolean {
+  return isNetworkId(reserve.network) && verifyMessage({ chain: NETWORKS[reserve.network].chain, ...reserve });
+}
+
 export function checkReserve(proof: LiabilityProof, reserve: ReserveAddress): ReserveCheck {
   if (!isNetworkId(reserve.network)) return { reserve, ok: false, problem: 'unknown_network' };
   const { snapshot } = proof;
   if (!reserve.message.includes(snapshot.id) || !reserve.message.includes(snapshot.root.hash)) {
     return { reserve, ok: false, problem: 'message_names_another_snapshot' };
   }
-  const ok = verifyMessage({ chain: NETWORKS[reserve.network].chain, ...reserve });
+  const ok = signatureHolds(reserve);
   return { reserve, ok, problem: ok ? null : 'signature_invalid' };
 }
 

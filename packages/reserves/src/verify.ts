@@ -1,10 +1,25 @@
 // The command-line verifier: checks a proof file downloaded from the audit page, step by step (the
-// same code as the page), and the reserve addresses' signed ownership messages.
-//   npx tsx packages/reserves/src/verify.ts proof.json
-// Exit code 0 when everything verifies, 1 when something does not, 2 when the file cannot be read.
+// same code as the page), that the snapshot the proof names is the one published with its root, and
+// the reserve addresses' signed ownership messages.
+//   npx tsx packages/reserves/src/verify.ts proof.json [published]
+// `published` is the snapshot as Rora publishes it, a saved file or its address
+// (https://…/api/v1/audit/snapshots/<id>). Without it the proof's snapshot id, time and root are
+// checked against what the reserve addresses signed (the ownership messages name all three).
+// Exit code 0 when everything verifies, 1 when something does not, 2 when a file cannot be read.
 import { readFile } from 'node:fs/promises';
-import { checkReserve, provenReserves } from './signatures.ts';
+import { checkReserve, provenReserves, signatureHolds } from './signatures.ts';
+import type { LiabilityProof } from './proof.ts';
+import {
+  compareLabels,
+  labelOf,
+  publishedLabel,
+  signedLabel,
+  type LabelCheck,
+  type SnapshotLabel,
+} from './snapshot-label.ts';
 import { verifyProof, type VerificationStep } from './verification.ts';
+
+const USAGE = 'Usage: npx tsx packages/reserves/src/verify.ts proof.json [published-snapshot.json | https://…]';
 
 function describeStep(step: VerificationStep): string {
   const where = step.leaf === undefined ? '' : ` leaf ${step.leaf}`;
@@ -14,32 +29,92 @@ function describeStep(step: VerificationStep): string {
   return `${mark} ${step.kind}${where}${depth}${hash}${step.problem ? `  <- ${step.problem}` : ''}`;
 }
 
+const FIELD_NAMES: Record<LabelCheck['field'], string> = {
+  'snapshot-id': 'snapshot id',
+  'taken-at': 'taken at',
+  root: 'liabilities root',
+};
+
+function describeLabel(check: LabelCheck, source: string): string {
+  const name = FIELD_NAMES[check.field];
+  return check.ok
+    ? `ok   ${name} ${check.proof} (${source})`
+    : `FAIL ${name}  <- the proof says ${check.proof}; the ${source}: ${check.published}`;
+}
+
 function ratio(reserves: bigint, liabilities: bigint): string {
   if (liabilities === 0n) return 'nothing owed';
   const bps = (reserves * 10_000n) / liabilities;
   return `${bps / 100n}.${String(bps % 100n).padStart(2, '0')} %`;
 }
 
+async function readJson(where: string): Promise<unknown> {
+  if (/^https?:\/\//.test(where)) {
+    const response = await fetch(where);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
+  }
+  return JSON.parse(await readFile(where, 'utf8'));
+}
+
+/** The labels the reserve addresses signed, each with how many signatures that hold name it. */
+function signedSources(proof: LiabilityProof): { label: SnapshotLabel; source: string }[] {
+  const labels = new Map<string, { label: SnapshotLabel; count: number }>();
+  for (const reserve of proof.reserves) {
+    const label = signedLabel(reserve.message);
+    if (!label || !signatureHolds(reserve)) continue;
+    const key = `${label.id}|${label.takenAt}|${label.rootHash}`;
+    labels.set(key, { label, count: (labels.get(key)?.count ?? 0) + 1 });
+  }
+  return [...labels.values()].map(({ label, count }) => ({
+    label,
+    source: count === 1 ? 'signed reserve message' : `${count} signed reserve messages`,
+  }));
+}
+
+function liabilitiesVerdict(walked: boolean, sources: number, failed: readonly LabelCheck[]): string {
+  if (!walked) return 'Liabilities: NOT verified.';
+  if (sources === 0) {
+    return 'Liabilities: NOT verified: nothing published names this snapshot (no published snapshot given, no reserve signature holds).';
+  }
+  if (failed.length > 0) {
+    const names = [...new Set(failed.map((check) => FIELD_NAMES[check.field]))].join(', ');
+    return `Liabilities: NOT verified: the proof is labelled with another snapshot than the published one (${names} differ).`;
+  }
+  return 'Liabilities: your balances are included in the published root.';
+}
+
 async function main(): Promise<number> {
-  const file = process.argv[2];
+  const [file, publishedAt] = process.argv.slice(2);
   if (!file) {
-    console.error('Usage: npx tsx packages/reserves/src/verify.ts proof.json');
+    console.error(USAGE);
     return 2;
   }
   let json: unknown;
+  let published: SnapshotLabel | null = null;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = await readJson(file);
+    if (publishedAt) {
+      published = publishedLabel(await readJson(publishedAt));
+      if (!published) throw new Error('not a published audit snapshot (id, takenAt, rootHash)');
+    }
   } catch (error) {
-    console.error(`Cannot read ${file}: ${(error as Error).message}`);
+    console.error(`Cannot read ${publishedAt && json !== undefined ? publishedAt : file}: ${(error as Error).message}`);
     return 2;
   }
   const result = await verifyProof(json);
   for (const step of result.steps) console.log(describeStep(step));
   const proof = result.proof;
   if (!proof) return 1;
-  console.log(
-    result.ok ? '\nLiabilities: your balances are included in the published root.' : '\nLiabilities: NOT verified.',
+
+  const sources = published ? [{ label: published, source: 'published snapshot' }] : signedSources(proof);
+  const labelChecks = sources.flatMap(({ label, source }) =>
+    compareLabels(labelOf(proof), label).map((check) => ({ check, source })),
   );
+  for (const { check, source } of labelChecks) console.log(describeLabel(check, source));
+  const failed = labelChecks.filter(({ check }) => !check.ok).map(({ check }) => check);
+  const included = result.ok && sources.length > 0 && failed.length === 0;
+  console.log(`\n${liabilitiesVerdict(result.ok, sources.length, failed)}`);
 
   const checks = proof.reserves.map((reserve) => checkReserve(proof, reserve));
   for (const check of checks) {
@@ -57,7 +132,7 @@ async function main(): Promise<number> {
       `${asset.padEnd(6)} ${String(liabilities).padStart(26)}  ${String(reserves).padStart(15)}  ${ratio(reserves, liabilities)}`,
     );
   });
-  return result.ok && checks.every((check) => check.ok) ? 0 : 1;
+  return included && checks.every((check) => check.ok) ? 0 : 1;
 }
 
 process.exitCode = await main();

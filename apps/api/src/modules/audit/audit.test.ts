@@ -173,6 +173,54 @@ describe('audit snapshots', () => {
     expect(failed?.stdout).toMatch(/FAIL root leaf 0 .*root_hash_mismatch/);
   });
 
+  it('fails the command-line verifier on a proof relabelled to another snapshot, naming the check', async () => {
+    const proof = await data<AuditProof>(alice, `GET /audit/snapshots/${snapshotId}/proof`);
+    const published = await data<AuditSnapshotDetail>(null, `GET /audit/snapshots/${snapshotId}`);
+    const folder = await mkdtemp(path.join(tmpdir(), 'rora-proof-'));
+    const write = async (name: string, json: unknown) => {
+      const file = path.join(folder, name);
+      await writeFile(file, JSON.stringify(json));
+      return file;
+    };
+    const good = await write('proof.json', proof);
+    const snapshot = await write('snapshot.json', { data: published });
+    // Another snapshot's id and the next day: the root, and so every hash of the walk, is unchanged.
+    const relabelled = await write('relabelled.json', {
+      ...proof,
+      snapshot: {
+        ...proof.snapshot,
+        id: randomUUID(),
+        takenAt: new Date(Date.parse(proof.snapshot.takenAt) + 86_400_000).toISOString(),
+      },
+    });
+    const verify = (...files: string[]) =>
+      promisify(execFile)('npx', ['tsx', 'packages/reserves/src/verify.ts', ...files]).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+
+    const checked = await verify(good, snapshot);
+    expect(checked.code, checked.stdout).toBe(0);
+    expect(checked.stdout).toContain(`ok   snapshot id ${snapshotId} (published snapshot)`);
+    expect(checked.stdout).toContain('your balances are included in the published root');
+
+    // Against the published snapshot, and without it against what the reserve addresses signed.
+    for (const [against, source] of [
+      [[snapshot], 'published snapshot'],
+      [[], 'signed reserve messages'],
+    ] as const) {
+      const failed = await verify(relabelled, ...against);
+      expect(failed.code, failed.stdout).toBe(1);
+      expect(failed.stdout).toMatch(/ok {3}root leaf 0 /);
+      expect(failed.stdout).toMatch(
+        new RegExp(`FAIL snapshot id {2}<- the proof says \\S+; the (\\d+ )?${source}: ${snapshotId}`),
+      );
+      expect(failed.stdout).toMatch(/FAIL taken at {2}<- /);
+      expect(failed.stdout).toContain('Liabilities: NOT verified: the proof is labelled with another snapshot');
+      expect(failed.stdout).not.toContain('your balances are included');
+    }
+  });
+
   it('leaves nothing behind when a snapshot fails after writing its leaves', async () => {
     const { rows: before } = await t.database.pool.query('SELECT id FROM audit_snapshots');
     const failing: ReserveSource = {
