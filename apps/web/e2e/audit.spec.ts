@@ -1,12 +1,13 @@
 // The audit of reserves journey in Chromium on the built app and the real server: a customer with
 // balances in three assets (real devnet deposits) opens the page after a snapshot, verifies their
 // balances in the browser and sees success; downloads the proof; a tampered copy loaded into the
-// file picker fails with the step that broke. Screenshots at 1280 and 390 px, both themes.
+// file picker fails with the step that broke; another customer's proof file verifies as that
+// customer's, not theirs. Screenshots at 1280 and 390 px, both themes.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { openSignedIn, registerCustomer } from './support/api.ts';
+import { bearer, openSignedIn, registerCustomer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { faucet, mine, walletOf } from './wallets-helpers.ts';
 
@@ -21,13 +22,16 @@ const DEPOSITS = [
   { asset: 'XRP', amount: '40', network: 'xrp', blocks: 2 },
 ] as const;
 
-test('a customer verifies their balances in the browser; a tampered proof fails where it broke', async ({
+test("a customer verifies their balances in the browser; a tampered proof fails, another's is not theirs", async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
   const customer = await registerCustomer(request);
+  const other = await registerCustomer(request);
   await walletOf(request, customer, 'btc');
+  await walletOf(request, other, 'xrp');
+  await faucet(request, other, 'XRP', '7');
   for (const deposit of DEPOSITS) {
     await faucet(request, customer, deposit.asset, deposit.amount);
     await mine(request, deposit.network, deposit.blocks);
@@ -35,6 +39,7 @@ test('a customer verifies their balances in the browser; a tampered proof fails 
   for (const deposit of DEPOSITS) {
     await expect.poll(async () => (await walletOf(request, customer, deposit.network)).balance).toBe(deposit.amount);
   }
+  await expect.poll(async () => (await walletOf(request, other, 'xrp')).balance).toBe('7');
   const snapshot = await request.post('/api/v1/dev/audit/snapshot');
   expect(snapshot.ok(), await snapshot.text()).toBe(true);
 
@@ -73,6 +78,16 @@ test('a customer verifies their balances in the browser; a tampered proof fails 
   await expect(result).toContainText('Leaf 1: reaches the root failed: the hash does not match the root');
   await expect(page.locator('.audit-step--failed')).toHaveCount(1);
   await shoot(page, 'audit-tampered-1280-dark');
+
+  // The other customer's proof walks to the published root too, but it is theirs, not the reader's.
+  const others = await request.get(`/api/v1/audit/snapshots/${proof.snapshot.id}/proof`, { headers: bearer(other) });
+  expect(others.ok(), await others.text()).toBe(true);
+  const othersFile = testInfo.outputPath('other-customer-proof.json');
+  await writeFile(othersFile, JSON.stringify((await others.json()).data));
+  await page.getByLabel('Verify a proof file').setInputFiles(othersFile);
+  await expect(result).toContainText('This proof is not yours');
+  await expect(page.getByText("This proof's balances at the snapshot:")).toBeVisible();
+  await expect(page.getByTestId('audit-balances')).toHaveText('7 XRP');
 
   await page.evaluate(() => localStorage.setItem('theme', 'light_theme'));
   await page.setViewportSize({ width: 390, height: 844 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, FileUp, ShieldCheck } from 'lucide-react';
 import type { AuditProof, AuditSnapshot } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useUserId } from '../../../lib/api/resources/user.ts';
 import { fetchProof, fetchPublishedRoot } from '../api/audit-api.ts';
 import { verifyOnPage, type PageVerification } from '../model/verify-proof.ts';
 import { StepsList } from './StepsList.tsx';
@@ -29,7 +29,8 @@ async function readJson(file: File): Promise<unknown> {
 
 export function VerifyPanel({ snapshots }: { readonly snapshots: readonly AuditSnapshot[] }) {
   const { t } = useTranslation('audit');
-  const customerId = useSession().user?.id ?? null;
+  // A session stored by an older app has only `_id`: useUserId reads either.
+  const customerId = useUserId() || null;
   const latest = snapshots[0] as AuditSnapshot;
   const [busy, setBusy] = useState<'verify' | 'download' | 'file' | null>(null);
   const [verification, setVerification] = useState<PageVerification | null>(null);
