@@ -202,6 +202,12 @@ export const loanSchema = zod.object({
   repaymentAtTerm: decimal,
   /** What the lender receives if repaid at term: the repayment less the platform fee on interest. */
   lenderReceivesAtTerm: decimal,
+  /**
+   * What reaches the lender of debtNow: debtNow less the platform fee on interestNow (for a repaid
+   * loan, paid less fee: what the lender received). A lender's screens show this, not the
+   * borrower's debt. Null as debtNow is.
+   */
+  lenderReceivesNow: decimal.nullable(),
   createdAt: zod.iso.datetime(),
   fundedAt: zod.iso.datetime().nullable(),
   dueAt: zod.iso.datetime().nullable(),
@@ -223,6 +229,13 @@ export const loanSchema = zod.object({
    */
   debtSettled: decimal.nullable(),
   penalty: decimal.nullable(),
+  /**
+   * What collateralSeized was worth at the reference prices of the settlement, in `asset`, rounded
+   * down: below debtSettled + penalty when all the collateral was seized and fell short of them (the
+   * lender got less than the debt). Null as debtSettled is, and for a loan settled before it was
+   * recorded.
+   */
+  collateralWorth: decimal.nullable(),
   marginCall: zod.boolean(),
   timeline: zod.array(loanEventSchema),
 });

@@ -24,6 +24,7 @@ export const openRequest: Loan = {
   interestAtTerm: '3.29',
   repaymentAtTerm: '503.29',
   lenderReceivesAtTerm: '502.96',
+  lenderReceivesNow: null,
   createdAt: '2026-11-24T12:00:00.000Z',
   fundedAt: null,
   dueAt: null,
@@ -35,6 +36,7 @@ export const openRequest: Loan = {
   collateralReturned: null,
   debtSettled: null,
   penalty: null,
+  collateralWorth: null,
   marginCall: false,
   timeline: [{ type: 'requested', at: '2026-11-24T12:00:00.000Z', ltvBps: null }],
 };

@@ -35,6 +35,12 @@ export interface LoanRow {
    */
   debtSettled: bigint | null;
   penalty: bigint | null;
+  /**
+   * What the seized collateral was worth then, in minor units of `asset`, rounded down: below
+   * debtSettled + penalty when all of it was seized and fell short. Null as debtSettled is, and for
+   * a loan settled before it was recorded (migration 0108).
+   */
+  collateralWorth: bigint | null;
 }
 
 export interface LoanEventRow {
@@ -55,7 +61,7 @@ const date = (value: unknown): Date | null =>
 const LOAN_COLUMNS = sql.raw(`l.id, l.borrower_id, l.lender_id, l.asset, l.principal::text, l.rate_bps, l.term_days,
   l.collateral_asset, l.collateral::text, l.status, l.initial_ltv_bps, l.created_at, l.funded_at, l.due_at,
   l.closed_at, l.margin_called_at, l.paid::text, l.fee::text, l.collateral_seized::text, l.collateral_returned::text,
-  l.debt_settled::text, l.penalty::text`);
+  l.debt_settled::text, l.penalty::text, l.collateral_worth::text`);
 
 export function toLoanRow(row: RawLoan): LoanRow {
   return {
@@ -81,6 +87,7 @@ export function toLoanRow(row: RawLoan): LoanRow {
     collateralReturned: big(row.collateral_returned),
     debtSettled: big(row.debt_settled),
     penalty: big(row.penalty),
+    collateralWorth: big(row.collateral_worth),
   };
 }
 
@@ -115,7 +122,8 @@ export async function saveLoan(tx: Tx, loan: LoanRow): Promise<void> {
            margin_called_at = ${at(loan.marginCalledAt)}::timestamptz, paid = ${amount(loan.paid)}::numeric,
            fee = ${amount(loan.fee)}::numeric, collateral_seized = ${amount(loan.collateralSeized)}::numeric,
            collateral_returned = ${amount(loan.collateralReturned)}::numeric,
-           debt_settled = ${amount(loan.debtSettled)}::numeric, penalty = ${amount(loan.penalty)}::numeric
+           debt_settled = ${amount(loan.debtSettled)}::numeric, penalty = ${amount(loan.penalty)}::numeric,
+           collateral_worth = ${amount(loan.collateralWorth)}::numeric
      WHERE id = ${loan.id}`);
 }
 

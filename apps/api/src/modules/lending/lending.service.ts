@@ -161,6 +161,7 @@ function openLoan(priced: PricedRequest, borrowerId: string, now: Date): LoanRow
     collateralReturned: null,
     debtSettled: null,
     penalty: null,
+    collateralWorth: null,
   };
 }
 

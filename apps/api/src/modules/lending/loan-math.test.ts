@@ -99,7 +99,7 @@ describe('loan-to-value and seizure', () => {
   it('splits the collateral exactly and pays the lender at least the debt and penalty while it lasts', () => {
     check(
       fc.property(valued, valued, fc.integer({ min: 0, max: 2_000 }), (debt, collateral, penaltyBps) => {
-        const { penalty, owed, seized, returned } = seizureFor({ debt, collateral, penaltyBps });
+        const { penalty, owed, seized, returned, seizedWorth } = seizureFor({ debt, collateral, penaltyBps });
         expect(seized + returned).toBe(collateral.amount);
         // The penalty is penaltyBps of the debt rounded up (never a minor unit short), and owed is their sum.
         expect(owed).toBe(debt.amount + penalty);
@@ -108,6 +108,12 @@ describe('loan-to-value and seizure', () => {
         expect(seized >= 0n && returned >= 0n).toBe(true);
         const owedValue = owed * debt.price * scaleFactor(collateral.scale);
         const seizedValue = (amount: bigint) => amount * collateral.price * scaleFactor(debt.scale);
+        // What the seized collateral was worth in the loan's coin: cut to its minor unit, never above.
+        const unitValue = debt.price * scaleFactor(collateral.scale);
+        expect(seizedWorth * unitValue <= seizedValue(seized)).toBe(true);
+        expect((seizedWorth + 1n) * unitValue > seizedValue(seized)).toBe(true);
+        // Short of what is owed only when all the collateral went and it was not enough.
+        if (seizedWorth < owed) expect(returned).toBe(0n);
         if (returned > 0n) {
           // Enough to cover what is owed, and not one minor unit more than needed.
           expect(seizedValue(seized) >= owedValue).toBe(true);

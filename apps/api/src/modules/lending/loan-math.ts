@@ -115,6 +115,11 @@ export interface Seizure {
   seized: bigint;
   /** Collateral returned to the borrower. */
   returned: bigint;
+  /**
+   * What the seized collateral was worth, in the loan's asset at the same prices, rounded down: at
+   * least `owed` when some came back; below it when all of it fell short of the debt and penalty.
+   */
+  seizedWorth: bigint;
 }
 
 export function seizureFor(input: { debt: Valued; collateral: Valued; penaltyBps: number }): Seizure {
@@ -125,5 +130,10 @@ export function seizureFor(input: { debt: Valued; collateral: Valued; penaltyBps
   const returned = input.collateral.amount - seized;
   if (seized < 0n || returned < 0n || seized + returned !== input.collateral.amount)
     throw new Error('seizure does not add up');
-  return { penalty, owed, seized, returned };
+  const seizedWorth = divideRounded(
+    seized * input.collateral.price * scaleFactor(input.debt.scale),
+    input.debt.price * scaleFactor(input.collateral.scale),
+    'down',
+  );
+  return { penalty, owed, seized, returned, seizedWorth };
 }

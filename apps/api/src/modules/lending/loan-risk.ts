@@ -153,6 +153,7 @@ async function settle(
     // What the seized collateral paid for, in the loan's asset: the same figures it was worked out from.
     debtSettled: debt.debt,
     penalty: seizure.penalty,
+    collateralWorth: seizure.seizedWorth,
   };
   await saveLoan(tx, settled);
   return settled;

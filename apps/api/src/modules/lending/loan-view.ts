@@ -153,6 +153,9 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     interestAtTerm: amount(term.interest, loan.asset),
     repaymentAtTerm: amount(term.debt, loan.asset),
     lenderReceivesAtTerm: amount(term.lenderReceives, loan.asset),
+    lenderReceivesNow: live
+      ? amount(now.lenderReceives, loan.asset)
+      : maybe(settledDebt === null || loan.fee === null ? null : settledDebt - loan.fee, loan.asset),
     createdAt: loan.createdAt.toISOString(),
     fundedAt: iso(loan.fundedAt),
     dueAt: iso(loan.dueAt),
@@ -164,6 +167,7 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     collateralReturned: maybe(loan.collateralReturned, loan.collateralAsset),
     debtSettled: maybe(loan.debtSettled, loan.asset),
     penalty: maybe(loan.penalty, loan.asset),
+    collateralWorth: maybe(loan.collateralWorth, loan.asset),
     marginCall: loan.status === 'active' && loan.marginCalledAt !== null,
     timeline: events.map((event) => ({ type: event.type, at: event.at.toISOString(), ltvBps: event.ltvBps })),
   };

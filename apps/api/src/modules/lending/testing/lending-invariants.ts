@@ -42,7 +42,9 @@ export async function checkLendingInvariants(db: Db): Promise<string[]> {
   // Every loan of a test database was settled by today's code, which records what the collateral
   // paid for (a loan settled before migration 0106 keeps NULL: this holds for test databases only).
   const unrecorded = await db.execute<{ id: string }>(sql`
-    SELECT id FROM loans WHERE status IN ('liquidated', 'closed') AND (debt_settled IS NULL OR penalty IS NULL)`);
-  for (const row of unrecorded.rows) problems.push(`loan ${row.id} settled from collateral lacks its debt and penalty`);
+    SELECT id FROM loans WHERE status IN ('liquidated', 'closed')
+       AND (debt_settled IS NULL OR penalty IS NULL OR collateral_worth IS NULL)`);
+  for (const row of unrecorded.rows)
+    problems.push(`loan ${row.id} settled from collateral lacks its debt, penalty and worth`);
   return problems;
 }
