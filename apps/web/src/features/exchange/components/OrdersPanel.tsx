@@ -1,6 +1,6 @@
 // The customer's orders: open ones (with cancel) and their history, a page of 20 at a time with a
 // pager, so every open order can be seen and cancelled however many there are.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@rora/contracts';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
@@ -10,9 +10,9 @@ import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import { toastError } from '../api/feedback.ts';
 import { useCancelOrder, useOrders } from '../api/orders.ts';
-import { clampPage, pageCount } from '../model/paging.ts';
+import { pageCount } from '../../../components/pager/paging.ts';
 import { OrderRow } from './OrderRow.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager, useClampPage } from '../../../components/pager/Pager.tsx';
 import { Segmented } from './Segmented.tsx';
 
 type OrdersTab = 'open' | 'closed';
@@ -45,9 +45,7 @@ export function OrdersPanel() {
   const data = orders.data;
   const settled = data !== undefined && !orders.isPlaceholderData;
   // Cancelling the last order of the last page leaves that page empty: show the one before it.
-  useEffect(() => {
-    if (settled && data) setPage((current) => clampPage(current, data.total, data.limit));
-  }, [settled, data]);
+  useClampPage(setPage, data, settled);
   const listName = t(tab === 'open' ? 'openOrders' : 'orderHistory');
   return (
     <section className="orders-panel" aria-labelledby="orders-heading">

@@ -1,5 +1,6 @@
-// Pages of a list the API answers a page at a time (GET /order?page&limit): how many there are, and
-// which one to show when the list shrank under the current one (the last order on it was cancelled).
+// Pages of a list the API answers a page at a time (GET /order, the loan views, the stakes: page,
+// limit, total): how many there are, and which one to show when the list shrank under the current
+// one (its last order cancelled, its last loan repaid).
 
 export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
