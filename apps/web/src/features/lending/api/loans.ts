@@ -2,7 +2,7 @@
 // steps (post, lend, repay, cancel). Each money step carries an Idempotency-Key made when its dialog
 // opened, so a retry of the same confirmation can never act twice. A step invalidates the lending
 // queries and the balances; the `loans` WebSocket channel does the same for the other party.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lendingApi, type Loan, type LoanMarketSort, type LoanRequestBody } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
@@ -29,16 +29,19 @@ export const lendingKey = resourceKeys.loans;
 export const PAGE_LIMIT = 50;
 export const MARKET_POLL_MS = 5_000;
 
-export function useLoanView(view: LoanViewId, filter: MarketFilter) {
+/** One page of a view (`page` from 1); the pager under the list reaches the others. */
+export function useLoanView(view: LoanViewId, filter: MarketFilter, page: number) {
   const call = LOAN_VIEWS.find((entry) => entry.id === view)!.call;
-  const page = { page: 1, limit: PAGE_LIMIT };
+  const paging = { page, limit: PAGE_LIMIT };
   const query =
     view === 'market'
-      ? { ...page, sort: filter.sort, asset: filter.asset || undefined, termDays: filter.termDays || undefined }
-      : page;
+      ? { ...paging, sort: filter.sort, asset: filter.asset || undefined, termDays: filter.termDays || undefined }
+      : paging;
   return useQuery({
     queryKey: [...lendingKey, 'view', view, query],
     queryFn: ({ signal }) => callApi(call, { query, signal }),
+    // The page shown stays while the next one loads, rather than a skeleton in its place.
+    placeholderData: keepPreviousData,
     // Others' new requests reach no one's WebSocket topic: the marketplace asks again every few seconds.
     refetchInterval: view === 'market' ? MARKET_POLL_MS : false,
   });

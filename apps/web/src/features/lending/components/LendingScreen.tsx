@@ -64,6 +64,8 @@ export function LendingScreen() {
       <section id="loan-panel" role="tabpanel" aria-labelledby={`loan-tab-${view}`} className="lending-screen__panel">
         {view === 'market' ? <MarketFilters filter={filter} onChange={setFilter} /> : null}
         <LoanList
+          // Another view or filter starts again at its first page.
+          key={`${view} ${filter.asset} ${filter.termDays} ${filter.sort}`}
           view={view}
           filter={filter}
           onAction={(action: LoanAction, loan: Loan) => setStep({ action, loan })}

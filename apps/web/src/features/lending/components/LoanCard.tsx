@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import type { LoanAction, LoanViewId } from '../api/loans.ts';
+import { settlementOf } from '../model/settlement.ts';
 import { useCoins, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd, useWhen } from './figures.tsx';
 
 const ACTIONS: Partial<Record<LoanViewId, LoanAction>> = { market: 'lend', requests: 'cancel', borrowing: 'repay' };
@@ -25,7 +26,8 @@ function Aside({ text, className }: { readonly text: string | null; readonly cla
 
 /**
  * A running loan says what is owed and by when: past the grace period the collateral pays it. The
- * debt's dollar value is the one the loan-to-value divides; a debt above the time run says why.
+ * debt's dollar value is the one the loan-to-value divides; a debt above the time run says why. Its
+ * lender reads what reaches them if it is repaid now: the debt less Rora's fee on the interest.
  */
 function RunningFacts({ loan }: { readonly loan: Loan }) {
   const { t } = useTranslation('lending');
@@ -33,13 +35,15 @@ function RunningFacts({ loan }: { readonly loan: Loan }) {
   const usd = useUsd();
   const when = useWhen();
   const minimum = useMinimumInterest();
+  const lender = loan.role === 'lender';
+  const figure = lender ? loan.lenderReceivesNow : loan.debtNow;
   return (
     <>
       <div>
-        <dt>{t('detail.debtNow')}</dt>
+        <dt>{t(lender ? 'detail.receiveNow' : 'detail.debtNow')}</dt>
         <dd className="tabular">
-          <span className="loan-card__coins">{loan.debtNow === null ? '—' : coins(loan.debtNow, loan.asset)}</span>
-          <Aside text={usd(loan.debtUsd)} className="loan-card__usd tabular" />
+          <span className="loan-card__coins">{figure === null ? '—' : coins(figure, loan.asset)}</span>
+          {lender ? null : <Aside text={usd(loan.debtUsd)} className="loan-card__usd tabular" />}
           <Aside text={minimum(loan)} className="loan-card__why" />
         </dd>
       </div>
@@ -48,6 +52,32 @@ function RunningFacts({ loan }: { readonly loan: Loan }) {
         <dd className="tabular">{when(loan.dueAt)}</dd>
       </div>
     </>
+  );
+}
+
+/**
+ * A repaid loan says what moved: the borrower what they paid, the lender what reached them (the
+ * payment less Rora's fee), so "Repaid to me" reads the amount received.
+ */
+function RepaidFacts({ loan }: { readonly loan: Loan }) {
+  const { t } = useTranslation('lending');
+  const coins = useLoanCoins();
+  const settlement = settlementOf(loan);
+  if (loan.role === 'lender') {
+    if (settlement === null) return null;
+    return (
+      <div>
+        <dt>{t('detail.lenderReceived.lender')}</dt>
+        <dd className="tabular">{coins(settlement.lenderReceived, loan.asset)}</dd>
+      </div>
+    );
+  }
+  if (loan.paid === null) return null;
+  return (
+    <div>
+      <dt>{t('detail.paid')}</dt>
+      <dd className="tabular">{coins(loan.paid, loan.asset)}</dd>
+    </div>
   );
 }
 
@@ -103,6 +133,7 @@ export function LoanCard(props: {
           </dd>
         </div>
         {loan.status === 'active' ? <RunningFacts loan={loan} /> : null}
+        {loan.status === 'repaid' ? <RepaidFacts loan={loan} /> : null}
       </dl>
       <div className="loan-card__actions">
         <Button variant="secondary" onClick={() => props.onDetails(loan)}>

@@ -1,12 +1,13 @@
 // One loan in full: its figures now, its dates and its timeline (posted, funded, margin call,
-// repaid or settled from the collateral), refreshed live.
+// repaid or settled from the collateral), refreshed live. A settled loan says what its collateral
+// was worth and, when all of it fell short of the debt and penalty, how much it covered.
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoan } from '../api/loans.ts';
-import { settlementOf } from '../model/settlement.ts';
+import { collateralCoverOf, settlementOf } from '../model/settlement.ts';
 import type { ReactNode } from 'react';
 import { Explained, Figures, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd, useWhen } from './figures.tsx';
 
@@ -20,6 +21,7 @@ function Details({ loan }: { readonly loan: Loan }) {
   const minimum = useMinimumInterest();
   const settled = loan.collateralSeized !== null;
   const settlement = settlementOf(loan);
+  const cover = collateralCoverOf(loan);
   const running = loan.status === 'active';
   const rows: Array<readonly [string, ReactNode]> = [
     [t('detail.status'), t(`status.${loan.status}`)],
@@ -36,6 +38,10 @@ function Details({ loan }: { readonly loan: Loan }) {
     ],
     ...(running && loan.debtNow !== null
       ? [[t('detail.debtNow'), <Explained value={coins(loan.debtNow, loan.asset)} why={minimum(loan)} />] as const]
+      : []),
+    // The lender gets the debt less Rora's fee on its interest, not the debt.
+    ...(running && loan.role === 'lender' && loan.lenderReceivesNow !== null
+      ? [[t('detail.receiveNow'), coins(loan.lenderReceivesNow, loan.asset)] as const]
       : []),
     ...(loan.status === 'repaid' && loan.paid ? [[t('detail.paid'), coins(loan.paid, loan.asset)] as const] : []),
     ...(settlement
@@ -58,9 +64,19 @@ function Details({ loan }: { readonly loan: Loan }) {
     rows.push([t('detail.seized'), coins(loan.collateralSeized ?? '0', loan.collateralAsset)]);
     rows.push([t('detail.returned'), coins(loan.collateralReturned ?? '0', loan.collateralAsset)]);
   }
+  if (cover) rows.push([t('detail.collateralWorth'), coins(cover.worth, loan.asset)]);
   return (
     <>
       <Figures rows={rows} />
+      {cover?.missing ? (
+        <p className="loan-note loan-note--warning">
+          {t('detail.shortfall', {
+            covered: coins(cover.worth, loan.asset),
+            owed: coins(cover.owed, loan.asset),
+            missing: coins(cover.missing, loan.asset),
+          })}
+        </p>
+      ) : null}
       <h3 className="loan-timeline__title">{t('detail.timeline')}</h3>
       <ol className="loan-timeline">
         {loan.timeline.map((event, index) => (

@@ -1,9 +1,12 @@
 // The loans of one view: a skeleton while loading, the error with a retry, an empty state that
-// says what to do next, or the loans.
+// says what to do next, or the loans, a page at a time with a pager to reach every one.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { Pager, useClampPage } from '../../../components/pager/Pager.tsx';
+import { pageCount } from '../../../components/pager/paging.ts';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { useLoanView, type LoanAction, type LoanViewId, type MarketFilter } from '../api/loans.ts';
 import { LoanCard } from './LoanCard.tsx';
@@ -15,7 +18,9 @@ export function LoanList(props: {
   readonly onDetails: (loan: Loan) => void;
 }) {
   const { t } = useTranslation('lending');
-  const query = useLoanView(props.view, props.filter);
+  const [page, setPage] = useState(1);
+  const query = useLoanView(props.view, props.filter, page);
+  useClampPage(setPage, query.data, query.isSuccess && !query.isPlaceholderData);
   if (query.isPending) {
     return (
       <div className="loan-list" aria-busy="true" aria-label={t('loading')}>
@@ -34,10 +39,18 @@ export function LoanList(props: {
     );
   }
   return (
-    <ul className="loan-list" aria-label={t(`views.${props.view}`)}>
-      {query.data.items.map((loan) => (
-        <LoanCard key={loan.id} loan={loan} view={props.view} onAction={props.onAction} onDetails={props.onDetails} />
-      ))}
-    </ul>
+    <>
+      <ul className="loan-list" aria-label={t(`views.${props.view}`)}>
+        {query.data.items.map((loan) => (
+          <LoanCard key={loan.id} loan={loan} view={props.view} onAction={props.onAction} onDetails={props.onDetails} />
+        ))}
+      </ul>
+      <Pager
+        label={t('pages', { view: t(`views.${props.view}`) })}
+        page={page}
+        pages={pageCount(query.data.total, query.data.limit)}
+        onPage={setPage}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // Confirming a step that moves money (UI.md): lending (what the lender pays and gets back, and the
-// risk), repaying (the debt now; the collateral returns) or cancelling a request (the collateral
-// returns). The Idempotency-Key is made for each opening of the dialog and kept for its retries.
+// risk), repaying (the debt now beside the available balance that pays it, the collateral returns;
+// a balance short of the debt is said before the click, which it disables) or cancelling a request
+// (the collateral returns). The Idempotency-Key is made for each opening of the dialog and kept for its retries.
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
@@ -8,7 +9,8 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { useIdempotencyKeys } from '../../../lib/api/idempotency.ts';
 import { showToast } from '../../../lib/toast/toast-store.ts';
 import type { ReactNode } from 'react';
-import { useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
+import { useAvailable, useLoan, useLoanStep, type LoanAction } from '../api/loans.ts';
+import { repayFunds, type RepayFunds } from '../model/repay-funds.ts';
 import { Explained, Figures, useCoins, useLoanCoins, useLtv, useMinimumInterest, useRate, useUsd } from './figures.tsx';
 import { useErrorText } from '../../../lib/api/use-error-text.ts';
 
@@ -17,7 +19,7 @@ export interface PendingStep {
   readonly loan: Loan;
 }
 
-function useSummary(step: PendingStep): ReadonlyArray<readonly [string, ReactNode]> {
+function useSummary(step: PendingStep, funds: RepayFunds | null): ReadonlyArray<readonly [string, ReactNode]> {
   const { t } = useTranslation('lending');
   const coins = useLoanCoins();
   const ltvText = useLtv();
@@ -46,6 +48,7 @@ function useSummary(step: PendingStep): ReadonlyArray<readonly [string, ReactNod
         t('repay.interest'),
         loan.interestNow === null ? '—' : <Explained value={coins(loan.interestNow, loan.asset)} why={minimum(loan)} />,
       ],
+      ...(funds ? [[t('repay.available'), coins(funds.available, loan.asset)] as const] : []),
       [t('repay.returns'), collateral],
     ];
   }
@@ -74,6 +77,10 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   const shown = step && fresh.data ? { ...step, loan: fresh.data } : step;
   // While the debt is read again, the figure shown may be an old one: no confirming it until it is current.
   const refreshing = step?.action === 'repay' && fresh.isFetching;
+  // The balance that pays a repayment, beside the debt: short of it, the confirmation says why it is off.
+  const balances = useAvailable();
+  const funds = shown?.action === 'repay' ? repayFunds(shown.loan, balances.data) : null;
+  const short = funds?.missing != null;
   const close = () => {
     mutation.reset();
     onClose();
@@ -95,7 +102,12 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
       closeLabel={t('close')}
       className="loan-dialog"
     >
-      {shown ? <StepBody step={shown} /> : null}
+      {shown ? <StepBody step={shown} funds={funds} /> : null}
+      {short && shown ? (
+        <p id="repay-short" className="loan-form__error">
+          {t('repay.short', { missing: coins(funds.missing!, shown.loan.asset) })}
+        </p>
+      ) : null}
       {mutation.isError ? (
         <p role="alert" className="loan-form__error">
           {errorText(mutation.error)}
@@ -110,6 +122,8 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
           variant={action === 'cancel' ? 'danger' : 'primary'}
           onClick={confirm}
           loading={mutation.isPending || refreshing}
+          disabled={short}
+          aria-describedby={short ? 'repay-short' : undefined}
         >
           {t(`${action === 'cancel' ? 'cancelStep' : action}.confirm`)}
         </Button>
@@ -118,10 +132,10 @@ export function StepDialog({ step, onClose }: { readonly step: PendingStep | nul
   );
 }
 
-function StepBody({ step }: { readonly step: PendingStep }) {
+function StepBody({ step, funds }: { readonly step: PendingStep; readonly funds: RepayFunds | null }) {
   const { t } = useTranslation('lending');
   const ltv = useLtv();
-  const rows = useSummary(step);
+  const rows = useSummary(step, funds);
   const note = {
     lend: t('lend.risk', { ltv: ltv(step.loan.ltvBps) }),
     repay: t('repay.note'),

@@ -3,7 +3,7 @@
 // attempt whose answer never came (lib/api/idempotency.ts, ADR 0068). A mutation refreshes the
 // stakes, the plans (their room) and the balances (lib/api/resources/changes.ts), and tells the
 // screen it succeeded even if its dialog was closed meanwhile (nothing that moves money is silent).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stakingApi, type Stake } from '@rora/contracts';
 import { callApi } from '../../../lib/api/client.ts';
 import { invalidateAfter } from '../../../lib/api/resources/changes.ts';
@@ -19,10 +19,12 @@ export function useStakingPlans() {
   });
 }
 
-export function useStakes() {
+/** One page of the customer's stakes (`page` from 1); the pager under the list reaches the others. */
+export function useStakes(page: number) {
   return useQuery({
-    queryKey: stakingKeys.stakes,
-    queryFn: ({ signal }) => callApi(stakingApi.listStakes, { query: { page: 1, limit: STAKES_PAGE_LIMIT }, signal }),
+    queryKey: [...stakingKeys.stakes, page],
+    queryFn: ({ signal }) => callApi(stakingApi.listStakes, { query: { page, limit: STAKES_PAGE_LIMIT }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,6 +1,7 @@
 // The customer's stakes, active first: amount and plan, where each stands (active, matured,
 // unstaked), rewards accrued and paid (or forfeited), the next payout and the maturity day, and
-// Unstake on an active one (UnstakeDialog says what an early unstake costs).
+// Unstake on an active one (UnstakeDialog says what an early unstake costs); a page at a time,
+// with a pager to reach every stake.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, Coins, Hourglass, Undo2 } from 'lucide-react';
@@ -8,6 +9,8 @@ import type { Stake } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { Pager, useClampPage } from '../../../components/pager/Pager.tsx';
+import { pageCount } from '../../../components/pager/paging.ts';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
 import { currentLanguageTag } from '../../../lib/i18n/i18n.ts';
 import { useStakes } from '../api/staking.ts';
@@ -75,7 +78,9 @@ function StakeRow({ stake, onUnstake }: { readonly stake: Stake; readonly onUnst
 
 export function StakeList({ today }: { readonly today: string | undefined }) {
   const { t } = useTranslation('staking');
-  const stakes = useStakes();
+  const [page, setPage] = useState(1);
+  const stakes = useStakes(page);
+  useClampPage(setPage, stakes.data, stakes.isSuccess && !stakes.isPlaceholderData);
   const [unstaking, setUnstaking] = useState<Stake | null>(null);
   return (
     <section className="staking-section" aria-labelledby="staking-stakes-title">
@@ -95,11 +100,19 @@ export function StakeList({ today }: { readonly today: string | undefined }) {
           <p>{t('stakes.emptyBody')}</p>
         </EmptyState>
       ) : (
-        <ul className="staking-stakes">
-          {stakes.data.items.map((stake) => (
-            <StakeRow key={stake.id} stake={stake} onUnstake={setUnstaking} />
-          ))}
-        </ul>
+        <>
+          <ul className="staking-stakes">
+            {stakes.data.items.map((stake) => (
+              <StakeRow key={stake.id} stake={stake} onUnstake={setUnstaking} />
+            ))}
+          </ul>
+          <Pager
+            label={t('stakes.pages')}
+            page={page}
+            pages={pageCount(stakes.data.total, stakes.data.limit)}
+            onPage={setPage}
+          />
+        </>
       )}
       <UnstakeDialog stake={unstaking} today={today} onClose={() => setUnstaking(null)} />
     </section>
