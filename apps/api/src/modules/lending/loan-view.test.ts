@@ -64,7 +64,8 @@ describe('a lender’s figures', () => {
     penalty: null,
     collateralWorth: null,
   };
-  const view = (loan: LoanRow) => loanView(loan, [], { viewerId: 'lender', now, settings: levels, prices: new Map() });
+  const view = (loan: LoanRow) =>
+    loanView(loan, [], { viewerId: 'lender', now, settings: levels, prices: new Map(), observedAt: new Map() });
 
   it('gives a running loan’s lender the debt now less the fee on its interest', () => {
     expect(view(row)).toMatchObject({ debtNow: '505', interestNow: '5', lenderReceivesNow: '504.5' });
