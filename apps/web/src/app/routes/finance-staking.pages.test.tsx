@@ -9,10 +9,12 @@ import {
   stakeSchema,
   stakingApi,
   stakingPlanListSchema,
+  userApi,
+  userSchema,
   walletApi,
   type Stake,
 } from '@rora/contracts';
-import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { staked } from '../../testing/stake-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-staking.tsx';
@@ -31,6 +33,7 @@ const stakes = Array.from({ length: 52 }, (_, index) => stake(index + 1));
 describe('a customer with 52 stakes', () => {
   it('reaches the last two on the second page and unstakes one', async () => {
     signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
     api.answer(stakingApi.listPlans, stakingPlanListSchema, { today: '2026-11-25', items: [] });
     api.answer(stakingApi.listStakes, stakeListSchema, (request) => {
       const page = Number(request.query.get('page'));
