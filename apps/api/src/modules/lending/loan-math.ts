@@ -100,6 +100,20 @@ export function shownLtvBps(debtCents: bigint, collateralCents: bigint): number 
   return bps > BigInt(MAX_LTV_BPS) ? MAX_LTV_BPS : Number(bps);
 }
 
+/**
+ * A shown loan-to-value moved, where it falls on the other side of a level (reached at or above it)
+ * than the exact figure, to that side: the level itself, or a basis point under it. Elsewhere it is
+ * left as it is; the two differ by a rounding, so only a level between them moves it.
+ */
+export function besideLevels(shown: number, exact: number, levels: readonly number[]): number {
+  let read = shown;
+  for (const level of levels) {
+    if (exact >= level && read < level) read = level;
+    else if (exact < level && read >= level) read = level - 1;
+  }
+  return read;
+}
+
 /** How much of `value`'s asset a dollar amount of another is worth: the least that covers it (rounded up). */
 function collateralCovering(owed: Valued, collateral: Omit<Valued, 'amount'>): bigint {
   const numerator = owed.amount * owed.price * scaleFactor(collateral.scale);

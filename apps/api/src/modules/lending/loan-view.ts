@@ -8,6 +8,7 @@ import { assetScale, formatAmount, type AssetSymbol } from '@rora/money';
 import type { LoanEventRow, LoanRow } from './lending.repository.ts';
 import { minInterestMs, type LendingSettings } from './lending-settings.ts';
 import {
+  besideLevels,
   centsText,
   DAY_MS,
   ltvBps,
@@ -86,19 +87,27 @@ function centsOf(value: bigint, asset: string, prices: ReadonlyMap<string, Price
 
 /**
  * The dollar values of a loan while it runs, and the loan-to-value read beside them: their ratio as
- * shown (shownLtvBps), so the three agree; the risk sweep judges the exact figure (currentLtv).
+ * shown (shownLtvBps), so the three agree; the risk sweep judges the exact figure (ltvBps, rounded
+ * up). Where the two fall on either side of the margin-call or the liquidation level, the shown one
+ * follows the exact one (besideLevels): a card never reads 74.99 % at a margin call of 75 %.
  */
-function shownValues(loan: LoanRow, measured: bigint, prices: ReadonlyMap<string, PriceUnits>) {
+function shownValues(loan: LoanRow, measured: bigint, context: ViewContext) {
+  const { prices, settings } = context;
   const principal = centsOf(loan.principal, loan.asset, prices);
   const collateral = centsOf(loan.collateral, loan.collateralAsset, prices);
   const debt = centsOf(measured, loan.asset, prices);
   const text = (cents: bigint | null) => (cents === null ? null : centsText(cents));
-  return {
-    ltvBps: debt === null || collateral === null ? null : shownLtvBps(debt, collateral),
-    principalUsd: text(principal),
-    collateralUsd: text(collateral),
-    debtUsd: text(debt),
-  };
+  const debtPrice = prices.get(loan.asset);
+  const collateralPrice = prices.get(loan.collateralAsset);
+  let shown: number | null = null;
+  if (debt !== null && collateral !== null && debtPrice && collateralPrice && loan.collateral > 0n) {
+    const exact = ltvBps(
+      { amount: measured, scale: assetScale(loan.asset as AssetSymbol), price: debtPrice },
+      { amount: loan.collateral, scale: assetScale(loan.collateralAsset as AssetSymbol), price: collateralPrice },
+    );
+    shown = besideLevels(shownLtvBps(debt, collateral), exact, [settings.marginCallLtvBps, settings.liquidationLtvBps]);
+  }
+  return { ltvBps: shown, principalUsd: text(principal), collateralUsd: text(collateral), debtUsd: text(debt) };
 }
 
 /**
@@ -143,7 +152,7 @@ export function loanView(loan: LoanRow, events: readonly LoanEventRow[], context
     initialLtvBps: loan.initialLtvBps,
     // Only while the loan runs: a settled loan's collateral was returned or seized at its own time,
     // and today's price of it would read as what it is worth to someone now.
-    ...(live ? shownValues(loan, measured, context.prices) : NOT_SHOWN),
+    ...(live ? shownValues(loan, measured, context) : NOT_SHOWN),
     priceIsStale: live && priceIsStale(loan, context),
     interestNow: live
       ? amount(now.interest, loan.asset)

@@ -1,6 +1,8 @@
-// The loan-to-value a preview shows never reads on the other side of the limit than its verdict.
+// The loan-to-value shown never reads on the other side of a limit or level than the exact figure:
+// a preview's beside its verdict, a running loan's beside its margin call and liquidation.
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { besideLevels } from './loan-math.ts';
 import { previewLtvBps } from './loan-terms.ts';
 
 it('agrees with the verdict, and is the dollars’ ratio wherever that already agrees', () => {
@@ -24,4 +26,25 @@ it('reads a refused request at the limit a basis point over it, and an accepted 
   expect(previewLtvBps(6501, true, 6500)).toBe(6500);
   expect(previewLtvBps(4200, true, 6500)).toBe(4200);
   expect(previewLtvBps(7000, false, 6500)).toBe(7000);
+});
+
+describe('a running loan’s loan-to-value beside the margin-call and liquidation levels', () => {
+  const levels = [7_500, 8_500];
+
+  it('reads on the exact figure’s side of each level, and the dollars’ ratio elsewhere', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: -3, max: 3 }), (exact, drift) => {
+        const shown = Math.max(0, exact + drift);
+        const read = besideLevels(shown, exact, levels);
+        for (const level of levels) expect(read >= level).toBe(exact >= level);
+        if (levels.every((level) => shown >= level === exact >= level)) expect(read).toBe(shown);
+      }),
+    );
+  });
+
+  it('reads a margin call reached at 75.01 % from dollars dividing to 74.99 % as 75.00 %', () => {
+    expect(besideLevels(7_499, 7_501, levels)).toBe(7_500);
+    expect(besideLevels(7_500, 7_499, levels)).toBe(7_499);
+    expect(besideLevels(4_200, 4_201, levels)).toBe(4_200);
+  });
 });
