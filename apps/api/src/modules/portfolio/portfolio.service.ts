@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { networksForAsset } from '@rora/chains';
 import type { Dashboard, RoraAsset } from '@rora/contracts';
-import type { Db } from '@rora/db';
+import type { Db, Tx } from '@rora/db';
 import type { Balances, Ledger } from '@rora/ledger';
 import { assetScale, formatAmount, isAssetSymbol, mulDiv } from '@rora/money';
 import {
@@ -31,7 +31,7 @@ const listed = (quotes: readonly LiveAssetQuote[]) => quotes.filter((quote) => i
 const QUOTE_ASSET = 'USDT';
 
 /** Per asset, the principal of the running loans `userId` lent (loans_lender_idx). */
-async function lentByAsset(db: Db, userId: string): Promise<Map<string, bigint>> {
+async function lentByAsset(db: Db | Tx, userId: string): Promise<Map<string, bigint>> {
   const rows = await db.execute<{ asset: string; lent: string }>(sql`
     SELECT asset, sum(principal)::text AS lent FROM loans
      WHERE lender_id = ${userId} AND status = 'active' GROUP BY asset`);
@@ -46,11 +46,13 @@ function change(now: bigint, before: bigint | null): string | null {
 export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: LivePriceService }): PortfolioService {
   return {
     async dashboard(userId) {
-      const [balances, lent, quotes] = await Promise.all([
-        deps.ledger.getBalances(deps.db, userId),
-        lentByAsset(deps.db, userId),
-        deps.prices.quotes(),
-      ]);
+      // The balances and the loans in one snapshot: a lend or repayment committing between two reads
+      // would count its principal twice (lent, and back in the lender's balance) or not at all.
+      const holdings = deps.db.transaction(
+        async (tx) => [await deps.ledger.getBalances(tx, userId), await lentByAsset(tx, userId)] as const,
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      const [[balances, lent], quotes] = await Promise.all([holdings, deps.prices.quotes()]);
       const byAsset = new Map<string, Balances>(balances.map((balance) => [balance.asset, balance]));
       // Exact values, summed, rounded once to the cent for the total (prices/valuation.ts).
       let nowValue = 0n;
