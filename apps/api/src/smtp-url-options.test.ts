@@ -32,7 +32,9 @@ describe('SMTP_URL options', () => {
     ['rateDelta=1', /^rateDelta= only tunes a pool/],
     ['maxRequeues=1', /^maxRequeues= only tunes a pool/],
     // The adapter's time limits: replaced only by a usable one.
-    ['greetingTimeout=-1', /^greetingTimeout= must be a whole number of milliseconds from 1/],
+    ['greetingTimeout=-1', /^greetingTimeout= must be a whole number of milliseconds from 1000 to 120000/],
+    ['connectionTimeout=1', /^connectionTimeout= must be a whole number/],
+    ['socketTimeout=86400000', /^socketTimeout= must be a whole number/],
     ['connectionTimeout=x', /^connectionTimeout= must be a whole number/],
     ['socketTimeout=0', /^socketTimeout= must be a whole number/],
     ['dnsTimeout=1.5', /^dnsTimeout= must be a whole number/],

@@ -34,6 +34,14 @@ const POOL_ONLY = ['maxConnections', 'maxMessages', 'rateLimit', 'rateDelta', 'm
 /** The adapter's time limits, which the URL may replace with its own. */
 const TIMEOUTS = ['connectionTimeout', 'greetingTimeout', 'socketTimeout', 'dnsTimeout'] as const;
 
+/**
+ * What a URL's time limit may be: under a second fails every mail (a greeting takes longer), and
+ * over two minutes keeps a mail waiting that long (over 2^31 ms, Node's timers fire at once).
+ */
+const TIMEOUT_MS = { min: 1_000, max: 120_000 } as const;
+const isTimeLimit = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= TIMEOUT_MS.min && (value as number) <= TIMEOUT_MS.max;
+
 /** TLS versions Node's tls.connect knows; any other value fails every mail. */
 export const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const;
 
@@ -56,10 +64,10 @@ function optionProblem(options: Readonly<Record<string, unknown>>): string | und
   if (options.pool) return `${POOL}: leave it out`;
   const poolOnly = POOL_ONLY.find((name) => name in options);
   if (poolOnly) return `${poolOnly}= only tunes a pool, which the adapter does not use: leave it out`;
-  const timeout = TIMEOUTS.find(
-    (name) => name in options && !(Number.isInteger(options[name]) && (options[name] as number) >= 1),
-  );
-  if (timeout) return `${timeout}= must be a whole number of milliseconds from 1 (it replaces the adapter's own limit)`;
+  const timeout = TIMEOUTS.find((name) => name in options && !isTimeLimit(options[name]));
+  if (timeout) {
+    return `${timeout}= must be a whole number of milliseconds from ${TIMEOUT_MS.min} to ${TIMEOUT_MS.max} (it replaces the adapter's own limit)`;
+  }
   if (!('tls' in options)) return undefined;
   const tls = options.tls;
   if (typeof tls !== 'object' || tls === null) {
