@@ -4,7 +4,9 @@
 //   npx tsx packages/reserves/src/verify.ts proof.json [published]
 // `published` is the snapshot as Rora publishes it, a saved file or its address
 // (https://…/api/v1/audit/snapshots/<id>). Without it the proof's snapshot id, time and root are
-// checked against what the reserve addresses signed (the ownership messages name all three).
+// checked against what the reserve addresses in the same file signed (the ownership messages name
+// all three): that only shows the file agrees with itself, since whoever made the file chose those
+// addresses, so the verdict says the root was not checked against a published one, and exits 1.
 // Exit code 0 when everything verifies, 1 when something does not, 2 when a file cannot be read.
 import { readFile } from 'node:fs/promises';
 import { checkReserve, provenReserves, signatureHolds } from './signatures.ts';
@@ -72,14 +74,25 @@ function signedSources(proof: LiabilityProof): { label: SnapshotLabel; source: s
   }));
 }
 
-function liabilitiesVerdict(walked: boolean, sources: number, failed: readonly LabelCheck[]): string {
+function liabilitiesVerdict(
+  walked: boolean,
+  sources: { count: number; published: boolean },
+  failed: readonly LabelCheck[],
+): string {
   if (!walked) return 'Liabilities: NOT verified.';
-  if (sources === 0) {
+  if (sources.count === 0) {
     return 'Liabilities: NOT verified: nothing published names this snapshot (no published snapshot given, no reserve signature holds).';
   }
   if (failed.length > 0) {
     const names = [...new Set(failed.map((check) => FIELD_NAMES[check.field]))].join(', ');
     return `Liabilities: NOT verified: the proof is labelled with another snapshot than the published one (${names} differ).`;
+  }
+  if (!sources.published) {
+    return (
+      'Liabilities: NOT checked against a published snapshot. The balances are included in the root this file ' +
+      'names, which its own reserve messages sign; give the snapshot as Rora publishes it as the second ' +
+      'argument (…/api/v1/audit/snapshots/<id>) to check that root is the published one.'
+    );
   }
   return 'Liabilities: your balances are included in the published root.';
 }
@@ -113,8 +126,8 @@ async function main(): Promise<number> {
   );
   for (const { check, source } of labelChecks) console.log(describeLabel(check, source));
   const failed = labelChecks.filter(({ check }) => !check.ok).map(({ check }) => check);
-  const included = result.ok && sources.length > 0 && failed.length === 0;
-  console.log(`\n${liabilitiesVerdict(result.ok, sources.length, failed)}`);
+  const included = result.ok && published !== null && failed.length === 0;
+  console.log(`\n${liabilitiesVerdict(result.ok, { count: sources.length, published: published !== null }, failed)}`);
 
   const checks = proof.reserves.map((reserve) => checkReserve(proof, reserve));
   for (const check of checks) {

@@ -156,9 +156,22 @@ describe('audit snapshots', () => {
     await writeFile(good, JSON.stringify(proof));
     const run = promisify(execFile);
     const verifier = ['tsx', 'packages/reserves/src/verify.ts'];
-    const { stdout } = await run('npx', [...verifier, good]);
+    const published = path.join(folder, 'snapshot.json');
+    await writeFile(
+      published,
+      JSON.stringify({ data: await data<AuditSnapshotDetail>(null, `GET /audit/snapshots/${snapshotId}`) }),
+    );
+    const { stdout } = await run('npx', [...verifier, good, published]);
     expect(stdout).toContain('your balances are included in the published root');
     expect(stdout).not.toContain('FAIL');
+    // Without the published snapshot the file only agrees with itself: said, and not a pass.
+    const alone = await run('npx', [...verifier, good]).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(alone?.code).toBe(1);
+    expect(alone?.stdout).toContain('Liabilities: NOT checked against a published snapshot');
+    expect(alone?.stdout).not.toContain('FAIL');
 
     const tampered = structuredClone(proof);
     tampered.leaves[0]!.amounts[0] = String(BigInt(tampered.leaves[0]!.amounts[0]!) + 1n);

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 const PROVES = ['included', 'totals', 'control'] as const;
 const DOES_NOT = ['debts', 'moment', 'others', 'keys'] as const;
 
-export function AuditExplainer() {
+/** `snapshotId`: the latest snapshot, whose published address the command checks a proof against. */
+export function AuditExplainer({ snapshotId }: { readonly snapshotId?: string | undefined }) {
   const { t } = useTranslation('audit');
   return (
     <section className="audit-card audit-explainer" aria-labelledby="audit-explainer-title">
@@ -28,7 +29,11 @@ export function AuditExplainer() {
         </div>
       </div>
       <p className="audit__muted">
-        {t('explainer.cli')} <code>npx tsx packages/reserves/src/verify.ts proof.json</code>
+        {t('explainer.cli')}{' '}
+        <code>
+          npx tsx packages/reserves/src/verify.ts proof.json
+          {snapshotId ? ` ${window.location.origin}/api/v1/audit/snapshots/${snapshotId}` : ''}
+        </code>
       </p>
     </section>
   );

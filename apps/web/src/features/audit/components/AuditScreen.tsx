@@ -36,7 +36,7 @@ export function AuditScreen() {
         <p className="audit__lead">{t('lead')}</p>
       </header>
       {body}
-      <AuditExplainer />
+      <AuditExplainer snapshotId={list[0]?.id} />
     </div>
   );
 }
