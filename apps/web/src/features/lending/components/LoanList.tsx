@@ -21,7 +21,10 @@ export function LoanList(props: {
   const [page, setPage] = useState(1);
   const query = useLoanView(props.view, props.filter, page);
   useClampPage(setPage, query.data, query.isSuccess && !query.isPlaceholderData);
-  if (query.isPending) {
+  // A page emptied by the customer's own step (its last loan repaid) while others remain: the pager
+  // steps back a page (useClampPage); meanwhile the list is loading, not empty.
+  const stepsBack = query.data !== undefined && query.data.items.length === 0 && query.data.total > 0;
+  if (query.isPending || stepsBack) {
     return (
       <div className="loan-list" aria-busy="true" aria-label={t('loading')}>
         {[0, 1, 2].map((index) => (

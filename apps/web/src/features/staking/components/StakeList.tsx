@@ -87,7 +87,8 @@ export function StakeList({ today }: { readonly today: string | undefined }) {
       <h2 id="staking-stakes-title" className="staking-section__title">
         {t('stakes.heading')}
       </h2>
-      {stakes.isPending ? (
+      {/* A page emptied by an unstake while others remain is loading (the pager steps back), not empty. */}
+      {stakes.isPending || (stakes.data?.items.length === 0 && stakes.data.total > 0) ? (
         <div aria-busy="true" className="staking-stakes">
           {[0, 1].map((index) => (
             <Skeleton key={index} height="6rem" radius="var(--radius-lg)" />
