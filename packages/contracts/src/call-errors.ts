@@ -37,9 +37,16 @@ export const BODY_ERRORS = [
   'request_body_too_large',
 ] as const satisfies readonly ErrorCode[];
 
+/**
+ * Codes of an address with a parameter in its path: a segment that is no text (a broken percent
+ * escape, `%E0%A4%A`) matches no route, and is answered as an address that does not exist.
+ */
+export const PATH_PARAMETER_ERRORS = ['route_not_found'] as const satisfies readonly ErrorCode[];
+
 /** Every code `call` can answer: the platform's (above) merged with its own. */
 export function callErrors(call: Pick<AccountCall, 'method' | 'path' | 'errors'>): readonly ErrorCode[] {
-  const address = call.path.startsWith('/webhooks/') ? [] : ADDRESS_ERRORS;
+  const parameters = call.path.includes('{') ? PATH_PARAMETER_ERRORS : [];
+  const address = call.path.startsWith('/webhooks/') ? [] : [...ADDRESS_ERRORS, ...parameters];
   const body = call.method === 'GET' ? (['request_body_not_allowed'] as const) : BODY_ERRORS;
   return [...new Set<ErrorCode>([...EVERY_CALL_ERRORS, ...address, ...body, ...call.errors])];
 }
