@@ -7,7 +7,16 @@ import { assetScale, formatAmount, isMoneyError, parseAmount, type AssetSymbol }
 import { AppError } from '../../lib/errors.ts';
 import type { LendingPrices } from './lending-prices.ts';
 import type { LendingSettings } from './lending-settings.ts';
-import { centsText, DAY_MS, ltvBps, repaymentFor, shownLtvBps, usdCentsOf, type PriceUnits } from './loan-math.ts';
+import {
+  besideLevels,
+  centsText,
+  DAY_MS,
+  ltvBps,
+  repaymentFor,
+  shownLtvBps,
+  usdCentsOf,
+  type PriceUnits,
+} from './loan-math.ts';
 
 export interface PricedRequest {
   asset: AssetSymbol;
@@ -86,17 +95,6 @@ export function normalise(body: LoanRequestBody) {
   };
 }
 
-/**
- * The loan-to-value a preview shows: the ratio of the two dollar figures beside it (shownLtvBps),
- * except where that ratio, rounded to the basis point, would read on the other side of the limit
- * than the verdict, judged on the exact figure: a refused request never reads "65.00 %" under "at
- * most 65.00 %", nor an accepted one "65.01 %". There it reads the limit, or a basis point over it.
- */
-export function previewLtvBps(shown: number, acceptable: boolean, limitBps: number): number {
-  if (acceptable) return Math.min(shown, limitBps);
-  return Math.max(shown, limitBps + 1);
-}
-
 export function previewOf(request: PricedRequest, settings: LendingSettings): LoanPreview {
   const term = repaymentFor({
     principal: request.principal,
@@ -120,7 +118,9 @@ export function previewOf(request: PricedRequest, settings: LendingSettings): Lo
     collateralAmount: amount(request.collateral, request.collateralAsset),
     rateBps: request.rateBps,
     termDays: request.termDays,
-    ltvBps: previewLtvBps(shownLtvBps(principalCents, collateralCents), acceptable, settings.initialLtvBps),
+    // The ratio of the two dollar figures beside it, on the verdict's side of the limit (a refused
+    // request never reads "65.00 %" under "at most 65.00 %"): refused is reaching a basis point over it.
+    ltvBps: besideLevels(shownLtvBps(principalCents, collateralCents), request.ltvBps, [settings.initialLtvBps + 1]),
     interestAtTerm: amount(term.interest, request.asset),
     repaymentAtTerm: amount(term.debt, request.asset),
     lenderReceivesAtTerm: amount(term.lenderReceives, request.asset),

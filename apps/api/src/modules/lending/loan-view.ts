@@ -97,16 +97,11 @@ function shownValues(loan: LoanRow, measured: bigint, context: ViewContext) {
   const collateral = centsOf(loan.collateral, loan.collateralAsset, prices);
   const debt = centsOf(measured, loan.asset, prices);
   const text = (cents: bigint | null) => (cents === null ? null : centsText(cents));
-  const debtPrice = prices.get(loan.asset);
-  const collateralPrice = prices.get(loan.collateralAsset);
-  let shown: number | null = null;
-  if (debt !== null && collateral !== null && debtPrice && collateralPrice && loan.collateral > 0n) {
-    const exact = ltvBps(
-      { amount: measured, scale: assetScale(loan.asset as AssetSymbol), price: debtPrice },
-      { amount: loan.collateral, scale: assetScale(loan.collateralAsset as AssetSymbol), price: collateralPrice },
-    );
-    shown = besideLevels(shownLtvBps(debt, collateral), exact, [settings.marginCallLtvBps, settings.liquidationLtvBps]);
-  }
+  const exact = currentLtv(loan, measured, prices);
+  const shown =
+    debt === null || collateral === null || exact === null
+      ? null
+      : besideLevels(shownLtvBps(debt, collateral), exact, [settings.marginCallLtvBps, settings.liquidationLtvBps]);
   return { ltvBps: shown, principalUsd: text(principal), collateralUsd: text(collateral), debtUsd: text(debt) };
 }
 

@@ -3,7 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { besideLevels } from './loan-math.ts';
-import { previewLtvBps } from './loan-terms.ts';
+
+/** A preview's figure: refused is an exact figure a basis point over the limit or more (loan-terms.ts). */
+const previewLtvBps = (shown: number, acceptable: boolean, limit: number) =>
+  besideLevels(shown, acceptable ? limit : limit + 1, [limit + 1]);
 
 it('agrees with the verdict, and is the dollars’ ratio wherever that already agrees', () => {
   fc.assert(
