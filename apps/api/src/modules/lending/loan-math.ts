@@ -114,10 +114,10 @@ export function besideLevels(shown: number, exact: number, levels: readonly numb
   return read;
 }
 
-/** How much of `value`'s asset a dollar amount of another is worth: the least that covers it (rounded up). */
-function collateralCovering(owed: Valued, collateral: Omit<Valued, 'amount'>): bigint {
-  const numerator = owed.amount * owed.price * scaleFactor(collateral.scale);
-  return divideRounded(numerator, collateral.price * scaleFactor(owed.scale), 'up');
+/** What `value` is worth in another asset at the reference prices, in its minor units, rounded as told. */
+function worthIn(value: Valued, other: Omit<Valued, 'amount'>, rounding: 'up' | 'down'): bigint {
+  const numerator = value.amount * value.price * scaleFactor(other.scale);
+  return divideRounded(numerator, other.price * scaleFactor(value.scale), rounding);
 }
 
 export interface Seizure {
@@ -139,15 +139,12 @@ export interface Seizure {
 export function seizureFor(input: { debt: Valued; collateral: Valued; penaltyBps: number }): Seizure {
   const penalty = divideRounded(input.debt.amount * BigInt(input.penaltyBps), BPS_PER_WHOLE, 'up');
   const owed = input.debt.amount + penalty;
-  const covering = collateralCovering({ ...input.debt, amount: owed }, input.collateral);
+  // The least collateral that covers what is owed.
+  const covering = worthIn({ ...input.debt, amount: owed }, input.collateral, 'up');
   const seized = covering < input.collateral.amount ? covering : input.collateral.amount;
   const returned = input.collateral.amount - seized;
   if (seized < 0n || returned < 0n || seized + returned !== input.collateral.amount)
     throw new Error('seizure does not add up');
-  const seizedWorth = divideRounded(
-    seized * input.collateral.price * scaleFactor(input.debt.scale),
-    input.debt.price * scaleFactor(input.collateral.scale),
-    'down',
-  );
+  const seizedWorth = worthIn({ ...input.collateral, amount: seized }, input.debt, 'down');
   return { penalty, owed, seized, returned, seizedWorth };
 }
