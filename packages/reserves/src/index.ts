@@ -47,3 +47,13 @@ export {
   type VerificationStep,
 } from './verification.ts';
 export { assembleProof, proofLeaf, proofNode, type CustomerLeaf } from './proof-builder.ts';
+export {
+  compareLabels,
+  labelOf,
+  ownershipMessage,
+  signedLabel,
+  type LabelCheck,
+  type LabelField,
+  type OwnedAddress,
+  type SnapshotLabel,
+} from './snapshot-label.ts';

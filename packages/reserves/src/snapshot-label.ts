@@ -62,9 +62,30 @@ export function publishedLabel(json: unknown): SnapshotLabel | null {
   return { id: snapshot.id, takenAt: snapshot.takenAt, rootHash };
 }
 
+/** A reserve address as its ownership message names it. */
+export interface OwnedAddress {
+  readonly address: string;
+  readonly network: string;
+}
+
+/**
+ * The message a reserve address signs for a snapshot: the snapshot job signs it, and a verifier
+ * rebuilds it to check that a signature is for this snapshot and this address. Its format lives
+ * here only, so the job and the verifiers cannot drift apart.
+ */
+export function ownershipMessage(label: SnapshotLabel, owned: OwnedAddress): string {
+  return [
+    'Rora proof of reserves',
+    `Snapshot: ${label.id}`,
+    `Taken at: ${label.takenAt}`,
+    `Liabilities root: ${label.rootHash}`,
+    `Address: ${owned.address} (${owned.network})`,
+  ].join('\n');
+}
+
 /**
  * The label an ownership message signs, from its `Snapshot:`, `Taken at:` and `Liabilities root:`
- * lines (the snapshot job's ownershipMessage); null when it lacks one of them.
+ * lines (ownershipMessage's); null when it lacks one of them.
  */
 export function signedLabel(message: string): SnapshotLabel | null {
   const line = (name: string) =>

@@ -22,6 +22,7 @@ import {
   SumTreeBuilder,
   cryptoRandom,
   leafNode,
+  ownershipMessage,
   randomPermutation,
   splitAmounts,
   type RandomUint32,
@@ -210,21 +211,6 @@ function assertRootMatchesLedger(root: SumNode, view: LedgerView): void {
   if (broken) throw new Error('The tree totals differ from the ledger liabilities at the snapshot position');
 }
 
-export function ownershipMessage(parts: {
-  snapshotId: string;
-  takenAt: Date;
-  rootHash: string;
-  holding: ReserveHolding;
-}) {
-  return [
-    'Rora proof of reserves',
-    `Snapshot: ${parts.snapshotId}`,
-    `Taken at: ${parts.takenAt.toISOString()}`,
-    `Liabilities root: ${parts.rootHash}`,
-    `Address: ${parts.holding.address} (${parts.holding.network})`,
-  ].join('\n');
-}
-
 /**
  * Takes, builds and publishes one snapshot: one at a time, after clearing what a dead one left. Its
  * statements have no deadline (ADR 0071): the grouping pass and the leaf table's indexes read every
@@ -304,7 +290,8 @@ async function signReserves(
 ) {
   const signed = [];
   for (const holding of parts.holdings) {
-    const message = ownershipMessage({ ...parts, holding });
+    const label = { id: parts.snapshotId, takenAt: parts.takenAt.toISOString(), rootHash: parts.rootHash };
+    const message = ownershipMessage(label, holding);
     const signature = await source.sign(holding, message);
     // An address whose control cannot be proven is not counted as a reserve.
     if (signature) signed.push({ holding, message, signature });
