@@ -6,7 +6,7 @@ import { Download, FileUp, ShieldCheck } from 'lucide-react';
 import type { AuditProof, AuditSnapshot } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
 import { useUserId } from '../../../lib/api/resources/user.ts';
-import { fetchProof, fetchPublishedRoot } from '../api/audit-api.ts';
+import { fetchProof, fetchPublishedLabel } from '../api/audit-api.ts';
 import { verifyOnPage, type PageVerification } from '../model/verify-proof.ts';
 import { StepsList } from './StepsList.tsx';
 
@@ -49,8 +49,8 @@ export function VerifyPanel({ snapshots }: { readonly snapshots: readonly AuditS
     }
   };
   const ownProof = async () => (proof.current ??= await fetchProof(latest.id));
-  const publishedRoot = (id: string) => fetchPublishedRoot(snapshots, id);
-  const check = async (json: unknown) => setVerification(await verifyOnPage(json, publishedRoot, customerId));
+  const publishedLabel = (id: string) => fetchPublishedLabel(snapshots, id);
+  const check = async (json: unknown) => setVerification(await verifyOnPage(json, publishedLabel, customerId));
   const verify = () => run('verify', async () => check(await ownProof()));
   const download = () => run('download', async () => saveProof(await ownProof()));
   const checkFile = (event: ChangeEvent<HTMLInputElement>) => {

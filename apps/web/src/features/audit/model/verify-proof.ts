@@ -1,10 +1,11 @@
 // The page's verification: the proof walked step by step with WebCrypto (@rora/reserves), then its
-// root compared with the one Rora published for that snapshot, so a file whose every hash was
-// recomputed around a made-up root still fails. Steps become rows the page renders. The proof names
+// label (the snapshot's time and root) compared with what Rora published under that snapshot's id,
+// so a file whose every hash was recomputed around a made-up root still fails, and so does one
+// whose time was changed. Steps become rows the page renders. The proof names
 // the customer it was made for (their id is hashed into every leaf id, so it cannot be swapped
 // without breaking the walk): a file of another customer verifies, but as theirs, not the reader's.
 import { formatMinor } from '../../../lib/format/numbers.ts';
-import { verifyProof, type VerificationStep } from '@rora/reserves';
+import { compareLabels, labelOf, verifyProof, type SnapshotLabel, type VerificationStep } from '@rora/reserves';
 
 export interface StepRow {
   readonly key: string;
@@ -44,21 +45,29 @@ function toRow(step: VerificationStep, index: number): StepRow {
   };
 }
 
-/** The root Rora published for a snapshot id; null when it published no snapshot under that id. */
-export type PublishedRoot = (snapshotId: string) => Promise<string | null>;
+/** The snapshot Rora published under an id (its time and root); null when it published none. */
+export type PublishedLabel = (snapshotId: string) => Promise<SnapshotLabel | null>;
 
 function ownerOf(proofCustomerId: string | undefined, customerId: string | null): ProofOwner {
   if (customerId === null || proofCustomerId === undefined) return 'unknown';
   return proofCustomerId === customerId ? 'yours' : 'another';
 }
 
+/** Why the proof's label is not the published one, as an `audit:problems.*` key; null when it is. */
+function labelProblem(proof: SnapshotLabel, published: SnapshotLabel | null): string | null {
+  if (published === null) return 'snapshot_not_published';
+  const failed = compareLabels(proof, published).find((check) => !check.ok);
+  if (!failed) return null;
+  return failed.field === 'taken-at' ? 'time_not_published' : 'root_not_published';
+}
+
 /**
- * Checks `json` (a proof) and that its root is the one published for its snapshot, and says whether
+ * Checks `json` (a proof) and that its time and root are the ones published for its snapshot, and says whether
  * it is the proof of `customerId` (the signed-in customer; null when nobody is signed in).
  */
 export async function verifyOnPage(
   json: unknown,
-  publishedRoot: PublishedRoot,
+  publishedLabel: PublishedLabel,
   customerId: string | null,
 ): Promise<PageVerification> {
   const result = await verifyProof(json);
@@ -74,8 +83,8 @@ export async function verifyOnPage(
   if (!result.ok || !proof) {
     return { ok: false, rows, failure: rows.find((row) => !row.ok) ?? null, balances, owner };
   }
-  const published = await publishedRoot(proof.snapshot.id);
-  const matches = published === proof.snapshot.root.hash;
+  const problem = labelProblem(labelOf(proof), await publishedLabel(proof.snapshot.id));
+  const matches = problem === null;
   const row: StepRow = {
     key: 'published',
     kind: 'published',
@@ -83,7 +92,7 @@ export async function verifyOnPage(
     depth: null,
     hash: proof.snapshot.root.hash,
     ok: matches,
-    problem: matches ? null : published !== null ? 'root_not_published' : 'snapshot_not_published',
+    problem,
   };
   return { ok: matches, rows: [...rows, row], failure: matches ? null : row, balances, owner };
 }
