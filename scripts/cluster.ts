@@ -130,6 +130,10 @@ async function main(): Promise<void> {
     ...(nats ? { NATS_URL: 'nats://127.0.0.1:4222' } : {}),
     ...(redis ? { RATE_LIMIT_REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
     HOST: '127.0.0.1',
+    // One data folder for every process (RORA_DATA_DIR, ./.data unless given): they share its
+    // webhook secrets and the fee quotes' key (webhook-secrets.ts), so a send checks on any API the
+    // quote another API signed (ADR 0080).
+    RORA_DATA_DIR: path.resolve(root, process.env.RORA_DATA_DIR ?? '.data'),
   };
   // One after another: the first applies the migrations and seeds; each takes its shards' locks.
   for (let index = 0; index < apiCount; index += 1) {

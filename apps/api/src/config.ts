@@ -267,6 +267,12 @@ export const configSchema = z.object({
   ONRAMP_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** HMAC-SHA256 secret of the on-ramp provider's webhook (at least 32 characters); required in production. */
   ONRAMP_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /**
+   * HMAC-SHA256 key of the fee quotes (POST /wallet/estimatefee's `quote`, ADR 0080), the same in every
+   * API replica so any of them checks a quote another gave (at least 32 characters); required in
+   * production. Unset in the sandbox: random per data folder (webhook-secrets.ts).
+   */
+  FEE_QUOTE_SECRET: z.string().min(32, 'must be at least 32 characters').max(500).optional(),
   /** The chain adapter: `devnet` simulates every chain in this process (no adapter for the real networks yet). */
   CHAIN_ADAPTER: z.enum(['devnet'], { error: 'must be devnet' }).default('devnet'),
   /** Seed of the in-process devnet (blocks, fees, simulated failures are deterministic for a seed). */

@@ -26,6 +26,7 @@ const REQUIRED: ReadonlyArray<readonly [name: string, unsetMeans: string]> = [
   ['SMTP_URL', 'e-mail goes only to the sandbox outbox, so customers never get their codes'],
   ['IDENTITY_WEBHOOK_SECRET', "no secret to check the identity provider's webhooks"],
   ['ONRAMP_WEBHOOK_SECRET', "no secret to check the on-ramp provider's webhooks"],
+  ['FEE_QUOTE_SECRET', 'no key to sign fee quotes that every replica can check (ADR 0080)'],
   ['KYC_STORAGE', 'identity documents would go to a folder under RORA_DATA_DIR by default'],
   ['SHARE_PAYMENT_ADDRESS', "the share notice would name the devnet's hot wallet, whose key is public"],
   ...Object.values(DEPOSIT_ENV_VARIABLES)

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { WEBHOOK_SECRET } from './modules/kyc/testing/kyc-fixtures.ts';
 import { ONRAMP_TEST_SECRET } from './modules/onramp/testing/onramp-fixtures.ts';
+import { FEE_QUOTE_TEST_SECRET } from './modules/wallets/testing/wallet-fixtures.ts';
 import { PRODUCTION_ENV } from './testing/production-env.ts';
 import { productionRefusals } from './testing/production-refusals.ts';
 
@@ -17,6 +18,7 @@ describe('production secrets', () => {
     ['ONRAMP_WEBHOOK_SECRET', 'rora-sandbox-onramp-webhook-secret-development-only'],
     ['IDENTITY_WEBHOOK_SECRET', WEBHOOK_SECRET],
     ['ONRAMP_WEBHOOK_SECRET', ONRAMP_TEST_SECRET],
+    ['FEE_QUOTE_SECRET', FEE_QUOTE_TEST_SECRET],
   ])("refuses %s printed in Rora's source, without quoting it", (name, secret) => {
     const lines = secretLines({ [name]: secret });
     expect(lines).toEqual([
@@ -30,6 +32,7 @@ describe('production secrets', () => {
     ['IDENTITY_WEBHOOK_SECRET', 'a'.repeat(32)],
     ['ONRAMP_WEBHOOK_SECRET', ' '.repeat(40)],
     ['SIGNER_SECRET', 'abab'.repeat(10)],
+    ['FEE_QUOTE_SECRET', '0123'.repeat(10)],
   ])('refuses %s too uniform to be random', (name, secret) => {
     const lines = secretLines({ ...SIGNER, SIGNER_SECRET: 'c5f1e0a79b2d4863aa17e9d04b3c6f58', [name]: secret });
     expect(lines).toEqual([
@@ -46,6 +49,11 @@ describe('production secrets', () => {
     const signer = secretLines({ ...SIGNER, SIGNER_SECRET: PRODUCTION_ENV.ONRAMP_WEBHOOK_SECRET! });
     expect(signer).toEqual([
       'SIGNER_SECRET: is the same as ONRAMP_WEBHOOK_SECRET: whoever learns one can sign with both',
+    ]);
+    // A webhook secret leaked from the provider's side must not also sign fee quotes.
+    const quotes = secretLines({ FEE_QUOTE_SECRET: PRODUCTION_ENV.IDENTITY_WEBHOOK_SECRET! });
+    expect(quotes).toEqual([
+      'FEE_QUOTE_SECRET: is the same as IDENTITY_WEBHOOK_SECRET: whoever learns one can sign with both',
     ]);
   });
 });

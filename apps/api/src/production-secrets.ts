@@ -1,11 +1,17 @@
 // Shared secrets production refuses (ADR 0020): one printed in Rora's source (the sandbox's former
 // webhook secrets, the tests' fixtures), one too uniform to be random (`a` 32 times, 40 spaces),
 // and one setting's secret given again to another. Each would let anyone who read the source, or
-// who learned the other secret, sign a webhook that approves an identity or credits a purchase.
+// who learned the other secret, sign a webhook that approves an identity or credits a purchase, or
+// a fee quote that makes Rora pay a quarter of every send's network fee (ADR 0080).
 import type { Problem } from './production-config.ts';
 
 /** The settings holding a shared secret, in the order their problems are named. */
-export const SECRET_SETTINGS = ['IDENTITY_WEBHOOK_SECRET', 'ONRAMP_WEBHOOK_SECRET', 'SIGNER_SECRET'] as const;
+export const SECRET_SETTINGS = [
+  'IDENTITY_WEBHOOK_SECRET',
+  'ONRAMP_WEBHOOK_SECRET',
+  'SIGNER_SECRET',
+  'FEE_QUOTE_SECRET',
+] as const;
 
 /**
  * Secrets printed in Rora's source or its history. The sandbox's own were written in the source
@@ -17,6 +23,7 @@ const PUBLISHED = new Set([
   'test-identity-webhook-secret-0123456789abcdef',
   'test-onramp-webhook-secret-0123456789abcdef',
   'security-test-identity-webhook-secret-0123456789',
+  'fee-quote-secret-of-these-tests-0123456789',
 ]);
 
 /**

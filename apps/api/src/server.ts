@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { TAKEOVER_POLL_MS } from './modules/orders/index.ts';
 import { seed } from './seed.ts';
-import { withWebhookSecrets } from './webhook-secrets.ts';
+import { withSandboxSecrets } from './webhook-secrets.ts';
 
 export interface RunningServer {
   app: App;
@@ -38,7 +38,7 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const config = withWebhookSecrets(options.config);
+  const config = withSandboxSecrets(options.config);
   const log = options.log ?? ((line: string) => console.log(line));
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;

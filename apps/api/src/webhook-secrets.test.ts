@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { WEBHOOK_SECRETS_FILE, dataDirWebhookSecrets, withWebhookSecrets } from './webhook-secrets.ts';
+import {
+  FEE_QUOTE_SECRET_FILE,
+  WEBHOOK_SECRETS_FILE,
+  dataDirFeeQuoteSecret,
+  dataDirWebhookSecrets,
+  withSandboxSecrets,
+} from './webhook-secrets.ts';
 
 let root: string;
 beforeAll(async () => {
@@ -11,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(root, { recursive: true, force: true }));
 
-describe('sandbox webhook secrets', () => {
+describe('sandbox secrets', () => {
   it('makes random secrets on first use, readable by the owner only, and reuses them after', async () => {
     const dir = path.join(root, 'first', 'data');
     const first = dataDirWebhookSecrets(dir);
@@ -32,9 +38,27 @@ describe('sandbox webhook secrets', () => {
   it('fills only the secrets the configuration leaves unset', () => {
     const given = 'g'.repeat(40);
     const dir = path.join(root, 'partial');
-    const config = withWebhookSecrets(loadConfig({ RORA_DATA_DIR: dir, ONRAMP_WEBHOOK_SECRET: given }));
+    const config = withSandboxSecrets(loadConfig({ RORA_DATA_DIR: dir, ONRAMP_WEBHOOK_SECRET: given }));
     expect(config.ONRAMP_WEBHOOK_SECRET).toBe(given);
     expect(config.IDENTITY_WEBHOOK_SECRET).toBe(dataDirWebhookSecrets(dir).identity);
+    expect(config.FEE_QUOTE_SECRET).toBe(dataDirFeeQuoteSecret(dir));
+    const keyGiven = withSandboxSecrets(loadConfig({ RORA_DATA_DIR: dir, FEE_QUOTE_SECRET: given }));
+    expect(keyGiven.FEE_QUOTE_SECRET).toBe(given);
+  });
+
+  it("gives every process of a data folder one fee quotes' key, apart from the webhook secrets", async () => {
+    const dir = path.join(root, 'quotes');
+    // A data folder from before the key: its webhook secrets stay as they were.
+    const webhooks = dataDirWebhookSecrets(dir);
+    const key = withSandboxSecrets(loadConfig({ RORA_DATA_DIR: dir })).FEE_QUOTE_SECRET;
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect([webhooks.identity, webhooks.onramp]).not.toContain(key);
+    expect(dataDirWebhookSecrets(dir)).toEqual(webhooks);
+    expect(withSandboxSecrets(loadConfig({ RORA_DATA_DIR: dir })).FEE_QUOTE_SECRET).toBe(key);
+    expect((await stat(path.join(dir, FEE_QUOTE_SECRET_FILE))).mode & 0o777).toBe(0o600);
+    expect(dataDirFeeQuoteSecret(path.join(root, 'other-quotes'))).not.toBe(key);
+    await writeFile(path.join(dir, FEE_QUOTE_SECRET_FILE), '{"feeQuote":"short"}');
+    expect(() => dataDirFeeQuoteSecret(dir)).toThrow(/does not hold the sandbox's fee quotes' key/);
   });
 
   it('tightens a loosened file back to 0600 and refuses a file that holds no secrets', async () => {

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import { createCore, type Core, type CoreLog } from './core.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { isAppError } from './lib/errors.ts';
-import { withWebhookSecrets } from './webhook-secrets.ts';
+import { withSandboxSecrets } from './webhook-secrets.ts';
 
 export interface WorkerProcess {
   core: Core;
@@ -46,7 +46,7 @@ export async function startWorkerProcess(options: {
 }): Promise<WorkerProcess> {
   // A standalone worker always shares its events: over NATS when so configured, else PostgreSQL.
   const eventBus = options.config.eventBus === 'nats' ? 'nats' : 'postgres';
-  const config: Config = { ...withWebhookSecrets(options.config), eventBus };
+  const config: Config = { ...withSandboxSecrets(options.config), eventBus };
   const { log } = options;
   const databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) throw new Error('the standalone worker needs DATABASE_URL (the API process owns an embedded one)');

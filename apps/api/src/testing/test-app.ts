@@ -35,9 +35,16 @@ export interface TestAppOptions {
 
 const randomSecret = () => randomBytes(32).toString('hex');
 
-/** A test's configuration: NODE_ENV=test, silent, and fresh webhook secrets (as startServer makes per data folder). */
+/**
+ * A test's configuration: NODE_ENV=test, silent, and fresh webhook secrets and fee quote key (as
+ * startServer makes per data folder).
+ */
 export function loadTestConfig(env: Record<string, string> = {}): Config {
-  const secrets = { IDENTITY_WEBHOOK_SECRET: randomSecret(), ONRAMP_WEBHOOK_SECRET: randomSecret() };
+  const secrets = {
+    IDENTITY_WEBHOOK_SECRET: randomSecret(),
+    ONRAMP_WEBHOOK_SECRET: randomSecret(),
+    FEE_QUOTE_SECRET: randomSecret(),
+  };
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...secrets, ...env });
 }
 

@@ -3,7 +3,7 @@
 import type { Database } from '@rora/db';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { requireWebhookSecret } from '../../webhook-secrets.ts';
+import { requireSharedSecret } from '../../webhook-secrets.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { IdentityProvider } from './identity-provider/identity-provider.ts';
@@ -40,7 +40,7 @@ export function createKycModule(deps: {
     db,
     clock,
     // Production's from its configuration; the sandbox's random per data folder (webhook-secrets.ts).
-    secret: requireWebhookSecret(config, 'IDENTITY_WEBHOOK_SECRET'),
+    secret: requireSharedSecret(config, 'IDENTITY_WEBHOOK_SECRET'),
     decisionDelayMs: config.IDENTITY_SANDBOX_DECISION_DELAY_MS,
   });
   // IDENTITY_PROVIDER picks the adapter; `sandbox` is the only one so far.

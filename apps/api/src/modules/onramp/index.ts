@@ -6,7 +6,7 @@ import { createLedger, type Ledger } from '@rora/ledger';
 import type { JobDefinition } from '@rora/worker';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { requireWebhookSecret } from '../../webhook-secrets.ts';
+import { requireSharedSecret } from '../../webhook-secrets.ts';
 import type { KycGate } from '../kyc/index.ts';
 import type { NotificationService } from '../notifications/index.ts';
 import type { EventBus } from '../realtime/index.ts';
@@ -44,7 +44,7 @@ export function createOnrampModule(deps: {
   const { config, clock } = deps;
   const { db } = deps.database;
   // Production's from its configuration; the sandbox's random per data folder (webhook-secrets.ts).
-  const secret = requireWebhookSecret(config, 'ONRAMP_WEBHOOK_SECRET');
+  const secret = requireSharedSecret(config, 'ONRAMP_WEBHOOK_SECRET');
   // ONRAMP_PROVIDER picks the adapter; `sandbox` is the only one so far.
   const sandbox = createSandboxOnrampProvider({ db, clock, secret });
   const provider: OnrampProvider = sandbox;

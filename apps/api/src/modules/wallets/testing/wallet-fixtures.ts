@@ -11,6 +11,8 @@ import { createTestUser, type TestUser } from '../../../testing/users.ts';
 import { seedAssetCatalogue } from '../../prices/index.ts';
 
 export const TEST_PIN = '2580';
+/** The fee quotes' key of the tests that need one known (production refuses it: production-secrets.ts). */
+export const FEE_QUOTE_TEST_SECRET = 'fee-quote-secret-of-these-tests-0123456789';
 
 export async function createWalletTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const t = await createTestApp(options);
