@@ -76,6 +76,7 @@ import {
 } from './modules/swap/index.ts';
 import { createVenuesModule, type VenuesService } from './modules/venues/index.ts';
 import { createWalletsModule, type TreasuryConfig, type WalletsModule } from './modules/wallets/index.ts';
+import { requireSharedSecret } from './webhook-secrets.ts';
 
 /** pino-compatible; the API gives its logger, the worker its own. */
 export interface CoreLog {
@@ -237,7 +238,18 @@ function buildWallets(
   const { prices } = uses;
   const chains = createChainRegistry({ config: deps.config, clock, db, log: deps.log });
   const treasury = treasuryConfig(deps.config);
-  const wallets = createWalletsModule({ ...uses, db, clock, ledger, registry: chains, log: deps.log, treasury });
+  // Production's from its configuration; the sandbox's random per data folder (webhook-secrets.ts).
+  const feeQuoteSecret = requireSharedSecret(deps.config, 'FEE_QUOTE_SECRET');
+  const wallets = createWalletsModule({
+    ...uses,
+    db,
+    clock,
+    ledger,
+    registry: chains,
+    log: deps.log,
+    treasury,
+    feeQuoteSecret,
+  });
   const chainWatcher = createChainWatcher({ registry: chains, handlers: wallets.handlers, log: deps.log });
   const depositScanner = createDepositScanner({
     networks: chains.scanned,

@@ -16,6 +16,10 @@ export const walletsErrors = {
     message: 'Your available balance does not cover this amount and its network fee',
   },
   send_fee_has_changed: { status: 409, message: 'The network fee has changed. Check the new fee and confirm again' },
+  fee_quote_is_malformed: {
+    status: 400,
+    message: "The fee quote must be the estimate's quote, unchanged. Check the fee again and confirm",
+  },
   available_balance_must_cover_amount: { status: 422, message: 'Your available balance does not cover this amount' },
   cold_balance_must_cover_amount: { status: 422, message: 'Your cold holdings do not cover this amount' },
   destination_must_not_be_own_wallet: { status: 422, message: 'This is your own address. Choose another one' },

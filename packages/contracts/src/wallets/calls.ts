@@ -60,6 +60,7 @@ export const walletCalls = {
       ...idempotent,
       'available_balance_must_cover_amount_and_fee',
       'send_fee_has_changed',
+      'fee_quote_is_malformed',
       'address_is_not_valid_for_network',
       'address_checksum_is_invalid',
       'destination_tag_required',

@@ -175,6 +175,12 @@ export const addressCheckSchema = zod.discriminatedUnion('valid', [
 ]);
 export type AddressCheck = zod.infer<typeof addressCheckSchema>;
 
+/**
+ * A fee Rora quoted, signed (ADR 0080): opaque, 54 base64url characters. Echoed unchanged with that
+ * fee, it lets the send be charged it while the network's has risen since by up to a quarter.
+ */
+export const feeQuoteSchema = zod.string().regex(/^[A-Za-z0-9_-]{54}$/, { error: 'fee_quote_is_malformed' });
+
 export const feeEstimateSchema = zod.object({
   walletId: zod.uuid(),
   priority: zod.enum(SEND_PRIORITIES),
@@ -192,6 +198,11 @@ export const feeEstimateSchema = zod.object({
   /** The most that can be sent with this fee. */
   maxAmount: decimal,
   address: addressCheckSchema.nullable(),
+  /**
+   * The signed quote of `fee` for this wallet, amount and priority, good for 10 minutes: send it as
+   * `quote` with `fee`. Null without an amount, or to a Rora address (no fee to quote).
+   */
+  quote: feeQuoteSchema.nullable(),
 });
 export type WalletFeeEstimate = zod.infer<typeof feeEstimateSchema>;
 export const feeEstimateResponseSchema = envelope(feeEstimateSchema);
@@ -205,9 +216,15 @@ export const sendTransactionBodySchema = zod.object({
   /**
    * The fee the customer confirmed (the estimate's `fee`): it is what the send is charged; refused with
    * `send_fee_has_changed` when the network's fee is now over 125 % of it or under half of it.
-   * Absent: the fee at send time.
+   * Absent: the fee at send time. Under the network's fee now, it is charged only with its `quote`.
    */
   fee: amountTextSchema.optional(),
+  /**
+   * The estimate's `quote` of that `fee`: a fee under the network's now is charged only with an
+   * unexpired quote Rora signed for this customer, wallet, amount, priority and fee; else
+   * `send_fee_has_changed`. One not in the estimate's shape answers 400 `fee_quote_is_malformed`.
+   */
+  quote: feeQuoteSchema.optional(),
   ...approvalFields,
 });
 export type SendTransactionBody = zod.input<typeof sendTransactionBodySchema>;

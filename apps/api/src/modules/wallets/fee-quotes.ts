@@ -1,22 +1,27 @@
-// The fees this process quoted its customers (POST /wallet/estimatefee), for a while. A send may
+// The fees Rora quotes its customers (POST /wallet/estimatefee), signed (ADR 0080). A send may
 // confirm a fee the network's has since risen past (by up to a quarter, which Rora then pays: the
 // fee is a quote, send.service.ts); that holds only for a fee Rora quoted this customer, for this
-// wallet, amount and priority, in the last QUOTE_MEMORY_MS. Any other figure under the network's is the
-// customer's own, and was charged: an outside tester paid 81 % of every BTC and USDT-ERC20 fee by
-// sending `fee` at the current one ÷ 1.25. Kept in memory: a send that reaches another replica than
-// its estimate, or this one after a restart, is answered `send_fee_has_changed` while the network's
-// fee stands above it, and the customer confirms the current fee (the screen asks again).
+// wallet, amount and priority, less than QUOTE_LIFETIME_MS ago. Any other figure under the network's
+// is the customer's own, and was charged: an outside tester paid 81 % of every BTC and USDT-ERC20 fee
+// by sending `fee` at the current one ÷ 1.25 (ADR 0079). The estimate answers a token, an HMAC over
+// all of that and the expiry; the send echoes it and any replica with the same FEE_QUOTE_SECRET
+// checks it, with nothing kept in memory: a restart or another replica than the estimate's changes
+// nothing.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
 
 /** How long a quoted fee may be confirmed at a risen network fee: a send dialog's life. */
-export const QUOTE_MEMORY_MS = 10 * 60_000;
-/** Customers' wallet-and-priority keys kept at most: bounded memory, the oldest forgotten first. */
-const MAX_KEYS = 100_000;
-/** Quotes kept per key: the estimate refreshed while a dialog stays open. */
-const MAX_PER_KEY = 8;
+export const QUOTE_LIFETIME_MS = 10 * 60_000;
+
+/**
+ * The token's bytes: the expiry (Unix milliseconds, 8 bytes big-endian), then the HMAC-SHA256 (32);
+ * sent as base64url, unpadded: the 54 characters `feeQuoteSchema` of the contract accepts.
+ */
+const EXPIRY_BYTES = 8;
+const MAC_BYTES = 32;
 
 /** A quote is for one send: this customer's wallet, this amount (inputs, and so fees, grow with it), this speed. */
-export interface QuoteKey {
+export interface QuotedSend {
   userId: string;
   walletId: string;
   amount: bigint;
@@ -24,30 +29,42 @@ export interface QuoteKey {
 }
 
 export interface FeeQuotes {
-  remember(key: QuoteKey, fee: bigint): void;
-  /** Whether `fee` was quoted for `key` within QUOTE_MEMORY_MS. */
-  quoted(key: QuoteKey, fee: bigint): boolean;
+  /** The token of `fee`, quoted now for `send`: good until QUOTE_LIFETIME_MS from now. */
+  sign(send: QuotedSend, fee: bigint): string;
+  /** Whether `token` is one `sign` gave for this send and this fee (same secret), and not expired. */
+  verify(send: QuotedSend, fee: bigint, token: string): boolean;
 }
 
-export function createFeeQuotes(clock: Clock): FeeQuotes {
-  const byKey = new Map<string, Array<{ fee: bigint; atMs: number }>>();
-  const keyOf = (key: QuoteKey) => `${key.userId}/${key.walletId}/${key.amount}/${key.priority}`;
-  const fresh = (atMs: number, nowMs: number) => nowMs - atMs <= QUOTE_MEMORY_MS;
+/**
+ * One line per field, each field free of line breaks (ids are UUIDs, amounts digits, priorities
+ * words), under a label that keeps these MACs apart from anything else signed with the key.
+ */
+function message(send: QuotedSend, fee: bigint, expiresAtMs: bigint): string {
+  return ['rora-fee-quote-v1', send.userId, send.walletId, send.amount, send.priority, fee, expiresAtMs].join('\n');
+}
+
+export function createFeeQuotes(options: { secret: string; clock: Clock }): FeeQuotes {
+  const { secret, clock } = options;
+  if (secret.length < 32) throw new Error('FEE_QUOTE_SECRET must be at least 32 characters');
+  const mac = (send: QuotedSend, fee: bigint, expiresAtMs: bigint) =>
+    createHmac('sha256', secret)
+      .update(message(send, fee, expiresAtMs))
+      .digest();
 
   return {
-    remember(key, fee) {
-      const nowMs = clock.now().getTime();
-      const id = keyOf(key);
-      const kept = (byKey.get(id) ?? []).filter((quote) => fresh(quote.atMs, nowMs) && quote.fee !== fee);
-      kept.push({ fee, atMs: nowMs });
-      // Re-inserted, so the Map's order is the order of last use.
-      byKey.delete(id);
-      byKey.set(id, kept.slice(-MAX_PER_KEY));
-      if (byKey.size > MAX_KEYS) byKey.delete(byKey.keys().next().value!);
+    sign(send, fee) {
+      const expiry = Buffer.alloc(EXPIRY_BYTES);
+      const expiresAtMs = BigInt(clock.now().getTime() + QUOTE_LIFETIME_MS);
+      expiry.writeBigUInt64BE(expiresAtMs);
+      return Buffer.concat([expiry, mac(send, fee, expiresAtMs)]).toString('base64url');
     },
-    quoted(key, fee) {
-      const nowMs = clock.now().getTime();
-      return (byKey.get(keyOf(key)) ?? []).some((quote) => quote.fee === fee && fresh(quote.atMs, nowMs));
+    verify(send, fee, token) {
+      const bytes = Buffer.from(token, 'base64url');
+      // Buffer.from skips what is not base64url: a token that does not round-trip is not ours.
+      if (bytes.length !== EXPIRY_BYTES + MAC_BYTES || bytes.toString('base64url') !== token) return false;
+      const expiresAtMs = bytes.readBigUInt64BE(0);
+      if (BigInt(clock.now().getTime()) > expiresAtMs) return false;
+      return timingSafeEqual(bytes.subarray(EXPIRY_BYTES), mac(send, fee, expiresAtMs));
     },
   };
 }

@@ -16,6 +16,7 @@ import { createDepositsRepository } from './deposits.repository.ts';
 import { createDepositService, type DepositService } from './deposits.service.ts';
 import { createDestinationResolver } from './destination.ts';
 import { createChainBalanceObserver, type ColdAddresses } from './chain-balances.ts';
+import { createFeeQuotes } from './fee-quotes.ts';
 import { createFeeCalculator } from './fees.ts';
 import { createTreasury } from './treasury.ts';
 import { createScannedDeposits } from './scanned-deposits.ts';
@@ -71,6 +72,8 @@ export interface WalletsDependencies {
   events: EventBus;
   log: ModuleLog;
   treasury?: TreasuryConfig;
+  /** FEE_QUOTE_SECRET: the key every replica signs and checks fee quotes with (ADR 0080). */
+  feeQuoteSecret: string;
 }
 
 /** After the sends: what the chain holds at Rora's addresses, then sweeps and cold moves (ADR 0044). */
@@ -141,6 +144,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     transactions,
     destinations: createDestinationResolver({ db, registry, repository }),
     fees: createFeeCalculator({ registry, prices: deps.prices }),
+    quotes: createFeeQuotes({ secret: deps.feeQuoteSecret, clock }),
     approval,
     steps,
     notifier,

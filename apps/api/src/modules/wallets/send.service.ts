@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { parseCustomerAmount, parseCustomerFigure } from './amounts.ts';
 import type { Approval, ApprovalProof } from './approval.ts';
 import type { Destination, DestinationResolver } from './destination.ts';
-import { createFeeQuotes, type FeeQuotes } from './fee-quotes.ts';
+import type { FeeQuotes } from './fee-quotes.ts';
 import type { FeeCalculator } from './fees.ts';
 import { facts, type SendSteps } from './send-steps.ts';
 import { createSendRecovery, type SendRecovery } from './send-recovery.ts';
@@ -49,6 +49,8 @@ export interface SendInput extends ApprovalProof {
   priority: FeePriority;
   /** The fee the customer confirmed, in the wallet's asset. */
   fee?: string | undefined;
+  /** The estimate's token for that fee (fee-quotes.ts): what lets Rora pay a rise of the network's. */
+  quote?: string | undefined;
 }
 
 export interface SendService {
@@ -68,6 +70,8 @@ export interface SendServiceDependencies {
   transactions: TransactionsRepository;
   destinations: DestinationResolver;
   fees: FeeCalculator;
+  /** Signs the fees `estimate` quotes and checks them on the send (FEE_QUOTE_SECRET). */
+  quotes: FeeQuotes;
   approval: Approval;
   steps: SendSteps;
   notifier: WalletNotifier;
@@ -76,9 +80,9 @@ export interface SendServiceDependencies {
 /**
  * The fee the customer confirmed, charged exactly (never more), while it still stands for the
  * network's: refused once the network's has risen past what Rora absorbs, or fallen to under half
- * of it. A confirmed fee under the network's is absorbed only if Rora quoted it to this customer,
- * for this wallet, amount and priority, lately (fee-quotes.ts); else it is a figure of the customer's own.
- * Without a confirmed fee, the network's.
+ * of it. A confirmed fee under the network's is absorbed only with the token Rora signed when it
+ * quoted it to this customer, for this wallet, amount and priority, unexpired (fee-quotes.ts); else
+ * it is a figure of the customer's own. Without a confirmed fee, the network's.
  */
 async function chargedFee(
   deps: { fees: FeeCalculator; quotes: FeeQuotes },
@@ -91,14 +95,16 @@ async function chargedFee(
   const risen = current * 100n > confirmed * CONFIRMED_FEE_RISE_ABSORBED_PERCENT;
   const overstated = confirmed * 100n > current * CONFIRMED_FEE_MAX_PERCENT;
   if (risen || overstated) throw new AppError('send_fee_has_changed');
-  const key = { userId: input.userId, walletId: wallet.id, amount, priority: input.priority };
-  if (confirmed < current && !deps.quotes.quoted(key, confirmed)) throw new AppError('send_fee_has_changed');
+  if (confirmed >= current) return confirmed;
+  const quoted = { userId: input.userId, walletId: wallet.id, amount, priority: input.priority };
+  if (input.quote === undefined || !deps.quotes.verify(quoted, confirmed, input.quote)) {
+    throw new AppError('send_fee_has_changed');
+  }
   return confirmed;
 }
 
 export function createSendService(deps: SendServiceDependencies): SendService {
-  const { db, ledger, steps } = deps;
-  const quotes = createFeeQuotes(deps.clock);
+  const { db, ledger, steps, quotes } = deps;
 
   async function ownedWallet(userId: string, walletId: string): Promise<WalletRow> {
     const wallet = await deps.wallets.findOwned(userId, walletId);
@@ -118,10 +124,13 @@ export function createSendService(deps: SendServiceDependencies): SendService {
       ? await deps.destinations.check(wallet, input.address, input.destinationTag)
       : null;
     const internal = destination?.ok === true && destination.recipient !== null;
-    const quote = await deps.fees.customerFee(network, { amount: amount ?? 1n, priority: input.priority });
-    const fee = internal ? 0n : quote.fee;
-    if (!internal && amount !== null)
-      quotes.remember({ userId, walletId: wallet.id, amount, priority: input.priority }, fee);
+    const priced = await deps.fees.customerFee(network, { amount: amount ?? 1n, priority: input.priority });
+    const fee = internal ? 0n : priced.fee;
+    // Signed only for a send it can be: an amount to send, and a fee to charge (none inside Rora).
+    const signed =
+      internal || amount === null
+        ? null
+        : quotes.sign({ userId, walletId: wallet.id, amount, priority: input.priority }, fee);
     const balance = await available(userId, network.asset);
     const text = (minor: bigint) => formatAmount(minor, network.decimals);
     return {
@@ -129,14 +138,15 @@ export function createSendService(deps: SendServiceDependencies): SendService {
       priority: input.priority,
       assetSymbol: network.asset,
       fee: text(fee),
-      networkFee: formatAmount(internal ? 0n : quote.networkFee, assetScale(quote.networkFeeAsset)),
-      networkFeeAsset: quote.networkFeeAsset,
-      expectedBlocks: internal ? 0 : quote.expectedBlocks,
+      networkFee: formatAmount(internal ? 0n : priced.networkFee, assetScale(priced.networkFeeAsset)),
+      networkFeeAsset: priced.networkFeeAsset,
+      expectedBlocks: internal ? 0 : priced.expectedBlocks,
       amount: amount === null ? null : text(amount),
       total: amount === null ? null : text(amount + fee),
       available: text(balance),
       maxAmount: text(balance > fee ? balance - fee : 0n),
       address: destinationView(destination),
+      quote: signed,
     };
   }
 

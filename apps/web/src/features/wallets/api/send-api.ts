@@ -33,6 +33,8 @@ export interface SendRequest {
   readonly priority: SendPriority;
   /** The fee the customer confirmed: charged as is, refused (send_fee_has_changed) once the network's moved past it. */
   readonly fee?: string;
+  /** The estimate's signed quote of that fee: lets the send be charged it while the network's has risen a little. */
+  readonly quote?: string;
   readonly pin?: string;
   readonly token?: string;
 }

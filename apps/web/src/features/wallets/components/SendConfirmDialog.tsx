@@ -87,7 +87,10 @@ export function SendConfirmDialog({ wallet, draft, priority, estimate, onClose, 
       priority,
       ...(tag === null ? {} : { destinationTag: tag }),
       // The fee on screen is the fee charged (0 inside Rora); a risen one is refused, then read again.
+      // Its quote goes with it: Rora pays a rise of the network's fee since only on a fee it signed
+      // (ADR 0080), and a refreshed estimate brings the new fee and its own quote together.
       fee: estimate.fee,
+      ...(estimate.quote === null ? {} : { quote: estimate.quote }),
       ...proof,
     };
     setError(undefined);
