@@ -32,7 +32,13 @@ async function sendFromUi(page: Page, options: { address: string; amount: string
   await expect(page.getByRole('button', { name: 'Review send' })).toBeFocused();
   await page.keyboard.press('Enter');
   await dialog.getByLabel('PIN').fill(PIN);
+  if (!options.expectInternal) await shoot(page, 'wallets-send-confirm-desktop');
+  const sending = page.waitForRequest((asked) => asked.url().endsWith('/api/v1/wallet/sendTransaction'));
   await dialog.getByRole('button', { name: 'Send now' }).click();
+  // The fee confirmed goes with the estimate's signed quote of it (ADR 0080); inside Rora, no fee to quote.
+  const body = (await sending).postDataJSON() as { fee?: string; quote?: string };
+  if (options.expectInternal) expect([body.fee, 'quote' in body]).toEqual(['0', false]);
+  else expect(body.quote).toMatch(/^[\w-]{54}$/);
   await expect(dialog).toBeHidden();
 }
 
