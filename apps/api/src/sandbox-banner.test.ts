@@ -13,6 +13,9 @@ describe('sandbox banner', () => {
     expect(banner).toContain(`POST ${URL}/api/v1/dev/faucet credits devnet coins`);
     expect(banner).toContain(`one-time codes included, is readable at ${URL}/api/v1/dev/outbox`);
     expect(banner).toContain('kept in /srv/rora-data/webhook-secrets.json (mode 0600)');
+    expect(banner).toContain(
+      'fee quotes key is random for this data folder, kept in /srv/rora-data/fee-quote-secret.json',
+    );
     expect(banner).toContain('Listening on 127.0.0.1 only');
   });
 
@@ -25,10 +28,13 @@ describe('sandbox banner', () => {
     expect(opened).toContain(`${URL}/api/v1/dev/outbox`);
   });
 
-  it('names configured webhook secrets as such', () => {
+  it('names configured webhook secrets and fee quotes key as such', () => {
     const secrets = { IDENTITY_WEBHOOK_SECRET: 'i'.repeat(40), ONRAMP_WEBHOOK_SECRET: 'o'.repeat(40) };
     expect(text(secrets)).toContain('webhook secrets are the ones configured');
     expect(text(secrets)).not.toContain('i'.repeat(40));
+    const quoteKey = text({ FEE_QUOTE_SECRET: 'q'.repeat(40) });
+    expect(quoteKey).toContain('the fee quotes key is the one configured');
+    expect(quoteKey).not.toContain('q'.repeat(40));
   });
 
   it('names the faucet and the readable outbox with SMTP_URL set too, and where SMS go', () => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { isLoopbackHost } from '@rora/db';
 import type { Config } from './config.ts';
-import { WEBHOOK_SECRETS_FILE } from './webhook-secrets.ts';
+import { FEE_QUOTE_SECRET_FILE, WEBHOOK_SECRETS_FILE } from './webhook-secrets.ts';
 
 function reachLines(config: Config): string[] {
   if (isLoopbackHost(config.HOST)) {
@@ -22,9 +22,10 @@ function reachLines(config: Config): string[] {
   ];
 }
 
-/** The lines printed at start; `config` as loaded, before startServer fills the webhook secrets. */
+/** The lines printed at start; `config` as loaded, before startServer fills the sandbox's secrets. */
 export function sandboxBanner(config: Config, url: string): string[] {
   const secretsFile = path.resolve(config.RORA_DATA_DIR, WEBHOOK_SECRETS_FILE);
+  const quoteKeyFile = path.resolve(config.RORA_DATA_DIR, FEE_QUOTE_SECRET_FILE);
   const generated = !config.IDENTITY_WEBHOOK_SECRET || !config.ONRAMP_WEBHOOK_SECRET;
   // The outbox keeps every code in clear whenever the dev routes are on, SMTP_URL or not, and text
   // messages have no adapter but the outbox yet (SMS_PROVIDER).
@@ -42,8 +43,11 @@ export function sandboxBanner(config: Config, url: string): string[] {
     ...messages,
     '  - identity checks and card purchases are sandbox providers that follow published test rules;',
     generated
-      ? `  - webhook secrets are random for this data folder, kept in ${secretsFile} (mode 0600).`
-      : '  - webhook secrets are the ones configured.',
+      ? `  - webhook secrets are random for this data folder, kept in ${secretsFile} (mode 0600);`
+      : '  - webhook secrets are the ones configured;',
+    config.FEE_QUOTE_SECRET
+      ? '  - the fee quotes key is the one configured.'
+      : `  - the fee quotes key is random for this data folder, kept in ${quoteKeyFile} (mode 0600).`,
     ...reachLines(config),
   ];
 }
