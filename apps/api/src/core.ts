@@ -208,10 +208,7 @@ function buildPlatform(
   return { health, sessions, events, realtime, notifications, messaging, outbox, countryCheck, messagingJobs };
 }
 
-type WalletParts = Pick<
-  Services,
-  'chains' | 'chainWatcher' | 'depositScanner' | 'wallets' | 'coldWallet' | 'portfolio'
->;
+type WalletParts = Pick<Services, 'chains' | 'chainWatcher' | 'depositScanner' | 'wallets' | 'coldWallet'>;
 
 /** TREASURY_* as the wallets module takes them: cold addresses per network, ceilings in minor units. */
 function treasuryConfig(
@@ -268,8 +265,7 @@ function buildWallets(
     notifier: wallets.notifier,
     repository: createColdWalletRepository(db),
   });
-  const portfolio = createPortfolioService({ db, ledger, prices });
-  return { chains, chainWatcher, depositScanner, wallets, coldWallet, portfolio };
+  return { chains, chainWatcher, depositScanner, wallets, coldWallet };
 }
 
 function buildMarkets(
@@ -384,12 +380,19 @@ export function createCore(deps: CoreDependencies): Core {
       catalogueIsFeed: config.devRoutes,
     }),
   });
+  // The portfolio counts the customer's running loans (lent, owed) beside the ledger's balances.
+  const portfolio = createPortfolioService({
+    db: database.db,
+    ledger: createLedger(),
+    prices: live,
+    loans: lending.holdings,
+  });
   // Reserves are read from the chains of this process (the in-process devnet in the sandbox).
   const reserves = createDevnetReserveSource({ devnet: walletParts.chains.devnet, pool: database.pool });
   const audit = createAuditModule({ database, clock, reserves });
   const services: Services = {
     ...platform,
-    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices: live, staking, lending, audit },
+    ...{ accounts, kyc, kycGate, swap, onramp, markets, prices: live, staking, lending, audit, portfolio },
     ...walletParts,
   };
   return {

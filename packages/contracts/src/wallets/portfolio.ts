@@ -16,9 +16,19 @@ export const portfolioAssetSchema = zod.object({
   loanEscrow: decimal,
   /** Lent to other customers: the principal of the running loans the customer funded, to be paid back. */
   lent: decimal,
-  /** Everything the customer owns of the asset: available + held + cold + staked + loanEscrow + lent. */
+  /**
+   * Owed to lenders: what repaying the running loans the customer borrowed in this asset would cost
+   * now (principal and interest to now, the loan's `debtNow`). Subtracted from the total: borrowed
+   * coins sit in `available`, and are not the customer's.
+   */
+  owed: decimal,
+  /**
+   * What the customer is worth in the asset: available + held + cold + staked + loanEscrow + lent −
+   * owed. Negative ('-12.5') only when the debt is more than all of it (the borrowed coins spent).
+   */
   total: decimal,
   usdPrice: usd.nullable(),
+  /** total at usdPrice: negative with a negative total. */
   usdValue: usd,
   /** Percent change of the price over 24 hours ('-1.25'); null without a price a day old. */
   change24h: zod.string().nullable(),
@@ -28,7 +38,9 @@ export const portfolioAssetSchema = zod.object({
   priceStale: zod.boolean(),
 });
 export const dashboardSchema = zod.object({
+  /** What the customer is worth: the assets' usdValue summed, debts subtracted; negative when debts exceed it. */
   totalBalance: usd,
+  /** Percent change of totalBalance over 24 hours; null without prices a day old, or when it was not above zero. */
   change24h: zod.string().nullable(),
   assets: zod.array(portfolioAssetSchema),
 });

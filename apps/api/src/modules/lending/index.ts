@@ -15,6 +15,7 @@ import { lendingSettings, type LendingSettings } from './lending-settings.ts';
 import { createLendingService, type LendingService } from './lending.service.ts';
 import { createLendingViews, type LendingViews } from './lending-views.ts';
 import { createLoanAnnouncer } from './loan-announcer.ts';
+import { createLoanHoldings, type LoanHoldingsReader } from './loan-holdings.ts';
 import { observePrices, createLoanRisk, type LoanRisk } from './loan-risk.ts';
 import type { ViewContext } from './loan-view.ts';
 
@@ -32,6 +33,8 @@ export interface LendingModule {
   risk: LoanRisk;
   prices: LendingPrices;
   settings: LendingSettings;
+  /** A customer's running loans in their portfolio: lent, and owed now (read on the portfolio's snapshot). */
+  holdings: LoanHoldingsReader;
   /** Run by a worker (server.ts passes them to startWorker; they run as well in a standalone one). */
   jobs: JobDefinition[];
   now(): Date;
@@ -85,5 +88,6 @@ export function createLendingModule(deps: {
     run: ({ log }) => risk.sweep({ log }),
   };
   const views = createLendingViews({ db, context });
-  return { service, views, risk, prices, settings, jobs: [watchLoans], now: () => clock.now() };
+  const holdings = createLoanHoldings({ clock, settings });
+  return { service, views, risk, prices, settings, holdings, jobs: [watchLoans], now: () => clock.now() };
 }

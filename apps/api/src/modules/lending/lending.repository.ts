@@ -205,3 +205,10 @@ export async function pageLoans(
      WHERE ${query.where} ORDER BY ${query.order} LIMIT ${query.limit} OFFSET ${query.offset}`);
   return { items: rows.map(toLoanRow), total: rows[0] ? Number(rows[0].total) : 0 };
 }
+
+/** Every running loan `borrowerId` borrowed (loans_borrower_idx), on the caller's transaction. */
+export async function runningLoansOf(db: Handle, borrowerId: string): Promise<LoanRow[]> {
+  const { rows } = await db.execute<RawLoan>(sql`
+    SELECT ${LOAN_COLUMNS} FROM loans l WHERE l.borrower_id = ${borrowerId} AND l.status = 'active'`);
+  return rows.map(toLoanRow);
+}

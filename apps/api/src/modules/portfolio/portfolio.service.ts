@@ -3,9 +3,11 @@
 // the live price (prices/live-prices.ts: Rora's market, else the venues' reference), rounded down;
 // the day's change of the portfolio values today's holdings at the prices of 24 hours ago. A price
 // no live source confirms (the catalogue's, for anything but the quote asset) is marked stale.
-// Beside the ledger's balances, a lender's loans: the principal of each loan they funded that is
-// still running is theirs to be paid back (`lent`), so lending does not make it vanish from the total.
-import { sql } from 'drizzle-orm';
+// Beside the ledger's balances, the customer's running loans: a lender is to be paid back the
+// principal they funded (`lent`, counted), so lending does not make it vanish from the total; a
+// borrower owes what repaying now would cost (`owed`, subtracted), so borrowed coins sitting in
+// available do not count as theirs. Collateral stays theirs until seized: it is in the ledger's
+// loanEscrow (held, for an open request), counted once, there.
 import { networksForAsset } from '@rora/chains';
 import type { Dashboard, RoraAsset } from '@rora/contracts';
 import type { Db, Tx } from '@rora/db';
@@ -30,29 +32,41 @@ const listed = (quotes: readonly LiveAssetQuote[]) => quotes.filter((quote) => i
 /** The asset every market quotes in: its catalogue price (the dollar peg) is its live price. */
 const QUOTE_ASSET = 'USDT';
 
-/** Per asset, the principal of the running loans `userId` lent (loans_lender_idx). */
-async function lentByAsset(db: Db | Tx, userId: string): Promise<Map<string, bigint>> {
-  const rows = await db.execute<{ asset: string; lent: string }>(sql`
-    SELECT asset, sum(principal)::text AS lent FROM loans
-     WHERE lender_id = ${userId} AND status = 'active' GROUP BY asset`);
-  return new Map(rows.rows.map((row) => [row.asset, BigInt(row.lent)]));
+/** A customer's running loans, per asset, as the lending module reads them (its `holdings`). */
+export interface LoanHoldings {
+  /** The principal of the running loans they funded. */
+  lent: ReadonlyMap<string, bigint>;
+  /** What repaying the running loans they borrowed would cost now: principal and interest. */
+  owed: ReadonlyMap<string, bigint>;
 }
 
+export type LoanHoldingsReader = (tx: Db | Tx, userId: string) => Promise<LoanHoldings>;
+
+/**
+ * The day's change in percent; none when the portfolio was worth nothing or less a day ago: a
+ * percentage of a debt reads backwards (a debt shrinking from $100 to $50 is "-50 %").
+ */
 function change(now: bigint, before: bigint | null): string | null {
-  if (before === null || before === 0n) return null;
+  if (before === null || before <= 0n) return null;
   return formatAmount(mulDiv(now - before, 10_000n, before, 'half-up'), 2, { decimals: 2, rounding: 'down' });
 }
 
-export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: LivePriceService }): PortfolioService {
+export function createPortfolioService(deps: {
+  db: Db;
+  ledger: Ledger;
+  prices: LivePriceService;
+  loans: LoanHoldingsReader;
+}): PortfolioService {
   return {
     async dashboard(userId) {
       // The balances and the loans in one snapshot: a lend or repayment committing between two reads
-      // would count its principal twice (lent, and back in the lender's balance) or not at all.
+      // would count its principal twice (lent, and back in the lender's balance; borrowed coins
+      // without their debt) or not at all.
       const holdings = deps.db.transaction(
-        async (tx) => [await deps.ledger.getBalances(tx, userId), await lentByAsset(tx, userId)] as const,
+        async (tx) => [await deps.ledger.getBalances(tx, userId), await deps.loans(tx, userId)] as const,
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
-      const [[balances, lent], quotes] = await Promise.all([holdings, deps.prices.quotes()]);
+      const [[balances, { lent, owed }], quotes] = await Promise.all([holdings, deps.prices.quotes()]);
       const byAsset = new Map<string, Balances>(balances.map((balance) => [balance.asset, balance]));
       // Exact values, summed, rounded once to the cent for the total (prices/valuation.ts).
       let nowValue = 0n;
@@ -61,10 +75,12 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
         const scale = assetScale(quote.symbol);
         const balance = byAsset.get(quote.symbol);
         const lentOut = lent.get(quote.symbol) ?? 0n;
-        const total = (balance?.total ?? 0n) + lentOut;
+        const debt = owed.get(quote.symbol) ?? 0n;
+        // Below zero only when the debt is more than everything held of the asset (borrowed coins spent).
+        const total = (balance?.total ?? 0n) + lentOut - debt;
         const value = quote.usdPrice ? usdValue(total, scale, quote.usdPrice) : 0n;
         nowValue += value;
-        if (total > 0n) {
+        if (total !== 0n) {
           beforeValue =
             beforeValue === null || quote.usdPrice24hAgo === null
               ? null
@@ -81,6 +97,7 @@ export function createPortfolioService(deps: { db: Db; ledger: Ledger; prices: L
           staked: text(balance?.staked),
           loanEscrow: text(balance?.loanEscrow),
           lent: text(lentOut),
+          owed: text(debt),
           total: text(total),
           usdPrice: quote.usdPrice ? formatPrice(quote.usdPrice) : null,
           usdValue: formatCents(toCents(value)),
