@@ -59,6 +59,7 @@ export function portfolioAsset(symbol: string, fields: Partial<PortfolioAsset> =
     staked: '0',
     loanEscrow: '0',
     lent: '0',
+    owed: '0',
     total: '0',
     usdPrice: '1.00',
     usdValue: '0.00',

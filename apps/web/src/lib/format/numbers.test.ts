@@ -145,6 +145,15 @@ describe('dollar values of the parts of a total', () => {
     expect(usdCentsOfParts([one('0.126'), one('0.127'), one('0.128')])).toEqual([12n, 13n, 13n]);
   });
 
+  it('adds up with a part taken from the total (a debt), each part within a cent of its value', () => {
+    // 10.005 - 0.006 = 9.999 → 10.00: the debt is -0.006 rounded down to -0.01, the holding up to 10.01.
+    expect(usdCentsOfParts([one('10.005'), one('-0.006')])).toEqual([1001n, -1n]);
+    // 5 - 7.5 = -2.5 exactly: nothing to share out.
+    expect(usdCentsOfParts([one('5'), one('-7.5')])).toEqual([500n, -750n]);
+    // -0.004 - 0.004 = -0.008 → -0.01: each rounds down to -0.01, and the first (on a tie) gets a cent back.
+    expect(usdCentsOfParts([one('-0.004'), one('-0.004')])).toEqual([0n, -1n]);
+  });
+
   it('leaves a part worth nothing at zero and an exact part as it is', () => {
     expect(usdCentsOfParts([one('0'), one('5', null), one('1.999'), one('3')])).toEqual([0n, 0n, 200n, 300n]);
     expect(usdCentsOfParts([])).toEqual([]);

@@ -191,18 +191,19 @@ function exactUsdOf(items: readonly Valued[]): bigint {
  * The cents of the parts of one total (the portfolio's available, on hold, staked, ...), so that
  * they add up to the total `usdCentsOf` gives for all of them together (ADR 0035, amendment "the
  * parts of a total add up to it"). The total is the exact sum rounded once, half to even; each part
- * is its exact value cut to the cent, and the cents the total has beyond the parts' sum go, one
- * each, to the parts with the largest remainders (the largest part first on a tie). So every part
- * is its exact value rounded down or up, never off by a cent or more, and a part worth nothing
- * stays at zero. Non-negative values (amounts and prices) only.
+ * is its exact value rounded down (towards minus infinity) to the cent, and the cents the total has
+ * beyond the parts' sum go, one each, to the parts with the largest remainders (the largest part
+ * first on a tie). So every part is its exact value rounded down or up, never off by a cent or more,
+ * and a part worth nothing stays at zero. A part subtracted from the total (a debt) has negative
+ * amounts: it rounds the same way, so the lines still add up.
  */
 export function usdCentsOfParts(parts: readonly (readonly Valued[])[]): bigint[] {
   const exact = parts.map(exactUsdOf);
   const total = centsOf(exact.reduce((sum, value) => sum + value, 0n));
-  const cents = exact.map((value) => value / CENT);
+  const cents = exact.map(floorCents);
   let left = total - cents.reduce((sum, value) => sum + value, 0n);
   const order = exact
-    .map((value, index) => ({ index, value, remainder: value % CENT }))
+    .map((value, index) => ({ index, value, remainder: value - floorCents(value) * CENT }))
     .sort((a, b) => cmp(b.remainder, a.remainder) || cmp(b.value, a.value) || a.index - b.index);
   for (const { index, remainder } of order) {
     if (left <= 0n || remainder === 0n) break;
@@ -213,6 +214,12 @@ export function usdCentsOfParts(parts: readonly (readonly Valued[])[]): bigint[]
 }
 
 const cmp = (a: bigint, b: bigint): number => (a > b ? 1 : a < b ? -1 : 0);
+
+/** An exact value in whole cents, rounded towards minus infinity (bigint division cuts towards zero). */
+function floorCents(exact: bigint): bigint {
+  const cut = exact / CENT;
+  return exact < 0n && cut * CENT !== exact ? cut - 1n : cut;
+}
 
 export interface PercentOptions {
   /** Decimals of a bigint value (default 2: a bigint is basis points). */

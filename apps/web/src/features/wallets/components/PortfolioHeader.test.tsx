@@ -1,7 +1,8 @@
 // Issue 19: the portfolio is valued at live prices; a held coin whose price no live source confirms
 // is named as possibly out of date, and a stale price of a coin not held says nothing. Dollar values
 // are rounded to the cent half to even from the amounts and prices, never cut (ADR 0035). Beside the
-// total, where it is (available, on hold, staked, loan collateral, cold), in lines that add up to it.
+// total, where it is (available, on hold, staked, loan collateral, cold), in lines that add up to it;
+// a borrower's debt is its own line, taken from the total, and a total below zero says why.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -24,6 +25,7 @@ const asset = (symbol: string, fields: Partial<Asset>): Asset => ({
   staked: '0',
   loanEscrow: '0',
   lent: '0',
+  owed: '0',
   total: '0',
   usdPrice: '1',
   usdValue: '0.00',
@@ -126,5 +128,47 @@ describe('the portfolio summary', () => {
       'Lent to borrowers$40.00',
     ]);
     expect(screen.getByRole('link', { name: 'Cold wallet' }).getAttribute('href')).toBe('/dashboard/cold-wallet');
+  });
+
+  it('takes what is owed to lenders from the total, as its own line with the coins owed', async () => {
+    // Borrowed 1,000 USDT (available) against 0.025 BTC at $65,000 (collateral); the debt now is
+    // 1,001.917809 USDT. What the customer is worth: 1,000 + 1,625 - 1,001.917809 = $1,623.082191.
+    const assets = [
+      asset('USDT', { available: '1000', owed: '1001.917809', total: '-1.917809', usdPrice: '1' }),
+      asset('BTC', { loanEscrow: '0.025', total: '0.025', usdPrice: '65000' }),
+    ];
+    await renderWith({ totalBalance: '1623.08', change24h: null, assets });
+    expect(screen.getByText('$1,623.08', { selector: '.portfolio__total' })).toBeTruthy();
+    const parts = screen.getByLabelText('Where your portfolio is');
+    expect([...parts.querySelectorAll('.portfolio__part')].map((line) => line.textContent)).toEqual([
+      'Available$1,000.00',
+      'Loan collateral$1,625.00',
+      'Owed to lenders-$1,001.921,001.917809 USDT',
+    ]);
+    expect(within(parts).getByText('1,001.917809 USDT')).toBeTruthy();
+    expect(screen.queryByText(/You owe lenders more/)).toBeNull();
+  });
+
+  it('adds the lines up to the total to the cent with a debt among them', async () => {
+    // Exact: 10.005 available, 0.006 owed: the total 9.999 reads $10.00, and so do the lines' sum.
+    const assets = [asset('USDT', { available: '10.005', owed: '0.006', total: '9.999', usdPrice: '1' })];
+    await renderWith({ totalBalance: '10.00', change24h: null, assets });
+    expect(screen.getByText('$10.00', { selector: '.portfolio__total' })).toBeTruthy();
+    const parts = screen.getByLabelText('Where your portfolio is');
+    const dollars = [...parts.querySelectorAll('dd')].map((line) => line.firstChild?.textContent);
+    expect(dollars).toEqual(['$10.01', '-$0.01']);
+  });
+
+  it('reads a total below zero with its minus sign and says the debts are larger', async () => {
+    // The borrowed coins were spent: nothing but the collateral is left, worth less than the debt.
+    const assets = [
+      asset('USDT', { owed: '1001.917809', total: '-1001.917809', usdPrice: '1' }),
+      asset('BTC', { loanEscrow: '0.025', total: '0.025', usdPrice: '30000' }),
+    ];
+    await renderWith({ totalBalance: '-251.92', change24h: null, assets });
+    expect(screen.getByText('-$251.92', { selector: '.portfolio__total' })).toBeTruthy();
+    expect(
+      screen.getByText('You owe lenders more than everything you hold: add funds and repay your loans.'),
+    ).toBeTruthy();
   });
 });

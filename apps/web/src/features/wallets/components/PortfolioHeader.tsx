@@ -1,16 +1,19 @@
-// The portfolio summary above the wallets (GET /dashboard): everything the customer owns in US
-// dollars and the day's change with a sign and an arrow (never colour alone), beside where it is
-// (available, on hold, staked, loan collateral, cold wallet) in lines that add up to the total to
+// The portfolio summary above the wallets (GET /dashboard): what the customer is worth in US
+// dollars (what they hold less what they owe lenders) and the day's change with a sign and an arrow
+// (never colour alone), beside where it is (available, on hold, staked, loan collateral, lent, cold
+// wallet) and the debt as its own line, with the coins owed, in lines that add up to the total to
 // the cent, and a way to the cold wallet. Holdings are valued at the live price; when a held coin's
-// price comes from no live source, the summary says which coins may be out of date.
+// price comes from no live source, the summary says which coins may be out of date. A total below
+// zero (debts larger than everything held, the borrowed coins spent) reads with its minus sign and
+// a sentence that says why, never as zero.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
+import { coinsOf, formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
 import type { Dashboard } from '@rora/contracts';
 import { useDashboard } from '../api/wallets-api.ts';
-import { PORTFOLIO_PARTS, portfolioCents, portfolioPartsCents } from '../model/dollar-values.ts';
+import { owedCoins, PORTFOLIO_PARTS, portfolioCents, portfolioPartsCents } from '../model/dollar-values.ts';
 
 /** Coins held whose price no live source confirms. */
 function staleHoldings(dashboard: Dashboard): string[] {
@@ -50,6 +53,31 @@ function ColdLink() {
   );
 }
 
+/** The debt's line: what it takes from the total, and the coins owed in each asset's decimals. */
+function Owed({ dashboard, cents }: { readonly dashboard: Dashboard; readonly cents: bigint }) {
+  return (
+    <dd className="portfolio__owed tabular">
+      <span>{formatUsd(cents)}</span>
+      {owedCoins(dashboard).map(({ asset, amount }) => (
+        <span key={asset} className="portfolio__coins">
+          {coinsOf(amount, asset)}
+        </span>
+      ))}
+    </dd>
+  );
+}
+
+function Total({ dashboard }: { readonly dashboard: Dashboard }) {
+  const { t } = useTranslation('wallets');
+  const cents = portfolioCents(dashboard);
+  return (
+    <>
+      <p className="portfolio__total tabular">{formatUsd(cents)}</p>
+      {cents < 0n ? <p className="portfolio__short">{t('portfolio.shortfall')}</p> : null}
+    </>
+  );
+}
+
 /** Where the total is: a line per part holding anything, the cold wallet's label its link. */
 function Parts({ dashboard }: { readonly dashboard: Dashboard }) {
   const { t } = useTranslation('wallets');
@@ -62,7 +90,11 @@ function Parts({ dashboard }: { readonly dashboard: Dashboard }) {
           {shown.map((part) => (
             <div key={part} className="portfolio__part">
               <dt>{part === 'cold' ? <ColdLink /> : t(`portfolio.parts.${part}`)}</dt>
-              <dd className="tabular">{formatUsd(cents[part])}</dd>
+              {part === 'owed' ? (
+                <Owed dashboard={dashboard} cents={cents[part]} />
+              ) : (
+                <dd className="tabular">{formatUsd(cents[part])}</dd>
+              )}
             </div>
           ))}
         </dl>
@@ -81,7 +113,7 @@ export function PortfolioHeader() {
         <p className="portfolio__label">{t('portfolio.label')}</p>
         {dashboard.data ? (
           <>
-            <p className="portfolio__total tabular">{formatUsd(portfolioCents(dashboard.data))}</p>
+            <Total dashboard={dashboard.data} />
             <Change value={dashboard.data.change24h} />
             <StaleNote assets={staleHoldings(dashboard.data)} />
           </>
