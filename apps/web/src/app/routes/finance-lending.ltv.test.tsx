@@ -7,15 +7,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
-  LOAN_LTV_MAX_BPS,
   dashboardSchema,
   lendingApi,
+  LOAN_LTV_MAX_BPS,
   loanListSchema,
   loanPreviewSchema,
+  userApi,
+  userSchema,
   walletApi,
   type Loan,
 } from '@rora/contracts';
-import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { openRequest } from '../../testing/loan-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
@@ -24,6 +26,7 @@ const api = installFakeApi();
 
 function answer(items: Loan[]) {
   signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, customer());
   api.answer(lendingApi.market, loanListSchema, { items, page: 1, limit: 20, total: items.length });
   api.answer(walletApi.dashboard, dashboardSchema, {
     totalBalance: '65000.00',

@@ -4,8 +4,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, lendingApi, loanListSchema, loanSchema, walletApi, type Loan } from '@rora/contracts';
-import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import {
+  dashboardSchema,
+  lendingApi,
+  loanListSchema,
+  loanSchema,
+  userApi,
+  userSchema,
+  walletApi,
+  type Loan,
+} from '@rora/contracts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { openRequest } from '../../testing/loan-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
@@ -29,6 +38,7 @@ const running = (n = 0): Loan => ({
 /** A signed-in customer with `usdt` available and nothing on the marketplace. */
 function signedIn(usdt: string) {
   signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, customer());
   api.answer(lendingApi.market, loanListSchema, { items: [], page: 1, limit: 50, total: 0 });
   api.answer(walletApi.dashboard, dashboardSchema, {
     totalBalance: usdt,

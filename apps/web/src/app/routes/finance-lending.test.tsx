@@ -9,19 +9,26 @@ import {
   loanListSchema,
   loanPreviewSchema,
   loanSchema,
+  userApi,
+  userSchema,
   walletApi,
   type Loan,
+  type User,
 } from '@rora/contracts';
-import { portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
+import { customer, portfolioAsset, signedInCustomer } from '../../testing/fixtures.ts';
 import { openRequest } from '../../testing/loan-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
 
 const api = installFakeApi();
 
-/** A signed-in customer with 1,000 USDT, and one open request on the marketplace with its preview. */
-function answerMarketplace() {
+/**
+ * A signed-in customer with 1,000 USDT whose profile is `profile` (KYC approved unless given), and
+ * one open request on the marketplace with its preview.
+ */
+function answerMarketplace(profile: User = customer()) {
   signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, profile);
   api.answer(lendingApi.market, loanListSchema, { items: [openRequest], page: 1, limit: 20, total: 1 });
   api.answer(walletApi.dashboard, dashboardSchema, {
     totalBalance: '1000.00',
@@ -56,6 +63,24 @@ function answerMarketplace() {
 }
 
 describe('the lending screen', () => {
+  it('tells a customer whose KYC is not approved that borrowing and lending need it, with the way there', async () => {
+    answerMarketplace(customer({ kycStatus: 'rejected' }));
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+    const notice = await screen.findByRole('note', { name: text('lending:kyc.title') });
+    expect(notice.textContent).toContain(text('lending:kyc.body'));
+    const link = within(notice).getByRole('link', { name: text('lending:kyc.link') });
+    expect(link.getAttribute('href')).toBe('/account/kyc');
+    // The marketplace stays in view.
+    expect(await screen.findByRole('listitem', { name: /500/ })).toBeTruthy();
+  });
+
+  it('says nothing about identity to a customer whose KYC is approved', async () => {
+    answerMarketplace(customer({ kycStatus: 'approved' }));
+    await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
+    expect(await screen.findByRole('listitem', { name: /500/ })).toBeTruthy();
+    expect(screen.queryByRole('note', { name: text('lending:kyc.title') })).toBeNull();
+  });
+
   it('lists open requests and shows the customer’s own on their tab', async () => {
     answerMarketplace();
     api.answer(lendingApi.myRequests, loanListSchema, { items: [], page: 1, limit: 20, total: 0 });

@@ -4,8 +4,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema, lendingApi, loanListSchema, loanSchema, walletApi, type Loan } from '@rora/contracts';
-import { signedInCustomer } from '../../testing/fixtures.ts';
+import {
+  dashboardSchema,
+  lendingApi,
+  loanListSchema,
+  loanSchema,
+  userApi,
+  userSchema,
+  walletApi,
+  type Loan,
+} from '@rora/contracts';
+import { customer, signedInCustomer } from '../../testing/fixtures.ts';
 import { openRequest } from '../../testing/loan-fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './finance-lending.tsx';
@@ -14,6 +23,7 @@ const api = installFakeApi();
 
 function answerMarketplace(items: Loan[]) {
   signInAs(signedInCustomer());
+  api.answer(userApi.profile, userSchema, customer());
   api.answer(lendingApi.market, loanListSchema, { items, page: 1, limit: 20, total: items.length });
   api.answer(walletApi.dashboard, dashboardSchema, { totalBalance: '0.00', change24h: null, assets: [] });
 }
@@ -74,6 +84,7 @@ describe('a loan card’s dollar values', () => {
       dueAt: '2026-12-24T12:00:00.000Z',
     };
     signInAs(signedInCustomer());
+    api.answer(userApi.profile, userSchema, customer());
     api.answer(lendingApi.market, loanListSchema, { items: [], page: 1, limit: 20, total: 0 });
     api.answer(lendingApi.myBorrowing, loanListSchema, { items: [running], page: 1, limit: 20, total: 1 });
     api.answer(walletApi.dashboard, dashboardSchema, { totalBalance: '0.00', change24h: null, assets: [] });

@@ -1,10 +1,13 @@
 // /dashboard/finance (spec §2): P2P lending. The six views of spec §7 as tabs (the marketplace of
 // others' requests, my requests, what I borrowed and lent, and the settled loans of each side),
 // posting a request, lending, repaying, cancelling and a loan's detail, kept live over the WebSocket.
+// Until identity is verified, a notice says that posting and lending need it, with the way there.
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loan } from '@rora/contracts';
 import { Button } from '../../../components/button/Button.tsx';
+import { KycRequiredNotice } from '../../../components/kyc-required/KycRequiredNotice.tsx';
+import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { LOAN_VIEWS, type LoanAction, type LoanViewId, type MarketFilter } from '../api/loans.ts';
 import { LoanDetailDialog } from './LoanDetailDialog.tsx';
 import { LoanList } from './LoanList.tsx';
@@ -51,6 +54,8 @@ export function LendingScreen() {
   const [requesting, setRequesting] = useState(false);
   const [step, setStep] = useState<PendingStep | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
+  // Posting a request and lending need approved KYC; repaying and cancelling do not.
+  const kycApproved = useKycApproved();
   return (
     <div className="lending-screen">
       <header className="lending-screen__header">
@@ -60,6 +65,9 @@ export function LendingScreen() {
         </div>
         <Button onClick={() => setRequesting(true)}>{t('request.open')}</Button>
       </header>
+      {kycApproved === false ? (
+        <KycRequiredNotice title={t('kyc.title')} body={t('kyc.body')} link={t('kyc.link')} />
+      ) : null}
       <ViewTabs view={view} onChange={setView} />
       <section id="loan-panel" role="tabpanel" aria-labelledby={`loan-tab-${view}`} className="lending-screen__panel">
         {view === 'market' ? <MarketFilters filter={filter} onChange={setFilter} /> : null}

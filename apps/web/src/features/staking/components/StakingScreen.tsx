@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAKING_MAX_APY_BPS, type StakingPlan } from '@rora/contracts';
 import { ErrorState } from '../../../components/error-state/ErrorState.tsx';
+import { KycRequiredNotice } from '../../../components/kyc-required/KycRequiredNotice.tsx';
+import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { useStakingPlans } from '../api/staking.ts';
 import { apyPercent } from '../model/stake-form.ts';
 import { PanelBoundary } from '../../../components/panel-boundary/PanelBoundary.tsx';
-import { KycNotice } from './KycNotice.tsx';
 import { PlanCards } from './PlanCards.tsx';
 import { StakeDialog } from './StakeDialog.tsx';
 import { StakeList } from './StakeList.tsx';
@@ -18,6 +19,8 @@ export function StakingScreen() {
   const { t } = useTranslation('staking');
   const [staking, setStaking] = useState<StakingPlan | null>(null);
   const today = useStakingPlans().data?.today;
+  // Placing a stake needs approved KYC; unstaking does not, so the plans and stakes stay in view.
+  const kycApproved = useKycApproved();
   const fallback = (retry: () => void) => <ErrorState title={t('panelError')} onRetry={retry} />;
   return (
     <div className="staking-screen">
@@ -25,7 +28,9 @@ export function StakingScreen() {
         <h1>{t('title')}</h1>
         <p className="staking-promise">{t('promise', { apy: apyPercent(STAKING_MAX_APY_BPS) })}</p>
       </header>
-      <KycNotice />
+      {kycApproved === false ? (
+        <KycRequiredNotice title={t('kyc.title')} body={t('kyc.body')} link={t('kyc.link')} />
+      ) : null}
       <PanelBoundary fallback={fallback}>
         <PlanCards onStake={setStaking} />
       </PanelBoundary>
