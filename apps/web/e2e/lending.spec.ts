@@ -4,7 +4,7 @@
 // price control) liquidates a loan and both are notified. Screenshots at 1280 and 390 px go to
 // test-results/web-e2e/lending-screens.
 import type { Browser, Page } from '@playwright/test';
-import { openSignedIn, type Customer } from './support/api.ts';
+import { openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { approvedCustomer, buyWithCard } from './swap-helpers.ts';
 import { lend, postLoanRequest, setBtcPrice, shoot } from './lending-helpers.ts';
@@ -205,4 +205,20 @@ test.describe('P2P lending', () => {
     await a.setViewportSize(PHONE);
     await shoot(a, 'phone-3-liquidated-detail');
   });
+});
+
+test('a customer not yet verified is told that borrowing and lending need it, with the way there', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await registerCustomer(request);
+  await openSignedIn(page, customer, '/dashboard/finance');
+  const notice = page.getByRole('note', { name: 'Verify your identity to borrow or lend' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/account/kyc');
+  await shoot(page, 'desktop-kyc-notice');
+  await page.setViewportSize(PHONE);
+  await expect(notice).toBeVisible();
+  await shoot(page, 'phone-kyc-notice');
 });

@@ -2,13 +2,14 @@
 // beside parts that did not add up to it (resting orders and cold coins appeared nowhere), one cold
 // move written two ways (-0.1234 BTC in the wallets, +0.123 BTC on the cold wallet), and the
 // "verify your identity" notice still shown after the approval. Screenshots in French and Portuguese,
-// both themes, desktop and a 390 px phone.
+// both themes, desktop and a 390 px phone. And a borrower's debt: its own line, taken from the total.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, openSignedIn, registerCustomer, type Customer } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { approveIdentity, approvedCustomer } from './swap-helpers.ts';
+import { lend, postLoanRequest } from './lending-helpers.ts';
+import { approveIdentity, approvedCustomer, buyWithCard } from './swap-helpers.ts';
 import { availableOf, faucet, mine, PIN, setPin } from './wallets-helpers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,8 +30,8 @@ async function post(request: APIRequestContext, customer: Customer, url: string,
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** The cents a shown dollar value stands for, in any of the app's languages ($1,234.56, 1 234,56 $US). */
-const cents = (shown: string) => BigInt(shown.replace(/\D/g, ''));
+/** The cents a shown dollar value stands for, in any of the app's languages ($1,234.56, -1 234,56 $US). */
+const cents = (shown: string) => (/[-\u2212]/.test(shown) ? -1n : 1n) * BigInt(shown.replace(/\D/g, ''));
 
 async function partsAddUp(page: Page, labels: readonly string[]) {
   const portfolio = page.locator('.portfolio');
@@ -38,7 +39,8 @@ async function partsAddUp(page: Page, labels: readonly string[]) {
   await expect(total).toHaveText(/\d/, { timeout: 20_000 });
   const lines = portfolio.locator('.portfolio__part');
   await expect(lines.locator('dt')).toHaveText([...labels]);
-  const values = await lines.locator('dd').allInnerTexts();
+  // A line's dollars come first; the debt's line lists the coins owed under them.
+  const values = (await lines.locator('dd').allInnerTexts()).map((text) => text.split('\n')[0]!);
   expect(values.map(cents).reduce((sum, value) => sum + value, 0n)).toBe(cents(await total.innerText()));
   // Nothing of the summary spills out of its card.
   expect(await portfolio.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
@@ -117,4 +119,44 @@ test('the identity notice goes once the identity is approved, without a reload',
   await approveIdentity(request, customer);
   await expect(notice).toBeHidden({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+});
+
+test('a borrower’s portfolio takes what is owed to lenders from the total', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const [borrower, lender] = await Promise.all([approvedCustomer(request), approvedCustomer(request)]);
+  await buyWithCard(request, borrower, 'BTC', '1500');
+  await buyWithCard(request, lender, 'USDT', '600');
+  const loanId = await postLoanRequest(request, borrower, { amount: '500', collateralAmount: '0.02' });
+  await lend(request, lender, loanId);
+
+  await openSignedIn(page, borrower, '/dashboard/wallets');
+  await partsAddUp(page, ['Available', 'Loan collateral', 'Owed to lenders']);
+  const owed = page.locator('.portfolio__part').filter({ hasText: 'Owed to lenders' });
+  // 500 USDT at 12 % for 14 days, the minimum 7 days' interest charged now: 501.150685 USDT.
+  await expect(owed.locator('.portfolio__coins')).toHaveText('501.150685 USDT');
+  await expect(owed.locator('dd')).toContainText('-$501.15');
+  await page.screenshot({
+    path: path.join(screens, 'owed-en-dark-desktop.png'),
+    fullPage: true,
+    animations: 'disabled',
+  });
+
+  await page.evaluate(() => {
+    localStorage.setItem('lang', 'fr');
+    localStorage.setItem('theme', 'light_theme');
+  });
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard/wallets');
+    await partsAddUp(page, ['Disponible', 'Garantie de prêts', 'Dû aux prêteurs']);
+    await expect(page.locator('.portfolio__coins')).toHaveText('501,150685 USDT');
+    await page.screenshot({
+      path: path.join(screens, `owed-fr-light-${device}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
 });
