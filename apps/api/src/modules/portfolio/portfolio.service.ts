@@ -1,8 +1,9 @@
 // GET /dashboard (the customer's portfolio: every asset's balances, their US dollar value and the
 // day's change) and GET /assets/rora-assets (the catalogue with prices and networks). Values are at
-// the live price (prices/live-prices.ts: Rora's market, else the venues' reference), rounded down;
-// the day's change of the portfolio values today's holdings at the prices of 24 hours ago. A price
-// no live source confirms (the catalogue's, for anything but the quote asset) is marked stale.
+// the live price (prices/live-prices.ts: Rora's market, else the venues' reference), exact, each
+// rounded once to the cent, half to even (ADR 0035); the day's change of the portfolio values
+// today's holdings at the prices of 24 hours ago. A price no live source confirms (the catalogue's,
+// for anything but the quote asset) is marked stale.
 // Beside the ledger's balances, the customer's running loans: a lender is to be paid back the
 // principal they funded (`lent`, counted), so lending does not make it vanish from the total; a
 // borrower owes what repaying now would cost (`owed`, subtracted), so borrowed coins sitting in
