@@ -222,9 +222,10 @@ export const sendTransactionBodySchema = zod.object({
   /**
    * The estimate's `quote` of that `fee`: a fee under the network's now is charged only with an
    * unexpired quote Rora signed for this customer, wallet, amount, priority and fee; else
-   * `send_fee_has_changed`. One not in the estimate's shape answers 400 `fee_quote_is_malformed`.
+   * `send_fee_has_changed`. One not in the estimate's shape answers 400 `fee_quote_is_malformed`;
+   * null (the estimate's own null, passed on) is no quote.
    */
-  quote: feeQuoteSchema.optional(),
+  quote: feeQuoteSchema.nullish(),
   ...approvalFields,
 });
 export type SendTransactionBody = zod.input<typeof sendTransactionBodySchema>;

@@ -1,5 +1,6 @@
 // A signed quote counts only for the customer, wallet, amount, speed and fee it was signed for, only
 // until it expires, and only under the secret that signed it.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { feeQuoteSchema } from '@rora/contracts';
 import { ManualClock } from '../../lib/clock.ts';
@@ -46,7 +47,7 @@ describe('a fee quote token', () => {
     const clock = start();
     const token = createFeeQuotes({ secret: SECRET, clock }).sign(send, 1_410n);
     expect(createFeeQuotes({ secret: SECRET, clock }).verify(send, 1_410n, token)).toBe(true);
-    const other = createFeeQuotes({ secret: 'another-fee-quote-secret-0123456789abcdef', clock });
+    const other = createFeeQuotes({ secret: randomBytes(32).toString('hex'), clock });
     expect(other.verify(send, 1_410n, token)).toBe(false);
   });
 

@@ -50,7 +50,7 @@ export interface SendInput extends ApprovalProof {
   /** The fee the customer confirmed, in the wallet's asset. */
   fee?: string | undefined;
   /** The estimate's token for that fee (fee-quotes.ts): what lets Rora pay a rise of the network's. */
-  quote?: string | undefined;
+  quote?: string | null | undefined;
 }
 
 export interface SendService {
@@ -97,7 +97,7 @@ async function chargedFee(
   if (risen || overstated) throw new AppError('send_fee_has_changed');
   if (confirmed >= current) return confirmed;
   const quoted = { userId: input.userId, walletId: wallet.id, amount, priority: input.priority };
-  if (input.quote === undefined || !deps.quotes.verify(quoted, confirmed, input.quote)) {
+  if (input.quote == null || !deps.quotes.verify(quoted, confirmed, input.quote)) {
     throw new AppError('send_fee_has_changed');
   }
   return confirmed;

@@ -2,7 +2,7 @@
 // replica built beside a test app (sharing its clock), POST /order on any of them, a customer's
 // socket that follows a market topic on one, and a writer that dies before its trades go out.
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import WebSocket from 'ws';
 import { connectDatabase, type Database } from '@rora/db';
@@ -22,9 +22,19 @@ export interface Replica {
   close(): Promise<void>;
 }
 
+/**
+ * The secrets every replica of a deployment shares (deploy/, `npm run cluster`): a fee quoted by
+ * one replica is then honoured by another, as in production.
+ */
+const SHARED_SECRETS = {
+  IDENTITY_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+  ONRAMP_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+  FEE_QUOTE_SECRET: randomBytes(32).toString('hex'),
+};
+
 /** The first API process on a fresh database and `env`'s bus: its books' writer, listening, no market maker. */
 export async function startWriter(env: Record<string, string>): Promise<TestApp> {
-  const first = await createMarketsTestApp({ env });
+  const first = await createMarketsTestApp({ env: { ...SHARED_SECRETS, ...env } });
   await first.app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
   await listenAndAdvertise(first.app);
   return first;
@@ -33,7 +43,7 @@ export async function startWriter(env: Record<string, string>): Promise<TestApp>
 /** Another API process on `first`'s database and clock, started (its books' writer if it can be) and listening. */
 export async function startReplica(first: TestApp, env: Record<string, string>): Promise<Replica> {
   const database = connectDatabase(first.database.url, { max: 6 });
-  const config = loadTestConfig({ MARKET_MAKER: 'off', ...env });
+  const config = loadTestConfig({ MARKET_MAKER: 'off', ...SHARED_SECRETS, ...env });
   const app = await buildApp({ config, database, clock: first.clock });
   await app.services.markets.start({ marketMaker: false, intervalMs: 1_000 });
   await listenAndAdvertise(app);
