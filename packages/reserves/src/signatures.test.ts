@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { describe, expect, it } from 'vitest';
 import { evmAddressFromPublicKey, signMessage } from '@rora/chains';
 import type { LiabilityProof, ReserveAddress } from './proof.ts';
-import { checkReserve } from './signatures.ts';
+import { checkReserve, provenReserves } from './signatures.ts';
 import { ownershipMessage, type SnapshotLabel } from './snapshot-label.ts';
 
 const label: SnapshotLabel = {
@@ -54,5 +54,13 @@ describe('a reserve address in a proof', () => {
     const message = ownershipMessage(label, { ...owned, network: 'eth' });
     const forged = { ...reserveSigning(forger, message), address: owned.address };
     expect(checkReserve(proof, forged).problem).toBe('signature_invalid');
+  });
+
+  it('counts an address listed twice once', () => {
+    const owned = newAddress();
+    const reserve = reserveSigning(owned, ownershipMessage(label, { ...owned, network: 'eth' }));
+    const checks = [reserve, reserve, { ...reserve }].map((each) => checkReserve(proof, each));
+    expect(checks.every((check) => check.ok)).toBe(true);
+    expect(provenReserves(checks)).toEqual(new Map([['ETH', 5n]]));
   });
 });

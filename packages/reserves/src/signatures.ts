@@ -35,11 +35,14 @@ export function checkReserve(proof: LiabilityProof, reserve: ReserveAddress): Re
   return { reserve, ok, problem: ok ? null : 'signature_invalid' };
 }
 
-/** Per asset: the balance of the addresses whose signature verified. */
+/** Per asset: the balance of the addresses whose signature verified, each address counted once. */
 export function provenReserves(checks: readonly ReserveCheck[]): Map<string, bigint> {
   const totals = new Map<string, bigint>();
+  const counted = new Set<string>();
   for (const check of checks) {
-    if (!check.ok) continue;
+    const key = `${check.reserve.asset}|${check.reserve.network}|${check.reserve.address}`;
+    if (!check.ok || counted.has(key)) continue;
+    counted.add(key);
     totals.set(check.reserve.asset, (totals.get(check.reserve.asset) ?? 0n) + BigInt(check.reserve.balance));
   }
   return totals;

@@ -14,6 +14,7 @@ import type { LiabilityProof } from './proof.ts';
 import {
   compareLabels,
   labelOf,
+  ownershipMessage,
   publishedLabel,
   signedLabel,
   type LabelCheck,
@@ -64,7 +65,8 @@ function signedSources(proof: LiabilityProof): { label: SnapshotLabel; source: s
   const labels = new Map<string, { label: SnapshotLabel; count: number }>();
   for (const reserve of proof.reserves) {
     const label = signedLabel(reserve.message);
-    if (!label || !signatureHolds(reserve)) continue;
+    // Only a message in the format, for the address that signed it, vouches for a label.
+    if (!label || reserve.message !== ownershipMessage(label, reserve) || !signatureHolds(reserve)) continue;
     const key = `${label.id}|${label.takenAt}|${label.rootHash}`;
     labels.set(key, { label, count: (labels.get(key)?.count ?? 0) + 1 });
   }
