@@ -13,10 +13,11 @@ import { networksForAsset } from '@rora/chains';
 import type { Dashboard, RoraAsset } from '@rora/contracts';
 import type { Db, Tx } from '@rora/db';
 import type { Balances, Ledger } from '@rora/ledger';
-import { assetScale, formatAmount, isAssetSymbol, mulDiv } from '@rora/money';
+import { assetScale, formatAmount, isAssetSymbol } from '@rora/money';
 import {
   formatCents,
   formatPrice,
+  percentChange,
   toCents,
   usdValue,
   type LiveAssetQuote,
@@ -42,15 +43,6 @@ export interface LoanHoldings {
 }
 
 export type LoanHoldingsReader = (tx: Db | Tx, userId: string) => Promise<LoanHoldings>;
-
-/**
- * The day's change in percent; none when the portfolio was worth nothing or less a day ago: a
- * percentage of a debt reads backwards (a debt shrinking from $100 to $50 is "-50 %").
- */
-function change(now: bigint, before: bigint | null): string | null {
-  if (before === null || before <= 0n) return null;
-  return formatAmount(mulDiv(now - before, 10_000n, before, 'half-up'), 2, { decimals: 2, rounding: 'down' });
-}
 
 export function createPortfolioService(deps: {
   db: Db;
@@ -107,7 +99,7 @@ export function createPortfolioService(deps: {
           priceStale: quote.source === 'catalogue' && quote.symbol !== QUOTE_ASSET,
         };
       });
-      return { totalBalance: formatCents(toCents(nowValue)), change24h: change(nowValue, beforeValue), assets };
+      return { totalBalance: formatCents(toCents(nowValue)), change24h: percentChange(nowValue, beforeValue), assets };
     },
 
     async assets() {

@@ -50,7 +50,10 @@ export function convertUp(
   return mulDiv(amount * from.price, scaleFactor(to.scale), scaleFactor(from.scale) * to.price, 'up');
 }
 
-/** Percent change from `before` to `now`, two decimals ('-1.25'), or null without a previous price. */
+/**
+ * Percent change from `before` to `now`, two decimals ('-1.25'); null without a previous value, or
+ * when it was zero or less: a percentage of a debt reads backwards ($100 owed falling to $50 is "-50 %").
+ */
 export function percentChange(now: bigint, before: bigint | null): string | null {
   if (before === null || before <= 0n) return null;
   const basisPoints = mulDiv(now - before, 10_000n, before, 'half-up');

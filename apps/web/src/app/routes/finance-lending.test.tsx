@@ -1,6 +1,6 @@
 // P2P lending (spec §2, §7): the marketplace of others' open requests, and the customer's own requests
 // one tab away.
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -78,6 +78,9 @@ describe('the lending screen', () => {
     answerMarketplace(customer({ kycStatus: 'approved' }));
     await renderScreen({ path: '/dashboard/finance', Component, namespaces: ['lending'] });
     expect(await screen.findByRole('listitem', { name: /500/ })).toBeTruthy();
+    // The notice waits for the profile: its absence means something only once the profile is in.
+    await waitFor(() => expect(api.calls(userApi.profile)).toHaveLength(1));
+    await act(async () => undefined);
     expect(screen.queryByRole('note', { name: text('lending:kyc.title') })).toBeNull();
   });
 

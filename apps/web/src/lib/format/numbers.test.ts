@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBps,
+  debtCoinsOf,
   formatCoins,
   formatCount,
   formatDecimal,
@@ -72,6 +73,13 @@ describe('coin amounts at the display precision', () => {
     expect(formatCoins('0.125628814201234567', 18, 'fr')).toBe('0,12562881');
     expect(formatCoins('1234.5', 6, 'fr')).toBe(`1${NNBSP}234,5`);
     expect(formatCoins('12.000000', 6, 'en')).toBe('12');
+  });
+
+  it('shows a debt in coins rounded up, so it never reads smaller than what is owed', () => {
+    expect(debtCoinsOf('0.123456781', 'ETH', 'en')).toBe('0.12345679 ETH');
+    expect(debtCoinsOf('501.150685', 'USDT', 'en')).toBe('501.150685 USDT');
+    expect(debtCoinsOf('0.5', 'BTC', 'fr')).toBe('0,5 BTC');
+    expect(debtCoinsOf('0.000000000000000042', 'ETH', 'en')).toBe('0.000000000000000042 ETH');
   });
 
   it('keeps 3 significant digits of a non-zero amount below the precision', () => {

@@ -85,20 +85,32 @@ export function formatHoldingText(text: string, scale: number, tag?: string): st
  * `0.125628814201 ETH` → `0.12562881`; `0.000000000042` → `0.000000000042`.
  */
 export function formatCoins(text: string, scale: number, tag?: string): string {
-  const minor = parse(text, scale, 'down');
+  return coinsAt(text, scale, 'down', tag);
+}
+
+function coinsAt(text: string, scale: number, rounding: RoundingMode, tag?: string): string {
+  const minor = parse(text, scale, rounding);
   if (minor === undefined) return text;
   const magnitude = minor < 0n ? -minor : minor;
   let decimals = Math.min(scale, COIN_DISPLAY_DECIMALS);
   if (magnitude > 0n && rescale(magnitude, scale, decimals, 'down') === 0n) {
     decimals = Math.min(scale, scale - magnitude.toString().length + SIGNIFICANT_DIGITS);
   }
-  const cut = rescale(minor, scale, decimals, 'down');
-  return localiseNumber(formatAmount(cut, decimals, { grouping: true }), tag);
+  const shown = rescale(minor, scale, decimals, rounding);
+  return localiseNumber(formatAmount(shown, decimals, { grouping: true }), tag);
 }
 
 /** `0.12562881 ETH` (formatCoins with the asset's symbol); an unknown asset's amount shows as it came. */
 export function coinsOf(text: string, asset: string, tag?: string): string {
   return isAssetSymbol(asset) ? `${formatCoins(text, assetScale(asset), tag)} ${asset}` : `${text} ${asset}`;
+}
+
+/**
+ * What a customer owes, in coins: as coinsOf, but rounded up, so a debt never reads smaller than it
+ * is (`0.123456789 ETH` owed reads `0.12345679 ETH`, what repaying takes at the display precision).
+ */
+export function debtCoinsOf(text: string, asset: string, tag?: string): string {
+  return isAssetSymbol(asset) ? `${coinsAt(text, assetScale(asset), 'up', tag)} ${asset}` : `${text} ${asset}`;
 }
 
 /**
@@ -175,6 +187,8 @@ const CENT = 10n ** BigInt(EXACT_SCALE - 2);
 
 /** An exact value (or a sum of them) rounded once to the cent, half to even. */
 const centsOf = (exact: bigint): bigint => rescale(exact, EXACT_SCALE, 2, USD_ROUNDING);
+/** An exact value in whole cents, rounded towards minus infinity (a debt's cents round away from zero). */
+const floorCents = (exact: bigint): bigint => rescale(exact, EXACT_SCALE, 2, 'floor');
 
 /** What the amounts are worth at their prices, exactly, at EXACT_SCALE (never rounded). */
 function exactUsdOf(items: readonly Valued[]): bigint {
@@ -214,12 +228,6 @@ export function usdCentsOfParts(parts: readonly (readonly Valued[])[]): bigint[]
 }
 
 const cmp = (a: bigint, b: bigint): number => (a > b ? 1 : a < b ? -1 : 0);
-
-/** An exact value in whole cents, rounded towards minus infinity (bigint division cuts towards zero). */
-function floorCents(exact: bigint): bigint {
-  const cut = exact / CENT;
-  return exact < 0n && cut * CENT !== exact ? cut - 1n : cut;
-}
 
 export interface PercentOptions {
   /** Decimals of a bigint value (default 2: a bigint is basis points). */

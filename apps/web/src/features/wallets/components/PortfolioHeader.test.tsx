@@ -159,6 +159,16 @@ describe('the portfolio summary', () => {
     expect(dollars).toEqual(['$10.01', '-$0.01']);
   });
 
+  it('shows a debt worth less than a cent by its coins, rounded up', async () => {
+    // 0.0041 USDT owed beside 10.001 available: the total 9.9969 reads $10.00, the available line
+    // $10.00, so the debt's line is left no cents, but it is owed.
+    const assets = [asset('USDT', { available: '10.001', owed: '0.0041', total: '9.9969', usdPrice: '1' })];
+    await renderWith({ totalBalance: '10.00', change24h: null, assets });
+    const parts = screen.getByLabelText('Where your portfolio is');
+    expect(within(parts).getByText('Owed to lenders')).toBeTruthy();
+    expect(within(parts).getByText('0.0041 USDT')).toBeTruthy();
+  });
+
   it('reads a total below zero with its minus sign and says the debts are larger', async () => {
     // The borrowed coins were spent: nothing but the collateral is left, worth less than the debt.
     const assets = [

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowDownRight, ArrowUpRight, Snowflake } from 'lucide-react';
 import { Skeleton } from '../../../components/skeleton/Skeleton.tsx';
-import { coinsOf, formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
+import { debtCoinsOf, formatPercent, formatUsd } from '../../../lib/format/numbers.ts';
 import type { Dashboard } from '@rora/contracts';
 import { useDashboard } from '../api/wallets-api.ts';
 import { owedCoins, PORTFOLIO_PARTS, portfolioCents, portfolioPartsCents } from '../model/dollar-values.ts';
@@ -53,14 +53,14 @@ function ColdLink() {
   );
 }
 
-/** The debt's line: what it takes from the total, and the coins owed in each asset's decimals. */
+/** The debt's line: what it takes from the total, and the coins owed, rounded up (debtCoinsOf). */
 function Owed({ dashboard, cents }: { readonly dashboard: Dashboard; readonly cents: bigint }) {
   return (
     <dd className="portfolio__owed tabular">
       <span>{formatUsd(cents)}</span>
       {owedCoins(dashboard).map(({ asset, amount }) => (
         <span key={asset} className="portfolio__coins">
-          {coinsOf(amount, asset)}
+          {debtCoinsOf(amount, asset)}
         </span>
       ))}
     </dd>
@@ -82,7 +82,9 @@ function Total({ dashboard }: { readonly dashboard: Dashboard }) {
 function Parts({ dashboard }: { readonly dashboard: Dashboard }) {
   const { t } = useTranslation('wallets');
   const cents = portfolioPartsCents(dashboard);
-  const shown = PORTFOLIO_PARTS.filter((part) => cents[part] !== 0n);
+  // A debt under a cent can round to no cents; its coins are still shown.
+  const owes = owedCoins(dashboard).length > 0;
+  const shown = PORTFOLIO_PARTS.filter((part) => cents[part] !== 0n || (part === 'owed' && owes));
   return (
     <div className="portfolio__aside">
       {shown.length > 0 ? (
