@@ -47,13 +47,21 @@ describe('the signer process', () => {
     expect(listed.stdout.trim()).toMatch(new RegExp(`^ltc regtest ${holder.address} local:[0-9a-f]{16}$`));
   });
 
-  it('refuses to start without its secret, and with a KEK that does not open its keys', async () => {
+  // One process per test: a cold start of the signer took 10-15 s at load 10, and three in one test
+  // ran past its 30 s.
+  it('refuses to start without its secret', async () => {
     const noSecret = await runSignerCommand(['serve'], { ...env, SIGNER_SECRET: '' });
     expect(noSecret.code).toBe(1);
     expect(noSecret.stderr).toContain('SIGNER_SECRET: required');
+  });
+
+  it('refuses to start with a KEK that does not open its keys', async () => {
     const otherKek = await runSignerCommand(['serve'], { ...env, SIGNER_KEK: newKekText() });
     expect(otherKek.code).toBe(1);
     expect(otherKek.stderr).toMatch(/sealed under KEK local:[0-9a-f]+, not the configured/);
+  });
+
+  it('refuses to listen off the loopback', async () => {
     const exposed = await runSignerCommand(['serve'], { ...env, SIGNER_HOST: '0.0.0.0' });
     expect(exposed.stderr).toContain('SIGNER_HOST: must be a loopback address');
   });
@@ -95,5 +103,5 @@ describe('the signer process', () => {
     expect(after.rows).toHaveLength(1);
     restarted.child.kill('SIGTERM');
     expect((await restarted.finished).code).toBe(0);
-  });
+  }, 60_000); // two signer processes started one after the other: twice one cold start's room
 });
