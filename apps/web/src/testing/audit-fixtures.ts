@@ -14,6 +14,7 @@ import {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 export const AUDIT_SNAPSHOT_ID = '0b6f3a52-8d7e-4c1a-9f0e-2d4b6c8a1e35';
+export const AUDIT_SNAPSHOT_TAKEN_AT = '2026-10-01T00:00:00.000Z';
 
 /** The first customer holds 1.5 BTC, the second 2.5 USDT; `customerIds` name them. */
 export function twoCustomerProofs(
@@ -30,7 +31,7 @@ export function twoCustomerProofs(
   const root = levels.at(-1)?.[0] as SumNode;
   const snapshot = {
     id: AUDIT_SNAPSHOT_ID,
-    takenAt: '2026-10-01T00:00:00.000Z',
+    takenAt: AUDIT_SNAPSHOT_TAKEN_AT,
     ledgerPosition: { transferSeq: '7', pgSnapshot: '1:1:' },
     assets: ['BTC', 'USDT'],
     scales: [8, 6],

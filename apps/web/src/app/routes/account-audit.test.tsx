@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { auditApi, auditSnapshotListResponseSchema } from '@rora/contracts';
-import { AUDIT_SNAPSHOT_ID, twoCustomerProofs } from '../../testing/audit-fixtures.ts';
+import { AUDIT_SNAPSHOT_ID, AUDIT_SNAPSHOT_TAKEN_AT, twoCustomerProofs } from '../../testing/audit-fixtures.ts';
 import { signedInCustomer } from '../../testing/fixtures.ts';
 import { renderScreen, signInAs, text, installFakeApi } from '../../testing/render-screen.tsx';
 import { Component } from './account-audit.tsx';
@@ -14,7 +14,8 @@ const api = installFakeApi();
 const SNAPSHOT = '4c3b2a19-0f8e-4d7c-8b6a-5f4e3d2c1b0a';
 
 /** The API lists one published snapshot: `id` with root `rootHash`, 1.5 BTC owed. */
-function listSnapshot(id: string, rootHash: string): void {
+/** The one snapshot the page lists: by default at the fixtures' proofs' time. */
+function listSnapshot(id: string, rootHash: string, takenAt = AUDIT_SNAPSHOT_TAKEN_AT): void {
   api.answer(auditApi.listSnapshots, auditSnapshotListResponseSchema.shape.data, {
     page: 1,
     limit: 30,
@@ -22,8 +23,8 @@ function listSnapshot(id: string, rootHash: string): void {
     items: [
       {
         id,
-        takenAt: '2026-11-24T00:00:00.000Z',
-        publishedAt: '2026-11-24T00:05:00.000Z',
+        takenAt,
+        publishedAt: new Date(Date.parse(takenAt) + 5 * 60_000).toISOString(),
         ledgerPosition: { transferSeq: '1042', pgSnapshot: '784:790:' },
         rootHash,
         customerCount: 12,
