@@ -17,6 +17,7 @@ import { startBackground, startJobSender, type Background } from './background.t
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { TAKEOVER_POLL_MS } from './modules/orders/index.ts';
+import { ADDRESS_REFRESH_MS } from './modules/wallets/index.ts';
 import { seed } from './seed.ts';
 import { withSandboxSecrets } from './webhook-secrets.ts';
 
@@ -82,6 +83,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await running.listen({ port: config.PORT, host: config.HOST });
     // The in-process devnet mines on its timers from now on, if this process owns it (tests mine by hand).
     running.services.chains.start();
+    // Addresses other replicas create are watched here too: the devnet's owner credits their deposits.
+    running.services.wallets.addresses.follow(ADDRESS_REFRESH_MS);
     // Chains read through a node (CHAINS_BTC/CHAINS_LTC=rpc): their blocks are walked on this timer.
     running.services.depositScanner.start(config.CHAINS_POLL_MS);
     // The signer process (ADR 0041) must hold the hot wallets configured here; sends wait until it does.

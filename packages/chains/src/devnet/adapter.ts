@@ -141,8 +141,11 @@ export class DevnetAdapter implements ChainAdapter {
     return transfers;
   }
 
+  /** Watches a deposit address; one not watched before has the chain's past transfers to it reported again. */
   watchAddress(address: string): void {
+    if (this.#watched.has(address)) return;
     this.#watched.add(address);
+    this.#chain.reportTransfersTo(this.network.id, address);
   }
 
   subscribe(listener: ChainEventListener): () => void {

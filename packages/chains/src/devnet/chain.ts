@@ -71,6 +71,8 @@ export class DevnetChain {
   readonly #minedNonce = new Map<string, number>();
   /** Transactions not yet final, with the status last reported, so each change is reported once. */
   readonly #tracking = new Map<string, string>();
+  /** Every record by the address it pays, so a newly watched address hears of its past (`reportTransfersTo`). */
+  readonly #byRecipient = new Map<string, TxRecord[]>();
   readonly #listeners = new Set<(event: DevnetChainEvent) => void>();
   /** Where each change is written (`keep`); without one the chain lives in memory only. */
   #journal: ChainJournal<DevnetChainEvent> | undefined;
@@ -121,7 +123,7 @@ export class DevnetChain {
     this.#options.random.restore(state.random);
     this.#mempool.restoreBackground(state.background);
     for (const block of snapshot.blocks) this.#blocks.set(block.height, block);
-    for (const record of snapshot.records) this.#records.set(record.txid, { ...record });
+    for (const record of snapshot.records) this.#index({ ...record });
     const records = [...this.#records.values()];
     const replayed = replay(records, this.balances);
     for (const [from, nonce] of replayed.nextNonce) this.#nextNonce.set(from, nonce);
@@ -183,6 +185,18 @@ export class DevnetChain {
 
   block(height: number): ChainBlock | undefined {
     return this.#blocks.get(height);
+  }
+
+  /**
+   * Reports again every transaction of `network` to `address` the chain holds, final ones included,
+   * as it stands now: an address watched late (created by another process, ADR 0082) still has the
+   * deposits made to it before heard of. Listeners take each report idempotently (once per txid).
+   */
+  reportTransfersTo(network: NetworkId, address: string): void {
+    const records = (this.#byRecipient.get(address) ?? []).filter((record) => record.network === network);
+    if (records.length === 0) return;
+    for (const record of records) this.#emit({ kind: 'transaction', record: { ...record }, height: this.#height });
+    void this.durable();
   }
 
   /** A deposit address of the devnet's own keys: sweeps may spend from it. */
@@ -291,11 +305,18 @@ export class DevnetChain {
     const asset = NETWORKS[fields.network].asset;
     const feeAsset = this.definition.nativeAsset;
     const record: TxRecord = { ...fields, asset, feeAsset, seq: this.#seq++, state: 'pending', feePaid: 0n };
-    this.#records.set(record.txid, record);
+    this.#index(record);
     this.#journal?.touch(record);
     this.#mempool.add(record);
     this.#report(record);
     return record;
+  }
+
+  #index(record: TxRecord): void {
+    this.#records.set(record.txid, record);
+    const paid = this.#byRecipient.get(record.to);
+    if (paid) paid.push(record);
+    else this.#byRecipient.set(record.to, [record]);
   }
 
   #replaceable(txid: string, nonce: number | undefined, feeRate: bigint): TxRecord {

@@ -65,12 +65,32 @@ describe('devnet deposits', () => {
     devnet.fundAddress({ network: 'eth', address: eth.deriveAddress(1).address, amount: 1n });
     expect(transfers(ethEvents)).toEqual([]);
     expect(transfers(usdtEvents)).toEqual([]);
+    // Watched late, the address hears of its earlier deposit once, then of the new one.
+    usdt.watchAddress(address);
     usdt.watchAddress(address);
     devnet.fundAddress({ network: 'usdt-erc20', address, amount: 7n });
-    expect(transfers(usdtEvents).map((tx) => tx.amount)).toEqual([7n]);
+    expect(transfers(usdtEvents).map((tx) => tx.amount)).toEqual([5_000_000n, 7n]);
+    expect(transfers(ethEvents)).toEqual([]);
     unsubscribe();
     devnet.mineBlock('eth');
     expect(usdtEvents.filter((event) => event.type === 'block')).toHaveLength(0);
+  });
+
+  it('reports a deposit final before its address was watched once the address is watched (ADR 0082)', () => {
+    const devnet = quietDevnet();
+    const btc = devnet.adapter('btc');
+    const address = btc.deriveAddress(5).address;
+    const events: ChainEvent[] = [];
+    btc.subscribe((event) => events.push(event));
+    const sent = devnet.fundAddress({ network: 'btc', address, amount: 40n });
+    devnet.mineBlocks('btc', NETWORKS.btc.confirmations + 2);
+    expect(transfers(events)).toEqual([]);
+    btc.watchAddress(address);
+    expect(transfers(events)).toMatchObject([{ txid: sent.txid, status: 'confirmed', amount: 40n }]);
+    // Watched again (every process reads the addresses back), it is not reported again.
+    btc.watchAddress(address);
+    devnet.mineBlock('btc');
+    expect(transfers(events)).toHaveLength(1);
   });
 
   it('lists incoming transfers by block range for a restart to catch up', async () => {

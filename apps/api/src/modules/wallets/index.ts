@@ -107,7 +107,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
   const transactions = createTransactionsRepository(db);
   const sendsRepository = createSendsRepository(db);
   const notifier = createWalletNotifier({ notifications: deps.notifications, events: deps.events, transactions });
-  const addresses = createAddressBook({ repository, registry });
+  const addresses = createAddressBook({ repository, registry, log });
   const approval = createApproval({ accounts: deps.accounts });
   const steps = createSendSteps({ db, clock, ledger, registry, sends: sendsRepository, notifier, log });
   const depositsRepository = createDepositsRepository(db);
@@ -189,3 +189,4 @@ export type { WalletNotifier } from './wallet-notifier.ts';
 export { parseCustomerAmount } from './amounts.ts';
 export { networkView, defaultLogo } from './wallet-view.ts';
 export { walletRateLimits } from './rate-limits.ts';
+export { ADDRESS_REFRESH_MS } from './addresses.ts';

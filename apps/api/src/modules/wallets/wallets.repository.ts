@@ -1,6 +1,6 @@
 // Reads and writes of wallets (deposit addresses) and their owners' derivation index. Every read by
 // id is scoped to its owner, so another customer's wallet is simply not found.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@rora/db';
 import type { NetworkId } from '@rora/chains';
 
@@ -61,8 +61,11 @@ export interface WalletsRepository {
   setFavourite(userId: string, id: string, favourite: boolean | undefined): Promise<WalletRow | null>;
   /** Dev tools (the faucet) name customers by e-mail. */
   userIdByEmail(email: string): Promise<string | null>;
-  /** Every (network, address) to watch on the chains. */
-  watchList(): Promise<{ network: NetworkId; address: string }[]>;
+  /**
+   * Every (network, address) to watch on the chains, with its newest wallet's creation; with `since`,
+   * only those of a wallet created after it (the owner of the devnet follows other replicas' addresses).
+   */
+  watchList(since?: Date): Promise<{ network: NetworkId; address: string; createdAt: Date }[]>;
 }
 
 export function createWalletsRepository(db: Db): WalletsRepository {
@@ -151,8 +154,18 @@ export function createWalletsRepository(db: Db): WalletsRepository {
       return row?.id ?? null;
     },
 
-    watchList: () => db.selectDistinct({ network: columns.network, address: wallets.address }).from(wallets),
+    watchList: (since) => watchList(db, since),
   };
+}
+
+/** Each watched (network, address) with its newest wallet's creation, optionally only those created after `since`. */
+async function watchList(db: Db, since: Date | undefined) {
+  const rows = await db
+    .select({ network: columns.network, address: wallets.address, createdAt: max(wallets.createdAt) })
+    .from(wallets)
+    .where(since ? gt(wallets.createdAt, since) : undefined)
+    .groupBy(wallets.network, wallets.address);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt as Date }));
 }
 
 /** Wallets on a shared address told apart by destination tag: one statement for all the pairs. */

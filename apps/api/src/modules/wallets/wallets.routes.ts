@@ -132,6 +132,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     await services.wallets.addresses.watchAll();
   });
   app.addHook('onClose', async () => {
+    services.wallets.addresses.stop();
     await services.chains.close();
     services.chainWatcher.close();
     services.depositScanner.stop();

@@ -1,0 +1,106 @@
+// The devnet in a cluster (ADR 0082), on the real app and real PostgreSQL: two apps on one database,
+// one owning the devnet and one reading it. A deposit address created on the reader is watched by
+// the owner, whose deposits to it are credited once, even those mined before the owner knew of it.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { NetworkId } from '@rora/chains';
+import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
+import { assertLedgerInvariants } from '@rora/ledger';
+import { parseAmount } from '@rora/money';
+import { buildApp, type App } from '../../app.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
+import { seedAssetCatalogue } from '../prices/index.ts';
+import { balanceOf, createWalletCustomer, mine, type WalletCustomer } from './testing/wallet-fixtures.ts';
+
+let database: TestDatabase;
+const clock = new ManualClock(new Date());
+const config = loadTestConfig({ TREASURY_SWEEPS: 'off' });
+const apps: App[] = [];
+
+/** An app on the shared database, opened as the devnet's owner or reader. */
+async function openApp(role: 'owner' | 'reader'): Promise<TestApp> {
+  const app = await buildApp({ config, database, clock });
+  apps.push(app);
+  expect(await app.services.chains.open()).toBe(role);
+  // Ready: its start's watchAll has run, before any customer below exists.
+  await app.ready();
+  return { app, database, clock, listen: () => Promise.reject(new Error('not served')), close: () => app.close() };
+}
+
+async function depositsOf(customer: WalletCustomer, network: NetworkId) {
+  const { rows } = await database.db.execute<{ txid: string; status: string }>(
+    sql`SELECT txid, status FROM chain_deposits WHERE wallet_id = ${customer.wallet(network).id}`,
+  );
+  return rows;
+}
+
+/** A deposit from outside, sent through the owner's devnet to the customer's address. */
+async function deposit(owner: TestApp, customer: WalletCustomer, network: NetworkId, amount: string) {
+  const wallet = customer.wallet(network);
+  const sent = owner.app.services.chains.devnet.fundAddress({
+    network,
+    address: wallet.address,
+    amount: parseAmount(amount, wallet.network.decimals),
+  });
+  await owner.app.services.chains.devnet.flush();
+  return sent;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedAssetCatalogue(database);
+});
+afterEach(async () => {
+  for (const app of apps.splice(0).reverse()) await app.close();
+  await assertLedgerInvariants(database.db);
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe('a deposit address created on a process that does not own the devnet', () => {
+  it('is watched by the owner, which credits a deposit already mined before it knew of it, once', async () => {
+    const owner = await openApp('owner');
+    const reader = await openApp('reader');
+    const dana = await createWalletCustomer(reader);
+    const sent = await deposit(owner, dana, 'btc', '0.4');
+    await mine(owner, 'btc', 8);
+    // The owner has not read the address yet: the deposit is final on the chain and unknown here.
+    expect(await depositsOf(dana, 'btc')).toEqual([]);
+
+    await owner.app.services.wallets.addresses.refresh();
+    await owner.app.services.chains.devnet.flush();
+    await owner.app.services.chainWatcher.idle();
+    expect(await depositsOf(dana, 'btc')).toEqual([{ txid: sent.txid, status: 'credited' }]);
+    expect((await balanceOf(owner, dana, 'btc')).balance).toBe('0.4');
+
+    // Read again (the refresh reads back a little), and more blocks: still credited once.
+    await owner.app.services.wallets.addresses.refresh();
+    await mine(owner, 'btc', 2);
+    expect(await depositsOf(dana, 'btc')).toEqual([{ txid: sent.txid, status: 'credited' }]);
+    expect((await balanceOf(reader, dana, 'btc')).balance).toBe('0.4');
+  });
+
+  it('is followed by the owner, whose faucet deposit to it is seen, mined and credited once', async () => {
+    const owner = await openApp('owner');
+    const reader = await openApp('reader');
+    owner.app.services.wallets.addresses.follow(20);
+    const emil = await createWalletCustomer(reader);
+    const faucet = await owner.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/faucet',
+      payload: { email: emil.email, asset: 'LTC', amount: '2' },
+    });
+    expect(faucet.statusCode, faucet.body).toBe(200);
+    await expect
+      .poll(async () => {
+        await owner.app.services.chainWatcher.idle();
+        return (await depositsOf(emil, 'ltc')).map((row) => row.status);
+      })
+      .toEqual(['pending']);
+    await mine(owner, 'ltc', emil.wallet('ltc').network.confirmations);
+    expect((await depositsOf(emil, 'ltc')).map((row) => row.status)).toEqual(['credited']);
+    expect((await balanceOf(reader, emil, 'ltc')).balance).toBe('2');
+  });
+});
