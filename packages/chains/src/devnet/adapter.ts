@@ -148,6 +148,11 @@ export class DevnetAdapter implements ChainAdapter {
     this.#chain.reportTransfersTo(this.network.id, address);
   }
 
+  /** Reports again the chain's transfers to every watched address (a devnet rebuilt by a takeover). */
+  reportWatched(): void {
+    for (const address of this.#watched) this.#chain.reportTransfersTo(this.network.id, address);
+  }
+
   subscribe(listener: ChainEventListener): () => void {
     return this.#chain.subscribe((event) => {
       for (const out of this.#translate(event)) listener(out);

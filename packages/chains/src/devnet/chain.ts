@@ -59,12 +59,13 @@ const GENESIS_HASH = '0'.repeat(64);
 export class DevnetChain {
   readonly definition: ChainDefinition;
   readonly params: DevnetChainParams;
-  readonly balances = new Balances();
   /** Broadcasts by network and idempotency id, shared by every adapter of this chain. */
   readonly withdrawals = new Map<string, { readonly fingerprint: string; readonly result: Promise<BroadcastResult> }>();
   readonly #options: DevnetChainOptions;
-  readonly #market: FeeMarket;
-  readonly #mempool = new Mempool();
+  readonly #genesis: ChainBlock;
+  #balances = new Balances();
+  #market: FeeMarket;
+  #mempool = new Mempool();
   readonly #records = new Map<string, TxRecord>();
   readonly #blocks = new Map<number, ChainBlock>();
   readonly #nextNonce = new Map<string, number>();
@@ -86,7 +87,30 @@ export class DevnetChain {
     this.params = options.params;
     this.#market = new FeeMarket(options.params);
     const genesis = { height: 0, hash: GENESIS_HASH, previousHash: GENESIS_HASH, txids: [] };
-    this.#blocks.set(0, { chain: options.chain, ...genesis, time: options.clock.now().getTime() });
+    this.#genesis = { chain: options.chain, ...genesis, time: options.clock.now().getTime() };
+    this.#blocks.set(0, this.#genesis);
+  }
+
+  /** Balances on the chain, with what pending transactions will spend reserved. */
+  get balances(): Balances {
+    return this.#balances;
+  }
+
+  /**
+   * Forgets everything since genesis, the genesis funding included, so that `restore` may rebuild
+   * the chain afresh: a read-only copy that takes the devnet over (ADR 0082). Listeners stay.
+   */
+  reset(): void {
+    if (this.#journal) throw new Error('A devnet chain that keeps a journal is not reset');
+    this.#balances = new Balances();
+    this.#market = new FeeMarket(this.params);
+    this.#mempool = new Mempool();
+    for (const map of [this.withdrawals, this.#records, this.#byRecipient, this.#blocks, this.#tracking]) map.clear();
+    this.#nextNonce.clear();
+    this.#minedNonce.clear();
+    this.#blocks.set(0, this.#genesis);
+    this.#height = 0;
+    this.#seq = 0;
   }
 
   /** From now on every change is written to `journal`, and events wait for their batch. */

@@ -65,6 +65,12 @@ export interface Devnet {
   balanceOf(network: NetworkId, address: string): bigint;
   /** Puts back the chains a journal held (ADR 0048); before any change, and before `keep`. */
   restore(snapshots: Partial<Record<ChainId, DevnetSnapshot>>): void;
+  /**
+   * Replaces a read-only copy (never kept) with the chains a journal holds now, as a fresh devnet
+   * would restore them, and reports again the transfers to every watched address: the copy becomes
+   * the devnet once its process takes it over (ADR 0082). Then `keep`.
+   */
+  reload(snapshots: Partial<Record<ChainId, DevnetSnapshot>>): void;
   /** Writes every later change of every chain to `journal`; events wait until their batch is written. */
   keep(journal: DevnetJournal): void;
   /** Resolves once every change so far is written (at once without a journal). */
@@ -120,12 +126,19 @@ export function createDevnet(options: DevnetOptions = {}): Devnet {
         signer,
         taggedAddresses,
       });
-      const funding = options.hotWalletFunding?.[id] ?? DEVNET_HOT_WALLET_FUNDING[id];
-      chains[network.chain].balances.credit(network.asset, signer.addressFor(id), funding);
       return [id, adapter];
     }),
   ) as Record<NetworkId, DevnetAdapter>;
-  return devnetHandle({ seed, signer, chains, adapters, scheduler: options.scheduler ?? timerScheduler });
+  /** The hot wallets' genesis funding: at creation, and again when a copy is rebuilt (`reload`). */
+  const fund = () => {
+    for (const id of NETWORK_IDS) {
+      const network = NETWORKS[id];
+      const funding = options.hotWalletFunding?.[id] ?? DEVNET_HOT_WALLET_FUNDING[id];
+      chains[network.chain].balances.credit(network.asset, signer.addressFor(id), funding);
+    }
+  };
+  fund();
+  return devnetHandle({ seed, signer, chains, adapters, fund, scheduler: options.scheduler ?? timerScheduler });
 }
 
 function devnetHandle(parts: {
@@ -133,6 +146,7 @@ function devnetHandle(parts: {
   signer: DevnetSigner;
   chains: Record<ChainId, DevnetChain>;
   adapters: Record<NetworkId, DevnetAdapter>;
+  fund: () => void;
   scheduler: Scheduler;
 }): Devnet {
   const { chains, adapters } = parts;
@@ -165,6 +179,12 @@ function devnetHandle(parts: {
         const snapshot = snapshots[id];
         if (snapshot) chains[id].restore(snapshot);
       }
+    },
+    reload(snapshots) {
+      for (const id of CHAIN_IDS) chains[id].reset();
+      parts.fund();
+      this.restore(snapshots);
+      for (const id of NETWORK_IDS) adapters[id].reportWatched();
     },
     keep(journal) {
       for (const id of CHAIN_IDS) chains[id].keep(journal);

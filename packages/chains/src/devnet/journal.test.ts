@@ -84,6 +84,42 @@ describe('the devnet journal', () => {
     }
   });
 
+  it('rebuilds a stale read-only copy as a fresh restore would (a takeover, ADR 0082)', async () => {
+    const journal = memoryJournal();
+    const devnet = createDevnet({ clock });
+    devnet.keep(journal);
+    devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 50_000n });
+    devnet.mineBlocks('btc', 2);
+    await devnet.adapter('eth').broadcast({ id: 'w-1', to: ETH_RECIPIENT, amount: 10n ** 18n, priority: 'fast' });
+    await devnet.flush();
+    const copy = createDevnet({ clock });
+    copy.restore(journal.snapshots());
+    const events: ChainEvent[] = [];
+    copy.adapter('btc').subscribe((event) => events.push(event));
+    copy.adapter('btc').watchAddress(BTC_DEPOSIT);
+    events.length = 0;
+    // The owner goes on; the copy stays as it read the journal.
+    devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 7_000n });
+    devnet.mineBlocks('btc', 4);
+    devnet.mineBlocks('eth', 3);
+    await devnet.flush();
+
+    copy.reload(journal.snapshots());
+    const fresh = restarted(journal);
+    const hot = devnet.signer.addressFor('eth');
+    for (const chain of ['btc', 'eth'] as const) {
+      expect(copy.chain(chain).height).toBe(fresh.chain(chain).height);
+      expect(copy.chain(chain).estimate(chain, 'normal')).toEqual(fresh.chain(chain).estimate(chain, 'normal'));
+    }
+    expect(copy.balanceOf('btc', BTC_DEPOSIT)).toBe(57_000n);
+    expect(copy.balanceOf('eth', hot)).toBe(fresh.balanceOf('eth', hot));
+    expect(copy.chain('eth').nextNonce(hot)).toBe(1);
+    // The watched address hears of both its deposits as they stand now.
+    const reported = events.flatMap((event) => (event.type === 'transfer' ? [event.transaction.amount] : []));
+    expect(reported).toEqual([50_000n, 7_000n]);
+    expect(copy.mineBlocks('btc', 2)).toEqual(fresh.mineBlocks('btc', 2));
+  });
+
   it('answers a broadcast retried after a restart with the same transaction, not a second one', async () => {
     const journal = memoryJournal();
     const devnet = createDevnet({ clock });

@@ -10,7 +10,7 @@
 // keeps every signed withdrawal in PostgreSQL before sending it, and the deposit scanner walks their
 // blocks (validated ledgers for XRP, finalized slots for Solana). The devnet keeps its chain state
 // in PostgreSQL (`open`, ADR 0048): the process holding the devnet lock restores it, mines and writes;
-// any other process gets a read-only copy. Deposit keys come from the CHAINS_*
+// any other process gets a read-only copy, and takes the devnet over when the lock is free (ADR 0082). Deposit keys come from the CHAINS_*
 // variables, else the devnet's public test keys (production refuses both the devnet and those keys:
 // production-config.ts, ADR 0020).
 import {
@@ -54,7 +54,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
 import { createChainHealth, type ChainHealth } from './chain-health.ts';
-import { renewingDevnetLock, takeDevnetLock } from './devnet-lock.ts';
+import { renewingDevnetLock, takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
 import { createDevnetJournal, readDevnetSnapshots } from './devnet-store.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
@@ -89,6 +89,11 @@ export interface ChainRegistry {
    * only where it is written (a reader's copy never mines, so its owner broadcasts the send instead).
    */
   broadcastsHere(network: NetworkId): boolean;
+  /**
+   * Runs `task` when this process, having opened as a reader, takes the devnet over (its owner
+   * stopped, ADR 0082): after the devnet is rebuilt from the tables, before it is written or mined.
+   */
+  onTakeover(task: () => Promise<void>): void;
   /** Starts the devnet's block timers (only in the process that owns it, once opened). */
   start(): void;
   stop(): void;
@@ -316,30 +321,89 @@ interface RegistryLog {
   error(object: object, message: string): void;
 }
 
-/** The devnet's life in PostgreSQL: restored on open, written while this process holds the lock. */
-function devnetKeeper(deps: { db: Db; log?: RegistryLog }, devnet: Devnet) {
+/** How often a process that reads the devnet tries to take it over (its owner stopped: ADR 0082). */
+export const DEVNET_TAKEOVER_MS = 1_500;
+
+/**
+ * The devnet's life in PostgreSQL: restored on open, written while this process holds the lock. A
+ * reader tries the lock every `takeoverMs`; once it has it, it rebuilds its copy from the tables
+ * and runs the devnet from then on, as the owner it replaces did.
+ */
+function devnetKeeper(deps: { db: Db; log?: RegistryLog; takeoverMs?: number }, devnet: Devnet) {
   let lock: ReturnType<typeof renewingDevnetLock> | undefined;
   let opening: Promise<'owner' | 'reader'> | undefined;
   let role: 'owner' | 'reader' | undefined;
+  let started = false;
+  let closed = false;
+  let retry: ReturnType<typeof setInterval> | undefined;
+  let trying: Promise<void> | undefined;
+  const takeoverTasks: (() => Promise<void>)[] = [];
   const log = deps.log ?? { error: () => undefined };
+  const pool = deps.db.$client;
+  /** Runs the devnet under the lock just taken: written from now on, and mined once started. */
+  const own = async (taken: DevnetLock) => {
+    const held = renewingDevnetLock(pool, taken);
+    lock = held;
+    devnet.keep(createDevnetJournal({ connection: () => held.connection(), log }));
+    await devnet.flush();
+    role = 'owner';
+    if (started) devnet.start();
+  };
+  const takeOver = async () => {
+    const taken = await takeDevnetLock(pool, 0);
+    if (!taken) return;
+    if (closed) return taken.release();
+    try {
+      // The copy read at start is stale: the chains are rebuilt from what the last owner wrote.
+      devnet.reload(await readDevnetSnapshots(taken.client));
+    } catch (error) {
+      await taken.release();
+      throw error;
+    }
+    clearInterval(retry);
+    for (const task of takeoverTasks) {
+      await task().catch((error: unknown) => log.error({ err: error }, 'devnet takeover task failed'));
+    }
+    await own(taken);
+  };
+  const tryTakeOver = () => {
+    trying ??= takeOver()
+      .catch((error: unknown) => log.error({ err: error }, 'devnet takeover failed'))
+      .finally(() => (trying = undefined));
+  };
   return {
     open: () =>
       (opening ??= (async () => {
-        const taken = await takeDevnetLock(deps.db.$client);
-        devnet.restore(await readDevnetSnapshots(taken?.client ?? deps.db.$client));
-        if (!taken) return (role = 'reader');
-        const held = renewingDevnetLock(deps.db.$client, taken);
-        lock = held;
-        devnet.keep(createDevnetJournal({ connection: () => held.connection(), log }));
-        await devnet.flush();
-        return (role = 'owner');
+        const taken = await takeDevnetLock(pool);
+        devnet.restore(await readDevnetSnapshots(taken?.client ?? pool));
+        if (taken) {
+          await own(taken);
+          return 'owner' as const;
+        }
+        role = 'reader';
+        if (!closed) {
+          retry = setInterval(tryTakeOver, deps.takeoverMs ?? DEVNET_TAKEOVER_MS);
+          retry.unref();
+        }
+        return role;
       })()),
     reader: () => role === 'reader',
+    onTakeover: (task: () => Promise<void>) => {
+      takeoverTasks.push(task);
+    },
     /** Mines only where it is written: never in a reader, nor before open (tests mine by hand). */
     start: () => {
+      started = true;
       if (lock) devnet.start();
     },
+    stop: () => {
+      started = false;
+      devnet.stop();
+    },
     close: async () => {
+      closed = true;
+      clearInterval(retry);
+      await trying;
       await devnet.close();
       await lock?.release();
     },
@@ -410,9 +474,10 @@ export function createChainRegistry(deps: {
       return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);
     },
     open: keeper.open,
+    onTakeover: keeper.onTakeover,
     broadcastsHere: (network) => nodes.has(network) || !keeper.reader(),
     start: keeper.start,
-    stop: () => devnet.stop(),
+    stop: keeper.stop,
     close: keeper.close,
   };
 }

@@ -1,7 +1,8 @@
 // One process runs the devnet (ADR 0048): the one holding this PostgreSQL advisory lock, taken on a
 // connection of its own for as long as the process runs. It restores the devnet from its journal,
 // mines on the timers and writes every change over that connection. Another process on the same
-// database reads the journal once and neither mines nor writes: its devnet is a read-only copy.
+// database reads the journal and neither mines nor writes: its devnet is a read-only copy, until it
+// takes the lock itself once the owner has gone (ADR 0082).
 import type pg from 'pg';
 
 /** The lock's key (two int4, so it reads plainly in pg_locks: classid 7261, objid 96). */

@@ -1,9 +1,11 @@
 // The devnet in a cluster (ADR 0082), on the real app and real PostgreSQL: two apps on one database,
 // one owning the devnet and one reading it. A deposit address created on the reader is watched by
-// the owner, whose deposits to it are credited once, even those mined before the owner knew of it.
+// the owner, whose deposits to it are credited once, even those mined before the owner knew of it;
+// and when the owner stops, the reader takes the devnet over, rebuilt from the tables.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { NetworkId } from '@rora/chains';
+import type { WalletTransaction } from '@rora/contracts';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { assertLedgerInvariants } from '@rora/ledger';
 import { parseAmount } from '@rora/money';
@@ -11,7 +13,17 @@ import { buildApp, type App } from '../../app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
 import { seedAssetCatalogue } from '../prices/index.ts';
-import { balanceOf, createWalletCustomer, mine, type WalletCustomer } from './testing/wallet-fixtures.ts';
+import {
+  TEST_PIN,
+  balanceOf,
+  createWalletCustomer,
+  fund,
+  mine,
+  post,
+  type WalletCustomer,
+} from './testing/wallet-fixtures.ts';
+
+const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 let database: TestDatabase;
 const clock = new ManualClock(new Date());
@@ -26,6 +38,11 @@ async function openApp(role: 'owner' | 'reader'): Promise<TestApp> {
   // Ready: its start's watchAll has run, before any customer below exists.
   await app.ready();
   return { app, database, clock, listen: () => Promise.reject(new Error('not served')), close: () => app.close() };
+}
+
+async function sendStatus(id: string) {
+  const { rows } = await database.db.execute<{ status: string }>(sql`SELECT status FROM wallet_sends WHERE id = ${id}`);
+  return rows[0]?.status;
 }
 
 async function depositsOf(customer: WalletCustomer, network: NetworkId) {
@@ -102,5 +119,58 @@ describe('a deposit address created on a process that does not own the devnet', 
     await mine(owner, 'ltc', emil.wallet('ltc').network.confirmations);
     expect((await depositsOf(emil, 'ltc')).map((row) => row.status)).toEqual(['credited']);
     expect((await balanceOf(reader, emil, 'ltc')).balance).toBe('2');
+  });
+});
+
+describe('a process that reads the devnet, when its owner stops', () => {
+  it('takes the devnet over rebuilt from the tables, credits its deposits and broadcasts held sends', async () => {
+    const owner = await openApp('owner');
+    const fay = await createWalletCustomer(owner);
+    await fund(owner, fay, 'btc', '1');
+    // The reader's copy holds blocks and transactions: a takeover must replace it, not add to it.
+    const reader = await openApp('reader');
+    const asked = await post(reader, fay, '/wallet/sendTransaction', {
+      walletId: fay.wallet('btc').id,
+      address: EXTERNAL_BTC,
+      amount: '0.1',
+      pin: TEST_PIN,
+      priority: 'fast',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const sendId = (asked.json().data as WalletTransaction).id;
+    expect(await sendStatus(sendId)).toBe('held');
+    // The owner goes on after the reader read the tables: the reader's copy is stale.
+    const early = await deposit(owner, fay, 'ltc', '1.5');
+    await mine(owner, 'ltc', 3);
+    const heights = { btc: owner.app.services.chains.devnet.chain('btc').height, ltc: 0 };
+    heights.ltc = owner.app.services.chains.devnet.chain('ltc').height;
+    expect(reader.app.services.chains.devnet.chain('ltc').height).toBeLessThan(heights.ltc);
+    const ownerApp = apps.shift() as App;
+    await ownerApp.close();
+
+    await expect.poll(() => reader.app.services.chains.broadcastsHere('btc'), { timeout: 5_000 }).toBe(true);
+    const devnet = reader.app.services.chains.devnet;
+    expect({ btc: devnet.chain('btc').height, ltc: devnet.chain('ltc').height }).toEqual(heights);
+    expect((await reader.app.services.chains.adapter('ltc').getTransaction(early.txid))?.confirmations).toBe(3);
+
+    // It runs the devnet now: its faucet answers, and what it mines is written and credited.
+    const faucet = await reader.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/faucet',
+      payload: { email: fay.email, asset: 'LTC', amount: '0.5' },
+    });
+    expect(faucet.statusCode, faucet.body).toBe(200);
+    await mine(reader, 'ltc', 6);
+    expect((await depositsOf(fay, 'ltc')).map((row) => row.status)).toEqual(['credited', 'credited']);
+    expect((await balanceOf(reader, fay, 'ltc')).balance).toBe('2');
+    // The held send is broadcast by its reconcile and settled.
+    await reader.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendStatus(sendId)).toBe('broadcast');
+    await mine(reader, 'btc', 2);
+    expect(await sendStatus(sendId)).toBe('posted');
+    const { rows } = await database.db.execute<{ height: string }>(
+      sql`SELECT height::text FROM devnet_chains WHERE chain = 'ltc'`,
+    );
+    expect(Number(rows[0]?.height)).toBe(heights.ltc + 6);
   });
 });

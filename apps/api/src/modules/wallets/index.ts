@@ -108,6 +108,8 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
   const sendsRepository = createSendsRepository(db);
   const notifier = createWalletNotifier({ notifications: deps.notifications, events: deps.events, transactions });
   const addresses = createAddressBook({ repository, registry, log });
+  // A process that takes the devnet over watches every stored address on it (ADR 0082).
+  registry.onTakeover(() => addresses.watchAll());
   const approval = createApproval({ accounts: deps.accounts });
   const steps = createSendSteps({ db, clock, ledger, registry, sends: sendsRepository, notifier, log });
   const depositsRepository = createDepositsRepository(db);
