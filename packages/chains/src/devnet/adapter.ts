@@ -67,6 +67,8 @@ export class DevnetAdapter implements ChainAdapter {
 
   async estimateFee(request: { readonly amount: bigint; readonly priority: FeePriority }): Promise<FeeEstimate> {
     assertPositive(request.amount);
+    // A read-only copy quotes its owner's current market, not the one it read at start (ADR 0082).
+    await this.#chain.freshMarket();
     return this.#chain.estimate(this.network.id, request.priority);
   }
 

@@ -14,7 +14,14 @@ import { ChainJournal } from './journal.ts';
 import { Mempool } from './mempool.ts';
 import type { Random } from './random.ts';
 import { confirmationsOf, statusOf, type BroadcastTag, type TxRecord } from './records.ts';
-import { broadcastAnswer, replay, type DevnetChainState, type DevnetJournal, type DevnetSnapshot } from './snapshot.ts';
+import {
+  broadcastAnswer,
+  replay,
+  type DevnetChainState,
+  type DevnetJournal,
+  type DevnetMarket,
+  type DevnetSnapshot,
+} from './snapshot.ts';
 import type { DevnetSigner } from './signer.ts';
 import type { Clock } from './time.ts';
 import { txidFor } from './txid.ts';
@@ -52,6 +59,9 @@ interface Outcome {
   readonly failure: string | null;
 }
 
+/** How old a read-only copy's view of its owner's fee market may be when it estimates a fee. */
+export const MARKET_READ_MS = 1_000;
+
 /** Geth's rule: a replacement pays at least 10 % more per unit of gas. */
 export const REPLACEMENT_BUMP_PERCENT = 110n;
 const GENESIS_HASH = '0'.repeat(64);
@@ -77,6 +87,10 @@ export class DevnetChain {
   readonly #listeners = new Set<(event: DevnetChainEvent) => void>();
   /** Where each change is written (`keep`); without one the chain lives in memory only. */
   #journal: ChainJournal<DevnetChainEvent> | undefined;
+  /** A read-only copy's source of its owner's fee market (`followMarket`); none where the chain is run. */
+  #marketSource: (() => Promise<DevnetMarket | null>) | undefined;
+  #marketReadAt = Number.NEGATIVE_INFINITY;
+  #marketReading: Promise<void> | undefined;
   #height = 0;
   #seq = 0;
   #queue: Promise<unknown> = Promise.resolve();
@@ -108,6 +122,7 @@ export class DevnetChain {
     for (const map of [this.withdrawals, this.#records, this.#byRecipient, this.#blocks, this.#tracking]) map.clear();
     this.#nextNonce.clear();
     this.#minedNonce.clear();
+    this.#marketSource = undefined;
     this.#blocks.set(0, this.#genesis);
     this.#height = 0;
     this.#seq = 0;
@@ -189,6 +204,33 @@ export class DevnetChain {
   subscribe(listener: (event: DevnetChainEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Makes this chain, a read-only copy that never mines, estimate fees from its owner's market as
+   * `source` reads it (the journal's tables), read again when older than `MARKET_READ_MS` (ADR 0082).
+   */
+  followMarket(source: () => Promise<DevnetMarket | null>): void {
+    this.#marketSource = source;
+    this.#marketReadAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Brings a following copy's fee market up to its owner's, if its view is older than a second. */
+  freshMarket(): Promise<void> {
+    const source = this.#marketSource;
+    const now = this.#options.clock.now().getTime();
+    if (!source || now - this.#marketReadAt < MARKET_READ_MS) return this.#marketReading ?? Promise.resolve();
+    this.#marketReading ??= (async () => {
+      const market = await source();
+      if (this.#marketSource !== source) return;
+      if (market) {
+        this.#market.restore(market.baseMilli);
+        this.#mempool = new Mempool();
+        this.#mempool.restoreBackground(market.waiting);
+      }
+      this.#marketReadAt = now;
+    })().finally(() => (this.#marketReading = undefined));
+    return this.#marketReading;
   }
 
   estimate(network: NetworkId, priority: FeePriority): FeeEstimate {

@@ -93,6 +93,30 @@ describe('devnet deposits', () => {
     expect(transfers(events)).toHaveLength(1);
   });
 
+  it("estimates, as a copy following its owner's market, from what the source read, at most a second old", async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const copy = createDevnet({ clock: { now: () => new Date(now) }, chains: QUIET });
+    const gwei = 1_000_000_000n;
+    let base = 40n * gwei;
+    const reads: ChainId[] = [];
+    copy.followMarket(async (chain) => {
+      reads.push(chain);
+      return { baseMilli: base * 1000n, waiting: [] };
+    });
+    const normal = async () => (await copy.adapter('eth').estimateFee({ amount: 1n, priority: 'normal' })).feeRate;
+    expect(await normal()).toBe(44n * gwei);
+    base = 60n * gwei;
+    now += 999;
+    expect(await normal()).toBe(44n * gwei);
+    now += 1;
+    expect(await normal()).toBe(66n * gwei);
+    expect(reads).toEqual(['eth', 'eth']);
+    // Waiting transactions that outbid the base are counted as in the owner's mempool.
+    const waiting = Array.from({ length: 90 }, (_, seq) => ({ rate: 100n * gwei, seq }));
+    copy.followMarket(async () => ({ baseMilli: base * 1000n, waiting }));
+    expect(await normal()).toBe(100n * gwei + 1n);
+  });
+
   it('lists incoming transfers by block range for a restart to catch up', async () => {
     const devnet = quietDevnet();
     const btc = devnet.adapter('btc');

@@ -18,7 +18,7 @@ import { DEVNET_DEPOSIT_CONFIGS, DEVNET_HOT_WALLETS } from './dev-keys.ts';
 import { markerFailureRule, type FailureRule } from './failures.ts';
 import { createRandom } from './random.ts';
 import { toChainTransaction } from './records.ts';
-import type { DevnetJournal, DevnetSnapshot } from './snapshot.ts';
+import type { DevnetJournal, DevnetMarket, DevnetSnapshot } from './snapshot.ts';
 import { DevnetSigner } from './signer.ts';
 import { systemClock, timerScheduler, type Clock, type Scheduler } from './time.ts';
 
@@ -71,6 +71,11 @@ export interface Devnet {
    * the devnet once its process takes it over (ADR 0082). Then `keep`.
    */
   reload(snapshots: Partial<Record<ChainId, DevnetSnapshot>>): void;
+  /**
+   * Makes a read-only copy estimate fees from its owner's current market, as `source` reads it, at
+   * most a second old (ADR 0082); `reload` ends it.
+   */
+  followMarket(source: (chain: ChainId) => Promise<DevnetMarket | null>): void;
   /** Writes every later change of every chain to `journal`; events wait until their batch is written. */
   keep(journal: DevnetJournal): void;
   /** Resolves once every change so far is written (at once without a journal). */
@@ -185,6 +190,9 @@ function devnetHandle(parts: {
       parts.fund();
       this.restore(snapshots);
       for (const id of NETWORK_IDS) adapters[id].reportWatched();
+    },
+    followMarket(source) {
+      for (const id of CHAIN_IDS) chains[id].followMarket(() => source(id));
     },
     keep(journal) {
       for (const id of CHAIN_IDS) chains[id].keep(journal);

@@ -9,7 +9,7 @@ export { createRandom, type Random, type RandomState } from './random.ts';
 export { JOURNAL_RETRY_MS } from './journal.ts';
 export type { MempoolEntry } from './mempool.ts';
 export type { BroadcastTag, TxRecord } from './records.ts';
-export type { DevnetChainState, DevnetChanges, DevnetJournal, DevnetSnapshot } from './snapshot.ts';
+export type { DevnetChainState, DevnetChanges, DevnetJournal, DevnetMarket, DevnetSnapshot } from './snapshot.ts';
 export { systemClock, timerScheduler, type Clock, type Scheduler } from './time.ts';
 export { txidFor } from './txid.ts';
 export { DEVNET_CHAIN_PARAMS, DEVNET_DEFAULT_SEED, DEVNET_HOT_WALLET_FUNDING } from './defaults.ts';

@@ -42,6 +42,14 @@ export interface DevnetSnapshot {
   readonly blocks: readonly ChainBlock[];
 }
 
+/** A chain's fee market as its journal holds it: what a read-only copy estimates fees from (ADR 0082). */
+export interface DevnetMarket {
+  /** The base rate, in thousandths of a unit. */
+  readonly baseMilli: bigint;
+  /** Every waiting transaction, ours and background: its rate and arrival number. */
+  readonly waiting: readonly MempoolEntry[];
+}
+
 /** Writes one batch durably, or throws (the chain retries it, and holds later batches meanwhile). */
 export interface DevnetJournal {
   write(changes: DevnetChanges): Promise<void>;

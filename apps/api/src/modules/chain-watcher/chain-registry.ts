@@ -55,7 +55,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
 import { createChainHealth, type ChainHealth } from './chain-health.ts';
 import { renewingDevnetLock, takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
-import { createDevnetJournal, readDevnetSnapshots } from './devnet-store.ts';
+import { createDevnetJournal, readDevnetMarket, readDevnetSnapshots } from './devnet-store.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
 export interface ChainRegistry {
@@ -381,6 +381,8 @@ function devnetKeeper(deps: { db: Db; log?: RegistryLog; takeoverMs?: number }, 
           return 'owner' as const;
         }
         role = 'reader';
+        // Its fee estimates read the owner's current market from the tables (ADR 0082).
+        devnet.followMarket((chain) => readDevnetMarket(pool, chain));
         if (!closed) {
           retry = setInterval(tryTakeOver, deps.takeoverMs ?? DEVNET_TAKEOVER_MS);
           retry.unref();

@@ -4,7 +4,15 @@
 // one at a time over the connection that holds the devnet lock (devnet-lock.ts), so only the lock's
 // holder ever writes.
 import type pg from 'pg';
-import type { ChainBlock, ChainId, DevnetChanges, DevnetJournal, DevnetSnapshot, TxRecord } from '@rora/chains';
+import type {
+  ChainBlock,
+  ChainId,
+  DevnetChanges,
+  DevnetJournal,
+  DevnetMarket,
+  DevnetSnapshot,
+  TxRecord,
+} from '@rora/chains';
 import { CHAINS, getNetwork, isChainId } from '@rora/chains';
 
 interface ChainRow {
@@ -130,6 +138,27 @@ export async function readDevnetSnapshots(
     };
   }
   return snapshots;
+}
+
+/**
+ * One chain's fee market as its owner last wrote it (ADR 0082): the base rate, the background's
+ * waiting transactions, and ours still pending (the rest of the mempool, which `replay` would rebuild).
+ */
+export async function readDevnetMarket(client: pg.ClientBase | pg.Pool, chain: ChainId): Promise<DevnetMarket | null> {
+  const { rows } = await client.query<
+    Pick<ChainRow, 'base_rate_milli' | 'background'> & { pending: { rate: string; seq: string }[] }
+  >(
+    `SELECT c.base_rate_milli, c.background,
+       (SELECT COALESCE(jsonb_agg(jsonb_build_object('rate', t.fee_rate::text, 'seq', t.seq)), '[]'::jsonb)
+          FROM devnet_transactions t WHERE t.chain = c.chain AND t.state = 'pending') AS pending
+     FROM devnet_chains c WHERE c.chain = $1`,
+    [chain],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const background = row.background.map((entry) => ({ ...entry, rate: BigInt(entry.rate) }));
+  const ours = row.pending.map((entry) => ({ rate: BigInt(entry.rate), seq: Number(entry.seq) }));
+  return { baseMilli: BigInt(row.base_rate_milli), waiting: [...ours, ...background] };
 }
 
 /** A journal over the lock's connection: one batch at a time across chains, errors to the log. */

@@ -174,3 +174,24 @@ describe('a process that reads the devnet, when its owner stops', () => {
     expect(Number(rows[0]?.height)).toBe(heights.ltc + 6);
   });
 });
+
+describe('a fee estimate on a process that reads the devnet', () => {
+  it("follows the owner's fee market within a second, equal to the owner's", async () => {
+    const owner = await openApp('owner');
+    const reader = await openApp('reader');
+    const estimate = (t: TestApp) =>
+      t.app.services.chains.adapter('eth').estimateFee({ amount: 1n, priority: 'normal' });
+    const first = await estimate(owner);
+    expect(await estimate(reader)).toEqual(first);
+    // Blocks full of other people's transactions move the owner's fee market.
+    owner.app.services.chains.devnet.mineBlocks('eth', 40);
+    await owner.app.services.chains.devnet.flush();
+    const moved = await estimate(owner);
+    expect(moved.feeRate).not.toBe(first.feeRate);
+    // Within the second, the reader may still quote what it read; after it, the owner's figure.
+    clock.advance(1_000);
+    expect(await estimate(reader)).toEqual(moved);
+    const quote = await reader.app.services.chains.adapter('eth').estimateFee({ amount: 5n, priority: 'fast' });
+    expect(quote).toEqual(await owner.app.services.chains.adapter('eth').estimateFee({ amount: 5n, priority: 'fast' }));
+  });
+});
