@@ -61,6 +61,7 @@ export const wallets = pgTable(
   (t) => [
     unique('wallets_one_per_network').on(t.userId, t.network),
     unique('wallets_address_unique').on(t.network, t.address, t.destinationTag).nullsNotDistinct(),
+    index('wallets_created_at_idx').on(t.createdAt),
   ],
 );
 
