@@ -54,7 +54,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
 import { createChainHealth, type ChainHealth } from './chain-health.ts';
-import { renewingDevnetLock, takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
+import { lockFreeTwice, renewingDevnetLock, takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
 import { createDevnetJournal, readDevnetMarket, readDevnetSnapshots } from './devnet-store.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
@@ -349,8 +349,9 @@ function devnetKeeper(deps: { db: Db; log?: RegistryLog; takeoverMs?: number }, 
     role = 'owner';
     if (started) devnet.start();
   };
+  const ownerGone = lockFreeTwice(pool);
   const takeOver = async () => {
-    const taken = await takeDevnetLock(pool, 0);
+    const taken = (await ownerGone()) ? await takeDevnetLock(pool, 0) : null;
     if (!taken) return;
     if (closed) return taken.release();
     try {

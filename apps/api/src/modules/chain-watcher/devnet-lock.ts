@@ -66,6 +66,34 @@ export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS
 }
 
 /**
+ * Whether no session holds the devnet lock now, read from pg_locks without taking it. A reader takes
+ * the devnet over only after seeing the lock free twice, a try apart (chain-registry.ts): an owner
+ * whose lock connection was cut takes the lock again at its next write, within a block, and must
+ * not find a reader in its place (it would go on with a copy nobody writes).
+ */
+export async function devnetLockIsFree(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ held: boolean }>(
+    // An advisory lock is one database's: another database on the server may hold its own.
+    `SELECT EXISTS (SELECT 1 FROM pg_locks
+                     WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted
+                       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held`,
+    [...DEVNET_LOCK_KEY],
+  );
+  return rows[0]?.held === false;
+}
+
+/** A try that answers true only the second time in a row it finds the lock free (devnetLockIsFree). */
+export function lockFreeTwice(pool: pg.Pool): () => Promise<boolean> {
+  let seenFree = false;
+  return async () => {
+    const free = await devnetLockIsFree(pool);
+    const second = free && seenFree;
+    seenFree = free;
+    return second;
+  };
+}
+
+/**
  * The lock of the process that writes the devnet, taken again on a new connection when its own was
  * lost (a database restart, a terminated backend): a write waits for it rather than stall the devnet
  * until a restart. If another process took the lock meanwhile, the write fails (and is retried): this
