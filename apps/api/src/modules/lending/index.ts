@@ -15,7 +15,8 @@ import { lendingSettings, type LendingSettings } from './lending-settings.ts';
 import { createLendingService, type LendingService } from './lending.service.ts';
 import { createLendingViews, type LendingViews } from './lending-views.ts';
 import { createLoanAnnouncer } from './loan-announcer.ts';
-import { createLoanHoldings, type LoanHoldingsReader } from './loan-holdings.ts';
+import type { LoanHoldingsReader } from '../portfolio/index.ts';
+import { createLoanHoldings } from './loan-holdings.ts';
 import { observePrices, createLoanRisk, type LoanRisk } from './loan-risk.ts';
 import type { ViewContext } from './loan-view.ts';
 

@@ -212,3 +212,11 @@ export async function runningLoansOf(db: Handle, borrowerId: string): Promise<Lo
     SELECT ${LOAN_COLUMNS} FROM loans l WHERE l.borrower_id = ${borrowerId} AND l.status = 'active'`);
   return rows.map(toLoanRow);
 }
+
+/** Per asset, the principal of the running loans `lenderId` funded (loans_lender_idx), on the caller's transaction. */
+export async function runningLentByAsset(db: Handle, lenderId: string): Promise<Map<string, bigint>> {
+  const { rows } = await db.execute<{ asset: string; lent: string }>(sql`
+    SELECT asset, sum(principal)::text AS lent FROM loans
+     WHERE lender_id = ${lenderId} AND status = 'active' GROUP BY asset`);
+  return new Map(rows.map((row) => [row.asset, BigInt(row.lent)]));
+}

@@ -1,2 +1,2 @@
 // The portfolio context: the dashboard summary and the asset catalogue with prices.
-export { createPortfolioService, type PortfolioService } from './portfolio.service.ts';
+export { createPortfolioService, type LoanHoldingsReader, type PortfolioService } from './portfolio.service.ts';
