@@ -45,7 +45,7 @@ test('before KYC approval the order form gives way to the KYC notice and its lin
   await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
   await expect(page.getByRole('heading', { name: 'Exchange', level: 1 })).toBeVisible();
 
-  const notice = page.getByRole('status').filter({ hasText: 'Verify your identity to buy and sell' });
+  const notice = page.getByRole('note', { name: 'Verify your identity to buy and sell' });
   await expect(notice).toBeVisible();
   const panel = page.getByRole('region', { name: 'Place an order' });
   await expect(panel.getByText('Buying and selling need a verified identity')).toBeVisible();

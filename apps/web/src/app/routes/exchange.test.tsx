@@ -191,7 +191,7 @@ describe('the exchange screen', () => {
     expect(screen.getByText(text('exchange:high24h'))).toBeTruthy();
     ticker.release(btcTicker);
     await eventually(() => expect(stats.getAttribute('aria-busy')).toBe('false'));
-    const notice = await screen.findByText(new RegExp(text('exchange:kycNotice').slice(0, 24)));
+    const notice = await screen.findByText(new RegExp(text('exchange:kycTitle')));
     const panes = document.querySelector('.exchange__layout')!;
     expect(panes.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });

@@ -1,22 +1,15 @@
 // The screen's notices: approved KYC is needed to buy and sell (with the way there), and the
 // spec's share-price prompt (shares at 63 pounds, paid in USDT on ERC-20 to the address the API names).
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Info, ShieldAlert } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button/CopyButton.tsx';
+import { KycRequiredNotice } from '../../../components/kyc-required/KycRequiredNotice.tsx';
 import { formatDecimal } from '../../../lib/format/numbers.ts';
 import { useShareOffer } from '../api/markets.ts';
 
 export function KycNotice() {
   const { t } = useTranslation('exchange');
-  return (
-    <div className="notice notice--warning" role="status">
-      <ShieldAlert size={20} aria-hidden="true" />
-      <p>
-        {t('kycNotice')} <Link to="/account/kyc">{t('kycLink')}</Link>
-      </p>
-    </div>
-  );
+  return <KycRequiredNotice title={t('kycTitle')} body={t('kycBody')} link={t('kycLink')} />;
 }
 
 export function ShareNotice() {

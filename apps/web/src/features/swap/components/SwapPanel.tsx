@@ -1,9 +1,9 @@
 // The swap form: the coin to give (searchable), the amount with max, the coin to get, the live firm
 // quote with its countdown and refresh, then a confirmation; once placed, the swap's progress.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ArrowDownUp, ShieldAlert } from 'lucide-react';
+import { ArrowDownUp } from 'lucide-react';
 import { Button } from '../../../components/button/Button.tsx';
+import { KycRequiredNotice } from '../../../components/kyc-required/KycRequiredNotice.tsx';
 import { useKycApproved } from '../../../lib/api/resources/user.ts';
 import { AmountField } from './AmountField.tsx';
 import { AssetPicker } from './AssetPicker.tsx';
@@ -14,16 +14,7 @@ import { useSwapFlow } from './use-swap-flow.ts';
 
 function KycNotice() {
   const { t } = useTranslation('swap');
-  return (
-    <div className="swap-notice" role="note">
-      <ShieldAlert size={20} aria-hidden="true" />
-      <div>
-        <p className="swap-notice__title">{t('form.kycTitle')}</p>
-        <p>{t('form.kycBody')}</p>
-        <Link to="/account/kyc">{t('form.kycLink')}</Link>
-      </div>
-    </div>
-  );
+  return <KycRequiredNotice title={t('form.kycTitle')} body={t('form.kycBody')} link={t('form.kycLink')} />;
 }
 
 export function SwapPanel() {
