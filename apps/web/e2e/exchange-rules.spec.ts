@@ -149,21 +149,29 @@ test('every open order can be reached through the pager and cancelled', async ({
   await expect.poll(() => availableOf(request, customer, 'USDT')).not.toBe(held);
 });
 
-test('screenshots of the exchange at desktop and phone widths in both themes', async ({ page, request }) => {
-  test.setTimeout(180_000);
+/** A customer with 100 USDT to trade, signed in on the exchange. */
+async function fundedOnExchange(page: Page, request: APIRequestContext): Promise<void> {
   const customer = await approvedCustomer(request);
   await faucet(request, customer, 'USDT', '100');
   await mine(request, 'usdt-erc20', 20);
   await expect.poll(() => availableOf(request, customer, 'USDT'), { timeout: 20_000 }).toBe('100');
   await openSignedIn(page, customer, '/dashboard/exchange?pair=BTC-USDT');
-  const looks: Array<Look & { name: string }> = [
-    { name: 'dark-en', theme: 'dark_theme', lang: 'en' },
-    { name: 'light-en', theme: 'light_theme', lang: 'en' },
-    { name: 'light-fr', theme: 'light_theme', lang: 'fr' },
-    { name: 'dark-pt_br', theme: 'dark_theme', lang: 'pt_br' },
-    { name: 'light-la_es', theme: 'light_theme', lang: 'la_es' },
-  ];
-  for (const look of looks) {
+}
+
+const looks: Array<Look & { name: string }> = [
+  { name: 'dark-en', theme: 'dark_theme', lang: 'en' },
+  { name: 'light-en', theme: 'light_theme', lang: 'en' },
+  { name: 'light-fr', theme: 'light_theme', lang: 'fr' },
+  { name: 'dark-pt_br', theme: 'dark_theme', lang: 'pt_br' },
+  { name: 'light-la_es', theme: 'light_theme', lang: 'la_es' },
+];
+
+// One test per look: the five in one test took over its three minutes on a busy machine (each look
+// is about twenty full-page screenshots and two confirmations).
+for (const look of looks) {
+  test(`screenshots of the exchange at desktop and phone widths: ${look.name}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await fundedOnExchange(page, request);
     await openExchange(page, look, DESKTOP);
     await settled(page);
     // A valid limit buy at the best bid: the estimate shows and Buy is enabled (its colours matter).
@@ -220,8 +228,12 @@ test('screenshots of the exchange at desktop and phone widths in both themes', a
     await expect(confirm).toBeHidden();
     await expect(sheet.getByRole('form')).toBeVisible();
     await page.keyboard.press('Escape');
-  }
-  // Other desktop widths: stacked under the chart (1024), beside it (1600).
+  });
+}
+
+test('screenshots of the exchange at other desktop widths', async ({ page, request }) => {
+  await fundedOnExchange(page, request);
+  // Stacked under the chart (1024), beside it (1600).
   for (const width of [1024, 1600]) {
     await openExchange(page, { theme: 'dark_theme', lang: 'en' }, { width, height: 900 });
     await settled(page);

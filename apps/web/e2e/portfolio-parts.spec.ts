@@ -134,7 +134,7 @@ test('a borrower’s portfolio takes what is owed to lenders from the total', as
   const owed = page.locator('.portfolio__part').filter({ hasText: 'Owed to lenders' });
   // 500 USDT at 12 % for 14 days, the minimum 7 days' interest charged now: 501.150685 USDT.
   await expect(owed.locator('.portfolio__coins')).toHaveText('501.150685 USDT');
-  await expect(owed.locator('dd')).toContainText('-$501.15');
+  await expect(owed.locator('dd')).toContainText('\u2212$501.15');
   await page.screenshot({
     path: path.join(screens, 'owed-en-dark-desktop.png'),
     fullPage: true,

@@ -96,8 +96,8 @@ describe('dollars', () => {
     ['0.999', 'en', '$1.00'],
     ['1234.567', 'fr', `1${NNBSP}234,57${NBSP}$US`],
     ['1234.567', 'pt-BR', `US$${NBSP}1.234,57`],
-    ['-12', 'en', '-$12.00'],
-    ['-12', 'fr', `-12,00${NBSP}$US`],
+    ['-12', 'en', '\u2212$12.00'],
+    ['-12', 'fr', `\u221212,00${NBSP}$US`],
   ])('%j in %s reads %j (rounded half to even, never cut)', (value, tag, expected) => {
     expect(formatUsd(value, tag)).toBe(expected);
   });
@@ -207,7 +207,7 @@ describe('percentages and counts', () => {
     // French puts a no-break space before % (narrow or not, as the ICU version writes it).
     expect(formatPercent(50n, {}, 'fr')).toMatch(/^0,50[\u00a0\u202f]%$/);
     expect(formatPercent('1.235', { signed: true }, 'en')).toBe('+1.24%');
-    expect(formatPercent('-4.5', { signed: true, decimals: 1 }, 'fr')).toMatch(/^-4,5[\u00a0\u202f]%$/);
+    expect(formatPercent('-4.5', { signed: true, decimals: 1 }, 'fr')).toMatch(/^\u22124,5[\u00a0\u202f]%$/);
     expect(formatPercent(0n, { signed: true }, 'en')).toBe('0.00%');
   });
 

@@ -129,13 +129,18 @@ const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.in
 
 type Sign = '' | '-' | '+';
 
-// Where the language puts the sign and the symbol around the digits, from Intl's own pattern.
+/** The typographic minus (U+2212) of every negative figure shown, as transaction amounts write it. */
+export const MINUS = '\u2212';
+
+// Where the language puts the sign and the symbol around the digits, from Intl's own pattern. A
+// negative figure takes the typographic minus whatever Intl's pattern holds (en writes a hyphen, sv
+// the minus), so dollars, percentages and coin amounts read alike on one screen.
 function placed(tag: string, options: Intl.NumberFormatOptions, digits: string, sign: Sign): string {
   const parts = numberFormat(tag, options).formatToParts(-1);
   let out = '';
   let numberWritten = false;
   for (const part of parts) {
-    if (part.type === 'minusSign') out += sign === '-' ? part.value : sign;
+    if (part.type === 'minusSign') out += sign === '-' ? MINUS : sign;
     else if (['integer', 'group', 'decimal', 'fraction'].includes(part.type)) {
       if (!numberWritten) out += digits;
       numberWritten = true;

@@ -71,7 +71,7 @@ describe('the portfolio summary', () => {
       ],
     });
     expect(screen.getByText('$9,453.96')).toBeTruthy();
-    expect(screen.getByText('-1.20% in 24 hours')).toBeTruthy();
+    expect(screen.getByText('\u22121.20% in 24 hours')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
       'Price may be out of date for ADX: no live market price right now',
     );
@@ -143,7 +143,7 @@ describe('the portfolio summary', () => {
     expect([...parts.querySelectorAll('.portfolio__part')].map((line) => line.textContent)).toEqual([
       'Available$1,000.00',
       'Loan collateral$1,625.00',
-      'Owed to lenders-$1,001.921,001.917809 USDT',
+      'Owed to lenders\u2212$1,001.921,001.917809 USDT',
     ]);
     expect(within(parts).getByText('1,001.917809 USDT')).toBeTruthy();
     expect(screen.queryByText(/You owe lenders more/)).toBeNull();
@@ -156,7 +156,7 @@ describe('the portfolio summary', () => {
     expect(screen.getByText('$10.00', { selector: '.portfolio__total' })).toBeTruthy();
     const parts = screen.getByLabelText('Where your portfolio is');
     const dollars = [...parts.querySelectorAll('dd')].map((line) => line.firstChild?.textContent);
-    expect(dollars).toEqual(['$10.01', '-$0.01']);
+    expect(dollars).toEqual(['$10.01', '\u2212$0.01']);
   });
 
   it('shows a debt worth less than a cent by its coins, rounded up', async () => {
@@ -176,7 +176,7 @@ describe('the portfolio summary', () => {
       asset('BTC', { loanEscrow: '0.025', total: '0.025', usdPrice: '30000' }),
     ];
     await renderWith({ totalBalance: '-251.92', change24h: null, assets });
-    expect(screen.getByText('-$251.92', { selector: '.portfolio__total' })).toBeTruthy();
+    expect(screen.getByText('\u2212$251.92', { selector: '.portfolio__total' })).toBeTruthy();
     expect(
       screen.getByText('You owe lenders more than everything you hold: add funds and repay your loans.'),
     ).toBeTruthy();
