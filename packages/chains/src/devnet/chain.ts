@@ -87,6 +87,8 @@ export class DevnetChain {
   readonly #listeners = new Set<(event: DevnetChainEvent) => void>();
   /** Where each change is written (`keep`); without one the chain lives in memory only. */
   #journal: ChainJournal<DevnetChainEvent> | undefined;
+  /** Why this copy refuses every change: another process runs the devnet now (`retire`, ADR 0083). */
+  #refusal: Error | undefined;
   /** A read-only copy's source of its owner's fee market (`followMarket`); none where the chain is run. */
   #marketSource: (() => Promise<DevnetMarket | null>) | undefined;
   #marketReadAt = Number.NEGATIVE_INFINITY;
@@ -131,6 +133,7 @@ export class DevnetChain {
   /** From now on every change is written to `journal`, and events wait for their batch. */
   keep(journal: DevnetJournal): void {
     if (this.#journal) throw new Error('A devnet chain keeps one journal');
+    this.#refusal = undefined;
     this.#journal = new ChainJournal<DevnetChainEvent>({
       journal,
       chain: this.definition.id,
@@ -150,6 +153,18 @@ export class DevnetChain {
   /** Stops writing: a batch still failing is given up (the next start restores the last one written). */
   closeJournal(): void {
     this.#journal?.close();
+  }
+
+  /**
+   * Another process writes the devnet now (ADR 0083): the journal is given up, what waits on its
+   * batches (a broadcast's answer, `durable`) fails with `refusal` and their events are dropped, and
+   * from now on every change (a broadcast, a deposit, a block) is refused with it, until `keep`. The
+   * chain may then be `reset` and restored from the tables as a read-only copy.
+   */
+  retire(refusal: Error): void {
+    this.#refusal = refusal;
+    this.#journal?.abandon(refusal);
+    this.#journal = undefined;
   }
 
   /** Puts back the chain its journal held; only on a chain that has not changed since it was made. */
@@ -283,6 +298,7 @@ export class DevnetChain {
 
   /** Accepts a signed withdrawal into the mempool; `replaces` names the pending transaction it supersedes. */
   submitSigned(signed: SignedTransaction, replaces?: string, broadcast?: BroadcastTag): TxRecord {
+    this.#assertRunHere();
     const tx = this.#options.signer.verify(signed);
     const existing = this.#records.get(signed.txid);
     if (existing) return existing;
@@ -320,6 +336,7 @@ export class DevnetChain {
     },
     priority: FeePriority = 'normal',
   ): TxRecord {
+    this.#assertRunHere();
     const { network, to, amount } = transfer;
     const payload = `external:${network}:${this.#seq}:${to}:${transfer.destinationTag ?? ''}:${amount}`;
     const { feeRate, fee } = this.estimate(network, priority);
@@ -337,6 +354,7 @@ export class DevnetChain {
   }
 
   mineBlock(): ChainBlock {
+    this.#assertRunHere();
     const height = this.#height + 1;
     const evm = this.definition.addressFormat === 'evm';
     const minRate = evm ? this.#market.baseRate : this.params.floorRate;
@@ -365,6 +383,10 @@ export class DevnetChain {
     for (const txid of [...this.#tracking.keys()]) this.#report(this.#records.get(txid) as TxRecord);
     void this.durable();
     return block;
+  }
+
+  #assertRunHere(): void {
+    if (this.#refusal) throw this.#refusal;
   }
 
   #add(fields: Omit<TxRecord, 'seq' | 'state' | 'feePaid' | 'asset' | 'feeAsset'>): TxRecord {

@@ -66,9 +66,10 @@ export interface Devnet {
   /** Puts back the chains a journal held (ADR 0048); before any change, and before `keep`. */
   restore(snapshots: Partial<Record<ChainId, DevnetSnapshot>>): void;
   /**
-   * Replaces a read-only copy (never kept) with the chains a journal holds now, as a fresh devnet
-   * would restore them, and reports again the transfers to every watched address: the copy becomes
-   * the devnet once its process takes it over (ADR 0082). Then `keep`.
+   * Replaces a read-only copy (never kept, or `retire`d) with the chains a journal holds now, as a
+   * fresh devnet would restore them, and reports again the transfers to every watched address: the
+   * copy becomes the devnet once its process takes it over (ADR 0082), then `keep`; or a displaced
+   * owner's devnet becomes the tables' copy again (ADR 0083).
    */
   reload(snapshots: Partial<Record<ChainId, DevnetSnapshot>>): void;
   /**
@@ -78,6 +79,12 @@ export interface Devnet {
   followMarket(source: (chain: ChainId) => Promise<DevnetMarket | null>): void;
   /** Writes every later change of every chain to `journal`; events wait until their batch is written. */
   keep(journal: DevnetJournal): void;
+  /**
+   * Steps down (ADR 0083): another process writes the devnet now. Stops the timers, gives the journal
+   * up (what waits on a batch not yet written fails with `refusal`, its events never reach a listener)
+   * and refuses every later change with it until `keep`. Then `reload` makes it a read-only copy.
+   */
+  retire(refusal: Error): void;
   /** Resolves once every change so far is written (at once without a journal). */
   flush(): Promise<void>;
   /** Starts each chain's block timer; `stop()` clears them. */
@@ -196,6 +203,10 @@ function devnetHandle(parts: {
     },
     keep(journal) {
       for (const id of CHAIN_IDS) chains[id].keep(journal);
+    },
+    retire(refusal) {
+      this.stop();
+      for (const id of CHAIN_IDS) chains[id].retire(refusal);
     },
     flush: async () => {
       await Promise.all(CHAIN_IDS.map((id) => chains[id].durable()));

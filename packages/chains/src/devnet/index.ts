@@ -7,6 +7,7 @@ export { FeeMarket, PRIORITY_TARGETS, type FeeMarketParams } from './fee-market.
 export { markerFailureRule, neverFail, type FailureCandidate, type FailureRule } from './failures.ts';
 export { createRandom, type Random, type RandomState } from './random.ts';
 export { JOURNAL_RETRY_MS } from './journal.ts';
+export { DevnetRunElsewhereError, isDevnetRunElsewhere } from './run-elsewhere.ts';
 export type { MempoolEntry } from './mempool.ts';
 export type { BroadcastTag, TxRecord } from './records.ts';
 export type { DevnetChainState, DevnetChanges, DevnetJournal, DevnetMarket, DevnetSnapshot } from './snapshot.ts';

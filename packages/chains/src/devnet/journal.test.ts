@@ -3,6 +3,7 @@ import type { ChainBlock, ChainEvent } from '../adapter.ts';
 import type { ChainId } from '../networks.ts';
 import { createDevnet, type Devnet } from './devnet.ts';
 import type { TxRecord } from './records.ts';
+import { DevnetRunElsewhereError } from './run-elsewhere.ts';
 import type { DevnetChanges, DevnetJournal, DevnetSnapshot } from './snapshot.ts';
 
 const clock = { now: () => new Date('2026-01-01T00:00:00Z') };
@@ -190,4 +191,52 @@ describe('the devnet journal', () => {
     expect((await again.adapter('btc').getTransaction(deposit.txid))?.blockHeight).toBe(1);
     expect(again.balanceOf('btc', BTC_DEPOSIT)).toBe(70_000n);
   });
+
+  it('retired (its owner displaced): fails what waits, drops its events, refuses changes, reloads (ADR 0083)', async () => {
+    const journal = memoryJournal();
+    const devnet = createDevnet({ clock });
+    devnet.keep(journal);
+    const btc = devnet.adapter('btc');
+    btc.watchAddress(BTC_DEPOSIT);
+    const first = devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 40_000n });
+    devnet.mineBlock('btc');
+    await devnet.flush();
+    const heard: ChainEvent[] = [];
+    btc.subscribe((event) => heard.push(event));
+    devnet.start();
+    // Another process holds the lock now: this one's writes fail, while it goes on in memory.
+    journal.failing = true;
+    const lost = devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 9_000n });
+    devnet.mineBlocks('btc', 3);
+    const send = btc.broadcast({ id: 'w-lost', to: BTC_DEPOSIT, amount: 5_000n, priority: 'fast' });
+    const flushed = devnet.flush();
+    const refusal = new DevnetRunElsewhereError();
+    devnet.retire(refusal);
+    await expect(send).rejects.toBe(refusal);
+    await expect(flushed).rejects.toBe(refusal);
+    expect(devnet.running).toBe(false);
+    expect(() => devnet.mineBlock('btc')).toThrow(refusal);
+    expect(() => devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 1n })).toThrow(refusal);
+    await expect(btc.broadcast({ id: 'w-later', to: BTC_DEPOSIT, amount: 5_000n, priority: 'fast' })).rejects.toBe(
+      refusal,
+    );
+    expect(heard).toEqual([]);
+
+    // Read again from what was written: the unwritten deposit, blocks and send are gone.
+    devnet.reload(journal.snapshots());
+    expect(devnet.chain('btc').height).toBe(1);
+    expect(await btc.getTransaction(lost.txid)).toBeNull();
+    expect((await btc.getTransaction(first.txid))?.confirmations).toBe(1);
+    expect(devnet.balanceOf('btc', BTC_DEPOSIT)).toBe(40_000n);
+    const reported = heard.flatMap((event) => (event.type === 'transfer' ? [event.transaction.txid] : []));
+    expect(reported).toEqual([first.txid]);
+    expect(() => devnet.mineBlock('btc')).toThrow(refusal);
+
+    // Taken over again later: it writes and mines as an owner.
+    journal.failing = false;
+    devnet.keep(journal);
+    devnet.mineBlock('btc');
+    await devnet.flush();
+    expect(journal.snapshots().btc?.state.height).toBe(2);
+  }, 10_000);
 });

@@ -21,6 +21,10 @@ export class ChainJournal<Event> {
   #events: Event[] = [];
   #writing: Promise<void> = Promise.resolve();
   #closed = false;
+  /** Set once another process runs the devnet (`abandon`): every batch fails with it. */
+  #abandoned: Error | undefined;
+  /** Ends the wait before a retry at once (`abandon`). */
+  #wake: (() => void) | undefined;
 
   constructor(options: {
     readonly journal: DevnetJournal;
@@ -48,10 +52,15 @@ export class ChainJournal<Event> {
     this.#events.push(event);
   }
 
-  /** Queues a batch of everything changed so far; resolves once it is written (or the journal closed). */
+  /**
+   * Queues a batch of everything changed so far; resolves once it is written (or the journal closed),
+   * rejects once the journal is abandoned.
+   */
   commit(): Promise<void> {
-    this.#writing = this.#writing.then(() => this.#writeBatch());
-    return this.#writing;
+    const run = this.#writing.then(() => this.#writeBatch());
+    // The next batch waits for this one, written or not; the caller sees this one's failure.
+    this.#writing = run.catch(() => undefined);
+    return run;
   }
 
   /** Stops retrying: a batch not yet written is given up, as a killed process would lose it. */
@@ -59,7 +68,18 @@ export class ChainJournal<Event> {
     this.#closed = true;
   }
 
+  /**
+   * Another process writes the devnet now (ADR 0083): the batch being retried and every later one
+   * fail with `error`, and their events are dropped, never dispatched. Nothing this copy did since
+   * its last written batch reaches a listener.
+   */
+  abandon(error: Error): void {
+    this.#abandoned ??= error;
+    this.#wake?.();
+  }
+
   async #writeBatch(): Promise<void> {
+    if (this.#abandoned) throw this.#abandoned;
     if (this.#records.size === 0 && this.#blocks.length === 0 && this.#events.length === 0) return;
     // Taken synchronously: the chain changes only between awaits, so the batch is one consistent state.
     const changes = {
@@ -74,8 +94,17 @@ export class ChainJournal<Event> {
     this.#blocks = [];
     this.#events = [];
     while (!(await this.#tryWrite(changes))) {
+      if (this.#abandoned) throw this.#abandoned;
       if (this.#closed) return;
-      await new Promise((resolve) => setTimeout(resolve, JOURNAL_RETRY_MS).unref());
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, JOURNAL_RETRY_MS).unref();
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+      if (this.#abandoned) throw this.#abandoned;
     }
     for (const event of events) this.#dispatch(event);
   }

@@ -10,9 +10,10 @@
 // keeps every signed withdrawal in PostgreSQL before sending it, and the deposit scanner walks their
 // blocks (validated ledgers for XRP, finalized slots for Solana). The devnet keeps its chain state
 // in PostgreSQL (`open`, ADR 0048): the process holding the devnet lock restores it, mines and writes;
-// any other process gets a read-only copy, and takes the devnet over when the lock is free (ADR 0082). Deposit keys come from the CHAINS_*
-// variables, else the devnet's public test keys (production refuses both the devnet and those keys:
-// production-config.ts, ADR 0020).
+// any other process gets a read-only copy, and takes the devnet over when the lock is free (ADR 0082);
+// an owner that finds the lock taken when it takes it again steps down to a reader (ADR 0083).
+// Deposit keys come from the CHAINS_* variables, else the devnet's public test keys (production
+// refuses both the devnet and those keys: production-config.ts, ADR 0020).
 import {
   CHAIN_IDS,
   DEVNET_DEPOSIT_CONFIGS,
@@ -30,10 +31,10 @@ import {
   toChecksumAddress,
   type BlockScanner,
   type ChainAdapter,
-  type Devnet,
   type EvmRpcAdapter,
   type DepositConfig,
   type DepositConfigs,
+  type Devnet,
   type NetworkDefinition,
   type NetworkId,
   type Signer,
@@ -54,8 +55,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBroadcastStore } from './broadcasts.repository.ts';
 import { createChainHealth, type ChainHealth } from './chain-health.ts';
-import { lockFreeTwice, renewingDevnetLock, takeDevnetLock, type DevnetLock } from './devnet-lock.ts';
-import { createDevnetJournal, readDevnetMarket, readDevnetSnapshots } from './devnet-store.ts';
+import { DevnetKeeper, type KeeperLog } from './devnet-keeper.ts';
 import type { ScannedNetwork } from './deposit-scanner.ts';
 
 export interface ChainRegistry {
@@ -317,107 +317,14 @@ function accountAdapters(
   return adapters;
 }
 
-interface RegistryLog {
-  error(object: object, message: string): void;
-}
-
-/** How often a process that reads the devnet tries to take it over (its owner stopped: ADR 0082). */
-export const DEVNET_TAKEOVER_MS = 1_500;
-
-/**
- * The devnet's life in PostgreSQL: restored on open, written while this process holds the lock. A
- * reader tries the lock every `takeoverMs`; once it has it, it rebuilds its copy from the tables
- * and runs the devnet from then on, as the owner it replaces did.
- */
-function devnetKeeper(deps: { db: Db; log?: RegistryLog; takeoverMs?: number }, devnet: Devnet) {
-  let lock: ReturnType<typeof renewingDevnetLock> | undefined;
-  let opening: Promise<'owner' | 'reader'> | undefined;
-  let role: 'owner' | 'reader' | undefined;
-  let started = false;
-  let closed = false;
-  let retry: ReturnType<typeof setInterval> | undefined;
-  let trying: Promise<void> | undefined;
-  const takeoverTasks: (() => Promise<void>)[] = [];
-  const log = deps.log ?? { error: () => undefined };
-  const pool = deps.db.$client;
-  /** Runs the devnet under the lock just taken: written from now on, and mined once started. */
-  const own = async (taken: DevnetLock) => {
-    const held = renewingDevnetLock(pool, taken);
-    lock = held;
-    devnet.keep(createDevnetJournal({ connection: () => held.connection(), log }));
-    await devnet.flush();
-    role = 'owner';
-    if (started) devnet.start();
-  };
-  const ownerGone = lockFreeTwice(pool);
-  const takeOver = async () => {
-    const taken = (await ownerGone()) ? await takeDevnetLock(pool, 0) : null;
-    if (!taken) return;
-    if (closed) return taken.release();
-    try {
-      // The copy read at start is stale: the chains are rebuilt from what the last owner wrote.
-      devnet.reload(await readDevnetSnapshots(taken.client));
-    } catch (error) {
-      await taken.release();
-      throw error;
-    }
-    clearInterval(retry);
-    for (const task of takeoverTasks) {
-      await task().catch((error: unknown) => log.error({ err: error }, 'devnet takeover task failed'));
-    }
-    await own(taken);
-  };
-  const tryTakeOver = () => {
-    trying ??= takeOver()
-      .catch((error: unknown) => log.error({ err: error }, 'devnet takeover failed'))
-      .finally(() => (trying = undefined));
-  };
-  return {
-    open: () =>
-      (opening ??= (async () => {
-        const taken = await takeDevnetLock(pool);
-        devnet.restore(await readDevnetSnapshots(taken?.client ?? pool));
-        if (taken) {
-          await own(taken);
-          return 'owner' as const;
-        }
-        role = 'reader';
-        // Its fee estimates read the owner's current market from the tables (ADR 0082).
-        devnet.followMarket((chain) => readDevnetMarket(pool, chain));
-        if (!closed) {
-          retry = setInterval(tryTakeOver, deps.takeoverMs ?? DEVNET_TAKEOVER_MS);
-          retry.unref();
-        }
-        return role;
-      })()),
-    reader: () => role === 'reader',
-    onTakeover: (task: () => Promise<void>) => {
-      takeoverTasks.push(task);
-    },
-    /** Mines only where it is written: never in a reader, nor before open (tests mine by hand). */
-    start: () => {
-      started = true;
-      if (lock) devnet.start();
-    },
-    stop: () => {
-      started = false;
-      devnet.stop();
-    },
-    close: async () => {
-      closed = true;
-      clearInterval(retry);
-      await trying;
-      await devnet.close();
-      await lock?.release();
-    },
-  };
-}
+/** How often a process that reads the devnet tries to take it over (ADR 0082): see devnet-keeper.ts. */
+export { DEVNET_TAKEOVER_MS } from './devnet-keeper.ts';
 
 export function createChainRegistry(deps: {
   config: ChainConfig;
   clock: Clock;
   db: Db;
-  log?: RegistryLog;
+  log?: KeeperLog;
 }): ChainRegistry {
   const { config } = deps;
   const interval = config.DEVNET_BLOCK_INTERVAL_MS;
@@ -429,7 +336,7 @@ export function createChainRegistry(deps: {
     deposit: { ...DEVNET_DEPOSIT_CONFIGS, ...configured },
     ...(interval ? { chains: Object.fromEntries(CHAIN_IDS.map((id) => [id, { blockIntervalMs: interval }])) } : {}),
   });
-  const keeper = devnetKeeper(deps, devnet);
+  const keeper = new DevnetKeeper(deps, devnet);
   const nodes = new Map<NetworkId, ChainAdapter>();
   // One scanner per chain, on its native network's adapter (ETH's walks its tokens too).
   const scanners = new Map<NetworkId, BlockScanner>();
@@ -476,11 +383,11 @@ export function createChainRegistry(deps: {
       if (!signer) return [];
       return signer.mismatches().catch((error: unknown) => [`the signer at SIGNER_URL: ${(error as Error).message}`]);
     },
-    open: keeper.open,
-    onTakeover: keeper.onTakeover,
+    open: () => keeper.open(),
+    onTakeover: (task) => keeper.onTakeover(task),
     broadcastsHere: (network) => nodes.has(network) || !keeper.reader(),
-    start: keeper.start,
-    stop: keeper.stop,
-    close: keeper.close,
+    start: () => keeper.start(),
+    stop: () => keeper.stop(),
+    close: () => keeper.close(),
   };
 }

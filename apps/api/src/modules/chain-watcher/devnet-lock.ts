@@ -96,21 +96,32 @@ export function lockFreeTwice(pool: pg.Pool): () => Promise<boolean> {
 /**
  * The lock of the process that writes the devnet, taken again on a new connection when its own was
  * lost (a database restart, a terminated backend): a write waits for it rather than stall the devnet
- * until a restart. If another process took the lock meanwhile, the write fails (and is retried): this
- * process's devnet is then no longer the one in the database, and it must be restarted.
+ * until a restart. If another process took the lock meanwhile (a reader that saw it free twice, ADR
+ * 0082), this process is displaced: `displaced` is called once, the write fails with its error, and
+ * so does every later one. The caller steps down (ADR 0083).
  */
-export function renewingDevnetLock(pool: pg.Pool, first: DevnetLock) {
+export function renewingDevnetLock(
+  pool: pg.Pool,
+  first: DevnetLock,
+  options: { displaced?: (error: Error) => void; waitMs?: number } = {},
+) {
   let lock: DevnetLock | null = first;
   let renewing: Promise<DevnetLock> | null = null;
+  let displacedBy: Error | undefined;
   const renew = async (): Promise<DevnetLock> => {
     await lock?.release();
-    lock = await takeDevnetLock(pool);
-    if (!lock) throw new Error('another process holds the devnet lock: restart this one to read its devnet');
+    lock = await takeDevnetLock(pool, options.waitMs);
+    if (!lock) {
+      displacedBy = new Error('another process holds the devnet lock: this one steps down to read the devnet');
+      options.displaced?.(displacedBy);
+      throw displacedBy;
+    }
     return lock;
   };
   return {
     /** The connection holding the lock, taken again first if it was lost. */
     async connection(): Promise<pg.ClientBase> {
+      if (displacedBy) throw displacedBy;
       if (lock && !lock.lost()) return lock.client;
       renewing ??= renew().finally(() => (renewing = null));
       return (await renewing).client;

@@ -2,9 +2,9 @@
 // one owning the devnet and one reading it. A deposit address created on the reader is watched by
 // the owner, whose deposits to it are credited once, even those mined before the owner knew of it;
 // and when the owner stops, the reader takes the devnet over, rebuilt from the tables.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { NetworkId } from '@rora/chains';
+import { CHAIN_IDS, DevnetRunElsewhereError, type ChainId, type NetworkId } from '@rora/chains';
 import type { WalletTransaction } from '@rora/contracts';
 import { createTestDatabase, type TestDatabase } from '@rora/db/testing';
 import { assertLedgerInvariants } from '@rora/ledger';
@@ -63,6 +63,27 @@ async function deposit(owner: TestApp, customer: WalletCustomer, network: Networ
   await owner.app.services.chains.devnet.flush();
   return sent;
 }
+
+/** Each chain's height as the tables hold it (devnet_chains), and as an app's devnet holds it. */
+async function tableHeights() {
+  const { rows } = await database.db.execute<{ chain: ChainId; height: string }>(
+    sql`SELECT chain, height::text FROM devnet_chains`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.chain, Number(row.height)]));
+}
+const heightsOf = (t: TestApp) =>
+  Object.fromEntries(CHAIN_IDS.map((chain) => [chain, t.app.services.chains.devnet.chain(chain).height]));
+
+/** Ends the session holding the devnet lock, as a database restart or a cut connection would. */
+async function terminateLockBackend() {
+  await database.db.execute(
+    sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7261 AND objid = 96
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+}
+
+const faucetOn = (t: TestApp, email: string, asset: string, amount: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/dev/faucet', payload: { email, asset, amount } });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -195,4 +216,84 @@ describe('a fee estimate on a process that reads the devnet', () => {
     const quote = await reader.app.services.chains.adapter('eth').estimateFee({ amount: 5n, priority: 'fast' });
     expect(quote).toEqual(await owner.app.services.chains.adapter('eth').estimateFee({ amount: 5n, priority: 'fast' }));
   });
+});
+
+describe('an owner displaced while its lock connection was lost (ADR 0083)', () => {
+  it('steps down to read the devnet as written, loses nothing to the ledger, and takes it over again', async () => {
+    const owner = await openApp('owner');
+    const gus = await createWalletCustomer(owner);
+    await fund(owner, gus, 'btc', '1');
+    const reader = await openApp('reader');
+    const ownerChains = owner.app.services.chains;
+
+    // The owner's lock connection is cut and it writes nothing for a while: the reader takes the lock.
+    await terminateLockBackend();
+    await expect.poll(() => reader.app.services.chains.broadcastsHere('btc'), { timeout: 10_000 }).toBe(true);
+    const written = await tableHeights();
+    expect(ownerChains.broadcastsHere('btc')).toBe(true);
+
+    // The old owner goes on in memory: its timers mine, a faucet deposit and a send are asked of it.
+    const broadcasts = vi.spyOn(ownerChains.devnet.adapter('btc'), 'broadcast');
+    ownerChains.start();
+    expect(ownerChains.devnet.running).toBe(true);
+    const faucet = faucetOn(owner, gus.email, 'LTC', '3');
+    const asked = post(owner, gus, '/wallet/sendTransaction', {
+      walletId: gus.wallet('btc').id,
+      address: EXTERNAL_BTC,
+      amount: '0.2',
+      pin: TEST_PIN,
+      priority: 'fast',
+    });
+    // Its next write finds the lock held by the reader (after DEVNET_LOCK_WAIT_MS): it steps down.
+    await expect.poll(() => ownerChains.broadcastsHere('btc'), { timeout: 15_000 }).toBe(false);
+    expect(ownerChains.devnet.running).toBe(false);
+    // What waited on its unwritten batches failed as a reader's answers do: the faucet 409, the send held.
+    const refused = await faucet;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('devnet_is_run_by_another_process');
+    const sent = await asked;
+    expect(sent.statusCode, sent.body).toBe(200);
+    const sendId = (sent.json().data as WalletTransaction).id;
+    expect(await sendStatus(sendId)).toBe('held');
+    // It was broadcast in the old owner's memory alone, and that broadcast failed with its batch.
+    expect(broadcasts).toHaveBeenCalledTimes(1);
+    await expect(broadcasts.mock.results[0]?.value).rejects.toBeInstanceOf(DevnetRunElsewhereError);
+
+    // Its devnet is the tables' again (the blocks it mined alone are gone), and it mines no more.
+    await expect.poll(() => heightsOf(owner), { timeout: 5_000 }).toEqual(written);
+    expect(await tableHeights()).toEqual(written);
+    expect(heightsOf(reader)).toEqual(written);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(heightsOf(owner)).toEqual(written);
+    const again = await faucetOn(owner, gus.email, 'LTC', '1');
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.code).toBe('devnet_is_run_by_another_process');
+    const mined = await owner.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/mine',
+      payload: { network: 'sol', blocks: 1 },
+    });
+    expect(mined.statusCode, mined.body).toBe(409);
+    expect(mined.json().error.code).toBe('devnet_is_run_by_another_process');
+
+    // Nothing of its memory reached the ledger: no LTC deposit; the send is broadcast by the new owner.
+    expect(await depositsOf(gus, 'ltc')).toEqual([]);
+    await reader.app.services.wallets.handlers.reconcile('btc');
+    expect(await sendStatus(sendId)).toBe('broadcast');
+    await mine(reader, 'btc', 2);
+    await owner.app.services.chainWatcher.idle();
+    expect(await sendStatus(sendId)).toBe('posted');
+
+    // When the new owner stops, the old one takes the devnet over again, rebuilt from the tables.
+    const newOwner = apps.pop() as App;
+    await newOwner.close();
+    await expect.poll(() => ownerChains.broadcastsHere('ltc'), { timeout: 10_000 }).toBe(true);
+    expect(heightsOf(owner)).toEqual(await tableHeights());
+    ownerChains.stop();
+    const faucetAgain = await faucetOn(owner, gus.email, 'LTC', '0.5');
+    expect(faucetAgain.statusCode, faucetAgain.body).toBe(200);
+    await mine(owner, 'ltc', 6);
+    expect((await depositsOf(gus, 'ltc')).map((row) => row.status)).toEqual(['credited']);
+    expect((await balanceOf(owner, gus, 'ltc')).balance).toBe('0.5');
+  }, 60_000);
 });

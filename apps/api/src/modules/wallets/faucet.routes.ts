@@ -2,7 +2,14 @@
 // to a customer's wallet, as an outside sender would (`npm run faucet`), and POST /dev/mine mines
 // blocks of a devnet chain at once, so a journey need not wait for the block timer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getNetwork, isNetworkId, networksForAsset, type NetworkDefinition, type NetworkId } from '@rora/chains';
+import {
+  getNetwork,
+  isDevnetRunElsewhere,
+  isNetworkId,
+  networksForAsset,
+  type NetworkDefinition,
+  type NetworkId,
+} from '@rora/chains';
 import { faucetBodySchema, faucetResponseSchema, mineBodySchema, mineResponseSchema } from '@rora/contracts';
 import { canonicalAssetSymbol, formatAmount, isMoneyError } from '@rora/money';
 import { AppError } from '../../lib/errors.ts';
@@ -55,17 +62,20 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       await services.wallets.addresses.generate(user.id);
       const wallet = await services.wallets.repository.findByNetwork(user.id, network.id);
       if (!wallet) throw new AppError('wallet_is_not_available');
-      const sent = services.chains.devnet.fundAddress({
-        network: network.id,
-        address: wallet.address,
-        amount: minor,
-        ...(wallet.destinationTag === null ? {} : { destinationTag: wallet.destinationTag }),
-        // A faucet sends at the fast rate: at 'normal' a busy fee market (blocks mined back to back,
-        // the background traffic outbidding it) left about one deposit in 300 out of 20 blocks.
-        priority: 'fast',
+      const sent = await whileRunHere(async () => {
+        const deposit = services.chains.devnet.fundAddress({
+          network: network.id,
+          address: wallet.address,
+          amount: minor,
+          ...(wallet.destinationTag === null ? {} : { destinationTag: wallet.destinationTag }),
+          // A faucet sends at the fast rate: at 'normal' a busy fee market (blocks mined back to back,
+          // the background traffic outbidding it) left about one deposit in 300 out of 20 blocks.
+          priority: 'fast',
+        });
+        // Answered once the devnet's journal holds the deposit: a restart does not lose it.
+        await services.chains.devnet.flush();
+        return deposit;
       });
-      // Answered once the devnet's journal holds the deposit: a restart does not lose it.
-      await services.chains.devnet.flush();
       return {
         data: {
           txid: sent.txid,
@@ -92,9 +102,12 @@ export const faucetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       const { network, blocks } = request.body;
       if (!isNetworkId(network)) throw new AppError('network_is_unknown', { field: 'network' });
       assertDevnet(services.chains, network);
-      const mined = services.chains.devnet.mineBlocks(network, blocks);
-      // Events reach the watcher once their blocks are written (ADR 0048); then wait for its handlers.
-      await services.chains.devnet.flush();
+      const mined = await whileRunHere(async () => {
+        const made = services.chains.devnet.mineBlocks(network, blocks);
+        // Events reach the watcher once their blocks are written (ADR 0048); then wait for its handlers.
+        await services.chains.devnet.flush();
+        return made;
+      });
       await services.chainWatcher.idle();
       return { data: { network, height: mined[mined.length - 1]?.height ?? 0 } };
     },
@@ -113,4 +126,18 @@ function assertDevnet(chains: Pick<ChainRegistry, 'isDevnet' | 'broadcastsHere'>
     throw new AppError('network_is_unknown', { field: 'network', message });
   }
   if (!chains.broadcastsHere(network)) throw new AppError('devnet_is_run_by_another_process', { field: 'network' });
+}
+
+/**
+ * A deposit or block asked of the process that ran the devnet when another took it over meanwhile
+ * (ADR 0083): its copy refuses the change, or the batch holding it is never written. It answers as
+ * a reader does; the deposit was never on the devnet.
+ */
+async function whileRunHere<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isDevnetRunElsewhere(error)) throw new AppError('devnet_is_run_by_another_process', { field: 'network' });
+    throw error;
+  }
 }
