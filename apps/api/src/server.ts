@@ -17,7 +17,7 @@ import { startBackground, startJobSender, type Background } from './background.t
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { TAKEOVER_POLL_MS } from './modules/orders/index.ts';
-import { ADDRESS_REFRESH_MS } from './modules/wallets/index.ts';
+import { ADDRESS_REFRESH_MS, HELD_SEND_POLL_MS } from './modules/wallets/index.ts';
 import { seed } from './seed.ts';
 import { withSandboxSecrets } from './webhook-secrets.ts';
 
@@ -85,6 +85,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     running.services.chains.start();
     // Addresses other replicas create are watched here too: the devnet's owner credits their deposits.
     running.services.wallets.addresses.follow(ADDRESS_REFRESH_MS);
+    // Sends held on replicas that do not run the devnet: broadcast here within a second if this one does.
+    running.services.wallets.heldSends.follow(HELD_SEND_POLL_MS);
     // Chains read through a node (CHAINS_BTC/CHAINS_LTC=rpc): their blocks are walked on this timer.
     running.services.depositScanner.start(config.CHAINS_POLL_MS);
     // The signer process (ADR 0041) must hold the hot wallets configured here; sends wait until it does.

@@ -13,6 +13,7 @@ import { buildApp, type App } from '../../app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
 import { seedAssetCatalogue } from '../prices/index.ts';
+import { HELD_SEND_POLL_MS } from './index.ts';
 import {
   TEST_PIN,
   balanceOf,
@@ -296,4 +297,31 @@ describe('an owner displaced while its lock connection was lost (ADR 0083)', () 
     expect((await depositsOf(gus, 'ltc')).map((row) => row.status)).toEqual(['credited']);
     expect((await balanceOf(owner, gus, 'ltc')).balance).toBe('0.5');
   }, 60_000);
+});
+
+describe('a send held on a process that does not run the devnet', () => {
+  it('is broadcast by the owner within a couple of seconds, not at its next reconcile', async () => {
+    const owner = await openApp('owner');
+    const hana = await createWalletCustomer(owner);
+    await fund(owner, hana, 'btc', '1');
+    const reader = await openApp('reader');
+    owner.app.services.wallets.heldSends.follow(HELD_SEND_POLL_MS);
+    const started = performance.now();
+    const asked = await post(reader, hana, '/wallet/sendTransaction', {
+      walletId: hana.wallet('btc').id,
+      address: EXTERNAL_BTC,
+      amount: '0.1',
+      pin: TEST_PIN,
+      priority: 'fast',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const sendId = (asked.json().data as WalletTransaction).id;
+    // No block is mined meanwhile: only the owner's look for held sends can broadcast it.
+    await expect.poll(() => sendStatus(sendId), { timeout: 5_000, interval: 50 }).toBe('broadcast');
+    const waited = performance.now() - started;
+    console.info(`a send held on the reader was broadcast by the owner after ${Math.round(waited)} ms`);
+    expect(waited).toBeLessThan(3_000);
+    await mine(owner, 'btc', 2);
+    expect(await sendStatus(sendId)).toBe('posted');
+  });
 });

@@ -18,6 +18,7 @@ import { createDestinationResolver } from './destination.ts';
 import { createChainBalanceObserver, type ColdAddresses } from './chain-balances.ts';
 import { createFeeQuotes } from './fee-quotes.ts';
 import { createFeeCalculator } from './fees.ts';
+import { createHeldSends, type HeldSends } from './held-sends.ts';
 import { createTreasury } from './treasury.ts';
 import { createScannedDeposits } from './scanned-deposits.ts';
 import { createSendSteps } from './send-steps.ts';
@@ -37,6 +38,8 @@ export interface WalletsModule {
   settlement: SettlementService;
   approval: Approval;
   addresses: AddressBook;
+  /** Sends held on a replica that does not run the devnet, broadcast here promptly if this one does (ADR 0083). */
+  heldSends: HeldSends;
   repository: WalletsRepository;
   notifier: WalletNotifier;
   /** What the chain watcher calls. */
@@ -112,6 +115,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
   registry.onTakeover(() => addresses.watchAll());
   const approval = createApproval({ accounts: deps.accounts });
   const steps = createSendSteps({ db, clock, ledger, registry, sends: sendsRepository, notifier, log });
+  const heldSends = createHeldSends({ sends: sendsRepository, registry, steps, log });
   const depositsRepository = createDepositsRepository(db);
   const deposits = createDepositService({
     db,
@@ -162,6 +166,32 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     tokenContract: (network) => registry.tokenContract(network),
   });
   const custody = createCustody({ db, clock, ledger, registry, log, treasury: deps.treasury });
+  const { handlers, scanned } = chainHandlers({ deposits, scannedDeposits, scannedOnChain, settlement, custody });
+  return {
+    service,
+    sends,
+    deposits,
+    settlement,
+    approval,
+    addresses,
+    heldSends,
+    repository,
+    notifier,
+    handlers,
+    scanned,
+    log,
+  };
+}
+
+/** What the chain watcher (devnet events) and the deposit scanner (chains read through a node) call. */
+function chainHandlers(parts: {
+  deposits: DepositService;
+  scannedDeposits: ScannedChainHandlers;
+  scannedOnChain: (network: NetworkId) => NetworkId[];
+  settlement: SettlementService;
+  custody: (network: NetworkId) => Promise<void>;
+}): { handlers: ChainEventHandlers; scanned: ScannedChainHandlers } {
+  const { deposits, scannedDeposits, settlement, custody } = parts;
   const handlers: ChainEventHandlers = {
     incoming: (transaction) => deposits.record(transaction),
     outgoing: (transaction) => settlement.outgoing(transaction),
@@ -176,13 +206,13 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
     // After each pass of the scanner, sends are brought up to date too (no events on these chains).
     async confirm(network, scannedHeight) {
       await scannedDeposits.confirm(network, scannedHeight);
-      for (const each of scannedOnChain(network)) {
+      for (const each of parts.scannedOnChain(network)) {
         await settlement.reconcile(each);
         await custody(each);
       }
     },
   };
-  return { service, sends, deposits, settlement, approval, addresses, repository, notifier, handlers, scanned, log };
+  return { handlers, scanned };
 }
 
 export type { Approval, ApprovalProof } from './approval.ts';
@@ -192,3 +222,4 @@ export { parseCustomerAmount } from './amounts.ts';
 export { networkView, defaultLogo } from './wallet-view.ts';
 export { walletRateLimits } from './rate-limits.ts';
 export { ADDRESS_REFRESH_MS } from './addresses.ts';
+export { HELD_SEND_POLL_MS } from './held-sends.ts';

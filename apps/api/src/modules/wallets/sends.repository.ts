@@ -43,10 +43,15 @@ export interface SendsRepository {
   open(network: NetworkId): Promise<SendRow[]>;
   /** Holds never approved (the request died between hold and approval), older than `before`. */
   unapproved(network: NetworkId, before: Date): Promise<SendRow[]>;
+  /**
+   * The ids of approved external sends held on these networks and waiting for no reason of their own
+   * (ADR 0083: sends held on a replica that does not run the devnet), oldest first.
+   */
+  heldToBroadcast(networks: readonly NetworkId[]): Promise<string[]>;
 }
 
 /** The transitions of a send. */
-function transitions(db: Db): Omit<SendsRepository, 'open' | 'unapproved'> {
+function transitions(db: Db): Omit<SendsRepository, 'open' | 'unapproved' | 'heldToBroadcast'> {
   return {
     async insertHeld(executor, send, now) {
       await executor.insert(walletSends).values({ ...send, status: 'held', createdAt: now, updatedAt: now });
@@ -123,7 +128,7 @@ function transitions(db: Db): Omit<SendsRepository, 'open' | 'unapproved'> {
 }
 
 /** Sends a reconcile must finish. */
-function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved'> {
+function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved' | 'heldToBroadcast'> {
   return {
     open: (network) =>
       db
@@ -149,6 +154,25 @@ function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved'> {
             lt(walletSends.createdAt, before),
           ),
         ),
+
+    // On the open sends' partial index (wallet_sends_open_idx): a small read, done every second.
+    heldToBroadcast: async (networks) => {
+      if (networks.length === 0) return [];
+      const rows = await db
+        .select({ id: walletSends.id })
+        .from(walletSends)
+        .where(
+          and(
+            inArray(walletSends.network, [...networks]),
+            eq(walletSends.status, 'held'),
+            eq(walletSends.kind, 'external'),
+            isNotNull(walletSends.approvedAt),
+            isNull(walletSends.waitingReason),
+          ),
+        )
+        .orderBy(walletSends.createdAt);
+      return rows.map((row) => row.id);
+    },
   };
 }
 

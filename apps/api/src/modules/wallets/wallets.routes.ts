@@ -133,6 +133,7 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
   });
   app.addHook('onClose', async () => {
     services.wallets.addresses.stop();
+    await services.wallets.heldSends.stop();
     await services.chains.close();
     services.chainWatcher.close();
     services.depositScanner.stop();

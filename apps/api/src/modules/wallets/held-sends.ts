@@ -1,0 +1,59 @@
+// Sends held on a replica that does not run the devnet (ADR 0048: it never broadcasts there) are
+// broadcast by the process that does, promptly (ADR 0083): it looks for them every second, with one
+// small query on the open sends' partial index, instead of waiting for its next reconcile (every ten
+// blocks of their network: up to 100 s on Bitcoin). The table is the record, as for the addresses
+// every process follows (ADR 0082): no message is sent, and none is lost when the owner changes.
+import type { NetworkId } from '@rora/chains';
+import type { ChainRegistry } from '../chain-watcher/index.ts';
+import type { SendSteps } from './send-steps.ts';
+import type { SendsRepository } from './sends.repository.ts';
+
+/** How often the devnet's owner looks for sends held on another replica. */
+export const HELD_SEND_POLL_MS = 1_000;
+
+export interface HeldSends {
+  /**
+   * Broadcasts every approved send held on a devnet network this process runs, not waiting for a
+   * reason of its own (a short hot wallet waits for the reconcile). Nothing is read in a reader.
+   */
+  broadcastHeld(): Promise<void>;
+  follow(intervalMs: number): void;
+  /** Stops following; resolves once a pass under way is done. */
+  stop(): Promise<void>;
+}
+
+export function createHeldSends(deps: {
+  sends: Pick<SendsRepository, 'heldToBroadcast'>;
+  registry: ChainRegistry;
+  steps: Pick<SendSteps, 'broadcast'>;
+  log: { error(object: object, message: string): void };
+}): HeldSends {
+  const { registry, steps } = deps;
+  let running: Promise<void> | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const broadcastHeld = async () => {
+    const networks: NetworkId[] = registry.networks
+      .map((network) => network.id)
+      .filter((network) => registry.isDevnet(network) && registry.broadcastsHere(network));
+    if (networks.length === 0) return;
+    const held = await deps.sends.heldToBroadcast(networks);
+    // One at a time: each broadcast takes its send's row lock (a request or reconcile holding it is
+    // skipped) and is taken once; a chain's refusal voids the send as the reconcile's would.
+    for (const id of held) await steps.broadcast(id);
+  };
+  return {
+    broadcastHeld: () => (running ??= broadcastHeld().finally(() => (running = undefined))),
+    follow(intervalMs) {
+      if (timer) return;
+      timer = setInterval(() => {
+        this.broadcastHeld().catch((error: unknown) => deps.log.error({ err: error }, 'held sends not broadcast'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
