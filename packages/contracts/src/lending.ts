@@ -253,7 +253,7 @@ export type LoanMarketSort = (typeof LOAN_MARKET_SORTS)[number];
 export const loanMarketQuerySchema = pageQuerySchema.extend({
   asset: assetText.optional(),
   termDays: queryNumber(term(zod.number())).optional(),
-  sort: zod.enum(LOAN_MARKET_SORTS, { error: 'request_validation_failed' }).default('rate_desc'),
+  sort: zod.enum(LOAN_MARKET_SORTS, { error: 'loan_market_sort_is_not_listed' }).default('rate_desc'),
 });
 export type LoanMarketQuery = zod.infer<typeof loanMarketQuerySchema>;
 export const loanViewQuerySchema = pageQuerySchema;
@@ -313,7 +313,7 @@ export const lendingCalls = {
     method: 'GET',
     path: '/p2p',
     auth: true,
-    errors: [...viewErrors, 'loan_asset_not_supported', 'loan_term_not_offered'],
+    errors: [...viewErrors, 'loan_asset_not_supported', 'loan_term_not_offered', 'loan_market_sort_is_not_listed'],
   },
   myRequests: { method: 'GET', path: '/p2p/get-my-loan-requests', auth: true, errors: viewErrors },
   myBorrowing: { method: 'GET', path: '/p2p/get-my-accepted-loans', auth: true, errors: viewErrors },

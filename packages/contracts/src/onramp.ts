@@ -37,7 +37,7 @@ export const onrampInitBodySchema = zod.object({
     .transform((value) => value.toUpperCase()),
   /** Fiat to pay, e.g. '150' or '150.25'. */
   fiatAmount: amountTextSchema,
-  fiatCurrency: zod.enum(ONRAMP_FIAT_CURRENCIES, { error: 'request_validation_failed' }).default('USD'),
+  fiatCurrency: zod.enum(ONRAMP_FIAT_CURRENCIES, { error: 'onramp_currency_not_supported' }).default('USD'),
 });
 export type OnrampInitBody = zod.input<typeof onrampInitBodySchema>;
 
@@ -97,6 +97,7 @@ export const onrampCalls = {
       'amount_is_too_long',
       'onramp_amount_must_be_whole_cents',
       'onramp_asset_not_supported',
+      'onramp_currency_not_supported',
       'onramp_amount_below_minimum',
       'onramp_amount_above_maximum',
       'onramp_provider_unavailable',

@@ -66,7 +66,7 @@ export const swapQuoteResponseSchema = envelope(swapQuoteSchema);
 /** POST /order with type swap: the quote to execute; symbol (FROM/TO) and amount, when sent, must match it. */
 export const swapOrderBodySchema = zod.object({
   type: zod.literal('swap'),
-  quoteId: zod.uuid({ error: 'request_validation_failed' }),
+  quoteId: zod.uuid({ error: 'swap_quote_id_must_be_uuid' }),
   symbol: zod.string().max(30).optional(),
   amount: amountTextSchema.optional(),
 });
@@ -143,6 +143,7 @@ export const swapCalls = {
       'idempotency_key_reused_with_different_body',
       'idempotency_request_in_progress',
       'resource_not_found',
+      'swap_quote_id_must_be_uuid',
       'swap_quote_expired',
       'swap_quote_already_used',
       'swap_order_does_not_match_quote',

@@ -6,6 +6,7 @@ export const lendingErrors = {
   loan_asset_not_supported: { status: 422, message: 'This coin cannot be lent or pledged' },
   loan_assets_must_differ: { status: 400, message: 'The collateral must be another coin than the loan' },
   loan_term_not_offered: { status: 422, message: 'Choose one of the offered terms' },
+  loan_market_sort_is_not_listed: { status: 400, message: 'Sort the requests by rate_desc, rate_asc or newest' },
   loan_rate_out_of_range: { status: 422, message: 'The yearly interest rate must be from 0.01% to 50%' },
   loan_amount_below_minimum: { status: 422, message: 'The smallest loan is worth 10 US dollars' },
   loan_ltv_above_initial_limit: {

@@ -12,6 +12,7 @@ export const swapErrors = {
     status: 422,
     message: 'Your available balance does not cover this amount',
   },
+  swap_quote_id_must_be_uuid: { status: 400, message: 'quoteId must be the id of a quote from GET /convert' },
   swap_quote_expired: { status: 409, message: 'This quote has expired. Get a new quote and try again' },
   swap_quote_already_used: { status: 409, message: 'This quote was already used for a swap' },
   swap_order_does_not_match_quote: {
@@ -23,6 +24,7 @@ export const swapErrors = {
     message: 'Rora cannot swap this amount right now. Please try a smaller amount or try again later',
   },
 
+  onramp_currency_not_supported: { status: 400, message: 'Card purchases are paid in US dollars: fiatCurrency USD' },
   onramp_asset_not_supported: { status: 422, message: 'This coin cannot be bought with a card' },
   // A dollar amount, not a coin's: the coin's amount_has_too_many_decimals said "than the coin allows".
   onramp_amount_must_be_whole_cents: {

@@ -17,6 +17,8 @@ describe('pageQuerySchema', () => {
     expect(pageQuerySchema.parse({ page: 3 })).toEqual({ page: 3, limit: 20 });
     expect(pageQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
     expect(pageQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    // Past the exact range, digits meet the range's rule.
+    expect(pageQuerySchema.safeParse({ page: '99999999999999999999' }).error?.issues[0]?.code).toBe('too_big');
     expect(pageQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
   });
 });

@@ -9,7 +9,10 @@ export const idParamsSchema = zod.object({ id: zod.uuid() });
 
 export const MAX_PAGE_LIMIT = 100;
 
-const DECIMAL_DIGITS = /^[0-9]{1,15}$/;
+// Any count of digits. A number past the exact range (16 digits and more) is read as the largest
+// exact one, past every query number's range too, so it meets that range's own rule ("at most
+// 1000000"), which names what is wrong: not the digits rule, nor the integers' limit.
+const DECIMAL_DIGITS = /^[0-9]+$/;
 
 /**
  * A number of a query string: plain decimal digits, then `schema`'s rules. zod.coerce.number()
@@ -26,7 +29,7 @@ export function queryNumber<T extends zod.ZodType<number>>(
 ) {
   return zod.preprocess((value: unknown, context) => {
     if (typeof value !== 'string') return value;
-    if (DECIMAL_DIGITS.test(value)) return Number(value);
+    if (DECIMAL_DIGITS.test(value)) return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
     context.addIssue({ code: 'custom', message: code, input: value });
     return zod.NEVER;
   }, schema);

@@ -64,6 +64,25 @@ describe('numbers of the address', () => {
     ]);
     expect((await refusal('/p2p?termDays=31')).slice(0, 3)).toEqual([422, 'loan_term_not_offered', 'termDays']);
   });
+
+  // Twenty digits are digits: what is wrong is the size, and the range says so (a tester's report).
+  it.each([
+    ['/p2p?page=99999999999999999999', 'page'],
+    ['/staking/stake?limit=1000000000000000000000000', 'limit'],
+  ])('GET %s answers the range, not the digits rule', async (url, field) => {
+    const [status, code, named, message] = await refusal(url);
+    expect([status, code, named]).toEqual([400, 'request_validation_failed', field]);
+    expect(message).toMatch(/^Too big: expected number to be <=(1000000|100)$/);
+  });
+
+  it('names the sorts of the marketplace when another is asked for', async () => {
+    expect(await refusal('/p2p?sort=bogus')).toEqual([
+      400,
+      'loan_market_sort_is_not_listed',
+      'sort',
+      'Sort the requests by rate_desc, rate_asc or newest',
+    ]);
+  });
 });
 
 describe('a parameter given twice', () => {

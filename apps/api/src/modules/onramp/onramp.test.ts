@@ -71,7 +71,7 @@ describe('POST /order/init', () => {
     [{ asset: 'BTC', fiatAmount: '10000.01' }, 422, 'onramp_amount_above_maximum'],
     [{ asset: 'BTC', fiatAmount: '100.001' }, 400, 'onramp_amount_must_be_whole_cents'],
     [{ asset: 'BTC', fiatAmount: 'ten' }, 400, 'amount_is_not_a_decimal'],
-    [{ asset: 'BTC', fiatAmount: '100', fiatCurrency: 'EUR' }, 400, 'request_validation_failed'],
+    [{ asset: 'BTC', fiatAmount: '100', fiatCurrency: 'EUR' }, 400, 'onramp_currency_not_supported'],
   ])('refuses %o with %i %s', async (body, status, code) => {
     const user = await approvedCustomer(t);
     const response = await initPurchase(t, user, body);

@@ -122,6 +122,10 @@ describe('a swap from hold to settlement', () => {
       response.json().error.code,
     ];
     expect(await code(await placeSwap(t, other, { quoteId: quote.id }))).toEqual([404, 'resource_not_found']);
+    expect(await code(await placeSwap(t, user, { quoteId: 'not-a-quote' }))).toEqual([
+      400,
+      'swap_quote_id_must_be_uuid',
+    ]);
     expect(await code(await placeSwap(t, user, { quoteId: quote.id, symbol: 'BTC/USDT' }))).toEqual([
       422,
       'swap_order_does_not_match_quote',

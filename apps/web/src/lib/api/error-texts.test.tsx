@@ -71,6 +71,11 @@ const GENERIC_CODES = [
   'websocket_upgrade_required',
   'idempotency_key_required',
   'idempotency_key_reused_with_different_body',
+  // Values the screens only ever send from their own lists: the marketplace's sort, the card
+  // purchase's currency, a swap's quote id.
+  'loan_market_sort_is_not_listed',
+  'onramp_currency_not_supported',
+  'swap_quote_id_must_be_uuid',
   // The sandbox's faucet and mining (dev routes, which no screen calls) on a cluster's reading process.
   'devnet_is_run_by_another_process',
   'deposit_config_is_missing',
