@@ -106,6 +106,8 @@ test.describe('swapping coins', () => {
     await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/account/kyc');
     await expect(page.getByRole('button', { name: 'Review swap' })).toBeDisabled();
     await expect(page.getByText('Available: 0.000 BTC')).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Verify your identity to swap' })).toBeVisible();
+    await shoot(page, 'desktop-dark-kyc-notice');
   });
 });
 
