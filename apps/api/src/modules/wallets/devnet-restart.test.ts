@@ -14,17 +14,16 @@ import { ManualClock } from '../../lib/clock.ts';
 import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
 import { seedAssetCatalogue } from '../prices/index.ts';
 import {
-  TEST_PIN,
+  EXTERNAL_BTC,
   balanceOf,
   createWalletCustomer,
   fund,
   mine,
-  post,
+  sendBtcOut,
   sendDeposit,
   type WalletCustomer,
 } from './testing/wallet-fixtures.ts';
 
-const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const CHAINS: readonly ChainId[] = ['btc', 'ltc', 'eth', 'bsc', 'xrp', 'sol'];
 
 let database: TestDatabase;
@@ -103,13 +102,7 @@ describe('the devnet across a restart', () => {
     await fund(t, alice, 'btc', '1');
     const pendingDeposit = await sendDeposit(t, alice, 'eth', '2');
     await mine(t, 'eth', 1);
-    const response = await post(t, alice, '/wallet/sendTransaction', {
-      walletId: alice.wallet('btc').id,
-      address: EXTERNAL_BTC,
-      amount: '0.25',
-      pin: TEST_PIN,
-      priority: 'fast',
-    });
+    const response = await sendBtcOut(t, alice, '0.25');
     expect(response.statusCode, response.body).toBe(200);
     const sent = response.json().data as WalletTransaction;
     const watched = { btc: [alice.wallet('btc').address, EXTERNAL_BTC], eth: [alice.wallet('eth').address] };
@@ -193,13 +186,7 @@ describe('the devnet across a restart', () => {
       await fund(owner, bob, 'btc', '1');
       const paidBefore = owner.app.services.chains.devnet.balanceOf('btc', EXTERNAL_BTC);
       const onReader = { ...owner, app: reader };
-      const asked = await post(onReader, bob, '/wallet/sendTransaction', {
-        walletId: bob.wallet('btc').id,
-        address: EXTERNAL_BTC,
-        amount: '0.1',
-        pin: TEST_PIN,
-        priority: 'fast',
-      });
+      const asked = await sendBtcOut(onReader, bob, '0.1');
       expect(asked.statusCode, asked.body).toBe(200);
       const sendId = (asked.json().data as WalletTransaction).id;
       expect((await sendRow(sendId))?.status).toBe('held');

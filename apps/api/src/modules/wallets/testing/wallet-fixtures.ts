@@ -76,6 +76,20 @@ export function postWithKey(t: TestApp, options: { user: TestUser; url: string; 
   return inject(t, { user, request: `POST ${url}`, body, headers: { 'idempotency-key': key } });
 }
 
+/** A Bitcoin address outside Rora, to send to. */
+export const EXTERNAL_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+/** POST /wallet/sendTransaction: `amount` BTC from the customer's wallet to EXTERNAL_BTC, fast. */
+export function sendBtcOut(t: TestApp, customer: WalletCustomer, amount: string) {
+  return post(t, customer, '/wallet/sendTransaction', {
+    walletId: customer.wallet('btc').id,
+    address: EXTERNAL_BTC,
+    amount,
+    pin: TEST_PIN,
+    priority: 'fast',
+  });
+}
+
 /** Mines blocks on a network's chain and waits until the chain watcher has handled every event. */
 /** A keyed move of 0.5 ETH to the customer's cold wallet (POST /coldwallet). */
 export function coldMove(t: TestApp, user: TestUser, key: string) {
