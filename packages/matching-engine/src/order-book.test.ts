@@ -411,6 +411,101 @@ describe('hidden (dark) book', () => {
     expect(run(() => book.place(command))).toEqual([{ type: 'rejected', orderId: 1, reason }]);
   });
 
+  describe('a buy is valued at the prices it would trade at', () => {
+    // Minimum 10,000 tick-lots; asks of other owners: 5 lots at 100, 5 at 110.
+    function darkBook() {
+      const context = setup({ hidden: true, minNotionalTickLots: 10_000 });
+      context.book.place(sell({ orderId: 1, owner: 'm', priceTicks: 100, qtyLots: 100 }));
+      context.book.place(sell({ orderId: 2, owner: 'm', priceTicks: 110, qtyLots: 100 }));
+      return context;
+    }
+
+    it('refuses a small buy at an absurd limit that would fill at the asks (the tester’s case)', () => {
+      const { book, run } = darkBook();
+      // 10 lots × 100,000 ticks passes at the limit, but would fill 10 lots at 100: 1,000 tick-lots.
+      const events = run(() => book.place(buy({ orderId: 3, owner: 't', priceTicks: 100_000, qtyLots: 10 })));
+      expect(events).toEqual([{ type: 'rejected', orderId: 3, reason: 'notional_must_reach_dark_pool_minimum' }]);
+      expect(book.openOrders().map((o) => [o.orderId, o.remainingLots])).toEqual([
+        [1, 100],
+        [2, 100],
+      ]);
+      expect(book.has(3)).toBe(false);
+    });
+
+    it('refuses a buy that takes every ask under its limit and whose rest is too small', () => {
+      const { book, run } = darkBook();
+      // 95 lots at 200 (19,000 at its limit) would all fill at 100: 9,500 < 10,000.
+      const refused = run(() => book.place(buy({ orderId: 3, owner: 't', priceTicks: 200, qtyLots: 95 })));
+      expect(kinds(refused)).toEqual(['rejected']);
+    });
+
+    it('accepts a buy whose fills at the asks plus the rest at its limit reach the minimum', () => {
+      const { book, run } = darkBook();
+      // 100 × 100 + 100 × 110 = 21,000 ≥ 10,000 with a limit of 120; fills both levels.
+      const events = run(() => book.place(buy({ orderId: 3, owner: 't', priceTicks: 120, qtyLots: 200 })));
+      expect(fills(events)).toEqual([
+        [1, 100, 100],
+        [2, 110, 100],
+      ]);
+    });
+
+    it('counts the rest at its limit, exactly at the minimum', () => {
+      // An ask with 50 lots left at 100 (placed as 200 lots, 150 of them taken by another buyer).
+      function withAskOf50() {
+        const context = setup({ hidden: true, minNotionalTickLots: 10_000 });
+        context.book.place(sell({ orderId: 1, owner: 'm', priceTicks: 100, qtyLots: 200 }));
+        context.book.place(buy({ orderId: 2, owner: 'v', priceTicks: 100, qtyLots: 150 }));
+        return context;
+      }
+      // 50 × 100 taken + 25 × 200 resting = 10,000: accepted, fills 50 and rests 25.
+      const accepted = withAskOf50();
+      const events = accepted.run(() =>
+        accepted.book.place(buy({ orderId: 3, owner: 't', priceTicks: 200, qtyLots: 75 })),
+      );
+      expect(kinds(events)).toEqual(['accepted', 'fill', 'done', 'rested']);
+      expect(accepted.book.openOrders()).toEqual([
+        { orderId: 3, owner: 't', side: 'buy', priceTicks: 200, remainingLots: 25 },
+      ]);
+      // One lot less: 50 × 100 + 24 × 200 = 9,800 (14,800 at its limit): refused.
+      const refused = withAskOf50();
+      expect(
+        kinds(refused.run(() => refused.book.place(buy({ orderId: 3, owner: 't', priceTicks: 200, qtyLots: 74 })))),
+      ).toEqual(['rejected']);
+    });
+
+    it('judges a buy with no ask under its limit at its limit, as before', () => {
+      const { book, run } = darkBook();
+      expect(kinds(run(() => book.place(buy({ orderId: 3, owner: 't', priceTicks: 99, qtyLots: 102 }))))).toEqual([
+        'accepted',
+        'rested',
+      ]);
+      expect(kinds(run(() => book.place(buy({ orderId: 4, owner: 't', priceTicks: 99, qtyLots: 101 }))))).toEqual([
+        'rejected',
+      ]);
+    });
+
+    it('leaves a sell judged at its limit: it trades at or above it', () => {
+      const { book, run } = setup({ hidden: true, minNotionalTickLots: 10_000 });
+      book.place(buy({ orderId: 1, owner: 'm', priceTicks: 1000, qtyLots: 100 }));
+      // 10 lots at a limit of 1,000 = 10,000: accepted, and fills at the bid's 1,000.
+      const events = run(() => book.place(sell({ orderId: 2, owner: 't', priceTicks: 1000, qtyLots: 10 })));
+      expect(fills(events)).toEqual([[1, 1000, 10]]);
+      const refused = run(() => book.place(sell({ orderId: 3, owner: 't', priceTicks: 999, qtyLots: 10 })));
+      expect(refused).toEqual([{ type: 'rejected', orderId: 3, reason: 'notional_must_reach_dark_pool_minimum' }]);
+    });
+
+    it('counts the buyer’s own asks as filled: a lower value, so it errs towards refusing', () => {
+      const { book, run } = setup({ hidden: true, minNotionalTickLots: 10_000 });
+      // The buyer's own ask: 2,000 lots at 10, of which another buyer takes 1,900.
+      book.place(sell({ orderId: 1, owner: 't', priceTicks: 10, qtyLots: 2000 }));
+      book.place(buy({ orderId: 9, owner: 'u', priceTicks: 11, qtyLots: 1900 }));
+      // Valued 100 × 10 + 10 × 500 = 6,000, though the own ask would be cancelled and 110 × 500 rest.
+      const events = run(() => book.place(buy({ orderId: 2, owner: 't', priceTicks: 500, qtyLots: 110 })));
+      expect(kinds(events)).toEqual(['rejected']);
+      expect(book.has(1)).toBe(true);
+    });
+  });
+
   it('has no depth to show', () => {
     const { book } = setup({ hidden: true, minNotionalTickLots: 1000 });
     expect(() => book.depth()).toThrow(/no public depth/);

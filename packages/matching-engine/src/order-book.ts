@@ -18,7 +18,10 @@ export interface OrderBookOptions {
   sink: EventSink;
   /** A dark book: limit orders only, each at least `minNotionalTickLots` when placed, no depth. */
   hidden?: boolean;
-  /** Minimum priceTicks × qtyLots of a new order in a hidden book. */
+  /**
+   * Minimum value in tick-lots of a new order in a hidden book: a sell at its limit, a buy at the
+   * prices it would trade at (the asks it takes now, the rest at its limit).
+   */
   minNotionalTickLots?: number;
 }
 
@@ -73,6 +76,12 @@ export class OrderBook {
     const reason = validatePlace(command, this.rules);
     if (reason !== null) {
       emit.rejected(command.orderId, reason);
+      return;
+    }
+    // validatePlace valued a dark order at its limit: right for a sell, which trades at or above it;
+    // a buy trades at the asks' prices, so it is valued again as it would trade. Lit orders skip it.
+    if (this.hidden && command.side === 'buy' && !this.darkBuyReachesMinimum(command)) {
+      emit.rejected(command.orderId, 'notional_must_reach_dark_pool_minimum');
       return;
     }
     if (!this.claimId(command)) {
@@ -279,6 +288,41 @@ export class OrderBook {
       }
     }
     return false;
+  }
+
+  /**
+   * Is a dark buy worth the minimum as it would trade? The lots it takes now from asks at or under
+   * its limit count at those asks' prices, the rest at its limit (where it rests and later trades as
+   * maker). Without this, a buy at an absurd limit passed the minimum at that limit and filled a few
+   * lots at the asks' far lower prices. A walk of level totals, as canFillWhole's first pass: no order
+   * is visited, and it stops once the lots still to value cannot bring the value under the minimum.
+   *
+   * Self-trade: the level totals include the buyer's own asks, which would be cancelled rather than
+   * filled; counting them as filled at their (lower) prices only lowers the value, so the check errs
+   * towards refusing. A refusal tells the customer that dark asks under their limit exist for part of
+   * their amount: a probe we accept, since a probe at an honest limit learns little and a fill would
+   * tell more (ADR 0084). Arithmetic is exact: the value never exceeds limit × quantity, which
+   * validatePlace checked is a safe integer.
+   */
+  private darkBuyReachesMinimum(command: PlaceCommand): boolean {
+    const minimum = this.rules.minNotionalTickLots;
+    const limit = command.priceTicks as number;
+    const asks = this.asks;
+    const levels = asks.levelCount;
+    let value = 0;
+    let left = command.qtyLots as number;
+    for (let position = 0; position < levels && left > 0; position += 1) {
+      const level = asks.levelAt(position);
+      const price = asks.price(level);
+      if (price > limit) break;
+      // Every lot still to value trades at this price or above.
+      if (value + left * price >= minimum) return true;
+      const total = asks.totalLots(level);
+      const taken = total < left ? total : left;
+      value += taken * price;
+      left -= taken;
+    }
+    return value + left * limit >= minimum;
   }
 
   private finish(command: PlaceCommand, taker: Taker): void {

@@ -54,6 +54,8 @@ export function validatePlace(command: PlaceCommand, rules: BookRules): RejectRe
   }
   const limit = checkLimit(command);
   if (limit !== null) return limit;
+  // Valued at the limit: final for a sell, a first cut for a buy (OrderBook values a dark buy again
+  // at the prices it would trade at, which are never above its limit).
   if (rules.hidden && (command.priceTicks as number) * (command.qtyLots as number) < rules.minNotionalTickLots) {
     return 'notional_must_reach_dark_pool_minimum';
   }

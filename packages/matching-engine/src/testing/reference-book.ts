@@ -52,7 +52,7 @@ export class ReferenceBook {
 
   place(command: PlaceCommand): void {
     const { orderId, owner } = command;
-    const reason = validatePlace(command, this.rules);
+    const reason = validatePlace(command, this.rules) ?? this.darkBuyRefusal(command);
     if (reason !== null || this.orders.some((order) => order.orderId === orderId)) {
       this.events.push({ type: 'rejected', orderId, reason: reason ?? 'order_id_must_be_unique' });
       return;
@@ -73,6 +73,23 @@ export class ReferenceBook {
       }
     }
     this.matchAndFinish(command);
+  }
+
+  /**
+   * A dark buy is valued as it would trade: the crossing asks (its owner's too) at their prices for
+   * the lots it takes, the rest at its limit.
+   */
+  private darkBuyRefusal(command: PlaceCommand): 'notional_must_reach_dark_pool_minimum' | null {
+    if (!this.rules.hidden || command.side !== 'buy') return null;
+    let left = command.qtyLots as number;
+    let value = 0;
+    for (const ask of this.crossing(command)) {
+      const taken = Math.min(left, ask.remainingLots);
+      value += taken * ask.priceTicks;
+      left -= taken;
+    }
+    value += left * (command.priceTicks as number);
+    return value < this.rules.minNotionalTickLots ? 'notional_must_reach_dark_pool_minimum' : null;
   }
 
   /** Orders the command would trade with, best price first, then oldest first. */
