@@ -79,6 +79,12 @@ export class Batch {
     return true;
   }
 
+  /** Gives back a reservation whose order the engine refused (it wrote no hold). */
+  unreserve(owner: string, asset: string, amount: bigint): void {
+    const key = `${owner}|${asset}`;
+    this.deps.available.set(key, (this.deps.available.get(key) ?? 0n) + amount);
+  }
+
   /** A new order enters the batch with its hold. */
   admit(order: OrderState): void {
     this.touched.set(order.id, order);

@@ -39,13 +39,18 @@ export interface BookLog {
   error(object: object, message: string): void;
 }
 
+type RefusalCode = 'notional_must_fit_range' | 'post_only_requires_limit_gtc' | 'notional_must_reach_dark_pool_minimum';
+
 /**
- * Engine refusals of orders the service had already checked (order-request.ts checks these rules
- * first; this keeps a customer from ever seeing a 5xx for them): their catalogued answers.
+ * Engine refusals a customer may meet, and their catalogued answers (never a 5xx). order-request.ts
+ * checks the first two first; the dark pool's minimum only in part: it values an order at its limit,
+ * while the engine values a dark buy at the resting asks it would take (order-book.ts), which only
+ * the book knows.
  */
-const ENGINE_REFUSALS: Record<string, 'notional_must_fit_range' | 'post_only_requires_limit_gtc'> = {
-  notional_must_fit_engine_range: 'notional_must_fit_range',
-  post_only_requires_limit_gtc: 'post_only_requires_limit_gtc',
+const ENGINE_REFUSALS: Record<string, { code: RefusalCode; field?: string }> = {
+  notional_must_fit_engine_range: { code: 'notional_must_fit_range' },
+  post_only_requires_limit_gtc: { code: 'post_only_requires_limit_gtc' },
+  notional_must_reach_dark_pool_minimum: { code: 'notional_must_reach_dark_pool_minimum', field: 'amount' },
 };
 
 export class MarketBook {
@@ -176,8 +181,14 @@ export class MarketBook {
     this.pending = null;
     const rejection = this.rejection as string | null;
     if (rejection === null) return { ok: true, orderId: input.orderId };
-    const code = ENGINE_REFUSALS[rejection];
-    if (code) return { ok: false, error: new AppError(code) };
+    // Refused before 'accepted': nothing was admitted, so no hold is written; the reservation goes
+    // back so the customer's later orders in this batch see their whole balance.
+    batch.unreserve(input.userId, plan.holdAsset, plan.holdAmount);
+    const refusal = ENGINE_REFUSALS[rejection];
+    if (refusal) {
+      const options = refusal.field === undefined ? {} : { field: refusal.field };
+      return { ok: false, error: new AppError(refusal.code, options) };
+    }
     this.deps.log.warn({ pair: this.market.symbol, reason: rejection }, 'engine refused an order');
     return { ok: false, error: new AppError('market_is_unavailable') };
   }

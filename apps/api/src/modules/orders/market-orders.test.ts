@@ -13,6 +13,7 @@ import {
   balanceOf,
   createMarketsTestApp,
   get,
+  orderCount,
   placeOrder,
   units,
 } from './testing/orders-fixtures.ts';
@@ -206,5 +207,38 @@ describe('the dark pool', () => {
     });
     const lit = await get(t, null, '/market/depth?symbol=BTC/USDT&levels=200');
     expect(lit.json().data.bids).toEqual(before.bids);
+  });
+
+  it('values a dark buy at the asks it would take: an absurd limit does not get round the minimum', async () => {
+    // The outside tester's case: the minimum (100,000 USDT) was checked at the buy's own limit, and
+    // 0.1 BTC at a limit of 1,000,000 filled at the resting ask's 57,000: a 5,700 USDT dark trade.
+    const bob = await approvedCustomer(t, { BTC: '1.8' });
+    const alice = await approvedCustomer(t, { USDT: '100000' });
+    const dark = { symbol: 'BTC/USDT', type: 'dark pool', orderType: 'limit' };
+    const ask = await placeOrder(t, bob, { ...dark, side: 'sell', amount: '1.8', price: '57000' });
+    expect(ask.statusCode, ask.body).toBe(201);
+    const resting = ask.json().data;
+    const aliceBefore = await balanceOf(t, alice, 'USDT');
+
+    const probe = await placeOrder(t, alice, { ...dark, side: 'buy', amount: '0.1', price: '1000000' });
+    expect(probe.statusCode, probe.body).toBe(400);
+    expect(probe.json()).toMatchObject({
+      error: { code: 'notional_must_reach_dark_pool_minimum' },
+      data: [{ code: 'notional_must_reach_dark_pool_minimum', field: 'amount' }],
+    });
+    expect(await balanceOf(t, alice, 'USDT')).toEqual(aliceBefore);
+    expect(await balanceOf(t, alice, 'USDT')).toEqual({ available: units('100000', 'USDT'), held: 0n });
+    expect(await balanceOf(t, alice, 'BTC')).toEqual({ available: 0n, held: 0n });
+    expect(await orderCount(t, alice.userId)).toBe(0);
+    const untouched = (await get(t, bob, `/order/${resting.id}`)).json().data;
+    expect(untouched).toMatchObject({ id: resting.id, status: 'open', filledAmount: '0' });
+    expect(await balanceOf(t, bob, 'BTC')).toEqual({ available: 0n, held: units('1.8', 'BTC') });
+
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/order/${resting.id}`,
+      headers: bob.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
   });
 });
