@@ -89,11 +89,15 @@ test('the dark pool shows its rules and minimum, and refuses an order under it i
   await form.getByRole('tab', { name: 'Dark pool' }).click();
   await expect(form.getByText('The dark pool is on Rora only: this order is placed on Rora')).toBeVisible();
   const rules = form.getByRole('note').filter({ hasText: 'Limit orders only.' });
-  await expect(rules.getByText('On BTC/USDT an order must be worth at least 100,000 USDT.')).toBeVisible();
+  await expect(
+    rules.getByText('On BTC/USDT an order must be worth at least 100,000 USDT at the prices it would trade at.'),
+  ).toBeVisible();
   await expect(rules.getByText(/never appear in the public order book/)).toBeVisible();
   await form.getByLabel('Price').fill('50000');
   await form.getByLabel('Amount').fill('1.99998');
-  await expect(form.getByText('A dark-pool order must be worth at least 100,000 USDT')).toBeVisible();
+  await expect(
+    form.getByText('A dark-pool order must be worth at least 100,000 USDT at the prices it would trade at'),
+  ).toBeVisible();
   await expect(form.getByRole('button', { name: 'Buy BTC' })).toBeDisabled();
   await settled(page);
   await shoot(page, 'dark-pool-under-minimum-desktop-dark_theme');

@@ -33,7 +33,7 @@ export const marketsErrors = {
   dark_pool_is_on_rora_only: { status: 400, message: 'Dark-pool orders are placed on Rora only' },
   notional_must_reach_dark_pool_minimum: {
     status: 400,
-    message: 'A dark-pool order must be worth at least the dark-pool minimum',
+    message: 'A dark-pool order must be worth at least the dark-pool minimum, valued at the prices it would trade at',
   },
   available_balance_must_cover_order: {
     status: 422,

@@ -77,7 +77,7 @@ describe('error messages on the exchange screen', () => {
     await i18n.changeLanguage('en');
     expect(errorMessage(failure('price_must_be_multiple_of_tick'), btc)).toBe('The price must be a multiple of 0.1');
     expect(errorMessage(failure('notional_must_reach_dark_pool_minimum'), btc)).toBe(
-      'A dark-pool order must be worth at least 100,000 USDT',
+      'A dark-pool order must be worth at least 100,000 USDT at the prices it would trade at',
     );
   });
 
