@@ -108,6 +108,8 @@ export function toOrderIntent(body: TradeOrderBody): OrderIntent {
     throw new AppError('dark_pool_not_available_for_pair', { field: 'symbol' });
   const venue = venueOf(body, dark);
   const fields = orderType === 'limit' ? limitFields(market, body) : marketFields(market, body, side);
+  // At the limit: final for a sell, a first cut for a buy, which the engine values again at the asks
+  // it would take (ADR 0084); market-book.ts answers that refusal with this same code.
   if (dark && checkDarkMinNotional(market.spec, { priceTicks: fields.priceTicks!, qtyLots: fields.qtyLots! })) {
     throw new AppError('notional_must_reach_dark_pool_minimum', { field: 'amount' });
   }
