@@ -105,7 +105,11 @@ test('the dark pool shows its rules and minimum, and refuses an order under it i
   await openExchange(page, { theme: 'light_theme', lang: 'fr' }, DESKTOP);
   const formulaire = page.getByRole('form', { name: 'Formulaire d’ordre' });
   await formulaire.getByRole('tab', { name: 'Dark pool' }).click();
-  await expect(formulaire.getByText('Sur BTC/USDT, un ordre doit valoir au moins 100\u202f000 USDT.')).toBeVisible();
+  await expect(
+    formulaire.getByText(
+      'Sur BTC/USDT, un ordre doit valoir au moins 100\u202f000 USDT aux prix auxquels il s’exécuterait.',
+    ),
+  ).toBeVisible();
   await formulaire.getByLabel('Prix').fill('50000');
   // French marks both ways: the minimum reads 100 000 (narrow no-break space, ADR 0035) and the
   // reader types the French decimal comma (ADR 0034).
