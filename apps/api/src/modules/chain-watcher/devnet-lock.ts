@@ -11,6 +11,11 @@ export const DEVNET_LOCK_KEY = [7261, 96] as const;
 export interface DevnetLock {
   /** The connection that holds the lock: the journal writes over it. */
   readonly client: pg.PoolClient;
+  /**
+   * The owner generation this taking made (table devnet_owner): every taker adds one under the lock,
+   * so a taker that finds its predecessor's generation plus one knows nobody held the lock between.
+   */
+  readonly generation: bigint;
   /** True once the connection has failed: the lock went with it. */
   lost(): boolean;
   release(): Promise<void>;
@@ -26,6 +31,7 @@ const RETRY_MS = 100;
 /** Takes the devnet lock, or null when another session still holds it after `waitMs`. */
 export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS): Promise<DevnetLock | null> {
   const client = await pool.connect();
+  let generation: bigint;
   try {
     for (const deadline = Date.now() + waitMs; ;) {
       const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [
@@ -38,6 +44,11 @@ export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS
       }
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
+    const { rows } = await client.query<{ generation: string }>(
+      'UPDATE devnet_owner SET generation = generation + 1 RETURNING generation::text AS generation',
+    );
+    if (!rows[0]) throw new Error('devnet_owner holds no row (migration 0110)');
+    generation = BigInt(rows[0].generation);
   } catch (error) {
     client.release(error as Error);
     throw error;
@@ -54,6 +65,7 @@ export async function takeDevnetLock(pool: pg.Pool, waitMs = DEVNET_LOCK_WAIT_MS
   let released = false;
   return {
     client,
+    generation,
     lost: () => lost,
     async release() {
       if (released) return;
@@ -98,7 +110,9 @@ export function lockFreeTwice(pool: pg.Pool): () => Promise<boolean> {
  * lost (a database restart, a terminated backend): a write waits for it rather than stall the devnet
  * until a restart. If another process took the lock meanwhile (a reader that saw it free twice, ADR
  * 0082), this process is displaced: `displaced` is called once, the write fails with its error, and
- * so does every later one. The caller steps down (ADR 0083).
+ * so does every later one. The caller steps down (ADR 0083). So it is when the lock is free again but
+ * another process held it between (the owner generation moved by more than this taking): that one
+ * may have written the devnet, and this process's memory no longer matches the tables.
  */
 export function renewingDevnetLock(
   pool: pg.Pool,
@@ -108,15 +122,27 @@ export function renewingDevnetLock(
   let lock: DevnetLock | null = first;
   let renewing: Promise<DevnetLock> | null = null;
   let displacedBy: Error | undefined;
+  /** The generation of this process's last taking: the next must be the one after it. */
+  let generation = first.generation;
   const renew = async (): Promise<DevnetLock> => {
     await lock?.release();
     lock = await takeDevnetLock(pool, options.waitMs);
-    if (!lock) {
+    // Taken again, but after another taker (a reader that saw it free twice, took it, maybe wrote the
+    // devnet, and let it go within the wait): this process's memory is stale, and writing from it
+    // would lay its chain over that owner's rows. It lets the lock go and steps down as if it were held.
+    if (lock && lock.generation !== generation + 1n) {
+      await lock.release();
+      lock = null;
+      displacedBy = new Error('another process owned the devnet meanwhile: this one steps down to read the devnet');
+    } else if (!lock) {
       displacedBy = new Error('another process holds the devnet lock: this one steps down to read the devnet');
+    }
+    if (displacedBy) {
       options.displaced?.(displacedBy);
       throw displacedBy;
     }
-    return lock;
+    generation = (lock as DevnetLock).generation;
+    return lock as DevnetLock;
   };
   return {
     /** The connection holding the lock, taken again first if it was lost. */
