@@ -193,6 +193,8 @@ export class DevnetAdapter implements ChainAdapter {
     request: { readonly id: string; readonly from: string; readonly priority: FeePriority },
     tag: BroadcastTag,
   ) {
+    // A retired owner refuses before it looks at anything of its stale memory (ADR 0083).
+    this.#chain.assertRunHere();
     const { from } = request;
     if (!this.#watched.has(from)) {
       throw new ChainError('sweep_source_is_not_a_deposit_address', `${from} is not a deposit address of Rora's`);
@@ -239,6 +241,8 @@ export class DevnetAdapter implements ChainAdapter {
   }
 
   async #broadcastOnce(request: WithdrawalRequest, tag: BroadcastTag): Promise<BroadcastResult> {
+    // A retired owner refuses first: its stale balances must not answer `hot_wallet_short` (ADR 0083).
+    this.#chain.assertRunHere();
     assertPositive(request.amount);
     const validation = await this.validateAddress(
       request.to,

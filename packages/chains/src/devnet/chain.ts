@@ -89,6 +89,8 @@ export class DevnetChain {
   #journal: ChainJournal<DevnetChainEvent> | undefined;
   /** Why this copy refuses every change: another process runs the devnet now (`retire`, ADR 0083). */
   #refusal: Error | undefined;
+  /** A retired owner's memory, not yet `reset`: never all written, so it tells no listener anything. */
+  #retiredMemory = false;
   /** A read-only copy's source of its owner's fee market (`followMarket`); none where the chain is run. */
   #marketSource: (() => Promise<DevnetMarket | null>) | undefined;
   #marketReadAt = Number.NEGATIVE_INFINITY;
@@ -125,6 +127,7 @@ export class DevnetChain {
     this.#nextNonce.clear();
     this.#minedNonce.clear();
     this.#marketSource = undefined;
+    this.#retiredMemory = false;
     this.#blocks.set(0, this.#genesis);
     this.#height = 0;
     this.#seq = 0;
@@ -134,6 +137,7 @@ export class DevnetChain {
   keep(journal: DevnetJournal): void {
     if (this.#journal) throw new Error('A devnet chain keeps one journal');
     this.#refusal = undefined;
+    this.#retiredMemory = false;
     this.#journal = new ChainJournal<DevnetChainEvent>({
       journal,
       chain: this.definition.id,
@@ -163,6 +167,7 @@ export class DevnetChain {
    */
   retire(refusal: Error): void {
     this.#refusal = refusal;
+    this.#retiredMemory = true;
     this.#journal?.abandon(refusal);
     this.#journal = undefined;
   }
@@ -298,7 +303,7 @@ export class DevnetChain {
 
   /** Accepts a signed withdrawal into the mempool; `replaces` names the pending transaction it supersedes. */
   submitSigned(signed: SignedTransaction, replaces?: string, broadcast?: BroadcastTag): TxRecord {
-    this.#assertRunHere();
+    this.assertRunHere();
     const tx = this.#options.signer.verify(signed);
     const existing = this.#records.get(signed.txid);
     if (existing) return existing;
@@ -336,7 +341,7 @@ export class DevnetChain {
     },
     priority: FeePriority = 'normal',
   ): TxRecord {
-    this.#assertRunHere();
+    this.assertRunHere();
     const { network, to, amount } = transfer;
     const payload = `external:${network}:${this.#seq}:${to}:${transfer.destinationTag ?? ''}:${amount}`;
     const { feeRate, fee } = this.estimate(network, priority);
@@ -354,7 +359,7 @@ export class DevnetChain {
   }
 
   mineBlock(): ChainBlock {
-    this.#assertRunHere();
+    this.assertRunHere();
     const height = this.#height + 1;
     const evm = this.definition.addressFormat === 'evm';
     const minRate = evm ? this.#market.baseRate : this.params.floorRate;
@@ -385,7 +390,8 @@ export class DevnetChain {
     return block;
   }
 
-  #assertRunHere(): void {
+  /** Throws the refusal of a retired owner (`retire`): another process runs the devnet now. */
+  assertRunHere(): void {
     if (this.#refusal) throw this.#refusal;
   }
 
@@ -474,10 +480,10 @@ export class DevnetChain {
     };
   }
 
-  /** With a journal, an event waits until its batch is written. */
+  /** With a journal, an event waits until its batch is written; a retired owner's memory tells nothing. */
   #emit(event: DevnetChainEvent): void {
     if (this.#journal) this.#journal.event(event);
-    else this.#dispatch(event);
+    else if (!this.#retiredMemory) this.#dispatch(event);
   }
 
   #dispatch(event: DevnetChainEvent): void {

@@ -45,6 +45,14 @@ function memoryJournal() {
   return journal;
 }
 
+/** Lets the event loop turn until `done` (a broadcast signs and reaches the chain asynchronously). */
+async function until(done: () => boolean): Promise<void> {
+  for (let turns = 0; !done(); turns += 1) {
+    if (turns > 100) throw new Error('never happened');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 function restarted(journal: ReturnType<typeof memoryJournal>): Devnet {
   const devnet = createDevnet({ clock });
   devnet.restore(journal.snapshots());
@@ -208,7 +216,12 @@ describe('the devnet journal', () => {
     journal.failing = true;
     const lost = devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 9_000n });
     devnet.mineBlocks('btc', 3);
+    const hotSpendable = () => devnet.chain('btc').balances.spendable(btc.network.asset, btc.hotWalletAddress());
+    const hotBefore = hotSpendable();
     const send = btc.broadcast({ id: 'w-lost', to: BTC_DEPOSIT, amount: 5_000n, priority: 'fast' });
+    // The send reaches the chain (its spend reserved) and waits on its unwritten batch before the
+    // retirement: it is that wait that fails, not the refusal of a change.
+    await until(() => hotSpendable() < hotBefore);
     const flushed = devnet.flush();
     const refusal = new DevnetRunElsewhereError();
     devnet.retire(refusal);
@@ -239,4 +252,45 @@ describe('the devnet journal', () => {
     await devnet.flush();
     expect(journal.snapshots().btc?.state.height).toBe(2);
   }, 10_000);
+
+  it('retired: tells a newly watched address nothing of its memory until read again (ADR 0083)', async () => {
+    const journal = memoryJournal();
+    const devnet = createDevnet({ clock });
+    devnet.keep(journal);
+    const btc = devnet.adapter('btc');
+    const written = devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 40_000n });
+    await devnet.flush();
+    const heard: ChainEvent[] = [];
+    btc.subscribe((event) => heard.push(event));
+    journal.failing = true;
+    devnet.fundAddress({ network: 'btc', address: BTC_DEPOSIT, amount: 9_000n });
+    devnet.retire(new DevnetRunElsewhereError());
+    // Another process created the address meanwhile; this one learns of it before its reload.
+    btc.watchAddress(BTC_DEPOSIT);
+    expect(heard).toEqual([]);
+
+    devnet.reload(journal.snapshots());
+    const reported = heard.flatMap((event) => (event.type === 'transfer' ? [event.transaction.txid] : []));
+    expect(reported).toEqual([written.txid]);
+  });
+
+  it('retired: refuses a broadcast or sweep before judging it on its stale memory (ADR 0083)', async () => {
+    const journal = memoryJournal();
+    const devnet = createDevnet({ clock });
+    devnet.keep(journal);
+    const btc = devnet.adapter('btc');
+    await devnet.flush();
+    const refusal = new DevnetRunElsewhereError();
+    devnet.retire(refusal);
+    const hot = devnet.chain('btc').balances.spendable(btc.network.asset, btc.hotWalletAddress());
+    // More than the hot wallet holds: refused as run elsewhere, not as hot_wallet_short.
+    await expect(btc.broadcast({ id: 'w-big', to: BTC_DEPOSIT, amount: hot + 1n, priority: 'fast' })).rejects.toBe(
+      refusal,
+    );
+    await expect(btc.broadcast({ id: 'w-bad', to: 'not-an-address', amount: 1n, priority: 'fast' })).rejects.toBe(
+      refusal,
+    );
+    // Not a deposit address of ours: refused as run elsewhere all the same.
+    await expect(btc.sweep({ id: 's-1', from: BTC_DEPOSIT, priority: 'fast' })).rejects.toBe(refusal);
+  });
 });

@@ -32,7 +32,7 @@ async function tableHeight(chain: string): Promise<number> {
 }
 
 const until = async (done: () => boolean) => {
-  for (const deadline = Date.now() + 10_000; !done(); ) {
+  for (const deadline = Date.now() + 10_000; !done();) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
