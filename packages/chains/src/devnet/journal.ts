@@ -66,6 +66,8 @@ export class ChainJournal<Event> {
   /** Stops retrying: a batch not yet written is given up, as a killed process would lose it. */
   close(): void {
     this.#closed = true;
+    // A batch waiting to be retried is given up now, not after its wait.
+    this.#wake?.();
   }
 
   /**

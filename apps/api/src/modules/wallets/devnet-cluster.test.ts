@@ -13,7 +13,7 @@ import { buildApp, type App } from '../../app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { loadTestConfig, type TestApp } from '../../testing/test-app.ts';
 import { seedAssetCatalogue } from '../prices/index.ts';
-import { HELD_SEND_POLL_MS } from './index.ts';
+import { HELD_SEND_GRACE_MS, HELD_SEND_POLL_MS } from './index.ts';
 import {
   balanceOf,
   createWalletCustomer,
@@ -294,6 +294,11 @@ describe('a send held on a process that does not run the devnet', () => {
     const asked = await sendBtcOut(reader, hana, '0.1');
     expect(asked.statusCode, asked.body).toBe(200);
     const sendId = (asked.json().data as WalletTransaction).id;
+    // Approved a moment ago (the clock stands still): left to its own request, so that no broadcast is
+    // notified before the request's own steps. Two looks pass, and it is still held.
+    await new Promise((resolve) => setTimeout(resolve, 2.5 * HELD_SEND_POLL_MS));
+    expect(await sendStatus(sendId)).toBe('held');
+    clock.advance(HELD_SEND_GRACE_MS + 1);
     // No block is mined meanwhile, so no reconcile runs (one runs every ten blocks): only the owner's
     // look for held sends can broadcast it. How soon is not timed here (a busy machine would make a
     // bound flaky); ADR 0083 gives the figure measured.

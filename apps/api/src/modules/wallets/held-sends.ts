@@ -4,12 +4,18 @@
 // blocks of their network: up to 100 s on Bitcoin). The table is the record, as for the addresses
 // every process follows (ADR 0082): no message is sent, and none is lost when the owner changes.
 import type { NetworkId } from '@rora/chains';
+import type { Clock } from '../../lib/clock.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import type { SendSteps } from './send-steps.ts';
 import type { SendsRepository } from './sends.repository.ts';
 
 /** How often the devnet's owner looks for sends held on another replica. */
 export const HELD_SEND_POLL_MS = 1_000;
+/**
+ * A send approved less than this ago is left to its own request, which broadcasts it next: taken by
+ * the look, its broadcast could be notified before the request's own `send_held` step.
+ */
+export const HELD_SEND_GRACE_MS = 1_000;
 
 export interface HeldSends {
   /**
@@ -18,13 +24,17 @@ export interface HeldSends {
    */
   broadcastHeld(): Promise<void>;
   follow(intervalMs: number): void;
-  /** Stops following; resolves once a pass under way is done. */
+  /**
+   * Stops following at once; resolves once a pass under way is done (it may wait on a journal batch
+   * until the chains are closed: close them before awaiting this).
+   */
   stop(): Promise<void>;
 }
 
 export function createHeldSends(deps: {
   sends: Pick<SendsRepository, 'heldToBroadcast'>;
   registry: ChainRegistry;
+  clock: Clock;
   steps: Pick<SendSteps, 'broadcast'>;
   log: { error(object: object, message: string): void };
 }): HeldSends {
@@ -36,7 +46,8 @@ export function createHeldSends(deps: {
       .map((network) => network.id)
       .filter((network) => registry.isDevnet(network) && registry.broadcastsHere(network));
     if (networks.length === 0) return;
-    const held = await deps.sends.heldToBroadcast(networks);
+    const approvedBefore = new Date(deps.clock.now().getTime() - HELD_SEND_GRACE_MS);
+    const held = await deps.sends.heldToBroadcast(networks, approvedBefore);
     // One at a time: each broadcast takes its send's row lock (a request or reconcile holding it is
     // skipped) and is taken once; a chain's refusal voids the send as the reconcile's would.
     for (const id of held) await steps.broadcast(id);
@@ -50,10 +61,10 @@ export function createHeldSends(deps: {
       }, intervalMs);
       timer.unref();
     },
-    async stop() {
+    stop() {
       clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => undefined);
+      return running?.catch(() => undefined) ?? Promise.resolve();
     },
   };
 }

@@ -115,7 +115,7 @@ export function createWalletsModule(deps: WalletsDependencies): WalletsModule {
   registry.onTakeover(() => addresses.watchAll());
   const approval = createApproval({ accounts: deps.accounts });
   const steps = createSendSteps({ db, clock, ledger, registry, sends: sendsRepository, notifier, log });
-  const heldSends = createHeldSends({ sends: sendsRepository, registry, steps, log });
+  const heldSends = createHeldSends({ sends: sendsRepository, registry, clock, steps, log });
   const depositsRepository = createDepositsRepository(db);
   const deposits = createDepositService({
     db,
@@ -222,4 +222,4 @@ export { parseCustomerAmount } from './amounts.ts';
 export { networkView, defaultLogo } from './wallet-view.ts';
 export { walletRateLimits } from './rate-limits.ts';
 export { ADDRESS_REFRESH_MS } from './addresses.ts';
-export { HELD_SEND_POLL_MS } from './held-sends.ts';
+export { HELD_SEND_GRACE_MS, HELD_SEND_POLL_MS } from './held-sends.ts';

@@ -45,9 +45,10 @@ export interface SendsRepository {
   unapproved(network: NetworkId, before: Date): Promise<SendRow[]>;
   /**
    * The ids of approved external sends held on these networks and waiting for no reason of their own
-   * (ADR 0083: sends held on a replica that does not run the devnet), oldest first.
+   * (ADR 0083: sends held on a replica that does not run the devnet), oldest first; approved before
+   * `approvedBefore` only (one approved a moment ago is being broadcast by its own request).
    */
-  heldToBroadcast(networks: readonly NetworkId[]): Promise<string[]>;
+  heldToBroadcast(networks: readonly NetworkId[], approvedBefore: Date): Promise<string[]>;
 }
 
 /** The transitions of a send. */
@@ -156,7 +157,7 @@ function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved' | 'held
         ),
 
     // On the open sends' partial index (wallet_sends_open_idx): a small read, done every second.
-    heldToBroadcast: async (networks) => {
+    heldToBroadcast: async (networks, approvedBefore) => {
       if (networks.length === 0) return [];
       const rows = await db
         .select({ id: walletSends.id })
@@ -166,7 +167,7 @@ function unfinished(db: Db): Pick<SendsRepository, 'open' | 'unapproved' | 'held
             inArray(walletSends.network, [...networks]),
             eq(walletSends.status, 'held'),
             eq(walletSends.kind, 'external'),
-            isNotNull(walletSends.approvedAt),
+            lt(walletSends.approvedAt, approvedBefore),
             isNull(walletSends.waitingReason),
           ),
         )

@@ -133,8 +133,11 @@ export const walletRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
   });
   app.addHook('onClose', async () => {
     services.wallets.addresses.stop();
-    await services.wallets.heldSends.stop();
+    // The timer stops now; a pass under way may wait on a journal batch that cannot be written (the
+    // database gone), which only the chains' close gives up: close them first, then await the pass.
+    const heldPass = services.wallets.heldSends.stop();
     await services.chains.close();
+    await heldPass;
     services.chainWatcher.close();
     services.depositScanner.stop();
   });
