@@ -109,13 +109,47 @@ export async function writeDevnetChanges(client: pg.ClientBase, changes: DevnetC
   }
 }
 
-/** Every chain the journal holds, ready for `Devnet.restore`. */
-export async function readDevnetSnapshots(
-  client: pg.ClientBase | pg.Pool,
-): Promise<Partial<Record<ChainId, DevnetSnapshot>>> {
+interface JournalRows {
+  chains: pg.QueryResult<ChainRow>;
+  blocks: pg.QueryResult<BlockRow>;
+  transactions: pg.QueryResult<TransactionRow>;
+}
+
+async function readJournalRows(client: pg.ClientBase): Promise<JournalRows> {
   const chains = await client.query<ChainRow>('SELECT * FROM devnet_chains');
   const blocks = await client.query<BlockRow>('SELECT * FROM devnet_blocks ORDER BY chain, height');
   const transactions = await client.query<TransactionRow>('SELECT * FROM devnet_transactions ORDER BY chain, seq');
+  return { chains, blocks, transactions };
+}
+
+/**
+ * The journal's rows as one snapshot. A reader (given the pool) reads while the owner writes: three
+ * reads each at its own moment could pair a chain's height with records and blocks written after it,
+ * so they share one REPEATABLE READ, read-only transaction. The lock's holder (given its connection)
+ * is the only writer, and reads on that connection before it writes.
+ */
+async function journalRows(source: pg.ClientBase | pg.Pool): Promise<JournalRows> {
+  if (!('totalCount' in source)) return readJournalRows(source);
+  const client = await source.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const rows = await readJournalRows(client);
+    await client.query('COMMIT');
+    return rows;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((lost: unknown) => (broken = lost as Error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Every chain the journal holds, ready for `Devnet.restore`. */
+export async function readDevnetSnapshots(
+  source: pg.ClientBase | pg.Pool,
+): Promise<Partial<Record<ChainId, DevnetSnapshot>>> {
+  const { chains, blocks, transactions } = await journalRows(source);
   const snapshots: Partial<Record<ChainId, DevnetSnapshot>> = {};
   for (const row of chains.rows) {
     if (!isChainId(row.chain)) throw new Error(`devnet_chains holds an unknown chain ${row.chain}`);
