@@ -207,8 +207,10 @@ for (const look of looks) {
     await shoot(page, `exchange-mobile-${look.name}`);
     await page.locator('.exchange__panes').getByRole('tab').nth(1).click();
     await expect(page.locator('.book__row').first()).toBeVisible();
-    const row = await page.locator('.book__row').first().boundingBox();
-    expect(row?.height ?? 0, 'a book row is a 44 px touch target').toBeGreaterThanOrEqual(44);
+    // The book redraws its rows on every update: a row measured once may be gone by the time it is
+    // read (a null box), so the height is read again until a row answers.
+    const rowHeight = async () => (await page.locator('.book__row').first().boundingBox())?.height ?? 0;
+    await expect.poll(rowHeight, { message: 'a book row is a 44 px touch target' }).toBeGreaterThanOrEqual(44);
     await shoot(page, `exchange-mobile-book-${look.name}`);
     // At the end of the page the Buy / Sell bar is still docked at the bottom of the screen, and
     // what the route places below (the card purchase) ends above it instead of under it.
