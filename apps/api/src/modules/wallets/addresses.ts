@@ -5,6 +5,7 @@
 // follows the table (`follow`), so the owner watches it within a second, and the devnet reports the
 // deposits it already holds for an address watched late (ADR 0082).
 import { isChainError, type ChainError, type NetworkId } from '@rora/chains';
+import { createRepeating } from '../../lib/repeating.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import type { NewWallet, WalletRow, WalletsRepository } from './wallets.repository.ts';
 
@@ -41,16 +42,16 @@ export function createAddressBook(deps: {
     registry.adapter(row.network).watchAddress(row.address);
   /** The newest wallet creation read so far: the next refresh reads from a little before it. */
   let newest: Date | undefined;
-  let reading: Promise<void> | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
   const read = async (since: Date | undefined) => {
     for (const row of await repository.watchList(since)) {
       watch(row);
       if (!newest || row.createdAt > newest) newest = row.createdAt;
     }
   };
-  const refresh = () =>
-    (reading ??= read(newest && new Date(newest.getTime() - LATE_COMMIT_MS)).finally(() => (reading = undefined)));
+  const refreshes = createRepeating(
+    () => read(newest && new Date(newest.getTime() - LATE_COMMIT_MS)),
+    (error) => deps.log?.error({ err: error }, 'deposit addresses not refreshed'),
+  );
 
   return {
     async generate(userId) {
@@ -84,17 +85,10 @@ export function createAddressBook(deps: {
     },
 
     watchAll: () => read(undefined),
-    refresh,
-    follow(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => {
-        refresh().catch((error: unknown) => deps.log?.error({ err: error }, 'deposit addresses not refreshed'));
-      }, intervalMs);
-      timer.unref();
-    },
+    refresh: refreshes.run,
+    follow: refreshes.follow,
     stop() {
-      clearInterval(timer);
-      timer = undefined;
+      void refreshes.stop();
     },
   };
 }

@@ -5,6 +5,7 @@
 // every process follows (ADR 0082): no message is sent, and none is lost when the owner changes.
 import type { NetworkId } from '@rora/chains';
 import type { Clock } from '../../lib/clock.ts';
+import { createRepeating } from '../../lib/repeating.ts';
 import type { ChainRegistry } from '../chain-watcher/index.ts';
 import type { SendSteps } from './send-steps.ts';
 import type { SendsRepository } from './sends.repository.ts';
@@ -39,32 +40,19 @@ export function createHeldSends(deps: {
   log: { error(object: object, message: string): void };
 }): HeldSends {
   const { registry, steps } = deps;
-  let running: Promise<void> | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const broadcastHeld = async () => {
-    const networks: NetworkId[] = registry.networks
-      .map((network) => network.id)
-      .filter((network) => registry.isDevnet(network) && registry.broadcastsHere(network));
-    if (networks.length === 0) return;
-    const approvedBefore = new Date(deps.clock.now().getTime() - HELD_SEND_GRACE_MS);
-    const held = await deps.sends.heldToBroadcast(networks, approvedBefore);
-    // One at a time: each broadcast takes its send's row lock (a request or reconcile holding it is
-    // skipped) and is taken once; a chain's refusal voids the send as the reconcile's would.
-    for (const id of held) await steps.broadcast(id);
-  };
-  return {
-    broadcastHeld: () => (running ??= broadcastHeld().finally(() => (running = undefined))),
-    follow(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => {
-        this.broadcastHeld().catch((error: unknown) => deps.log.error({ err: error }, 'held sends not broadcast'));
-      }, intervalMs);
-      timer.unref();
+  const passes = createRepeating(
+    async () => {
+      const networks: NetworkId[] = registry.networks
+        .map((network) => network.id)
+        .filter((network) => registry.isDevnet(network) && registry.broadcastsHere(network));
+      if (networks.length === 0) return;
+      const approvedBefore = new Date(deps.clock.now().getTime() - HELD_SEND_GRACE_MS);
+      const held = await deps.sends.heldToBroadcast(networks, approvedBefore);
+      // One at a time: each broadcast takes its send's row lock (a request or reconcile holding it is
+      // skipped) and is taken once; a chain's refusal voids the send as the reconcile's would.
+      for (const id of held) await steps.broadcast(id);
     },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-      return running?.catch(() => undefined) ?? Promise.resolve();
-    },
-  };
+    (error) => deps.log.error({ err: error }, 'held sends not broadcast'),
+  );
+  return { broadcastHeld: passes.run, follow: passes.follow, stop: passes.stop };
 }
